@@ -1,0 +1,20 @@
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { api } from '../lib/api.ts'
+import type { ClientErrorReport } from '../shared/schemas/system.ts'
+import { ErrorPage } from './status/StatusPages.tsx'
+
+/** Any error a page throws: reported to the server's log, then the error page is shown. */
+export function AppErrorBoundary({ error }: ErrorComponentProps) {
+  useEffect(() => {
+    const err = error instanceof Error ? error : new Error(String(error))
+    const report: ClientErrorReport = {
+      message: (err.message || err.name).slice(0, 2000),
+      url: window.location.href.slice(0, 2000),
+      stack: err.stack?.slice(0, 8000),
+      release: __APP_VERSION__,
+    }
+    api.post('client-errors', { json: report }).catch(() => undefined)
+  }, [error])
+  return <ErrorPage />
+}

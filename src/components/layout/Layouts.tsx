@@ -1,0 +1,93 @@
+import { useLingui } from '@lingui/react/macro'
+import { useLocation } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
+import { Icon } from '../icons.tsx'
+import { Footer } from './Footer.tsx'
+import { LanguageSwitcher } from './LanguageSwitcher.tsx'
+import { Navbar } from './Navbar.tsx'
+import { NavMenu } from './NavMenu.tsx'
+import { OfflineIndicator } from './OfflineIndicator.tsx'
+
+/** Each page fades and zooms in on navigation (§9 zoom-fade); keyed so it replays per page. */
+function RouteTransition({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
+  return (
+    <div key={pathname} className="route-transition zoom-fade">
+      {children}
+    </div>
+  )
+}
+
+function Brand() {
+  return (
+    <span className="brand">
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span className="brand-name">{__APP_NAME__}</span>
+    </span>
+  )
+}
+
+/** Pages that stand alone: sign-in, recovery, admission, status pages. */
+export function FullLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout-full" data-layout="full">
+      <div className="full-layout-tools">
+        <OfflineIndicator />
+        <LanguageSwitcher />
+      </div>
+      <main className="full-layout-content">
+        <RouteTransition>{children}</RouteTransition>
+      </main>
+    </div>
+  )
+}
+
+export function VerticalLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui()
+  const [menuOpen, setMenuOpen] = useState(false)
+  return (
+    <div className={`layout layout-vertical${menuOpen ? ' menu-open' : ''}`} data-layout="vertical">
+      <aside className="sidebar" onClick={() => setMenuOpen(false)}>
+        <div className="sidebar-header">
+          <Brand />
+        </div>
+        <NavMenu orientation="vertical" />
+      </aside>
+      {menuOpen && <div className="sidebar-backdrop" onClick={() => setMenuOpen(false)} />}
+      <div className="layout-main">
+        <Navbar
+          start={
+            <button
+              type="button"
+              className="icon-button menu-toggle"
+              aria-label={t`Open menu`}
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <Icon name="menu" />
+            </button>
+          }
+        />
+        <main className="content content-full">
+          <RouteTransition>{children}</RouteTransition>
+        </main>
+        <Footer />
+      </div>
+    </div>
+  )
+}
+
+export function HorizontalLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout-horizontal" data-layout="horizontal">
+      <Navbar start={<Brand />} />
+      <div className="horizontal-menu-wrapper">
+        <NavMenu orientation="horizontal" />
+      </div>
+      <main className="content content-full">
+        <RouteTransition>{children}</RouteTransition>
+      </main>
+      <Footer />
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react'
+import { LanguageSwitcher } from './LanguageSwitcher.tsx'
+import { OfflineIndicator } from './OfflineIndicator.tsx'
+import { SkinToggle } from './SkinToggle.tsx'
+import { UserMenu } from './UserMenu.tsx'
+
+/** The floating navbar (§9) shared by the vertical and horizontal layouts. */
+export function Navbar({ start }: { start?: ReactNode }) {
+  return (
+    <header className="navbar navbar-floating">
+      <div className="navbar-start">{start}</div>
+      <div className="navbar-end">
+        <OfflineIndicator />
+        <LanguageSwitcher />
+        <SkinToggle />
+        <UserMenu />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,23 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { routeAccess, type GuardedPath } from '../../shared/permissions/route-access.ts'
+import type { AppAbility } from '../../shared/permissions/ability.ts'
+import type { FileRouteTypes } from '../../routeTree.gen.ts'
+import type { IconName } from '../icons.tsx'
+
+export interface NavItem {
+  to: Extract<GuardedPath, FileRouteTypes['to']>
+  label: MessageDescriptor
+  icon: IconName
+}
+
+/** The menu; each feature adds its pages here as it lands. */
+export const navItems: NavItem[] = [{ to: '/dashboard', label: msg`Dashboard`, icon: 'home' }]
+
+/** Only what the user may open is shown. */
+export function visibleNavItems(ability: AppAbility): NavItem[] {
+  return navItems.filter((item) => {
+    const access = routeAccess[item.to]
+    return ability.can(access.action, access.subject)
+  })
+}

@@ -1,0 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { AppAbility } from '../shared/permissions/ability.ts'
+import type { Session } from './session.ts'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  auth: Session
+  ability: AppAbility
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** 'full' pages stand alone; every other page uses the configured menu layout. */
+    layout?: 'full'
+  }
+}

@@ -1,0 +1,49 @@
+import { I18nProvider } from '@lingui/react'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { ability } from './lib/ability.ts'
+import { setApiNavigator } from './lib/api.ts'
+import { activateLocale, i18n, initialLocale } from './lib/i18n.ts'
+import { offlineDb } from './lib/offline-db.ts'
+import { persistOptions, queryClient } from './lib/query-client.ts'
+import { session } from './lib/session.ts'
+import { registerServiceWorker } from './lib/service-worker.ts'
+import { bindLayoutSettings } from './lib/settings.ts'
+import { routeTree } from './routeTree.gen.ts'
+import './styles/app.css'
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient, auth: session, ability },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+// §2: the initial loading overlay is hidden once a navigation has finished.
+router.subscribe('onResolved', () => {
+  document.getElementById('loading-bg')?.classList.add('hidden')
+})
+setApiNavigator((href) => void router.navigate({ href }))
+bindLayoutSettings()
+registerServiceWorker()
+void offlineDb.open()
+document.title = __APP_NAME__
+await activateLocale(initialLocale())
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        <RouterProvider router={router} />
+      </PersistQueryClientProvider>
+    </I18nProvider>
+  </StrictMode>,
+)

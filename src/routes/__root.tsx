@@ -1,0 +1,33 @@
+import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router'
+import { useSnapshot } from 'valtio'
+import { AppErrorBoundary } from '../components/AppErrorBoundary.tsx'
+import { Customizer } from '../components/layout/Customizer.tsx'
+import { FullLayout, HorizontalLayout, VerticalLayout } from '../components/layout/Layouts.tsx'
+import { ScrollToTop } from '../components/ScrollToTop.tsx'
+import { Toaster } from '../components/Toaster.tsx'
+import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
+import type { RouterContext } from '../lib/router-context.ts'
+import { layoutSettings } from '../lib/settings.ts'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  errorComponent: AppErrorBoundary,
+})
+
+/** The layout comes from the route's own setting, else from the configured layout type (§2). */
+function Root() {
+  const full = useMatches({ select: (ms) => ms.some((m) => m.staticData.layout === 'full') })
+  const { layoutType } = useSnapshot(layoutSettings)
+  const Layout = full ? FullLayout : layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout
+  return (
+    <>
+      <Layout>
+        <Outlet />
+      </Layout>
+      {!full && <Customizer />}
+      <ScrollToTop />
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  )
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({}, '1.2.3')
+    expect(c).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      databaseUrl: undefined,
+      accessTokenTtl: 600,
+      refreshTokenTtl: 7 * 24 * 3600,
+      refreshTokenTtlRemember: 30 * 24 * 3600,
+      version: '1.2.3',
+    })
+    expect(c.dataDir).toMatch(/\/data$/)
+  })
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, '1')).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'eighty' }, '1')).toThrow(/PORT/)
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, '1')).toThrow(/DATABASE_URL/)
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' }, '1')).toThrow(/ADMIN_PASSWORD/)
+  })
+
+  it('reads token lifetimes so tests can shorten them', () => {
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '5' }, '1').accessTokenTtl).toBe(5)
+  })
+})

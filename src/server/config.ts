@@ -1,0 +1,70 @@
+import { resolve } from 'node:path'
+import * as v from 'valibot'
+
+const Env = v.object({
+  PORT: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)),
+    '3000',
+  ),
+  HOST: v.optional(v.string(), 'localhost'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+  ),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(128))),
+  APP_NAME: v.optional(v.string(), 'Educational Management System'),
+  ACCESS_TOKEN_TTL: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), '600'),
+  REFRESH_TOKEN_TTL: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)),
+    '604800',
+  ),
+  REFRESH_TOKEN_TTL_REMEMBER: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)),
+    '2592000',
+  ),
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  STATIC_DIR: v.optional(v.string(), './dist'),
+})
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  adminPassword: string | undefined
+  appName: string
+  version: string
+  /** Token lifetimes in seconds. */
+  accessTokenTtl: number
+  refreshTokenTtl: number
+  refreshTokenTtlRemember: number
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  /** Where the built PWA lives; undefined serves the API only (tests, dev). */
+  staticDir: string | undefined
+}
+
+export class ConfigError extends Error {}
+
+/** Reads configuration from environment variables; a bad value stops start-up naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
+  const parsed = v.safeParse(Env, env)
+  if (!parsed.success) {
+    const issues = parsed.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`).join('; ')
+    throw new ConfigError(`Invalid configuration: ${issues}`)
+  }
+  const e = parsed.output
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    appName: e.APP_NAME,
+    version,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    refreshTokenTtlRemember: e.REFRESH_TOKEN_TTL_REMEMBER,
+    logLevel: e.LOG_LEVEL,
+    staticDir: resolve(e.STATIC_DIR),
+  }
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  /** 'pglite' for the embedded default, 'postgres' for a server reached through DATABASE_URL. */
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = resolve(import.meta.dirname, '../../../drizzle')
+
+/**
+ * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise embedded
+ * PGlite persisted under `dataDir` (or in memory when `dataDir` is 'memory://', as tests do).
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined
+  dataDir: string
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const db = drizzlePg(pool, { schema })
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  const inMemory = opts.dataDir === 'memory://'
+  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true })
+  const client = inMemory ? new PGlite() : new PGlite(resolve(opts.dataDir, 'pglite'))
+  await client.waitReady
+  const db = drizzlePglite(client, { schema })
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { verifyPassword } from '../lib/password.ts'
+import { openDatabase, type Database } from './client.ts'
+import { institutes, users } from './schema.ts'
+import { seedDemo } from './seed.ts'
+
+describe('the demo seed', () => {
+  let database: Database
+  afterEach(() => database.close())
+
+  it('creates the demo institute and an admin who can recover the account', async () => {
+    database = await openDatabase({ dataDir: 'memory://' })
+    await database.migrate()
+    const seed = await seedDemo(database.db)
+    if (!seed.created) throw new Error('expected a first seed')
+    expect(seed.generated).toBe(true)
+    expect(seed.password).toHaveLength(16)
+
+    const [institute] = await database.db.select().from(institutes)
+    expect(institute?.slug).toBe(seed.instituteSlug)
+    const [admin] = await database.db.select().from(users)
+    expect(admin).toMatchObject({ username: 'admin', instituteId: institute?.id, status: 'active' })
+    expect(admin?.email).toMatch(/@/)
+    expect(admin?.phone).toMatch(/^\+\d{10,}$/)
+    expect(admin?.passwordHash).not.toContain(seed.password)
+    expect(await verifyPassword(seed.password, admin?.passwordHash ?? '')).toBe(true)
+  })
+
+  it('uses ADMIN_PASSWORD when given and does nothing on later starts', async () => {
+    database = await openDatabase({ dataDir: 'memory://' })
+    await database.migrate()
+    const first = await seedDemo(database.db, 'chosen-password-1')
+    expect(first).toMatchObject({ created: true, generated: false })
+    expect(await seedDemo(database.db, 'another-password')).toEqual({ created: false })
+    const [admin] = await database.db.select().from(users)
+    expect(await verifyPassword('chosen-password-1', admin?.passwordHash ?? '')).toBe(true)
+    expect(await database.db.$count(users)).toBe(1)
+  })
+})

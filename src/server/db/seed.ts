@@ -1,0 +1,46 @@
+import { generatePassword, hashPassword } from '../lib/password.ts'
+import type { Db } from './client.ts'
+import { institutes, users } from './schema.ts'
+
+export const demoInstitute = {
+  slug: 'demo-school',
+  name: 'Demo School and College',
+  currency: 'BDT',
+  timezone: 'Asia/Dhaka',
+  locale: 'en',
+}
+
+export const demoAdmin = {
+  username: 'admin',
+  email: 'admin@demo-school.example',
+  phone: '+8801700000123',
+  fullName: 'Demo Administrator',
+}
+
+export type SeedResult =
+  | { created: false }
+  | { created: true; instituteSlug: string; username: string; password: string; generated: boolean }
+
+/**
+ * Creates the demo institute and its admin on an empty database; does nothing afterwards.
+ * The password is returned once so it can be printed, and only its scrypt hash is stored.
+ */
+export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResult> {
+  const existing = await db.select({ id: institutes.id }).from(institutes).limit(1)
+  if (existing.length > 0) return { created: false }
+
+  const password = adminPassword ?? generatePassword()
+  const passwordHash = await hashPassword(password)
+  await db.transaction(async (tx) => {
+    const [institute] = await tx.insert(institutes).values(demoInstitute).returning()
+    if (!institute) throw new Error('demo institute was not created')
+    await tx.insert(users).values({ ...demoAdmin, instituteId: institute.id, passwordHash })
+  })
+  return {
+    created: true,
+    instituteSlug: demoInstitute.slug,
+    username: demoAdmin.username,
+    password,
+    generated: adminPassword === undefined,
+  }
+}

@@ -1,0 +1,30 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** An error whose message is safe to show to the client, with an honest status. */
+export class ApiException extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: {
+      errors?: Record<string, string[]>
+      code?: string
+      headers?: Record<string, string>
+    } = {},
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string, code?: string) =>
+  new ApiException(400, message, code ? { code } : {})
+
+export const notFound = (message = 'Not found') => new ApiException(404, message)
+
+export const validationFailed = (errors: Record<string, string[]>) =>
+  new ApiException(422, 'The given data was invalid.', { errors, code: 'validation_failed' })
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new ApiException(429, 'Too many requests, try again later', {
+    code: 'rate_limited',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  })

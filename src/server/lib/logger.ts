@@ -1,0 +1,18 @@
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+export type Logger = Record<Exclude<LogLevel, 'silent'>, (msg: string, fields?: object) => void>
+
+const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 }
+
+/** One JSON object per line on stdout: easy to read and easy to ship to a log store. */
+export function createLogger(
+  level: LogLevel,
+  write = (line: string) => process.stdout.write(line + '\n'),
+): Logger {
+  const at =
+    (lvl: Exclude<LogLevel, 'silent'>) =>
+    (msg: string, fields: object = {}) => {
+      if (order[lvl] < order[level]) return
+      write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }))
+    }
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
+}

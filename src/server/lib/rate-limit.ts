@@ -1,0 +1,37 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { tooManyRequests } from './errors.ts'
+
+export function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
+/**
+ * A fixed-window limit per key (the client's IP by default), kept in memory: enough for one
+ * process; several API processes would move the counters to PostgreSQL.
+ */
+export function rateLimit(opts: {
+  limit: number
+  windowMs: number
+  key?: (c: Context) => string
+  now?: () => number
+}): MiddlewareHandler {
+  const windows = new Map<string, { start: number; count: number }>()
+  const now = opts.now ?? Date.now
+  const keyOf = opts.key ?? clientIp
+  return async (c, next) => {
+    const t = now()
+    const key = keyOf(c)
+    let w = windows.get(key)
+    if (!w || t - w.start >= opts.windowMs) {
+      if (windows.size > 10_000) windows.clear()
+      w = { start: t, count: 0 }
+      windows.set(key, w)
+    }
+    w.count++
+    if (w.count > opts.limit) {
+      throw tooManyRequests(Math.ceil((w.start + opts.windowMs - t) / 1000))
+    }
+    await next()
+  }
+}

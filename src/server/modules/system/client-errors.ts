@@ -1,0 +1,16 @@
+import { Hono } from 'hono'
+import { ClientErrorReportSchema } from '../../../shared/schemas/system.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { rateLimit } from '../../lib/rate-limit.ts'
+import { readJson } from '../../lib/validate.ts'
+
+/**
+ * The client's error boundary reports crashes here so they show up in the server's log.
+ * A factory, so each app keeps its own rate-limit counters.
+ */
+export const clientErrorRoutes = () =>
+  new Hono<AppEnv>().post('/', rateLimit({ limit: 20, windowMs: 60_000 }), async (c) => {
+    const report = await readJson(c, ClientErrorReportSchema)
+    c.var.log.warn('client error', { report, userAgent: c.req.header('user-agent') })
+    return c.body(null, 204)
+  })

@@ -1,0 +1,55 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import type { Config } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDemo, type SeedResult } from './db/seed.ts'
+import { createLogger, type Logger } from './lib/logger.ts'
+
+/** Opens and migrates the database, seeds the demo on first start, and builds the app. */
+export async function bootstrap(config: Config, log: Logger) {
+  const database = await openDatabase(config)
+  await database.migrate()
+  const seed = await seedDemo(database.db, config.adminPassword)
+  const app = createApp({ db: database, config, log })
+  return { database, app, seed }
+}
+
+/** Printed once, on the first start: the only time a generated password is known in clear. */
+export function printWelcome(config: Config, origin: string, seed: SeedResult) {
+  if (!seed.created) return
+  const password = seed.generated ? seed.password : '(the ADMIN_PASSWORD you set)'
+  console.log(
+    [
+      '',
+      `  ${config.appName} is ready at ${origin}`,
+      `  Demo admission form: ${origin}/admission/${seed.instituteSlug}`,
+      `  Sign in as "${seed.username}" with password: ${password}`,
+      '',
+    ].join('\n'),
+  )
+}
+
+export async function startServer(config: Config) {
+  const log = createLogger(config.logLevel)
+  const started = performance.now()
+  const { database, app, seed } = await bootstrap(config, log)
+
+  const server = await new Promise<ReturnType<typeof serve>>((ready) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => ready(s))
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const origin = `http://${config.host}:${port}`
+  log.info('listening', {
+    url: origin,
+    database: database.kind,
+    startupMs: Math.round(performance.now() - started),
+  })
+  printWelcome(config, origin, seed)
+
+  const stop = async () => {
+    await new Promise<void>((done) => server.close(() => done()))
+    await database.close()
+  }
+  return { server, origin, stop }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { formatMoney, minorToDecimalString, minorUnitDigits } from './money.ts'
+
+describe('money', () => {
+  it('turns minor units into an exact decimal string', () => {
+    expect(minorToDecimalString(123456, 2)).toBe('1234.56')
+    expect(minorToDecimalString(5, 2)).toBe('0.05')
+    expect(minorToDecimalString(-5, 2)).toBe('-0.05')
+    expect(minorToDecimalString(0, 2)).toBe('0.00')
+    expect(minorToDecimalString(1234, 0)).toBe('1234')
+    expect(minorToDecimalString(9007199254740991, 2)).toBe('90071992547409.91')
+    expect(minorToDecimalString(123456789012345678901234567890n, 3)).toBe(
+      '123456789012345678901234567.890',
+    )
+  })
+
+  it('refuses amounts that are not whole minor units', () => {
+    expect(() => minorToDecimalString(10.5, 2)).toThrow(RangeError)
+    expect(() => minorToDecimalString(Number.MAX_SAFE_INTEGER + 2, 2)).toThrow(RangeError)
+  })
+
+  it('knows how many minor digits a currency has', () => {
+    expect(minorUnitDigits('BDT')).toBe(2)
+    expect(minorUnitDigits('JPY')).toBe(0)
+    expect(minorUnitDigits('KWD')).toBe(3)
+  })
+
+  it('formats for the active language without losing a cent', () => {
+    const nbsp = /\u00a0|\u202f/g
+    expect(formatMoney(123456, 'EUR', 'de').replace(nbsp, ' ')).toBe('1.234,56 €')
+    expect(formatMoney(123456, 'EUR', 'fr').replace(nbsp, ' ')).toBe('1 234,56 €')
+    expect(formatMoney(123456, 'USD', 'en')).toBe('$1,234.56')
+    expect(formatMoney(-99, 'USD', 'en')).toBe('-$0.99')
+    expect(formatMoney(9007199254740991, 'USD', 'en')).toBe('$90,071,992,547,409.91')
+  })
+})

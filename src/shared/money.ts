@@ -1,0 +1,31 @@
+/**
+ * Money is an integer number of minor units (cents, paisa) everywhere. These helpers turn it
+ * into text without ever passing through a binary floating-point number.
+ */
+
+export function minorUnitDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  )
+}
+
+/** 123456 (BDT) → "1234.56": an exact decimal string Intl can format. */
+export function minorToDecimalString(minor: number | bigint, digits: number): string {
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) {
+    throw new RangeError(`Money must be a safe integer of minor units, got ${minor}`)
+  }
+  const n = BigInt(minor)
+  const negative = n < 0n
+  const abs = (negative ? -n : n).toString().padStart(digits + 1, '0')
+  const whole = abs.slice(0, abs.length - digits)
+  const fraction = abs.slice(abs.length - digits)
+  return `${negative ? '-' : ''}${whole}${digits > 0 ? '.' + fraction : ''}`
+}
+
+export function formatMoney(minor: number | bigint, currency: string, locale: string): string {
+  const digits = minorUnitDigits(currency)
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
+  // Intl accepts exact decimal strings (Intl.NumberFormat v3); no float conversion happens.
+  return format.format(minorToDecimalString(minor, digits) as unknown as number)
+}

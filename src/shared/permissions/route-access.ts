@@ -1,0 +1,101 @@
+import type { Action, Subject } from './ability.ts'
+
+export interface RouteAccess {
+  action: Action
+  subject: Subject
+  /** Open to a signed-in user only for reading their own session (§2: password change, logout). */
+  signedIn?: boolean
+  /** A signed-in user is sent to their home route instead (§4). */
+  redirectIfLoggedIn?: boolean
+}
+
+const open: RouteAccess = { action: 'read', subject: 'Auth' }
+const guestOnly: RouteAccess = { ...open, redirectIfLoggedIn: true }
+const signedIn: RouteAccess = { ...open, signedIn: true }
+const permission = (subject: Subject): RouteAccess => ({ action: 'read', subject })
+
+/**
+ * Every route of spec §2 and what opening it needs. Client routes check it in `beforeLoad`;
+ * menus are filtered with it; the server's endpoints use the same permission names.
+ */
+export const routeAccess = {
+  // Authentication and recovery
+  '/login': guestOnly,
+  '/register': guestOnly,
+  '/password-reset': open,
+  '/forgot-username-password': open,
+  '/forgot-username': guestOnly,
+  '/forgot-password': guestOnly,
+  '/recover-identity': guestOnly,
+  '/otp-verify': guestOnly,
+  '/profile-password-change': signedIn,
+  '/logout': signedIn,
+  '/impersonation-setup/$accessToken': open,
+  '/refresh-token-setup': open,
+
+  // Applicants, students and guardians
+  '/admission/$institute': open,
+  '/admission/$institute/$formId': open,
+  '/admission/$institute/$formId/temporaryId/$temporaryId': open,
+  '/admission/$institute/$formId/temporaryId/$temporaryId/attachment': open,
+  '/admission/payment/$institute/online-payment': open,
+  '/payment/successful/$institute': open,
+  '/payment/failed/$institute': open,
+  '/student/invoice': open,
+
+  // Dashboard and administration
+  '/dashboard': permission('dashboard'),
+  '/dashboard/analytics': permission('dashboard'),
+  '/old-dashboard': permission('dashboard'),
+  '/audits': permission('audits'),
+  '/oisacl-roles': permission('oisacl-roles'),
+  '/access-control': { action: 'read', subject: 'ACL' },
+
+  // Finance and other back-office routes: a permission named after the route unless noted
+  '/coa': permission('coa'),
+  '/coa-mapping': permission('coa-mapping'),
+  '/vouchers': permission('getVouchers'),
+  '/coa-config': permission('coa-config'),
+  '/std-fee-config': permission('std-fee-config'),
+  '/payment-cycle-config': permission('payment-cycle-config'),
+  '/franchise-revenue': permission('franchise-revenue'),
+  '/vat-config': permission('vat-config'),
+  '/fintech-service': permission('fintech-service'),
+  '/fintech': permission('fintech'),
+  '/fintech-service-provider': permission('fintech-service-provider'),
+  '/merchant-settlement-account': permission('merchant-settlement-account'),
+  '/fintech-institute-service': permission('fintech-institute-service'),
+  '/institute-campus-merchant-service': permission('ins-fintech'),
+  '/fintech-merchant': permission('fintech-merchant'),
+  '/payment-collection': permission('payment-collection'),
+  '/group-invoice': permission('group-invoice'),
+  '/paid-report': permission('paid-report'),
+  '/due-report': permission('due-report'),
+  '/student-ledger': permission('student-ledger'),
+  '/head-wise-ledger': permission('head-wise-ledger'),
+  '/head-wise-summaries': permission('head-wise-summaries'),
+  '/advance-override': permission('advance-override'),
+  '/invoice-print-settings': permission('invoice-print-settings'),
+  '/salary-disbursements': permission('salary-disbursements'),
+  '/config-fine-management': permission('config-fine-management'),
+  '/student-concessions': permission('student-concessions'),
+  '/sms-notification': permission('sms-notification'),
+  '/booklist-syllabus-lp-migration': permission('migration'),
+
+  // Resource sharing
+  '/config-resource-share-add-category': permission('resourceSharing'),
+  '/config-resource-share-document-upload': permission('resourceSharing'),
+  '/config-resource-share-permission-settings': permission('customResource'),
+  '/config-resource-share-document-type': permission('customResource'),
+  '/report-resource-share-document-list': permission('customResource'),
+
+  // Status pages
+  '/error-404': open,
+  '/pages/miscellaneous/coming-soon': open,
+  '/pages/miscellaneous/not-authorized': open,
+  '/miscellaneous/under-maintenance': open,
+  '/miscellaneous/connection-error': open,
+  '/pages/miscellaneous/error': open,
+} as const satisfies Record<string, RouteAccess>
+
+export type GuardedPath = keyof typeof routeAccess

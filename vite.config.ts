@@ -1,0 +1,83 @@
+/// <reference types="vitest/config" />
+import { resolve } from 'node:path'
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import pkg from './package.json' with { type: 'json' }
+
+const here = import.meta.dirname
+const appName = process.env.APP_NAME ?? 'Educational Management System'
+// index.html reads the name as %VITE_APP_NAME%.
+process.env.VITE_APP_NAME = appName
+
+// The client lives in src/ (index.html included) so the repository's top level stays as agreed.
+export default defineConfig({
+  root: resolve(here, 'src'),
+  publicDir: resolve(here, 'public'),
+  envDir: here,
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    __APP_NAME__: JSON.stringify(appName),
+  },
+  build: {
+    outDir: resolve(here, 'dist'),
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+  },
+  server: { port: 5173 },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: resolve(here, 'src/routes'),
+      generatedRouteTree: resolve(here, 'src/routeTree.gen.ts'),
+    }),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    react(),
+    lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: resolve(here, 'sw'),
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+      },
+      devOptions: { enabled: false },
+      manifest: {
+        id: '/',
+        name: appName,
+        short_name: 'EMS Office',
+        description:
+          'Fees, accounting, collection, admission and reports for educational institutes.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f8f8f8',
+        theme_color: '#7367f0',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+    }),
+  ],
+  test: {
+    root: here,
+    include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
