@@ -1,5 +1,6 @@
 import { I18nProvider } from '@lingui/react'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -36,14 +37,16 @@ bindLayoutSettings()
 registerServiceWorker()
 void offlineDb.open()
 document.title = __APP_NAME__
-await activateLocale(initialLocale())
+// The saved cache is restored before the first route loads, so loaders find it even offline.
+const [, cacheRestored] = persistQueryClient({ queryClient, ...persistOptions })
+await Promise.all([cacheRestored, activateLocale(initialLocale())])
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,
 )

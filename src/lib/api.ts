@@ -36,13 +36,9 @@ export const api = ky.create({
 })
 
 /** The API's error body (DESIGN §5) from a failed call, or undefined when there is none. */
-export async function apiError(err: unknown): Promise<ApiError | undefined> {
+export function apiError(err: unknown): ApiError | undefined {
   if (!(err instanceof HTTPError)) return undefined
-  const body: unknown = await err.response
-    .clone()
-    .json()
-    .catch(() => undefined)
-  const parsed = v.safeParse(ApiErrorSchema, body)
+  const parsed = v.safeParse(ApiErrorSchema, err.data)
   return parsed.success ? parsed.output : undefined
 }
 

@@ -20,7 +20,10 @@ describe('the API', () => {
 
   it('tells its name and version', async () => {
     const res = await t.app.request('/api/version')
-    expect(await res.json()).toEqual({ name: 'Educational Management System', version: '0.0.0-test' })
+    expect(await res.json()).toEqual({
+      name: 'Educational Management System',
+      version: '0.0.0-test',
+    })
   })
 
   it('answers an unknown API path with a JSON 404', async () => {

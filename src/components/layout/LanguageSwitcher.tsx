@@ -9,6 +9,7 @@ export function LanguageSwitcher() {
       <select
         value={i18n.locale}
         aria-label={t`Language`}
+        data-testid="language-switcher"
         onChange={(e) => {
           if (isLocale(e.target.value)) void activateLocale(e.target.value)
         }}

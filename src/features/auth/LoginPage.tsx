@@ -21,9 +21,8 @@ export function LoginPage() {
 
   const signIn = useMutation({
     mutationFn: (body: LoginRequest) => api.post('auth/login', { json: body }).json(),
-    onError: async (err) => {
-      const body = await apiError(err)
-      showToast({ variant: 'error', title: t`Sign-in failed`, text: body?.message })
+    onError: (err) => {
+      showToast({ variant: 'error', title: t`Sign-in failed`, text: apiError(err)?.message })
     },
   })
 

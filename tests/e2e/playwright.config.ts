@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { defineConfig } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from './chromium.ts'
+
+const root = resolve(import.meta.dirname, '../..')
+const port = Number(process.env.E2E_PORT ?? 4310)
+// One fresh database for the run; the variable carries it to the workers.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ems-e2e-'))
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: join(root, 'test-results'),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  reporter: [['list']],
+  forbidOnly: true,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    serviceWorkers: 'allow',
+    locale: 'en-US',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: chromiumArgs,
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx src/server/main.ts',
+    cwd: root,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test'
+import { adminUser, storeSession } from './session.ts'
+
+test.describe('the app shell', () => {
+  test('loads, hides the loading overlay and sends a visitor to sign-in', async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/login(\?|$)/)
+    await expect(
+      page.getByRole('heading', { name: 'Welcome to Educational Management System' }),
+    ).toBeVisible()
+    await expect(page.locator('#loading-bg')).toBeHidden()
+    await expect(page).toHaveTitle('Educational Management System')
+    expect(errors).toEqual([])
+  })
+
+  test('switching to German, French and Portuguese changes the text, and the choice stays', async ({
+    page,
+  }) => {
+    await page.goto('/login')
+    const language = page.getByTestId('language-switcher')
+    const expected = {
+      de: ['Bitte melden Sie sich bei Ihrem Konto an.', 'Anmelden'],
+      fr: ['Veuillez vous connecter à votre compte.', 'Se connecter'],
+      pt: ['Inicie sessão na sua conta.', 'Entrar'],
+    }
+    for (const [locale, [subtitle, button]] of Object.entries(expected)) {
+      await language.selectOption(locale)
+      await expect(page.getByText(subtitle!)).toBeVisible()
+      await expect(page.getByRole('button', { name: button })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    }
+    await page.reload()
+    await expect(page.getByText('Inicie sessão na sua conta.')).toBeVisible()
+    await expect(language).toHaveAccessibleName('Idioma')
+    await language.selectOption('en')
+    await expect(page.getByText('Please sign in to your account.')).toBeVisible()
+  })
+
+  test('an unknown path lands on the 404 page', async ({ page }) => {
+    await page.goto('/no/such/page')
+    await expect(page).toHaveURL(/\/error-404$/)
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to home' }).click()
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('every status page renders in the full layout', async ({ page }) => {
+    const pages = {
+      '/pages/miscellaneous/coming-soon': 'Coming soon',
+      '/pages/miscellaneous/not-authorized': 'You are not authorized',
+      '/miscellaneous/under-maintenance': 'Under maintenance',
+      '/miscellaneous/connection-error': 'Cannot reach the server',
+      '/pages/miscellaneous/error': 'Something went wrong',
+      '/error-404': 'Page not found',
+    }
+    for (const [path, heading] of Object.entries(pages)) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+      await expect(page.locator('[data-layout="full"]')).toBeVisible()
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0)
+    }
+  })
+
+  test('sign-in form names the missing fields and failures show a toast that goes away', async ({
+    page,
+  }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Please enter your username or email.')).toBeVisible()
+    await expect(page.getByText('Please enter your password.')).toBeVisible()
+    await page.getByLabel('Username or email').fill('admin')
+    await page.getByLabel('Password').fill('whatever-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const toast = page.getByRole('alert').filter({ hasText: 'Sign-in failed' })
+    await expect(toast).toBeVisible()
+    await expect(toast).toBeHidden()
+  })
+})
+
+test.describe('the staff shell of a signed-in user', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await storeSession(context, baseURL!, adminUser)
+  })
+
+  test('opens the dashboard in the vertical layout with the menu', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('heading', { name: 'Welcome, Ayesha Rahman' })).toBeVisible()
+    await expect(page.locator('[data-layout="vertical"]')).toBeVisible()
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+    await expect(page.getByTestId('system-status')).toContainText('Connected (embedded PostgreSQL)')
+    await expect(page.getByTestId('system-status')).toContainText('0.1.0')
+  })
+
+  test('the customizer switches layout, skin and direction and remembers them', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard')
+    await page.getByRole('button', { name: 'Customize the layout' }).click()
+    const panel = page.getByRole('dialog', { name: 'Theme customizer' })
+    await panel.getByLabel('Horizontal').check()
+    await expect(page.locator('[data-layout="horizontal"]')).toBeVisible()
+    await panel.getByLabel('Dark').check()
+    await expect(page.locator('html')).toHaveAttribute('data-skin', 'dark')
+    await panel.getByLabel('Right to left').check()
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+
+    await page.reload()
+    await expect(page.locator('[data-layout="horizontal"]')).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-skin', 'dark')
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    expect(await page.evaluate(() => localStorage.getItem('skin'))).toBe('dark')
+  })
+
+  test('dates follow the active language', async ({ page }) => {
+    await page.goto('/dashboard')
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('de', { dateStyle: 'full' }).format(new Date()),
+    )
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de')
+    await expect(page.getByText(today)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Übersicht' })).toBeVisible()
+  })
+
+  test('a page the role may not open goes to not-authorized', async ({ browser, baseURL }) => {
+    const context = await browser.newContext()
+    await storeSession(context, baseURL!, {
+      fullName: 'Cash Ier',
+      role: 'cashier',
+      ability: [{ action: 'read', subject: 'Auth' }],
+    })
+    const page = await context.newPage()
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/pages\/miscellaneous\/not-authorized$/)
+    await expect(page.getByRole('heading', { name: 'You are not authorized' })).toBeVisible()
+    await context.close()
+  })
+
+  test('signing out forgets the session', async ({ page }) => {
+    await page.goto('/dashboard')
+    await page.getByRole('link', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull()
+    expect(await page.evaluate(() => document.cookie)).not.toContain('accessToken=')
+  })
+})
