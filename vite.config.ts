@@ -27,12 +27,34 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Libraries only later screens use get chunks of their own, so the bundler cannot fold
+        // them into a chunk the first screen loads.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'api-client', test: /node_modules[\\/]ky[\\/]|src[\\/]lib[\\/]api\.ts/ },
+            { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173 },
   plugins: [
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders get chunks of their own too, so data code (the API client) stays off the first
+      // load of public pages.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+        ],
+      },
       routesDirectory: resolve(here, 'src/routes'),
       generatedRouteTree: resolve(here, 'src/routeTree.gen.ts'),
     }),

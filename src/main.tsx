@@ -5,9 +5,8 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ability } from './lib/ability.ts'
-import { setApiNavigator } from './lib/api.ts'
 import { activateLocale, i18n, initialLocale } from './lib/i18n.ts'
-import { offlineDb } from './lib/offline-db.ts'
+import { setNavigator } from './lib/navigation.ts'
 import { persistOptions, queryClient } from './lib/query-client.ts'
 import { session } from './lib/session.ts'
 import { registerServiceWorker } from './lib/service-worker.ts'
@@ -32,10 +31,9 @@ declare module '@tanstack/react-router' {
 router.subscribe('onResolved', () => {
   document.getElementById('loading-bg')?.classList.add('hidden')
 })
-setApiNavigator((href) => void router.navigate({ href }))
+setNavigator((href) => void router.navigate({ href }))
 bindLayoutSettings()
-registerServiceWorker()
-void offlineDb.open()
+void registerServiceWorker()
 document.title = __APP_NAME__
 // The saved cache is restored before the first route loads, so loaders find it even offline.
 const [, cacheRestored] = persistQueryClient({ queryClient, ...persistOptions })
@@ -50,3 +48,6 @@ createRoot(document.getElementById('app')!).render(
     </I18nProvider>
   </StrictMode>,
 )
+
+// The browser database is opened once the page is up; nothing on the first screen needs it.
+void import('./lib/offline-db.ts').then(({ offlineDb }) => offlineDb.open())

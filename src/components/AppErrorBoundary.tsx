@@ -1,6 +1,5 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { api } from '../lib/api.ts'
 import type { ClientErrorReport } from '../shared/schemas/system.ts'
 import { ErrorPage } from './status/StatusPages.tsx'
 
@@ -14,7 +13,10 @@ export function AppErrorBoundary({ error }: ErrorComponentProps) {
       stack: err.stack?.slice(0, 8000),
       release: __APP_VERSION__,
     }
-    api.post('client-errors', { json: report }).catch(() => undefined)
+    // Loaded on demand: the API client is not part of the first screen.
+    import('../lib/api.ts')
+      .then(({ api }) => api.post('client-errors', { json: report }))
+      .catch(() => undefined)
   }, [error])
   return <ErrorPage />
 }

@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky'
 import * as v from 'valibot'
 import { ApiErrorSchema, type ApiError } from '../shared/schemas/api-error.ts'
+import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
 
 /** Where the client goes when the API is down for maintenance or cannot be reached (§4). */
@@ -8,12 +9,6 @@ export const statusPages = {
   maintenance: '/miscellaneous/under-maintenance',
   connectionError: '/miscellaneous/connection-error',
 } as const
-
-let navigate: (to: string) => void = (to) => window.location.assign(to)
-/** The router hands its navigate here so redirects stay inside the single-page app. */
-export function setApiNavigator(fn: (to: string) => void) {
-  navigate = fn
-}
 
 export const api = ky.create({
   prefix: '/api',
@@ -29,7 +24,7 @@ export const api = ky.create({
     ],
     afterResponse: [
       ({ response }) => {
-        if (response.status === 503) navigate(statusPages.maintenance)
+        if (response.status === 503) navigateTo(statusPages.maintenance)
       },
     ],
   },

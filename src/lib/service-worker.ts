@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { Workbox } from 'workbox-window'
+import type { Workbox } from 'workbox-window'
 
 export const serviceWorkerState = proxy({ updateAvailable: false })
 let workbox: Workbox | undefined
@@ -8,8 +8,9 @@ let workbox: Workbox | undefined
  * Registers the service worker. A new version waits until the user agrees to reload, so a
  * form being filled in is never interrupted by an update.
  */
-export function registerServiceWorker() {
+export async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  const { Workbox } = await import('workbox-window')
   workbox = new Workbox('/sw.js', { scope: '/' })
   workbox.addEventListener('waiting', () => {
     serviceWorkerState.updateAvailable = true

@@ -6,7 +6,7 @@ const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 /** One JSON object per line on stdout: easy to read and easy to ship to a log store. */
 export function createLogger(
   level: LogLevel,
-  write = (line: string) => process.stdout.write(line + '\n'),
+  write: (line: string) => void = (line) => process.stdout.write(line + '\n'),
 ): Logger {
   const at =
     (lvl: Exclude<LogLevel, 'silent'>) =>
