@@ -19,7 +19,7 @@ const api = getRequestListener(app.fetch)
 const http = createServer()
 const vite = await createViteServer({
   configFile: resolve(root, 'vite.config.ts'),
-  server: { middlewareMode: true, hmr: { server: http } },
+  server: { middlewareMode: true, ws: { server: http } },
   appType: 'spa',
 })
 http.on('request', (req, res) => {
