@@ -71,6 +71,10 @@ describe('the navigation guard (§4)', () => {
     ).toBe('/access-control')
   })
 
+  it('never sends another signed-in role back to a guest-only page', () => {
+    expect(outcome('/login', { ability: cashier, role: 'cashier' })).toBe('/')
+  })
+
   it('sends a user whose session has lapsed to logout', () => {
     expect(outcome('/dashboard', { ability: admin }, false)).toBe('/logout')
   })

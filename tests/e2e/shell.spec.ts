@@ -139,6 +139,25 @@ test.describe('the staff shell of a signed-in user', () => {
     await context.close()
   })
 
+  test('a back-to-top button appears after 250 px, and navigation starts at the top', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { name: 'Welcome, Ayesha Rahman' })).toBeVisible()
+    await page.evaluate(() => (document.body.style.minHeight = '4000px'))
+    const backToTop = page.getByRole('button', { name: 'Back to top' })
+    await page.evaluate(() => window.scrollTo(0, 200))
+    await expect(backToTop).toBeHidden()
+    await page.evaluate(() => window.scrollTo(0, 600))
+    await backToTop.click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+    await page.evaluate(() => window.scrollTo(0, 900))
+    await page.getByRole('link', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
   test('signing out forgets the session', async ({ page }) => {
     await page.goto('/dashboard')
     await page.getByRole('link', { name: 'Sign out' }).click()
