@@ -1,22 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { layoutSettings, type LayoutType, type Skin } from '../../lib/settings.ts'
 import { Icon } from '../icons.tsx'
+
+function Choice<T extends string>(props: {
+  legend: ReactNode
+  name: string
+  value: T
+  options: { value: T; label: string }[]
+  onChange: (value: T) => void
+}) {
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {props.options.map((o) => (
+        <label key={o.value} className="radio">
+          <input
+            type="radio"
+            name={props.name}
+            checked={props.value === o.value}
+            onChange={() => props.onChange(o.value)}
+          />
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
 
 /** A small panel to choose the layout, the skin and the reading direction; saved locally. */
 export function Customizer() {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const settings = useSnapshot(layoutSettings)
-  const layouts: { value: LayoutType; label: string }[] = [
-    { value: 'vertical', label: t`Vertical` },
-    { value: 'horizontal', label: t`Horizontal` },
-  ]
-  const skins: { value: Skin; label: string }[] = [
-    { value: 'light', label: t`Light` },
-    { value: 'dark', label: t`Dark` },
-  ]
   return (
     <>
       <button
@@ -43,42 +60,30 @@ export function Customizer() {
               <Icon name="close" />
             </button>
           </header>
-          <fieldset>
-            <legend>
-              <Trans>Menu layout</Trans>
-            </legend>
-            {layouts.map((l) => (
-              <label key={l.value} className="radio">
-                <input
-                  type="radio"
-                  name="layoutType"
-                  checked={settings.layoutType === l.value}
-                  onChange={() => {
-                    layoutSettings.layoutType = l.value
-                  }}
-                />
-                {l.label}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend>
-              <Trans>Skin</Trans>
-            </legend>
-            {skins.map((s) => (
-              <label key={s.value} className="radio">
-                <input
-                  type="radio"
-                  name="skin"
-                  checked={settings.skin === s.value}
-                  onChange={() => {
-                    layoutSettings.skin = s.value
-                  }}
-                />
-                {s.label}
-              </label>
-            ))}
-          </fieldset>
+          <Choice<LayoutType>
+            legend={<Trans>Menu layout</Trans>}
+            name="layoutType"
+            value={settings.layoutType}
+            options={[
+              { value: 'vertical', label: t`Vertical` },
+              { value: 'horizontal', label: t`Horizontal` },
+            ]}
+            onChange={(value) => {
+              layoutSettings.layoutType = value
+            }}
+          />
+          <Choice<Skin>
+            legend={<Trans>Skin</Trans>}
+            name="skin"
+            value={settings.skin}
+            options={[
+              { value: 'light', label: t`Light` },
+              { value: 'dark', label: t`Dark` },
+            ]}
+            onChange={(value) => {
+              layoutSettings.skin = value
+            }}
+          />
           <fieldset>
             <legend>
               <Trans>Direction</Trans>
