@@ -33,25 +33,20 @@ test('a new deployment shows "update available — reload", and reloading takes 
     // The page keeps working under the old version until the user agrees.
     await expect(page.getByRole('heading', { name: /Welcome to/ })).toBeVisible()
 
-    await page.evaluate(() =>
-      sessionStorage.setItem('before-update', String(performance.timeOrigin)),
-    )
+    // Reloading is a new document under the new service worker.
+    const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame())
     await prompt.getByRole('button', { name: 'Reload' }).click()
+    await reloaded
+    await page.waitForLoadState('load')
     await expect(prompt).toBeHidden()
-    // The page was reloaded: a new document, under the new service worker.
     await expect
       .poll(() =>
-        page.evaluate(
-          () => sessionStorage.getItem('before-update') !== String(performance.timeOrigin),
-        ),
-      )
-      .toBe(true)
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration()
-          return reg?.waiting === null && navigator.serviceWorker.controller !== null
-        }),
+        page
+          .evaluate(async () => {
+            const reg = await navigator.serviceWorker.getRegistration()
+            return reg?.waiting === null && navigator.serviceWorker.controller !== null
+          })
+          .catch(() => false),
       )
       .toBe(true)
     await expect(page.getByRole('heading', { name: /Welcome to/ })).toBeVisible()
