@@ -1,6 +1,29 @@
+import type { AppAbility } from '../shared/permissions/ability.ts'
+import type { UserData } from '../shared/schemas/auth.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './lib/logger.ts'
+import type { OutboxDispatcher } from './lib/outbox.ts'
+import type { FailureThrottle } from './lib/throttle.ts'
+import type { UserRow } from './modules/auth/users.ts'
+import type { TokenService } from './modules/auth/tokens.ts'
+
+/** Long-lived helpers, one set per app. */
+export interface Services {
+  tokens: TokenService
+  outbox: OutboxDispatcher
+  throttle: FailureThrottle
+}
+
+/** Who is calling, once `requireAuth` has let the request through. */
+export interface AuthContext {
+  user: UserRow
+  userData: UserData
+  ability: AppAbility
+  familyId: string
+  instituteId: string
+  impersonatorId: string | undefined
+}
 
 /** What every handler finds in `c.var`. */
 export interface AppEnv {
@@ -8,5 +31,7 @@ export interface AppEnv {
     config: Config
     database: Database
     log: Logger
+    services: Services
+    auth: AuthContext
   }
 }

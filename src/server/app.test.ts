@@ -68,7 +68,7 @@ describe('the API', () => {
 
   it('logs a crash report from the client and one line per request', async () => {
     const report = { message: 'Boom', url: 'http://localhost/dashboard', release: '1.0.0' }
-    const res = await t.app.request('/api/client-errors', jsonRequest(JSON.stringify(report)))
+    const res = await t.app.request('/api/client-errors', jsonRequest(report))
     expect(res.status).toBe(204)
     const lines = t.logLines.map((l) => JSON.parse(l) as Record<string, unknown>)
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'client error', report }))

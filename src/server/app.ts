@@ -2,13 +2,22 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiError } from '../shared/schemas/api-error.ts'
-import type { AppEnv } from './app-env.ts'
+import type { AppEnv, Services } from './app-env.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { ApiException } from './lib/errors.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 import { serveBuiltClient } from './lib/static-files.ts'
+import { OutboxDispatcher, transportsFor, type Transport, type Channel } from './lib/outbox.ts'
+import { FailureThrottle } from './lib/throttle.ts'
+import { impersonationRoutes } from './modules/auth/impersonation.ts'
+import { loginRoutes } from './modules/auth/login.ts'
+import { passwordRoutes } from './modules/auth/password.ts'
+import { recoveryRoutes } from './modules/auth/recovery.ts'
+import { registerRoutes } from './modules/auth/register.ts'
+import { sessionRoutes } from './modules/auth/session.ts'
+import { loadSigningKey, TokenService } from './modules/auth/tokens.ts'
 import { clientErrorRoutes } from './modules/system/client-errors.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { versionRoutes } from './modules/system/version.ts'
@@ -17,17 +26,30 @@ export interface AppDeps {
   db: Database
   config: Config
   log?: Logger
+  /** Where messages go; by default SMTP/HTTP when configured, else the console. */
+  transports?: Record<Channel, Transport>
 }
 
 /** The whole HTTP surface: the API under /api and, when built, the PWA from the same origin. */
-export function createApp({ db, config, log = createLogger(config.logLevel) }: AppDeps) {
+export function createApp({
+  db,
+  config,
+  log = createLogger(config.logLevel),
+  transports = transportsFor(config),
+}: AppDeps) {
   const app = new Hono<AppEnv>()
+  const services: Services = {
+    tokens: new TokenService(() => loadSigningKey(db.db, config.jwtSecret)),
+    outbox: new OutboxDispatcher(db.db, transports, log),
+    throttle: new FailureThrottle(15 * 60_000),
+  }
 
   app.use(async (c, next) => {
     const started = performance.now()
     c.set('config', config)
     c.set('database', db)
     c.set('log', log)
+    c.set('services', services)
     await next()
     log.info('request', {
       method: c.req.method,
@@ -53,6 +75,16 @@ export function createApp({ db, config, log = createLogger(config.logLevel) }: A
   api.route('/health', healthRoutes)
   api.route('/version', versionRoutes)
   api.route('/client-errors', clientErrorRoutes())
+  api.use('/auth/*', async (_c, next) => {
+    await services.tokens.ready()
+    await next()
+  })
+  api.route('/auth/login', loginRoutes)
+  api.route('/auth/impersonate', impersonationRoutes)
+  api.route('/auth/register', registerRoutes())
+  api.route('/auth', sessionRoutes)
+  api.route('/auth', passwordRoutes)
+  api.route('/auth', recoveryRoutes())
   api.all('*', (c) => c.json<ApiError>({ message: 'Not found', code: 'not_found' }, 404))
   app.route('/api', api)
 
@@ -68,6 +100,13 @@ export function createApp({ db, config, log = createLogger(config.logLevel) }: A
         err.status,
       )
     }
+    const pgCode = postgresErrorCode(err)
+    if (pgCode === '23505') {
+      return c.json<ApiError>({ message: 'This record already exists.', code: 'conflict' }, 409)
+    }
+    if (pgCode === '22P02') {
+      return c.json<ApiError>({ message: 'Malformed identifier.', code: 'bad_request' }, 400)
+    }
     const status = (err as { status?: number }).status
     if (status && status >= 400 && status < 500) {
       // Hono's own HTTP errors (e.g. a body over the size limit) carry a safe status.
@@ -77,7 +116,16 @@ export function createApp({ db, config, log = createLogger(config.logLevel) }: A
     return c.json<ApiError>({ message: 'Something went wrong on our side', code: 'internal' }, 500)
   })
 
-  return app
+  return Object.assign(app, { services })
+}
+
+/** The SQLSTATE of a PostgreSQL error, also when the query builder wrapped it. */
+function postgresErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
 }
 
 export type App = ReturnType<typeof createApp>

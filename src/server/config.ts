@@ -22,6 +22,16 @@ const Env = v.object({
     v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)),
     '2592000',
   ),
+  IMPERSONATION_TTL: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)),
+    '900',
+  ),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  SIGNUP_ENABLED: v.optional(v.picklist(['true', 'false', '1', '0']), 'false'),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp://'))),
+  MAIL_FROM: v.optional(v.string(), 'no-reply@localhost'),
+  SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url())),
+  SMS_HTTP_TOKEN: v.optional(v.string()),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   STATIC_DIR: v.optional(v.string(), './dist'),
 })
@@ -38,6 +48,14 @@ export interface Config {
   accessTokenTtl: number
   refreshTokenTtl: number
   refreshTokenTtlRemember: number
+  impersonationTtl: number
+  /** Signs the tokens; generated and kept in the database when not given. */
+  jwtSecret: string | undefined
+  signupEnabled: boolean
+  smtpUrl: string | undefined
+  mailFrom: string
+  smsHttpUrl: string | undefined
+  smsHttpToken: string | undefined
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   /** Where the built PWA lives; undefined serves the API only (tests, dev). */
   staticDir: string | undefined
@@ -64,6 +82,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     refreshTokenTtlRemember: e.REFRESH_TOKEN_TTL_REMEMBER,
+    impersonationTtl: e.IMPERSONATION_TTL,
+    jwtSecret: e.JWT_SECRET,
+    signupEnabled: e.SIGNUP_ENABLED === 'true' || e.SIGNUP_ENABLED === '1',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsHttpUrl: e.SMS_HTTP_URL,
+    smsHttpToken: e.SMS_HTTP_TOKEN,
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
   }

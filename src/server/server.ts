@@ -47,8 +47,15 @@ export async function startServer(config: Config) {
   })
   printWelcome(config, origin, seed)
 
+  // Messages that failed to send are retried in the background.
+  const retry = setInterval(() => app.services.outbox.kick(), 30_000)
+  retry.unref()
+  app.services.outbox.kick()
+
   const stop = async () => {
+    clearInterval(retry)
     await new Promise<void>((done) => server.close(() => done()))
+    await app.services.outbox.flush()
     await database.close()
   }
   return { server, origin, stop }

@@ -1,6 +1,7 @@
 import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from './client.ts'
-import { institutes, users } from './schema.ts'
+import { createDefaultRoles } from '../modules/access/default-roles.ts'
+import { institutes, userRoles, users } from './schema.ts'
 
 export const demoInstitute = {
   slug: 'demo-school',
@@ -34,7 +35,13 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
   await db.transaction(async (tx) => {
     const [institute] = await tx.insert(institutes).values(demoInstitute).returning()
     if (!institute) throw new Error('demo institute was not created')
-    await tx.insert(users).values({ ...demoAdmin, instituteId: institute.id, passwordHash })
+    const { adminRoleId } = await createDefaultRoles(tx, institute.id)
+    const [admin] = await tx
+      .insert(users)
+      .values({ ...demoAdmin, instituteId: institute.id, passwordHash })
+      .returning()
+    if (!admin) throw new Error('demo admin was not created')
+    await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRoleId })
   })
   return {
     created: true,

@@ -1,10 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { tooManyRequests } from './errors.ts'
-
-export function clientIp(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
-}
+import { clientIp } from './request-info.ts'
 
 /**
  * A fixed-window limit per key (the client's IP by default), kept in memory: enough for one

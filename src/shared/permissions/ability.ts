@@ -1,6 +1,9 @@
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability'
 
-export type Action = 'manage' | 'read' | 'create' | 'update' | 'delete'
+export const actions = ['manage', 'read', 'create', 'update', 'delete'] as const
+export type Action = (typeof actions)[number]
+export const isAction = (value: string): value is Action =>
+  (actions as readonly string[]).includes(value)
 /** 'all' matches every subject; 'Auth' covers the open pages; the rest are permission names. */
 export type Subject = string
 export type AppAbility = MongoAbility<[Action, Subject]>

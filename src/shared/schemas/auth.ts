@@ -1,13 +1,179 @@
 import * as v from 'valibot'
+import { actions } from '../permissions/ability.ts'
+
+const required = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message))
+
+/** Password rules shared by every form that sets one; the server also refuses common ones. */
+export const passwordMinLength = 8
+export const passwordMaxLength = 128
+export const NewPasswordSchema = v.pipe(
+  v.string(),
+  v.minLength(passwordMinLength, `The password must be at least ${passwordMinLength} characters.`),
+  v.maxLength(passwordMaxLength, `The password must be at most ${passwordMaxLength} characters.`),
+)
 
 /** POST auth/login: a username or an email address, a password, and remember-me. */
 export const LoginRequestSchema = v.object({
-  username: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your username or email.')),
+  username: required('Please enter your username or email.'),
   password: v.pipe(
     v.string(),
     v.nonEmpty('Please enter your password.'),
-    v.maxLength(128, 'The password is too long.'),
+    v.maxLength(passwordMaxLength, 'The password is too long.'),
   ),
   remember_me: v.optional(v.boolean(), false),
 })
 export type LoginRequest = v.InferInput<typeof LoginRequestSchema>
+
+export const AbilityRuleSchema = v.object({ action: v.picklist(actions), subject: v.string() })
+
+/** What the client keeps about the signed-in user (§3), under `userData` in local storage. */
+export const UserDataSchema = v.object({
+  id: v.string(),
+  fullName: v.string(),
+  username: v.string(),
+  email: v.nullable(v.string()),
+  role: v.string(),
+  /** Where this user lands after sign-in: a property of the role. */
+  homeRoute: v.string(),
+  ability: v.array(AbilityRuleSchema),
+  /** A user created by an admin sets a new password before anything else. */
+  mustChangePassword: v.boolean(),
+  /** Set while an admin acts as this user. */
+  impersonatedBy: v.optional(v.string()),
+})
+export type UserData = v.InferOutput<typeof UserDataSchema>
+
+export const TokenPairSchema = v.object({
+  status: v.literal(true),
+  access_token: v.string(),
+  refresh_token: v.string(),
+})
+export type TokenPair = v.InferOutput<typeof TokenPairSchema>
+
+export const LoginResponseSchema = v.object({
+  ...TokenPairSchema.entries,
+  userData: UserDataSchema,
+})
+export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>
+
+export const UserResponseSchema = v.object({ status: v.literal(true), userData: UserDataSchema })
+
+export const RefreshLoginRequestSchema = v.object({
+  remember_me: v.optional(v.boolean(), false),
+})
+
+export const StatusSchema = v.object({ status: v.boolean(), message: v.optional(v.string()) })
+
+// Recovery (§7): field names exactly as the original API's.
+export const SendUsernameRequestSchema = v.object({
+  email_or_phone: required('Please enter your email or mobile number.'),
+})
+export const SendUsernameResponseSchema = v.object({
+  status: v.literal(true),
+  data: v.union([v.object({ email: v.string() }), v.object({ phone: v.string() })]),
+})
+
+export const UserNameRequestSchema = v.object({
+  user_name: required('Please enter your username.'),
+})
+
+export const EmailAndPhoneResponseSchema = v.object({
+  status: v.literal(true),
+  data: v.object({
+    email: v.nullable(v.string()),
+    phone: v.nullable(v.string()),
+    user_name: v.string(),
+    user_username: v.string(),
+  }),
+})
+
+export const NotifyTypeSchema = v.picklist(['email', 'phone'])
+export type NotifyType = v.InferOutput<typeof NotifyTypeSchema>
+
+export const OtpSendRequestSchema = v.object({
+  user_name: required('Please enter your username.'),
+  notify_type: NotifyTypeSchema,
+})
+export const OtpSendResponseSchema = v.object({
+  status: v.literal(true),
+  data: v.object({ user_name: v.string(), notify_type: NotifyTypeSchema }),
+})
+
+export const VerifyOtpRequestSchema = v.object({
+  user_name: required('Please enter your username.'),
+  otp: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'The code is 6 digits.')),
+})
+
+const confirmationMessage = 'The password confirmation does not match.'
+
+export const PasswordResetRequestSchema = v.pipe(
+  v.object({
+    user_name: required('Please enter your username.'),
+    password: NewPasswordSchema,
+    password_confirmation: v.string(),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      confirmationMessage,
+    ),
+    ['password_confirmation'],
+  ),
+)
+
+export const NewUserPasswordRequestSchema = v.pipe(
+  v.object({ password: NewPasswordSchema, password_confirmation: v.string() }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      confirmationMessage,
+    ),
+    ['password_confirmation'],
+  ),
+)
+
+export const PasswordUpdateRequestSchema = v.pipe(
+  v.object({
+    current_password: v.pipe(v.string(), v.nonEmpty('Please enter your current password.')),
+    password: NewPasswordSchema,
+    password_confirmation: v.string(),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      confirmationMessage,
+    ),
+    ['password_confirmation'],
+  ),
+)
+
+export const ImpersonateRequestSchema = v.object({ user_id: v.pipe(v.string(), v.uuid()) })
+export const ImpersonateResponseSchema = v.object({
+  status: v.literal(true),
+  access_token: v.string(),
+})
+
+export const RegisterRequestSchema = v.object({
+  institute_name: required('Please enter the institute name.'),
+  full_name: required('Please enter your name.'),
+  username: required('Please enter your username.'),
+  email: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your email.'), v.email()),
+  password: NewPasswordSchema,
+})
+export type RegisterRequest = v.InferInput<typeof RegisterRequestSchema>
+
+export const SignupStatusSchema = v.object({ enabled: v.boolean() })
+
+export const SessionInfoSchema = v.object({
+  id: v.string(),
+  createdAt: v.string(),
+  lastUsedAt: v.string(),
+  userAgent: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+  current: v.boolean(),
+})
+export const SessionListSchema = v.object({ data: v.array(SessionInfoSchema) })
+export type SessionInfo = v.InferOutput<typeof SessionInfoSchema>

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LoginResponse } from '../../../shared/schemas/auth.ts'
+import { auditLog } from '../../db/schema.ts'
+import { addUser, adminPassword, bearer, createTestApp, jsonRequest } from '../../testing.ts'
+
+type T = Awaited<ReturnType<typeof createTestApp>>
+
+async function signIn(t: T, username: string, password: string) {
+  return (
+    (await (
+      await t.app.request('/api/auth/login', jsonRequest({ username, password }))
+    ).json()) as LoginResponse
+  ).access_token
+}
+
+describe('impersonation', () => {
+  let t: T
+  let cashierId: string
+  let foreignId: string
+  beforeAll(async () => {
+    t = await createTestApp({ impersonationTtl: 300 })
+    cashierId = (await addUser(t, { username: 'cashier', password: 'cashier-pass-1' })).id
+    foreignId = (
+      await addUser(t, { username: 'foreign', password: 'foreign-pass-1', otherInstitute: true })
+    ).id
+  })
+  afterAll(() => t.database.close())
+
+  const impersonate = (token: string, userId: string) =>
+    t.app.request(
+      '/api/auth/impersonate',
+      jsonRequest({ user_id: userId }, { Authorization: `Bearer ${token}` }),
+    )
+
+  it('gives an admin a short-lived token acting as another user of the institute, audited', async () => {
+    const admin = await signIn(t, 'admin', adminPassword)
+    const res = await impersonate(admin, cashierId)
+    expect(res.status).toBe(200)
+    const { access_token } = (await res.json()) as { access_token: string }
+    const exp = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString())
+      .exp as number
+    expect(exp - Date.now() / 1000).toBeLessThanOrEqual(300)
+
+    const me = (await (
+      await t.app.request('/api/auth/user', bearer(access_token))
+    ).json()) as LoginResponse
+    expect(me.userData.username).toBe('cashier')
+    expect(me.userData.impersonatedBy).toBeDefined()
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'impersonate'))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.entityId).toBe(cashierId)
+  })
+
+  it('is refused to a user who is not an admin', async () => {
+    const cashier = await signIn(t, 'cashier', 'cashier-pass-1')
+    expect((await impersonate(cashier, cashierId)).status).toBe(403)
+  })
+
+  it('never reaches another institute’s user, and rejects malformed input', async () => {
+    const admin = await signIn(t, 'admin', adminPassword)
+    expect((await impersonate(admin, foreignId)).status).toBe(404)
+    expect((await impersonate(admin, 'not-a-uuid')).status).toBe(422)
+    expect(
+      (await t.app.request('/api/auth/impersonate', jsonRequest({ user_id: cashierId }))).status,
+    ).toBe(401)
+  })
+})
+
+describe('registration', () => {
+  it('is off by default', async () => {
+    const t = await createTestApp()
+    expect(await (await t.app.request('/api/auth/register')).json()).toEqual({ enabled: false })
+    const res = await t.app.request(
+      '/api/auth/register',
+      jsonRequest({
+        institute_name: 'X',
+        full_name: 'Y',
+        username: 'z',
+        email: 'z@z.example',
+        password: 'long-password-1',
+      }),
+    )
+    expect(res.status).toBe(403)
+    await t.database.close()
+  })
+
+  it('creates an institute and its admin, with the spec’s messages for bad input', async () => {
+    const t = await createTestApp({ signupEnabled: true })
+    const register = (body: object) => t.app.request('/api/auth/register', jsonRequest(body))
+    const missing = await register({
+      institute_name: 'New School',
+      full_name: 'Nia',
+      password: 'long-password-1',
+    })
+    expect(missing.status).toBe(422)
+    const { errors } = (await missing.json()) as { errors: Record<string, string[]> }
+    expect(errors.email).toEqual(['Please enter your email.'])
+    expect(errors.username).toEqual(['Please enter your username.'])
+
+    const taken = await register({
+      institute_name: 'New School',
+      full_name: 'Nia',
+      username: 'admin',
+      email: 'admin@demo-school.example',
+      password: 'long-password-1',
+    })
+    expect(((await taken.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      email: ['This email is already in use.'],
+      username: ['This username is already in use.'],
+    })
+
+    const ok = await register({
+      institute_name: 'New School',
+      full_name: 'Nia Owner',
+      username: 'nia',
+      email: 'nia@new-school.example',
+      password: 'long-password-1',
+    })
+    expect(ok.status).toBe(201)
+    const body = (await ok.json()) as LoginResponse
+    expect(body.userData).toMatchObject({ username: 'nia', role: 'admin' })
+    expect((await t.app.request('/api/auth/user', bearer(body.access_token))).status).toBe(200)
+    await t.database.close()
+  })
+})

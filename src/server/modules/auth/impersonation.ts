@@ -1,0 +1,60 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { ImpersonateRequestSchema } from '../../../shared/schemas/auth.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { sessions } from '../../db/schema.ts'
+import { writeAudit } from '../../lib/audit.ts'
+import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
+import { notFound } from '../../lib/errors.ts'
+import { requestInfo } from '../../lib/request-info.ts'
+import { readJson } from '../../lib/validate.ts'
+import { hashToken } from './tokens.ts'
+import { findUserById } from './users.ts'
+
+/**
+ * An admin obtains a short-lived access token for another user of the same institute, for
+ * /impersonation-setup/{accessToken}. It has no refresh token: when it expires, it is over.
+ */
+export const impersonationRoutes = new Hono<AppEnv>().post(
+  '/',
+  requireAuth(),
+  requirePermission('manage', 'all'),
+  async (c) => {
+    const body = await readJson(c, ImpersonateRequestSchema)
+    const { auth, database, services, config } = c.var
+    if (auth.impersonatorId) throw forbidden('You are already acting as another user.')
+    const target = await findUserById(database.db, body.user_id)
+    // Another institute's user is answered exactly like a user who does not exist.
+    if (!target || target.instituteId !== auth.instituteId) throw notFound('No such user')
+    if (target.id === auth.user.id) throw forbidden('You cannot impersonate yourself.')
+    if (target.status !== 'active') throw forbidden('This account has been deactivated.')
+
+    const familyId = randomUUID()
+    const accessToken = await database.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({
+        id: randomUUID(),
+        familyId,
+        userId: target.id,
+        // No refresh token is handed out; the row only makes the session revocable.
+        tokenHash: hashToken(randomBytes(32).toString('base64url')),
+        usedAt: new Date(),
+        expiresAt: new Date(Date.now() + config.impersonationTtl * 1000),
+        ...requestInfo(c),
+      })
+      await writeAudit(tx, {
+        instituteId: auth.instituteId,
+        userId: auth.user.id,
+        action: 'impersonate',
+        entity: 'user',
+        entityId: target.id,
+        after: { impersonated: target.username, session: familyId },
+        ...requestInfo(c),
+      })
+      return services.tokens.signAccess(
+        { sub: target.id, inst: target.instituteId, sid: familyId, imp: auth.user.id },
+        config.impersonationTtl,
+      )
+    })
+    return c.json({ status: true as const, access_token: accessToken })
+  },
+)

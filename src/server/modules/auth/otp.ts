@@ -1,0 +1,117 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { otpChallenges } from '../../db/schema.ts'
+import { tooManyRequests } from '../../lib/errors.ts'
+
+export const otpTtlMs = 10 * 60 * 1000
+export const otpMaxAttempts = 5
+const resendAfterMs = 60 * 1000
+/** How long after a correct code the new password may be set. */
+export const resetWindowMs = 10 * 60 * 1000
+
+type Purpose = (typeof otpChallenges.$inferSelect)['purpose']
+
+// Codes are stored as an HMAC keyed per challenge, never in clear.
+const hashCode = (challengeId: string, code: string) =>
+  createHmac('sha256', challengeId).update(code).digest()
+
+/** Creates a new 6-digit code for the user, at most one a minute. */
+export async function issueOtp(
+  db: Db,
+  opts: { userId: string; purpose: Purpose; channel: 'email' | 'sms' },
+): Promise<string> {
+  const [last] = await db
+    .select({ createdAt: otpChallenges.createdAt })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.userId, opts.userId), eq(otpChallenges.purpose, opts.purpose)))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1)
+  const wait = last ? last.createdAt.getTime() + resendAfterMs - Date.now() : 0
+  if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000))
+
+  // A new code replaces any earlier one.
+  await db
+    .update(otpChallenges)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(otpChallenges.userId, opts.userId),
+        eq(otpChallenges.purpose, opts.purpose),
+        isNull(otpChallenges.consumedAt),
+      ),
+    )
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const id = crypto.randomUUID()
+  await db.insert(otpChallenges).values({
+    id,
+    userId: opts.userId,
+    purpose: opts.purpose,
+    channel: opts.channel,
+    codeHash: hashCode(id, code).toString('base64url'),
+    expiresAt: new Date(Date.now() + otpTtlMs),
+  })
+  return code
+}
+
+export type VerifyResult = 'ok' | 'wrong' | 'exhausted' | 'none'
+
+/** Checks a code against the user's live challenge; five wrong tries void it. */
+export async function verifyOtp(
+  db: Db,
+  opts: { userId: string; purpose: Purpose; code: string },
+): Promise<VerifyResult> {
+  return db.transaction(async (tx) => {
+    const [challenge] = await tx
+      .select()
+      .from(otpChallenges)
+      .where(
+        and(
+          eq(otpChallenges.userId, opts.userId),
+          eq(otpChallenges.purpose, opts.purpose),
+          isNull(otpChallenges.consumedAt),
+          isNull(otpChallenges.verifiedAt),
+          gt(otpChallenges.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(1)
+      .for('update')
+    if (!challenge) return 'none'
+    const expected = Buffer.from(challenge.codeHash, 'base64url')
+    if (timingSafeEqual(hashCode(challenge.id, opts.code), expected)) {
+      await tx
+        .update(otpChallenges)
+        .set({ verifiedAt: new Date() })
+        .where(eq(otpChallenges.id, challenge.id))
+      return 'ok'
+    }
+    const attempts = challenge.attempts + 1
+    await tx
+      .update(otpChallenges)
+      .set({ attempts, ...(attempts >= otpMaxAttempts && { consumedAt: new Date() }) })
+      .where(eq(otpChallenges.id, challenge.id))
+    return attempts >= otpMaxAttempts ? 'exhausted' : 'wrong'
+  })
+}
+
+/** Uses up a challenge verified in the last few minutes; false when there is none. */
+export async function consumeVerifiedOtp(
+  db: Db,
+  opts: { userId: string; purpose: Purpose },
+): Promise<boolean> {
+  const since = new Date(Date.now() - resetWindowMs)
+  const consumed = await db
+    .update(otpChallenges)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(otpChallenges.userId, opts.userId),
+        eq(otpChallenges.purpose, opts.purpose),
+        isNull(otpChallenges.consumedAt),
+        gt(otpChallenges.verifiedAt, since),
+      ),
+    )
+    .returning({ id: otpChallenges.id })
+  return consumed.length > 0
+}

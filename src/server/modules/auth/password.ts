@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import {
+  NewUserPasswordRequestSchema,
+  PasswordUpdateRequestSchema,
+} from '../../../shared/schemas/auth.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { users } from '../../db/schema.ts'
+import { writeAudit } from '../../lib/audit.ts'
+import { requireAuth } from '../../lib/auth.ts'
+import { ApiException, validationFailed } from '../../lib/errors.ts'
+import { hashPassword, verifyPassword } from '../../lib/password.ts'
+import { requestInfo } from '../../lib/request-info.ts'
+import { readJson } from '../../lib/validate.ts'
+import { assertAcceptablePassword } from './password-policy.ts'
+import { buildUserData } from './users.ts'
+
+/** The signed-in user's own password: change it, or set it at the first sign-in. */
+export const passwordRoutes = new Hono<AppEnv>()
+  .post('/user-password-update', requireAuth(), async (c) => {
+    const body = await readJson(c, PasswordUpdateRequestSchema)
+    const { auth, database } = c.var
+    if (!(await verifyPassword(body.current_password, auth.user.passwordHash))) {
+      throw validationFailed({ current_password: ['The current password is not correct.'] })
+    }
+    assertAcceptablePassword(body.password)
+    if (body.password === body.current_password) {
+      throw validationFailed({ password: ['The new password must differ from the current one.'] })
+    }
+    const passwordHash = await hashPassword(body.password)
+    await database.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.user.id))
+      await writeAudit(tx, {
+        instituteId: auth.instituteId,
+        userId: auth.user.id,
+        action: 'password_changed',
+        entity: 'user',
+        entityId: auth.user.id,
+        ...requestInfo(c),
+      })
+    })
+    return c.json({ status: true, message: 'Your password has been changed.' })
+  })
+
+  .post(
+    '/new-user-password-reset',
+    requireAuth({ allowPendingPasswordChange: true }),
+    async (c) => {
+      const body = await readJson(c, NewUserPasswordRequestSchema)
+      const { auth, database } = c.var
+      if (!auth.user.mustChangePassword) {
+        throw new ApiException(409, 'Your password is already set.', {
+          code: 'password_already_set',
+        })
+      }
+      assertAcceptablePassword(body.password)
+      if (await verifyPassword(body.password, auth.user.passwordHash)) {
+        throw validationFailed({
+          password: ['Choose a password other than the one you were given.'],
+        })
+      }
+      const passwordHash = await hashPassword(body.password)
+      await database.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false })
+          .where(eq(users.id, auth.user.id))
+        await writeAudit(tx, {
+          instituteId: auth.instituteId,
+          userId: auth.user.id,
+          action: 'initial_password_set',
+          entity: 'user',
+          entityId: auth.user.id,
+          ...requestInfo(c),
+        })
+      })
+      const updated = { ...auth.user, passwordHash, mustChangePassword: false }
+      return c.json({ status: true, userData: await buildUserData(database.db, updated) })
+    },
+  )

@@ -1,0 +1,99 @@
+import { Hono } from 'hono'
+import { RegisterRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { institutes, userRoles, users } from '../../db/schema.ts'
+import { writeAudit } from '../../lib/audit.ts'
+import { ApiException, validationFailed } from '../../lib/errors.ts'
+import { hashPassword } from '../../lib/password.ts'
+import { rateLimit } from '../../lib/rate-limit.ts'
+import { requestInfo } from '../../lib/request-info.ts'
+import { issuesToErrors, readJson } from '../../lib/validate.ts'
+import { createDefaultRoles } from '../access/default-roles.ts'
+import { assertAcceptablePassword } from './password-policy.ts'
+import { startSession } from './sessions.ts'
+import { buildUserData, findUserByLogin } from './users.ts'
+import * as v from 'valibot'
+
+function slugify(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40)
+  return `${base || 'institute'}-${crypto.randomUUID().slice(0, 6)}`
+}
+
+/**
+ * /register: a new institute with its first admin, when SIGNUP_ENABLED is set (§5 messages).
+ * A factory, so each app keeps its own rate-limit counters.
+ */
+export const registerRoutes = () =>
+  new Hono<AppEnv>()
+    .get('/', (c) => c.json({ enabled: c.var.config.signupEnabled }))
+    .post('/', rateLimit({ limit: 10, windowMs: 60 * 60_000 }), async (c) => {
+      const { config, database, services } = c.var
+      if (!config.signupEnabled) {
+        throw new ApiException(403, 'Sign-up is turned off.', { code: 'signup_disabled' })
+      }
+      const raw: unknown = await readJson(c, v.unknown())
+      const parsed = v.safeParse(RegisterRequestSchema, raw)
+      const errors = parsed.success ? {} : issuesToErrors(parsed.issues)
+      // §5's own words for a missing email or username.
+      const fields = (raw ?? {}) as Record<string, unknown>
+      if (!fields.email) errors.email = ['Please enter your email.']
+      if (!fields.username) errors.username = ['Please enter your username.']
+      if (!parsed.success || Object.keys(errors).length) throw validationFailed(errors)
+      const body = parsed.output
+
+      const taken: Record<string, string[]> = {}
+      if (await findUserByLogin(database.db, body.email))
+        taken.email = ['This email is already in use.']
+      if (await findUserByLogin(database.db, body.username))
+        taken.username = ['This username is already in use.']
+      if (Object.keys(taken).length) throw validationFailed(taken)
+      assertAcceptablePassword(body.password)
+
+      const passwordHash = await hashPassword(body.password)
+      const { user, tokens } = await database.db.transaction(async (tx) => {
+        const [institute] = await tx
+          .insert(institutes)
+          .values({ slug: slugify(body.institute_name), name: body.institute_name })
+          .returning()
+        if (!institute) throw new Error('institute not created')
+        const { adminRoleId } = await createDefaultRoles(tx, institute.id)
+        const [user] = await tx
+          .insert(users)
+          .values({
+            instituteId: institute.id,
+            username: body.username,
+            email: body.email,
+            fullName: body.full_name,
+            passwordHash,
+          })
+          .returning()
+        if (!user) throw new Error('user not created')
+        await tx.insert(userRoles).values({ userId: user.id, roleId: adminRoleId })
+        await writeAudit(tx, {
+          instituteId: institute.id,
+          userId: user.id,
+          action: 'register',
+          entity: 'institute',
+          entityId: institute.id,
+          after: { name: institute.name, slug: institute.slug, admin: user.username },
+          ...requestInfo(c),
+        })
+        const tokens = await startSession(tx, services.tokens, config, {
+          userId: user.id,
+          instituteId: institute.id,
+          rememberMe: false,
+          ...requestInfo(c),
+        })
+        return { user, tokens }
+      })
+      return c.json<LoginResponse>(
+        { ...tokens, userData: await buildUserData(database.db, user) },
+        201,
+      )
+    })

@@ -1,0 +1,207 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LoginResponse, TokenPair } from '../../../shared/schemas/auth.ts'
+import { auditLog, sessions, users } from '../../db/schema.ts'
+import { adminPassword, bearer, createTestApp, jsonRequest } from '../../testing.ts'
+import { hashToken } from './tokens.ts'
+
+type T = Awaited<ReturnType<typeof createTestApp>>
+
+async function login(t: T, body: object = {}) {
+  return t.app.request(
+    '/api/auth/login',
+    jsonRequest({ username: 'admin', password: adminPassword, ...body }),
+  )
+}
+
+async function signedIn(t: T, body: object = {}) {
+  const res = await login(t, body)
+  expect(res.status).toBe(200)
+  return (await res.json()) as LoginResponse
+}
+
+const expOf = (jwt: string) =>
+  (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp
+
+describe('sign-in and the session', () => {
+  let t: T
+  beforeAll(async () => {
+    t = await createTestApp({ accessTokenTtl: 600 })
+  })
+  afterAll(() => t.database.close())
+
+  it('signs in by username or email, answering tokens and userData with the ability', async () => {
+    const body = await signedIn(t)
+    expect(body.status).toBe(true)
+    expect(body.userData).toMatchObject({
+      username: 'admin',
+      fullName: 'Demo Administrator',
+      email: 'admin@demo-school.example',
+      role: 'admin',
+      homeRoute: '/',
+      mustChangePassword: false,
+    })
+    expect(body.userData.ability).toContainEqual({ action: 'manage', subject: 'all' })
+    const now = Date.now() / 1000
+    expect(expOf(body.access_token) - now).toBeGreaterThan(590)
+    expect(expOf(body.access_token) - now).toBeLessThanOrEqual(600)
+    expect(expOf(body.refresh_token) - now).toBeGreaterThan(7 * 24 * 3600 - 10)
+
+    const byEmail = await login(t, { username: 'ADMIN@demo-school.example' })
+    expect(byEmail.status).toBe(200)
+  })
+
+  it('keeps a remembered session for 30 days', async () => {
+    const body = await signedIn(t, { remember_me: true })
+    expect(expOf(body.refresh_token) - Date.now() / 1000).toBeGreaterThan(30 * 24 * 3600 - 10)
+  })
+
+  it('refuses a wrong password or an unknown user with the same 401', async () => {
+    const wrong = await login(t, { password: 'not-the-password' })
+    const unknown = await login(t, { username: 'nobody' })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(await wrong.json()).toEqual(await unknown.json())
+  })
+
+  it('names the missing fields of a malformed sign-in', async () => {
+    const res = await t.app.request('/api/auth/login', jsonRequest({ remember_me: 'yes' }))
+    expect(res.status).toBe(422)
+    const body = (await res.json()) as { errors: Record<string, string[]> }
+    expect(Object.keys(body.errors).sort()).toEqual(['password', 'remember_me', 'username'])
+    expect((await t.app.request('/api/auth/login', jsonRequest('{nope'))).status).toBe(400)
+  })
+
+  it('answers the current user, and 401 without or with a forged token', async () => {
+    const { access_token } = await signedIn(t)
+    const me = await t.app.request('/api/auth/user', bearer(access_token))
+    expect(me.status).toBe(200)
+    expect(((await me.json()) as LoginResponse).userData.username).toBe('admin')
+    expect((await t.app.request('/api/auth/user')).status).toBe(401)
+    const [h, p] = access_token.split('.')
+    expect((await t.app.request('/api/auth/user', bearer(`${h}.${p}.forged`))).status).toBe(401)
+    // alg "none" is refused: the algorithm is pinned.
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
+    expect((await t.app.request('/api/auth/user', bearer(`${none}.${p}.`))).status).toBe(401)
+  })
+
+  it('refuses a refresh token where an access token belongs, and the reverse', async () => {
+    const { access_token, refresh_token } = await signedIn(t)
+    expect((await t.app.request('/api/auth/user', bearer(refresh_token))).status).toBe(401)
+    const res = await t.app.request(
+      '/api/auth/refresh-login',
+      jsonRequest({}, { Authorization: `Bearer ${access_token}` }),
+    )
+    expect(res.status).toBe(401)
+  })
+
+  it('signs out for real: the access token stops working', async () => {
+    const { access_token, refresh_token } = await signedIn(t)
+    expect((await t.app.request('/api/auth/logout', bearer(access_token))).status).toBe(200)
+    expect((await t.app.request('/api/auth/user', bearer(access_token))).status).toBe(401)
+    const refresh = await t.app.request(
+      '/api/auth/refresh-login',
+      jsonRequest({ remember_me: false }, { Authorization: `Bearer ${refresh_token}` }),
+    )
+    expect(refresh.status).toBe(401)
+  })
+
+  it('refreshes in two steps, each token pair replacing the last', async () => {
+    const first = await signedIn(t)
+    const step1 = await t.app.request(
+      '/api/auth/refresh-login',
+      jsonRequest({ remember_me: false }, { Authorization: `Bearer ${first.refresh_token}` }),
+    )
+    expect(step1.status).toBe(200)
+    const pair1 = (await step1.json()) as TokenPair
+    expect(pair1.refresh_token).not.toBe(first.refresh_token)
+
+    const step2 = await t.app.request(
+      '/api/auth/refresh-token-generate',
+      bearer(pair1.access_token),
+    )
+    expect(step2.status).toBe(200)
+    const pair2 = (await step2.json()) as TokenPair
+    expect((await t.app.request('/api/auth/user', bearer(pair2.access_token))).status).toBe(200)
+
+    // The refresh token from step one was exchanged by step two: using it again is reuse.
+    const again = await t.app.request(
+      '/api/auth/refresh-login',
+      jsonRequest({}, { Authorization: `Bearer ${pair1.refresh_token}` }),
+    )
+    expect(again.status).toBe(401)
+  })
+
+  it('revokes the whole session family when a used refresh token comes back', async () => {
+    const first = await signedIn(t)
+    const rotate = (token: string) =>
+      t.app.request(
+        '/api/auth/refresh-login',
+        jsonRequest({}, { Authorization: `Bearer ${token}` }),
+      )
+    const good = (await (await rotate(first.refresh_token)).json()) as TokenPair
+    expect((await rotate(first.refresh_token)).status).toBe(401)
+    // The thief's replay ended the session: the legitimate new tokens are dead too.
+    expect((await rotate(good.refresh_token)).status).toBe(401)
+    expect((await t.app.request('/api/auth/user', bearer(good.access_token))).status).toBe(401)
+    const reuses = await t.database.db.$count(auditLog, eq(auditLog.action, 'refresh_token_reused'))
+    expect(reuses).toBeGreaterThan(0)
+  })
+
+  it('ends a session when its user is deactivated', async () => {
+    const { access_token } = await signedIn(t)
+    await t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.username, 'admin'))
+    expect((await t.app.request('/api/auth/user', bearer(access_token))).status).toBe(401)
+    expect((await login(t)).status).toBe(403)
+    await t.database.db.update(users).set({ status: 'active' }).where(eq(users.username, 'admin'))
+  })
+
+  it('lists the sign-ins of the user and ends another one', async () => {
+    const mine = await signedIn(t)
+    const other = await signedIn(t)
+    const list = await t.app.request('/api/auth/sessions', bearer(mine.access_token))
+    const { data } = (await list.json()) as { data: { id: string; current: boolean }[] }
+    expect(data.filter((s) => s.current)).toHaveLength(1)
+    const otherRow = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(other.refresh_token)))
+    const otherFamily = otherRow[0]!.familyId
+    const del = await t.app.request(`/api/auth/sessions/${otherFamily}`, {
+      method: 'DELETE',
+      ...bearer(mine.access_token),
+    })
+    expect(del.status).toBe(200)
+    expect((await t.app.request('/api/auth/user', bearer(other.access_token))).status).toBe(401)
+    expect((await t.app.request('/api/auth/user', bearer(mine.access_token))).status).toBe(200)
+    const bad = await t.app.request('/api/auth/sessions/not-a-uuid', {
+      method: 'DELETE',
+      ...bearer(mine.access_token),
+    })
+    expect(bad.status).toBe(404)
+  })
+})
+
+describe('throttling of failed sign-ins', () => {
+  it('answers 429 with Retry-After after five failures for an account, and resets on success', async () => {
+    const t = await createTestApp()
+    for (let i = 0; i < 5; i++)
+      expect((await login(t, { password: `wrong-${i}` })).status).toBe(401)
+    const limited = await login(t, { password: 'wrong-again' })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Even the right password waits: the account is locked for the window.
+    expect((await login(t)).status).toBe(429)
+    await t.database.close()
+  })
+
+  it('forgets earlier failures after a successful sign-in', async () => {
+    const t = await createTestApp()
+    for (let i = 0; i < 4; i++) await login(t, { password: `wrong-${i}` })
+    expect((await login(t)).status).toBe(200)
+    for (let i = 0; i < 4; i++)
+      expect((await login(t, { password: `wrong-${i}` })).status).toBe(401)
+    expect((await login(t)).status).toBe(200)
+    await t.database.close()
+  })
+})

@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import type { SessionInfo } from '../../../shared/schemas/auth.ts'
+import { RefreshLoginRequestSchema } from '../../../shared/schemas/auth.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { sessions } from '../../db/schema.ts'
+import { writeAudit } from '../../lib/audit.ts'
+import { bearerToken, requireAuth, unauthenticated } from '../../lib/auth.ts'
+import { notFound } from '../../lib/errors.ts'
+import { requestInfo } from '../../lib/request-info.ts'
+import { readJson } from '../../lib/validate.ts'
+import { currentRow, listSessions, revokeFamily, rotateSession } from './sessions.ts'
+import { findUserById } from './users.ts'
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The signed-in user's session: read it, refresh it, list and end sign-ins. */
+export const sessionRoutes = new Hono<AppEnv>()
+  .get('/user', requireAuth({ allowPendingPasswordChange: true }), (c) =>
+    c.json({ status: true as const, userData: c.var.auth.userData }),
+  )
+
+  .get('/logout', requireAuth({ allowPendingPasswordChange: true }), async (c) => {
+    const { auth, database } = c.var
+    await database.db.transaction(async (tx) => {
+      await revokeFamily(tx, auth.familyId)
+      await writeAudit(tx, {
+        instituteId: auth.instituteId,
+        userId: auth.user.id,
+        action: 'logout',
+        entity: 'session',
+        entityId: auth.familyId,
+        ...requestInfo(c),
+      })
+    })
+    return c.json({ status: true })
+  })
+
+  // Step one of a refresh (§4): the refresh token stands in for the access token.
+  .post('/refresh-login', async (c) => {
+    const body = await readJson(c, RefreshLoginRequestSchema)
+    const { database, services, config } = c.var
+    const token = bearerToken(c.req.header('authorization'))
+    const claims = token ? await services.tokens.verify(token, 'refresh') : undefined
+    if (!token || !claims) throw unauthenticated('Invalid refresh token')
+    const user = await findUserById(database.db, claims.sub)
+    if (!user || user.status !== 'active') throw unauthenticated('Invalid refresh token')
+    const result = await rotateSession(database.db, services.tokens, config, {
+      rowId: claims.jti,
+      token,
+      instituteId: user.instituteId,
+      rememberMe: body.remember_me,
+      ...requestInfo(c),
+    })
+    if (!result.ok) {
+      if (result.reason === 'reused') {
+        await writeAudit(database.db, {
+          instituteId: user.instituteId,
+          userId: user.id,
+          action: 'refresh_token_reused',
+          entity: 'session',
+          entityId: result.familyId ?? null,
+          ...requestInfo(c),
+        })
+      }
+      throw unauthenticated('Invalid refresh token')
+    }
+    return c.json(result.tokens)
+  })
+
+  // Step two: with the new access token, a fresh refresh token for the same session.
+  .get('/refresh-token-generate', requireAuth({ allowPendingPasswordChange: true }), async (c) => {
+    const { auth, database, services, config } = c.var
+    const row = await currentRow(database.db, auth.familyId)
+    if (!row) throw unauthenticated('Your session has ended.')
+    const result = await rotateSession(database.db, services.tokens, config, {
+      rowId: row.id,
+      instituteId: auth.instituteId,
+      ...requestInfo(c),
+    })
+    if (!result.ok) throw unauthenticated('Your session has ended.')
+    return c.json(result.tokens)
+  })
+
+  .get('/sessions', requireAuth(), async (c) => {
+    const { auth, database } = c.var
+    const rows = await listSessions(database.db, auth.user.id)
+    return c.json({
+      data: rows.map((r): SessionInfo => ({
+        id: r.familyId,
+        createdAt: r.createdAt.toISOString(),
+        lastUsedAt: r.lastUsedAt.toISOString(),
+        userAgent: r.userAgent,
+        ip: r.ip,
+        current: r.familyId === auth.familyId,
+      })),
+    })
+  })
+
+  .delete('/sessions/:id', requireAuth(), async (c) => {
+    const { auth, database } = c.var
+    const familyId = c.req.param('id')
+    if (!uuidPattern.test(familyId)) throw notFound('No such session')
+    const [own] = await database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.familyId, familyId), eq(sessions.userId, auth.user.id)))
+      .limit(1)
+    if (!own) throw notFound('No such session')
+    await database.db.transaction(async (tx) => {
+      await revokeFamily(tx, familyId)
+      await writeAudit(tx, {
+        instituteId: auth.instituteId,
+        userId: auth.user.id,
+        action: 'session_revoked',
+        entity: 'session',
+        entityId: familyId,
+        ...requestInfo(c),
+      })
+    })
+    return c.json({ status: true })
+  })

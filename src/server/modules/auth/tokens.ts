@@ -1,0 +1,96 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { jwtVerify, SignJWT } from 'jose'
+import type { Db } from '../../db/client.ts'
+import { appSettings } from '../../db/schema.ts'
+
+const algorithm = 'HS256'
+
+export interface AccessClaims {
+  sub: string
+  /** The user's institute. */
+  inst: string
+  /** The session family the token belongs to. */
+  sid: string
+  /** The admin who is impersonating this user, if any. */
+  imp?: string
+}
+
+export interface RefreshClaims {
+  sub: string
+  /** The session row this token is; each is good for one refresh. */
+  jti: string
+  fam: string
+}
+
+/** The signing key: JWT_SECRET when set, else one generated once and kept in the database. */
+export async function loadSigningKey(db: Db, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured)
+  const generated = randomBytes(48).toString('base64url')
+  await db.insert(appSettings).values({ key: 'jwt_secret', value: generated }).onConflictDoNothing()
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'))
+  if (!row) throw new Error('the signing key could not be stored')
+  return new TextEncoder().encode(row.value)
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+export class TokenService {
+  private key: Promise<Uint8Array> | undefined
+
+  /** The key is loaded on first use, so the app can be built before the database is ready. */
+  constructor(private readonly loadKey: () => Promise<Uint8Array>) {}
+
+  /** Loads the key now; call it before a transaction, since the embedded database has one connection. */
+  async ready(): Promise<void> {
+    await this.getKey()
+  }
+
+  private getKey() {
+    this.key ??= this.loadKey().catch((err: unknown) => {
+      this.key = undefined
+      throw err
+    })
+    return this.key
+  }
+
+  async signAccess(claims: AccessClaims, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ ...claims, typ: 'access' })
+      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(await this.getKey())
+  }
+
+  async signRefresh(claims: RefreshClaims, expiresAt: Date): Promise<string> {
+    return new SignJWT({ fam: claims.fam, typ: 'refresh' })
+      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setJti(claims.jti)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(await this.getKey())
+  }
+
+  /** The claims of a valid, unexpired token of the given type; undefined for anything else. */
+  async verify(token: string, type: 'access'): Promise<AccessClaims | undefined>
+  async verify(token: string, type: 'refresh'): Promise<RefreshClaims | undefined>
+  async verify(token: string, type: 'access' | 'refresh') {
+    const key = await this.getKey()
+    try {
+      // The algorithm is pinned: a token signed any other way (or with "none") is refused.
+      const { payload } = await jwtVerify(token, key, { algorithms: [algorithm] })
+      if (payload.typ !== type || typeof payload.sub !== 'string') return undefined
+      if (type === 'access') {
+        const { sub, inst, sid, imp } = payload as Record<string, unknown>
+        if (typeof inst !== 'string' || typeof sid !== 'string') return undefined
+        return { sub, inst, sid, ...(typeof imp === 'string' && { imp }) } as AccessClaims
+      }
+      if (typeof payload.jti !== 'string' || typeof payload.fam !== 'string') return undefined
+      return { sub: payload.sub, jti: payload.jti, fam: payload.fam } satisfies RefreshClaims
+    } catch {
+      return undefined
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { asc, desc, eq, or, sql } from 'drizzle-orm'
+import { isAction, type Action } from '../../../shared/permissions/ability.ts'
+import type { UserData } from '../../../shared/schemas/auth.ts'
+import type { Db } from '../../db/client.ts'
+import { roleRules, roles, userRoles, users } from '../../db/schema.ts'
+
+export type UserRow = typeof users.$inferSelect
+
+/** A user by username or email, whatever the letter case. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const value = login.trim().toLowerCase()
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`))
+    .limit(1)
+  return user
+}
+
+export async function findUserByEmailOrPhone(db: Db, value: string): Promise<UserRow | undefined> {
+  const v = value.trim()
+  const digits = v.replace(/[\s-]/g, '')
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${v.toLowerCase()}`, eq(users.phone, digits)))
+    .limit(1)
+  return user
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id))
+  return user
+}
+
+/** The client's view of a user (§3): identity, main role, its home route and the ability. */
+export async function buildUserData(
+  db: Db,
+  user: UserRow,
+  impersonatedBy?: string,
+): Promise<UserData> {
+  const assigned = await db
+    .select({ id: roles.id, name: roles.name, homeRoute: roles.homeRoute })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, user.id))
+    .orderBy(desc(roles.isSystem), asc(roles.name))
+  const rules = assigned.length
+    ? await db
+        .selectDistinct({ action: roleRules.action, subject: roleRules.subject })
+        .from(roleRules)
+        .where(sql`${roleRules.roleId} in ${assigned.map((r) => r.id)}`)
+    : []
+  const main = assigned[0]
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    username: user.username,
+    email: user.email,
+    role: main?.name ?? 'none',
+    homeRoute: main?.homeRoute ?? '/',
+    // Everyone may read the open pages (§6), whatever the roles say.
+    ability: [
+      { action: 'read', subject: 'Auth' },
+      ...rules.flatMap((r) =>
+        isAction(r.action) ? [{ action: r.action as Action, subject: r.subject }] : [],
+      ),
+    ],
+    mustChangePassword: user.mustChangePassword,
+    ...(impersonatedBy && { impersonatedBy }),
+  }
+}
