@@ -1,11 +1,20 @@
-import type { ErrorComponentProps } from '@tanstack/react-router'
+import { Navigate, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { ClientErrorReport } from '../shared/schemas/system.ts'
 import { ErrorPage } from './status/StatusPages.tsx'
 
-/** Any error a page throws: reported to the server's log, then the error page is shown. */
+const isNetworkFailure = (error: unknown) =>
+  (error as { name?: string } | null)?.name === 'NetworkError'
+
+/**
+ * Any error a page throws: reported to the server's log, then the error page is shown. A page
+ * that could not load for want of a network (nothing cached to show) goes to the
+ * connection-error page instead (§4).
+ */
 export function AppErrorBoundary({ error }: ErrorComponentProps) {
+  const offline = isNetworkFailure(error)
   useEffect(() => {
+    if (offline) return
     const err = error instanceof Error ? error : new Error(String(error))
     const report: ClientErrorReport = {
       message: (err.message || err.name).slice(0, 2000),
@@ -17,6 +26,7 @@ export function AppErrorBoundary({ error }: ErrorComponentProps) {
     import('../lib/api.ts')
       .then(({ api }) => api.post('client-errors', { json: report }))
       .catch(() => undefined)
-  }, [error])
+  }, [error, offline])
+  if (offline) return <Navigate to="/miscellaneous/connection-error" replace />
   return <ErrorPage />
 }

@@ -1,14 +1,76 @@
-import ky, { HTTPError } from 'ky'
+import ky, { HTTPError, isNetworkError, type KyRequest } from 'ky'
 import * as v from 'valibot'
 import { ApiErrorSchema, type ApiError } from '../shared/schemas/api-error.ts'
+import { TokenPairSchema } from '../shared/schemas/auth.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
+import { forgetSession } from './sign-out.ts'
 
 /** Where the client goes when the API is down for maintenance or cannot be reached (§4). */
 export const statusPages = {
   maintenance: '/miscellaneous/under-maintenance',
   connectionError: '/miscellaneous/connection-error',
 } as const
+
+// Calls that carry no session of their own: their 401 is an answer, not an expired token.
+const sessionlessCall =
+  /\/api\/auth\/(login|register|refresh-login|forgot|email-resend|mobile-resend|otp-verify)/
+
+let refreshing: Promise<void> | undefined
+
+function setBearer(headers: Headers, token: string) {
+  headers.set('Authorization', `Bearer ${token}`)
+}
+
+async function fetchTokens(path: string, init: RequestInit, bearer: string) {
+  const headers = new Headers(init.headers)
+  setBearer(headers, bearer)
+  headers.set('X-Requested-With', 'XMLHttpRequest')
+  const res = await fetch(`/api/auth/${path}`, { ...init, headers })
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`)
+  return v.parse(TokenPairSchema, await res.json())
+}
+
+/** §4: refresh-login with the refresh token standing in for the access token, then generate. */
+async function refreshTokens(): Promise<void> {
+  const refresh = session.refreshToken()
+  if (!refresh) throw new Error('no refresh token')
+  const first = await fetchTokens(
+    'refresh-login',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ remember_me: session.rememberMe() }),
+    },
+    refresh,
+  )
+  session.saveTokens(first)
+  session.saveTokens(
+    await fetchTokens('refresh-token-generate', { method: 'GET' }, first.access_token),
+  )
+}
+
+/** One refresh at a time: every request that needs one waits for the same. */
+export function refreshSession(): Promise<void> {
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = undefined
+  })
+  return refreshing
+}
+
+async function endSession(): Promise<never> {
+  await forgetSession()
+  navigateTo('/login')
+  throw new Error('The session has ended.')
+}
+
+/** The same request again with the current access token. */
+function replay(request: KyRequest): Promise<Response> {
+  const again = new Request(request)
+  const token = session.accessToken()
+  if (token) setBearer(again.headers, token)
+  return fetch(again)
+}
 
 export const api = ky.create({
   prefix: '/api',
@@ -17,14 +79,34 @@ export const api = ky.create({
   headers: { 'X-Requested-With': 'XMLHttpRequest' },
   hooks: {
     beforeRequest: [
-      ({ request }) => {
+      async ({ request }) => {
+        if (sessionlessCall.test(request.url)) return
+        // A request that arrives during a refresh waits for it and goes out with the new token.
+        if (refreshing) await refreshing.catch(() => undefined)
+        if (session.userData() && !session.isValid()) await endSession()
         const token = session.accessToken()
-        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+        if (token && !request.headers.has('Authorization')) {
+          setBearer(request.headers, token)
+        }
       },
     ],
     afterResponse: [
-      ({ response }) => {
+      async ({ request, response }) => {
         if (response.status === 503) navigateTo(statusPages.maintenance)
+        if (response.status !== 401 || sessionlessCall.test(request.url) || !session.userData())
+          return
+        // An unexpired token answered 401: try once more (another request may have refreshed).
+        if (!session.accessTokenExpired()) {
+          const again = await replay(request)
+          if (again.status !== 401) return again
+          return endSession()
+        }
+        try {
+          await refreshSession()
+        } catch {
+          return endSession()
+        }
+        return replay(request)
       },
     ],
   },
@@ -37,7 +119,17 @@ export function apiError(err: unknown): ApiError | undefined {
   return parsed.success ? parsed.output : undefined
 }
 
+export const httpStatus = (err: unknown) =>
+  err instanceof HTTPError ? err.response.status : undefined
+
+export { isNetworkError }
+
 /** GET a JSON resource and parse it with its shared schema. */
 export async function getJson<S extends v.GenericSchema>(path: string, schema: S) {
   return v.parse(schema, await api.get(path).json())
+}
+
+/** POST JSON and parse the answer with its shared schema. */
+export async function postJson<S extends v.GenericSchema>(path: string, body: unknown, schema: S) {
+  return v.parse(schema, await api.post(path, { json: body }).json())
 }

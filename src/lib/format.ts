@@ -9,6 +9,8 @@ export function useFormat() {
     number: (n: number) => new Intl.NumberFormat(locale).format(n),
     date: (d: Date | number, style: 'short' | 'medium' | 'long' | 'full' = 'long') =>
       new Intl.DateTimeFormat(locale, { dateStyle: style }).format(d),
+    dateTime: (d: Date | number) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d),
     money: (minor: number | bigint, currency: string) => formatMoney(minor, currency, locale),
   }
 }

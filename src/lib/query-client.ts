@@ -2,6 +2,8 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { QueryClient, type Query } from '@tanstack/react-query'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 
+export const persistedCacheKey = 'query-cache'
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 30_000, gcTime: 24 * 60 * 60 * 1000, retry: 1 },
@@ -13,7 +15,7 @@ export const queryClient = new QueryClient({
  * The buster is the app version, so a new release never reads an older release's shapes.
  */
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
-  persister: createSyncStoragePersister({ storage: window.localStorage, key: 'query-cache' }),
+  persister: createSyncStoragePersister({ storage: window.localStorage, key: persistedCacheKey }),
   buster: __APP_VERSION__,
   maxAge: 7 * 24 * 60 * 60 * 1000,
   dehydrateOptions: {

@@ -1,21 +1,28 @@
 import { isRedirect } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { anonymousRules, buildAbility, type AbilityRule } from '../shared/permissions/ability.ts'
+import { buildAbility } from '../shared/permissions/ability.ts'
 import type { GuardedPath } from '../shared/permissions/route-access.ts'
 import { guardRoute } from './route-guard.ts'
-import type { Session, UserData } from './session.ts'
+import type { UserData } from './session.ts'
 
-function fakeSession(user?: Partial<UserData>, valid = true): Session {
-  const data =
-    user && ({ id: '1', fullName: 'A', username: 'a', role: 'x', ability: [], ...user } as UserData)
+type AbilityRule = UserData['ability'][number]
+
+function fakeSession(user?: Partial<UserData>, valid = true) {
+  const data: UserData | undefined = user && {
+    id: '1',
+    fullName: 'A',
+    username: 'a',
+    email: null,
+    role: 'x',
+    homeRoute: '/',
+    ability: [{ action: 'read', subject: 'Auth' }],
+    mustChangePassword: false,
+    ...user,
+  }
   return {
-    accessToken: () => (data ? 'token' : undefined),
-    refreshToken: () => (data ? 'token' : undefined),
     userData: () => data,
     isLoggedIn: () => Boolean(data),
     isValid: () => valid,
-    rules: () => data?.ability ?? anonymousRules,
-    clear: () => undefined,
   }
 }
 
@@ -23,7 +30,8 @@ function fakeSession(user?: Partial<UserData>, valid = true): Session {
 function outcome(path: GuardedPath, user?: Partial<UserData>, valid = true): string {
   const auth = fakeSession(user, valid)
   try {
-    guardRoute({ auth, ability: buildAbility(auth.rules()) }, path, path)
+    const rules = auth.userData()?.ability ?? [{ action: 'read' as const, subject: 'Auth' }]
+    guardRoute({ auth, ability: buildAbility(rules) }, path, path)
     return 'proceed'
   } catch (thrown) {
     if (!isRedirect(thrown)) throw thrown
@@ -71,8 +79,17 @@ describe('the navigation guard (§4)', () => {
     ).toBe('/access-control')
   })
 
-  it('never sends another signed-in role back to a guest-only page', () => {
-    expect(outcome('/login', { ability: cashier, role: 'cashier' })).toBe('/')
+  it('sends another signed-in role to its own home route, never back to a guest-only page', () => {
+    expect(
+      outcome('/login', { ability: cashier, role: 'cashier', homeRoute: '/payment-collection' }),
+    ).toBe('/payment-collection')
+  })
+
+  it('sends a user who must choose a password to do that first', () => {
+    expect(outcome('/dashboard', { ability: admin, mustChangePassword: true })).toBe(
+      '/password-reset',
+    )
+    expect(outcome('/password-reset', { ability: admin, mustChangePassword: true })).toBe('proceed')
   })
 
   it('sends a user whose session has lapsed to logout', () => {

@@ -4,7 +4,7 @@ import type { AppAbility } from '../shared/permissions/ability.ts'
 import { homeRouteFor, type Session } from './session.ts'
 
 export interface GuardContext {
-  auth: Session
+  auth: Pick<Session, 'isLoggedIn' | 'isValid' | 'userData'>
   ability: AppAbility
 }
 
@@ -25,6 +25,10 @@ export function guardRoute(context: GuardContext, path: GuardedPath, href?: stri
     throw redirect({ to: '/login', search: href ? { redirect: href } : {} })
   }
   if ('redirectIfLoggedIn' in access && loggedIn) {
-    throw redirect({ href: homeRouteFor(context.auth.userData()?.role) })
+    throw redirect({ href: homeRouteFor(context.auth.userData()) })
+  }
+  // A user given a password by an admin sets their own before anything else.
+  if (loggedIn && context.auth.userData()?.mustChangePassword && access.subject !== 'Auth') {
+    throw redirect({ to: '/password-reset' })
   }
 }

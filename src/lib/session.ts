@@ -1,14 +1,7 @@
 import { anonymousRules, type AbilityRule } from '../shared/permissions/ability.ts'
+import type { TokenPair, UserData } from '../shared/schemas/auth.ts'
 
-/** What the client keeps about the signed-in user (§3), in local storage under `userData`. */
-export interface UserData {
-  id: string
-  fullName: string
-  username: string
-  email?: string | null
-  role: string
-  ability: AbilityRule[]
-}
+export type { UserData }
 
 const keys = {
   userData: 'userData',
@@ -21,6 +14,15 @@ function readCookie(name: string): string | undefined {
   const prefix = `${name}=`
   const hit = document.cookie.split('; ').find((c) => c.startsWith(prefix))
   return hit ? decodeURIComponent(hit.slice(prefix.length)) : undefined
+}
+
+/** A cookie the page reads itself: same-site only, Secure on HTTPS, gone when the token expires. */
+function writeCookie(name: string, value: string, expiresAt: number | undefined) {
+  const secure = location.protocol === 'https:' ? '; Secure' : ''
+  const maxAge = expiresAt
+    ? `; Max-Age=${Math.max(0, Math.floor(expiresAt - Date.now() / 1000))}`
+    : ''
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Strict${maxAge}${secure}`
 }
 
 function clearCookie(name: string) {
@@ -41,9 +43,16 @@ export function tokenExpiry(token: string | undefined): number | undefined {
   }
 }
 
+const unexpired = (token: string | undefined, now: number) => {
+  const exp = tokenExpiry(token)
+  return exp !== undefined && exp * 1000 > now
+}
+
+/** The stored session of §3: tokens in cookies, userData and remember-me in local storage. */
 export const session = {
   accessToken: () => readCookie(keys.accessToken),
   refreshToken: () => readCookie(keys.refreshToken),
+  rememberMe: () => localStorage.getItem(keys.rememberMe) === 'true',
   userData(): UserData | undefined {
     try {
       const raw = localStorage.getItem(keys.userData)
@@ -56,13 +65,36 @@ export const session = {
   isLoggedIn(): boolean {
     return Boolean(session.userData() && session.accessToken())
   },
-  /** The session holds while a refresh token exists and has not expired (§4). */
+  /**
+   * The session holds while a refresh token exists and has not expired (§4). An impersonation
+   * has no refresh token: it holds while its access token does.
+   */
   isValid(now = Date.now()): boolean {
-    const exp = tokenExpiry(session.refreshToken())
-    return exp !== undefined && exp * 1000 > now
+    if (session.userData()?.impersonatedBy && !session.refreshToken()) {
+      return unexpired(session.accessToken(), now)
+    }
+    return unexpired(session.refreshToken(), now)
+  },
+  accessTokenExpired(now = Date.now()): boolean {
+    return !unexpired(session.accessToken(), now)
   },
   rules(): AbilityRule[] {
-    return session.userData()?.ability ?? anonymousRules
+    return (session.userData()?.ability as AbilityRule[] | undefined) ?? anonymousRules
+  },
+  saveTokens(tokens: Pick<TokenPair, 'access_token'> & { refresh_token?: string }) {
+    // Both cookies live as long as the session: an expired access token must stay readable
+    // so it can be refreshed (§4).
+    const sessionEnd = tokenExpiry(tokens.refresh_token) ?? tokenExpiry(tokens.access_token)
+    writeCookie(keys.accessToken, tokens.access_token, sessionEnd)
+    if (tokens.refresh_token) {
+      writeCookie(keys.refreshToken, tokens.refresh_token, tokenExpiry(tokens.refresh_token))
+    } else {
+      clearCookie(keys.refreshToken)
+    }
+  },
+  saveUser(userData: UserData, rememberMe?: boolean) {
+    localStorage.setItem(keys.userData, JSON.stringify(userData))
+    if (rememberMe !== undefined) localStorage.setItem(keys.rememberMe, String(rememberMe))
   },
   clear() {
     localStorage.removeItem(keys.userData)
@@ -75,11 +107,12 @@ export const session = {
 export type Session = typeof session
 
 /**
- * Where each role lands after sign-in (§4): admin on /, client on access control. The spec
- * sends anyone else to login, which would loop for a signed-in user on a guest-only page, so
- * other roles land on / until roles carry their own home route.
+ * Where a user lands after sign-in (§4): admin on /, client on access control, anyone else on
+ * their role's home route (the spec's "login" would loop for a signed-in user).
  */
-export function homeRouteFor(role: string | undefined): string {
-  if (role === 'client') return '/access-control'
-  return '/'
+export function homeRouteFor(user: Pick<UserData, 'role' | 'homeRoute'> | undefined): string {
+  if (!user) return '/login'
+  if (user.role === 'admin') return '/'
+  if (user.role === 'client') return '/access-control'
+  return user.homeRoute || '/'
 }

@@ -7,5 +7,7 @@ export const Route = createFileRoute('/login')({
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
   staticData: { layout: 'full' },
   beforeLoad: ({ context }) => guardRoute(context, '/login'),
-  component: LoginPage,
+  component: function Login() {
+    return <LoginPage redirect={Route.useSearch().redirect} />
+  },
 })

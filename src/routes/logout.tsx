@@ -1,13 +1,15 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { refreshAbility } from '../lib/ability.ts'
+import { forgetSession } from '../lib/sign-out.ts'
 
-// Signing out forgets everything this browser held for the user (shared institute PCs).
+// Ends the session on the server, then forgets everything this browser held for the user.
 export const Route = createFileRoute('/logout')({
   staticData: { layout: 'full' },
-  beforeLoad: ({ context }) => {
-    context.auth.clear()
-    refreshAbility()
-    context.queryClient.clear()
+  beforeLoad: async ({ context }) => {
+    if (context.auth.accessToken()) {
+      const { api } = await import('../lib/api.ts')
+      await api.get('auth/logout').catch(() => undefined)
+    }
+    await forgetSession()
     throw redirect({ to: '/login', replace: true })
   },
 })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test, type Page } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './chromium.ts'
-import { adminUser, storeSession } from './session.ts'
+import { signInAs } from './session.ts'
 
 async function waitForServiceWorkerControl(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -35,9 +35,10 @@ test.describe('the installable, offline-tolerant app', () => {
   test('the staff dashboard opens offline from the saved cache', async ({
     page,
     context,
+    request,
     baseURL,
   }) => {
-    await storeSession(context, baseURL!, adminUser)
+    await signInAs(context, request, baseURL!, 'admin')
     await page.goto('/dashboard')
     await expect(page.getByTestId('system-status')).toContainText('0.1.0')
     await waitForServiceWorkerControl(page)
@@ -47,7 +48,7 @@ test.describe('the installable, offline-tolerant app', () => {
       .toContain('"version"')
     await context.setOffline(true)
     await page.reload()
-    await expect(page.getByRole('heading', { name: 'Welcome, Ayesha Rahman' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome, Demo Administrator' })).toBeVisible()
     await expect(page.getByTestId('system-status')).toContainText('0.1.0')
     await expect(page.getByTestId('system-status')).toContainText('Unavailable')
   })

@@ -1,37 +1,32 @@
-import type { BrowserContext } from '@playwright/test'
+import type { APIRequestContext, BrowserContext } from '@playwright/test'
 
-/** An unsigned token with an `exp` claim: enough for the client, which never verifies it. */
-function fakeJwt(expiresInSeconds: number): string {
-  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
-  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds
-  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ exp })}.signature`
-}
+export const e2ePassword = 'e2e-admin-password'
 
 /**
- * Puts a stored session (§3) into the browser, as sign-in leaves it, so the staff shell can be
- * tested on its own. The API would refuse these tokens; the shell pages here do not need it.
+ * Signs in through the API and leaves the session in the browser exactly as the sign-in page
+ * does (§3): tokens in cookies, userData in local storage.
  */
-export async function storeSession(
+export async function signInAs(
   context: BrowserContext,
+  request: APIRequestContext,
   baseURL: string,
-  user: { fullName: string; role: string; ability: { action: string; subject: string }[] },
+  username: 'admin' | 'client',
 ) {
-  await context.addCookies(
-    (['accessToken', 'refreshToken'] as const).map((name) => ({
-      name,
-      value: fakeJwt(3600),
-      url: baseURL,
-      sameSite: 'Strict' as const,
-    })),
-  )
-  const userData = { id: 'u1', username: 'tester', email: null, ...user }
+  const res = await request.post(`${baseURL}/api/auth/login`, {
+    data: { username, password: e2ePassword, remember_me: false },
+  })
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`)
+  const body = (await res.json()) as {
+    access_token: string
+    refresh_token: string
+    userData: object
+  }
+  await context.addCookies([
+    { name: 'accessToken', value: body.access_token, url: baseURL, sameSite: 'Strict' },
+    { name: 'refreshToken', value: body.refresh_token, url: baseURL, sameSite: 'Strict' },
+  ])
   await context.addInitScript((data) => {
     if (!localStorage.getItem('userData')) localStorage.setItem('userData', data)
-  }, JSON.stringify(userData))
-}
-
-export const adminUser = {
-  fullName: 'Ayesha Rahman',
-  role: 'admin',
-  ability: [{ action: 'manage', subject: 'all' }],
+  }, JSON.stringify(body.userData))
+  return body
 }

@@ -15,10 +15,15 @@ export function UserMenu() {
   }
   return (
     <div className="user-menu">
-      <span className="user-name">
+      {user.impersonatedBy && (
+        <span className="impersonation-banner" role="status">
+          <Trans>Acting as this user</Trans>
+        </span>
+      )}
+      <Link to="/profile-password-change" className="user-name" title={t`Your account`}>
         <strong>{user.fullName}</strong>
         <small>{user.role}</small>
-      </span>
+      </Link>
       <Link to="/logout" className="icon-button" aria-label={t`Sign out`} title={t`Sign out`}>
         <Icon name="logOut" />
       </Link>

@@ -1,26 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { api, apiError } from '../../lib/api.ts'
+import { Field } from '../../components/form/Field.tsx'
+import { apiError, postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { LoginRequestSchema, type LoginRequest } from '../../shared/schemas/auth.ts'
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  type LoginRequest,
+} from '../../shared/schemas/auth.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { signupStatusQuery } from './queries.ts'
+import { completeSignIn } from './sign-in.ts'
 
-export function LoginPage() {
+export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   const { t } = useLingui()
+  const navigate = useNavigate()
+  const signup = useQuery(signupStatusQuery())
   const [form, setForm] = useState<LoginRequest>({ username: '', password: '', remember_me: false })
   const [touched, setTouched] = useState(false)
   const parsed = v.safeParse(LoginRequestSchema, form)
-  const fieldErrors = parsed.success
+  const invalid = parsed.success
     ? {}
     : (v.flatten<typeof LoginRequestSchema>(parsed.issues).nested ?? {})
-  const messages = {
-    username: t`Please enter your username or email.`,
-    password: t`Please enter your password.`,
-  }
 
   const signIn = useMutation({
-    mutationFn: (body: LoginRequest) => api.post('auth/login', { json: body }).json(),
+    mutationFn: (body: LoginRequest) => postJson('auth/login', body, LoginResponseSchema),
+    onSuccess: (response, body) => {
+      void navigate({
+        href: completeSignIn(response, body.remember_me ?? false, redirect),
+        replace: true,
+      })
+    },
     onError: (err) => {
       showToast({ variant: 'error', title: t`Sign-in failed`, text: apiError(err)?.message })
     },
@@ -34,45 +47,40 @@ export function LoginPage() {
 
   const appName = __APP_NAME__
   return (
-    <section className="auth-card card">
-      <h1>
-        <Trans>Welcome to {appName}</Trans>
-      </h1>
-      <p className="muted">
-        <Trans>Please sign in to your account.</Trans>
-      </p>
+    <AuthCard
+      title={<Trans>Welcome to {appName}</Trans>}
+      intro={<Trans>Please sign in to your account.</Trans>}
+      footer={
+        <>
+          <Link to="/forgot-username-password">
+            <Trans>Forgot your username or password?</Trans>
+          </Link>
+          {signup.data?.enabled && (
+            <Link to="/register">
+              <Trans>Register a new institute</Trans>
+            </Link>
+          )}
+        </>
+      }
+    >
       <form onSubmit={submit} noValidate>
-        <label className="field">
-          <span>
-            <Trans>Username or email</Trans>
-          </span>
-          <input
-            name="username"
-            autoComplete="username"
-            value={form.username}
-            aria-invalid={touched && Boolean(fieldErrors.username)}
-            onChange={(e) => setForm({ ...form, username: e.target.value })}
-          />
-          {touched && fieldErrors.username && (
-            <small className="field-error">{messages.username}</small>
-          )}
-        </label>
-        <label className="field">
-          <span>
-            <Trans>Password</Trans>
-          </span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={form.password}
-            aria-invalid={touched && Boolean(fieldErrors.password)}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
-          />
-          {touched && fieldErrors.password && (
-            <small className="field-error">{messages.password}</small>
-          )}
-        </label>
+        <Field
+          label={<Trans>Username or email</Trans>}
+          name="username"
+          autoComplete="username"
+          value={form.username}
+          error={touched && invalid.username ? t`Please enter your username or email.` : undefined}
+          onChange={(e) => setForm({ ...form, username: e.target.value })}
+        />
+        <Field
+          label={<Trans>Password</Trans>}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={form.password}
+          error={touched && invalid.password ? t`Please enter your password.` : undefined}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+        />
         <label className="checkbox">
           <input
             type="checkbox"
@@ -89,6 +97,6 @@ export function LoginPage() {
           <Trans>Sign in</Trans>
         </button>
       </form>
-    </section>
+    </AuthCard>
   )
 }

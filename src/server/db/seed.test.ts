@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../lib/password.ts'
 import { openDatabase, type Database } from './client.ts'
@@ -18,12 +19,14 @@ describe('the demo seed', () => {
 
     const [institute] = await database.db.select().from(institutes)
     expect(institute?.slug).toBe(seed.instituteSlug)
-    const [admin] = await database.db.select().from(users)
+    const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'))
     expect(admin).toMatchObject({ username: 'admin', instituteId: institute?.id, status: 'active' })
     expect(admin?.email).toMatch(/@/)
     expect(admin?.phone).toMatch(/^\+\d{10,}$/)
     expect(admin?.passwordHash).not.toContain(seed.password)
     expect(await verifyPassword(seed.password, admin?.passwordHash ?? '')).toBe(true)
+    const [client] = await database.db.select().from(users).where(eq(users.username, 'client'))
+    expect(client?.instituteId).toBe(institute?.id)
   })
 
   it('uses ADMIN_PASSWORD when given and does nothing on later starts', async () => {
@@ -32,8 +35,8 @@ describe('the demo seed', () => {
     const first = await seedDemo(database.db, 'chosen-password-1')
     expect(first).toMatchObject({ created: true, generated: false })
     expect(await seedDemo(database.db, 'another-password')).toEqual({ created: false })
-    const [admin] = await database.db.select().from(users)
+    const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'))
     expect(await verifyPassword('chosen-password-1', admin?.passwordHash ?? '')).toBe(true)
-    expect(await database.db.$count(users)).toBe(1)
+    expect(await database.db.$count(users)).toBe(2)
   })
 })

@@ -18,12 +18,21 @@ export const demoAdmin = {
   fullName: 'Demo Administrator',
 }
 
+/** A second demo user with the client role of §6, to see what a restricted user sees. */
+export const demoClient = {
+  username: 'client',
+  email: 'client@demo-school.example',
+  phone: '+8801700000456',
+  fullName: 'Demo Client',
+}
+
 export type SeedResult =
   | { created: false }
   | { created: true; instituteSlug: string; username: string; password: string; generated: boolean }
 
 /**
- * Creates the demo institute and its admin on an empty database; does nothing afterwards.
+ * Creates the demo institute, its admin and a client user on an empty database; does nothing
+ * afterwards. Both demo users share the one password.
  * The password is returned once so it can be printed, and only its scrypt hash is stored.
  */
 export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResult> {
@@ -35,13 +44,21 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
   await db.transaction(async (tx) => {
     const [institute] = await tx.insert(institutes).values(demoInstitute).returning()
     if (!institute) throw new Error('demo institute was not created')
-    const { adminRoleId } = await createDefaultRoles(tx, institute.id)
+    const { adminRoleId, clientRoleId } = await createDefaultRoles(tx, institute.id)
     const [admin] = await tx
       .insert(users)
       .values({ ...demoAdmin, instituteId: institute.id, passwordHash })
       .returning()
     if (!admin) throw new Error('demo admin was not created')
-    await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRoleId })
+    const [client] = await tx
+      .insert(users)
+      .values({ ...demoClient, instituteId: institute.id, passwordHash })
+      .returning()
+    if (!client) throw new Error('demo client was not created')
+    await tx.insert(userRoles).values([
+      { userId: admin.id, roleId: adminRoleId },
+      { userId: client.id, roleId: clientRoleId },
+    ])
   })
   return {
     created: true,

@@ -22,7 +22,8 @@ export const routeAccess = {
   // Authentication and recovery
   '/login': guestOnly,
   '/register': guestOnly,
-  '/password-reset': open,
+  '/password-reset': signedIn,
+  '/reset-password': guestOnly,
   '/forgot-username-password': open,
   '/forgot-username': guestOnly,
   '/forgot-password': guestOnly,

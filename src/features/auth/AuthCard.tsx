@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react'
+
+/** The card every sign-in and recovery screen sits in. */
+export function AuthCard(props: {
+  title: ReactNode
+  intro?: ReactNode
+  children: ReactNode
+  footer?: ReactNode
+}) {
+  return (
+    <section className="auth-card card">
+      <h1>{props.title}</h1>
+      {props.intro && <p className="muted">{props.intro}</p>}
+      {props.children}
+      {props.footer && <div className="auth-links">{props.footer}</div>}
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { refreshAbility } from '../../lib/ability.ts'
+import { postJson } from '../../lib/api.ts'
+import { homeRouteFor, session } from '../../lib/session.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { UserResponseSchema } from '../../shared/schemas/auth.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
+import { fieldErrors } from './recovery-errors.ts'
+
+/** /password-reset: a user whose account an admin created chooses their own password. */
+export function FirstPasswordPage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const save = useMutation({
+    mutationFn: (values: NewPasswordValues) =>
+      postJson(
+        'auth/new-user-password-reset',
+        { password: values.password, password_confirmation: values.password_confirmation },
+        UserResponseSchema,
+      ),
+    onSuccess: ({ userData }) => {
+      session.saveUser(userData)
+      refreshAbility()
+      showToast({ variant: 'success', title: t`Your password has been saved.` })
+      void navigate({ href: homeRouteFor(userData), replace: true })
+    },
+  })
+  return (
+    <AuthCard
+      title={<Trans>Choose your password</Trans>}
+      intro={
+        <Trans>
+          Your account was created for you. Choose a password only you know before you go on.
+        </Trans>
+      }
+    >
+      <NewPasswordForm
+        submitLabel={<Trans>Save and continue</Trans>}
+        pending={save.isPending}
+        serverErrors={fieldErrors(save.error)}
+        onSubmit={(values) => save.mutate(values)}
+      />
+    </AuthCard>
+  )
+}

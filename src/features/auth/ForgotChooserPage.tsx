@@ -1,0 +1,36 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { AuthCard } from './AuthCard.tsx'
+
+export function ForgotChooserPage() {
+  return (
+    <AuthCard
+      title={<Trans>Trouble signing in?</Trans>}
+      intro={<Trans>Tell us what you have forgotten.</Trans>}
+      footer={
+        <Link to="/login">
+          <Trans>Back to sign-in</Trans>
+        </Link>
+      }
+    >
+      <div className="choice-list">
+        <Link to="/forgot-username" className="choice-card">
+          <strong>
+            <Trans>I forgot my username</Trans>
+          </strong>
+          <p className="muted">
+            <Trans>We send it to your email address or mobile number.</Trans>
+          </p>
+        </Link>
+        <Link to="/forgot-password" className="choice-card">
+          <strong>
+            <Trans>I forgot my password</Trans>
+          </strong>
+          <p className="muted">
+            <Trans>We send you a code to set a new one.</Trans>
+          </p>
+        </Link>
+      </div>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,69 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { Field } from '../../components/form/Field.tsx'
+import { postJson } from '../../lib/api.ts'
+import { EmailAndPhoneResponseSchema } from '../../shared/schemas/auth.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { recoveryFlow } from './recovery-flow.ts'
+import { reportRecoveryError } from './recovery-errors.ts'
+import { useSendCode } from './use-send-code.ts'
+
+/** §4 forgot password, step 1: the username. */
+export function ForgotPasswordPage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const [username, setUsername] = useState(recoveryFlow.username)
+  const sendCode = useSendCode()
+  const lookUp = useMutation({
+    mutationFn: (name: string) =>
+      postJson('auth/forgot/get-email-and-phone', { user_name: name }, EmailAndPhoneResponseSchema),
+    onSuccess: ({ data }) => {
+      recoveryFlow.username = data.user_username
+      recoveryFlow.selectIdentity = { email: data.email, phone: data.phone }
+      if (data.email && data.phone) {
+        void navigate({ to: '/recover-identity' })
+      } else if (data.email || data.phone) {
+        const notifyType = data.email ? 'email' : 'phone'
+        const toast = data.email
+          ? t`A code has been sent to your email.`
+          : t`A code has been sent to your mobile.`
+        sendCode.mutate({ username: data.user_username, notifyType, toast })
+      }
+    },
+    onError: (err) => reportRecoveryError(err, t`We could not find your account`),
+  })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (username.trim()) lookUp.mutate(username.trim())
+  }
+  return (
+    <AuthCard
+      title={<Trans>Forgot your password?</Trans>}
+      intro={<Trans>Enter your username and we will send you a code to set a new password.</Trans>}
+      footer={
+        <Link to="/login">
+          <Trans>Back to sign-in</Trans>
+        </Link>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={<Trans>Username</Trans>}
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={!username.trim() || lookUp.isPending || sendCode.isPending}
+        >
+          <Trans>Continue</Trans>
+        </button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,67 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { Field } from '../../components/form/Field.tsx'
+import { postJson } from '../../lib/api.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { SendUsernameResponseSchema } from '../../shared/schemas/auth.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { reportRecoveryError } from './recovery-errors.ts'
+
+export function ForgotUsernamePage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const [emailOrMobile, setEmailOrMobile] = useState('')
+  const send = useMutation({
+    mutationFn: (value: string) =>
+      postJson(
+        'auth/forgot-username/send-username',
+        { email_or_phone: value },
+        SendUsernameResponseSchema,
+      ),
+    onSuccess: (res) => {
+      // §4: the toast names where the username went, from the key the server returned.
+      const title =
+        'phone' in res.data
+          ? t`Your username has been sent to your mobile.`
+          : t`Your username has been sent to your email.`
+      showToast({ variant: 'success', title })
+      setEmailOrMobile('')
+      void navigate({ to: '/login' })
+    },
+    onError: (err) => reportRecoveryError(err, t`We could not send your username`),
+  })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (emailOrMobile.trim()) send.mutate(emailOrMobile.trim())
+  }
+  return (
+    <AuthCard
+      title={<Trans>Forgot your username?</Trans>}
+      intro={<Trans>Enter the email address or mobile number of your account.</Trans>}
+      footer={
+        <Link to="/login">
+          <Trans>Back to sign-in</Trans>
+        </Link>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={<Trans>Email or mobile number</Trans>}
+          name="emailOrMobile"
+          autoComplete="email"
+          value={emailOrMobile}
+          onChange={(e) => setEmailOrMobile(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={!emailOrMobile.trim() || send.isPending}
+        >
+          <Trans>Send my username</Trans>
+        </button>
+      </form>
+    </AuthCard>
+  )
+}

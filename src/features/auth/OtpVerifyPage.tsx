@@ -1,0 +1,87 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { useSnapshot } from 'valtio'
+import { Field } from '../../components/form/Field.tsx'
+import { postJson } from '../../lib/api.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { StatusSchema, OtpSendResponseSchema } from '../../shared/schemas/auth.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { recoveryFlow } from './recovery-flow.ts'
+import { fieldErrors, reportRecoveryError } from './recovery-errors.ts'
+
+/** §4 forgot password, step 3: the code. */
+export function OtpVerifyPage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const flow = useSnapshot(recoveryFlow)
+  const [otpCode, setOtpCode] = useState('')
+  const verify = useMutation({
+    mutationFn: (otp: string) =>
+      postJson('auth/forgot/verify-otp', { user_name: flow.username, otp }, StatusSchema),
+    onSuccess: () => {
+      recoveryFlow.otpVerified = true
+      showToast({ variant: 'success', title: t`Congrats Otp match` })
+      void navigate({ to: '/reset-password' })
+    },
+    onError: (err) => reportRecoveryError(err, t`The code was not accepted`),
+  })
+  const resend = useMutation({
+    mutationFn: () =>
+      postJson(
+        flow.notifyType === 'phone' ? 'auth/mobile-resend-otp' : 'auth/email-resend-otp',
+        { user_name: flow.username },
+        OtpSendResponseSchema,
+      ),
+    onSuccess: () => showToast({ variant: 'success', title: t`A new code is on its way.` }),
+    onError: (err) => reportRecoveryError(err, t`We could not send a new code`),
+  })
+  const wrongCode = fieldErrors(verify.error).otp
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (/^\d{6}$/.test(otpCode)) verify.mutate(otpCode)
+  }
+  return (
+    <AuthCard
+      title={<Trans>Enter the code</Trans>}
+      intro={<Trans>We sent a 6-digit code. It is valid for 10 minutes.</Trans>}
+      footer={
+        <>
+          <button
+            type="button"
+            className="button-link"
+            onClick={() => resend.mutate()}
+            disabled={resend.isPending}
+          >
+            <Trans>Send a new code</Trans>
+          </button>
+          <Link to="/forgot-password">
+            <Trans>Start again</Trans>
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={<Trans>Code</Trans>}
+          name="otp"
+          className="otp-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={otpCode}
+          error={wrongCode ? t`That code is not valid. Check it or ask for a new one.` : undefined}
+          onChange={(e) => setOtpCode(e.target.value.replace(/\D/g, ''))}
+        />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={otpCode.length !== 6 || verify.isPending}
+        >
+          <Trans>Verify</Trans>
+        </button>
+      </form>
+    </AuthCard>
+  )
+}

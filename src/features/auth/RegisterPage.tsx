@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { Field } from '../../components/form/Field.tsx'
+import { postJson } from '../../lib/api.ts'
+import {
+  LoginResponseSchema,
+  passwordMinLength,
+  type RegisterRequest,
+} from '../../shared/schemas/auth.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { signupStatusQuery } from './queries.ts'
+import { fieldErrors } from './recovery-errors.ts'
+import { completeSignIn } from './sign-in.ts'
+
+/** /register: a new institute and its first administrator, when sign-up is turned on. */
+export function RegisterPage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const { data: signup } = useSuspenseQuery(signupStatusQuery())
+  const [form, setForm] = useState<RegisterRequest>({
+    institute_name: '',
+    full_name: '',
+    username: '',
+    email: '',
+    password: '',
+  })
+  const [touched, setTouched] = useState(false)
+  const register = useMutation({
+    mutationFn: (body: RegisterRequest) => postJson('auth/register', body, LoginResponseSchema),
+    onSuccess: (res) => void navigate({ href: completeSignIn(res, false), replace: true }),
+  })
+  const min = passwordMinLength
+  // §5's words for the two fields it names; the server says the same.
+  const local: Record<keyof RegisterRequest, string | undefined> = {
+    institute_name: form.institute_name.trim() ? undefined : t`Please enter the institute name.`,
+    full_name: form.full_name.trim() ? undefined : t`Please enter your name.`,
+    username: form.username.trim() ? undefined : t`Please enter your username.`,
+    email: form.email.trim() ? undefined : t`Please enter your email.`,
+    password:
+      form.password.length >= min ? undefined : t`The password must be at least ${min} characters.`,
+  }
+  const server = fieldErrors(register.error)
+  const error = (field: keyof RegisterRequest) =>
+    (touched ? local[field] : undefined) ?? server[field]
+  const set = (field: keyof RegisterRequest) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [field]: e.target.value })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setTouched(true)
+    if (!Object.values(local).some(Boolean)) register.mutate(form)
+  }
+  const back = (
+    <Link to="/login">
+      <Trans>Back to sign-in</Trans>
+    </Link>
+  )
+  if (!signup.enabled) {
+    return (
+      <AuthCard title={<Trans>Registration is closed</Trans>} footer={back}>
+        <p>
+          <Trans>
+            New institutes are added by the system's administrator. Ask them for an account.
+          </Trans>
+        </p>
+      </AuthCard>
+    )
+  }
+  return (
+    <AuthCard title={<Trans>Register your institute</Trans>} footer={back}>
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={<Trans>Institute name</Trans>}
+          name="institute_name"
+          value={form.institute_name}
+          error={error('institute_name')}
+          onChange={set('institute_name')}
+        />
+        <Field
+          label={<Trans>Your name</Trans>}
+          name="full_name"
+          autoComplete="name"
+          value={form.full_name}
+          error={error('full_name')}
+          onChange={set('full_name')}
+        />
+        <Field
+          label={<Trans>Username</Trans>}
+          name="username"
+          autoComplete="username"
+          value={form.username}
+          error={error('username')}
+          onChange={set('username')}
+        />
+        <Field
+          label={<Trans>Email</Trans>}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          error={error('email')}
+          onChange={set('email')}
+        />
+        <Field
+          label={<Trans>Password</Trans>}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          error={error('password')}
+          onChange={set('password')}
+        />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={register.isPending}
+        >
+          <Trans>Register</Trans>
+        </button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query'
+import { getJson } from '../../lib/api.ts'
+import {
+  SessionListSchema,
+  SignupStatusSchema,
+  UserResponseSchema,
+} from '../../shared/schemas/auth.ts'
+
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'user'],
+    queryFn: () => getJson('auth/user', UserResponseSchema),
+  })
+
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'sessions'],
+    queryFn: () => getJson('auth/sessions', SessionListSchema),
+  })
+
+export const signupStatusQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'signup'],
+    queryFn: () => getJson('auth/register', SignupStatusSchema),
+    staleTime: 60 * 60 * 1000,
+  })

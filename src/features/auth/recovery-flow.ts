@@ -1,0 +1,40 @@
+import { proxy, subscribe } from 'valtio'
+import type { NotifyType } from '../../shared/schemas/auth.ts'
+
+/** The forgot-password flow's state (§3), kept for the tab so a reload does not lose the step. */
+export interface RecoveryFlow {
+  username: string
+  selectIdentity: { email: string | null; phone: string | null }
+  notifyType: NotifyType | null
+  otpVerified: boolean
+}
+
+const key = 'recovery-flow'
+const empty: RecoveryFlow = {
+  username: '',
+  selectIdentity: { email: null, phone: null },
+  notifyType: null,
+  otpVerified: false,
+}
+
+function load(): RecoveryFlow {
+  try {
+    return {
+      ...empty,
+      ...(JSON.parse(sessionStorage.getItem(key) ?? '{}') as Partial<RecoveryFlow>),
+    }
+  } catch {
+    return { ...empty }
+  }
+}
+
+export const recoveryFlow = proxy<RecoveryFlow>(load())
+subscribe(recoveryFlow, () => {
+  if (recoveryFlow.username) sessionStorage.setItem(key, JSON.stringify(recoveryFlow))
+  else sessionStorage.removeItem(key)
+})
+
+/** Step 4 done (§4): all flow state is cleared. */
+export function clearRecoveryFlow() {
+  Object.assign(recoveryFlow, structuredClone(empty))
+}

@@ -1,0 +1,18 @@
+import { refreshAbility } from '../../lib/ability.ts'
+import { homeRouteFor, session } from '../../lib/session.ts'
+import type { LoginResponse } from '../../shared/schemas/auth.ts'
+
+/** Stores a new session (§3) and says where to go next (§4). */
+export function completeSignIn(
+  response: LoginResponse,
+  rememberMe: boolean,
+  redirect?: string,
+): string {
+  session.saveTokens(response)
+  session.saveUser(response.userData, rememberMe)
+  refreshAbility()
+  if (response.userData.mustChangePassword) return '/password-reset'
+  // Only a path of this app, never another site.
+  if (redirect?.startsWith('/') && !redirect.startsWith('//')) return redirect
+  return homeRouteFor(response.userData)
+}

@@ -1,0 +1,30 @@
+import { useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { postJson } from '../../lib/api.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { OtpSendResponseSchema, type NotifyType } from '../../shared/schemas/auth.ts'
+import { recoveryFlow } from './recovery-flow.ts'
+import { reportRecoveryError } from './recovery-errors.ts'
+
+/** Asks for a password-reset code and moves on to the code screen with the given toast. */
+export function useSendCode() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: (vars: { username: string; notifyType: NotifyType; toast: string }) =>
+      postJson(
+        'auth/forgot/otp-send',
+        { user_name: vars.username, notify_type: vars.notifyType },
+        OtpSendResponseSchema,
+      ),
+    onSuccess: (res, vars) => {
+      recoveryFlow.username = res.data.user_name
+      recoveryFlow.notifyType = res.data.notify_type
+      recoveryFlow.otpVerified = false
+      showToast({ variant: 'success', title: vars.toast })
+      void navigate({ to: '/otp-verify' })
+    },
+    onError: (err) => reportRecoveryError(err, t`We could not send a code`),
+  })
+}

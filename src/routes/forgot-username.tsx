@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ForgotUsernamePage } from '../features/auth/ForgotUsernamePage.tsx'
+import { guardRoute } from '../lib/route-guard.ts'
+
+export const Route = createFileRoute('/forgot-username')({
+  staticData: { layout: 'full' },
+  beforeLoad: ({ context }) => guardRoute(context, '/forgot-username'),
+  component: ForgotUsernamePage,
+})

@@ -1,0 +1,25 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { refreshAbility } from '../lib/ability.ts'
+import { homeRouteFor } from '../lib/session.ts'
+import { forgetSession } from '../lib/sign-out.ts'
+
+/** Takes over as the user an admin chose to act as, with the short-lived token in the path. */
+export const Route = createFileRoute('/impersonation-setup/$accessToken')({
+  staticData: { layout: 'full' },
+  beforeLoad: async ({ context, params }) => {
+    const { getJson } = await import('../lib/api.ts')
+    const { UserResponseSchema } = await import('../shared/schemas/auth.ts')
+    await forgetSession()
+    context.auth.saveTokens({ access_token: params.accessToken })
+    let target = '/login'
+    try {
+      const { userData } = await getJson('auth/user', UserResponseSchema)
+      context.auth.saveUser(userData, false)
+      refreshAbility()
+      target = homeRouteFor(userData)
+    } catch {
+      await forgetSession()
+    }
+    throw redirect({ href: target, replace: true })
+  },
+})

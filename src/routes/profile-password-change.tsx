@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProfilePasswordPage } from '../features/auth/ProfilePasswordPage.tsx'
+import { currentUserQuery, sessionsQuery } from '../features/auth/queries.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+
+export const Route = createFileRoute('/profile-password-change')({
+  beforeLoad: ({ context, location }) =>
+    guardRoute(context, '/profile-password-change', location.href),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(currentUserQuery()),
+      context.queryClient.ensureQueryData(sessionsQuery()),
+    ]),
+  component: ProfilePasswordPage,
+})

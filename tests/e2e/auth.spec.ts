@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test'
+import { e2ePassword } from './session.ts'
+import { spawnServer } from './spawn-server.ts'
+
+async function signInWithForm(page: Page, username: string, password: string) {
+  await page.getByLabel('Username or email').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test.describe('signing in and out', () => {
+  test('an admin signs in, lands on the dashboard, and signs out for good', async ({ page }) => {
+    await page.goto('/login')
+    await signInWithForm(page, 'admin', e2ePassword)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('heading', { name: 'Welcome, Demo Administrator' })).toBeVisible()
+    // The session survives a reload.
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Welcome, Demo Administrator' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull()
+    expect(await page.evaluate(() => document.cookie)).not.toContain('accessToken=')
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/login\?redirect=/)
+  })
+
+  test('a wrong password is refused with a toast', async ({ page }) => {
+    await page.goto('/login')
+    await signInWithForm(page, 'admin', 'not-the-password')
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Email or Password is Invalid' }),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test('a guarded page visited anonymously goes to sign-in; without permission, to not-authorized', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+    await signInWithForm(page, 'client', e2ePassword)
+    await expect(page).toHaveURL(/\/pages\/miscellaneous\/not-authorized$/)
+    await expect(page.getByRole('heading', { name: 'You are not authorized' })).toBeVisible()
+    // A signed-in user is sent away from the sign-in page.
+    await page.goto('/login')
+    await expect(page).not.toHaveURL(/\/login/)
+  })
+})
+
+test.describe('account recovery', () => {
+  test.describe.configure({ mode: 'serial' })
+  let server: Awaited<ReturnType<typeof spawnServer>>
+  test.beforeAll(async () => {
+    server = await spawnServer({ PORT: '4331' })
+  })
+  test.afterAll(() => server.stop())
+
+  test('forgot username: sent to the email, the toast says so, back to sign-in', async ({
+    page,
+  }) => {
+    await page.goto(`${server.url}/forgot-username`)
+    const send = page.getByRole('button', { name: 'Send my username' })
+    await expect(send).toBeDisabled()
+    await page.getByLabel('Email or mobile number').fill('client@demo-school.example')
+    await send.click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your username has been sent to your email.' }),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/login$/)
+    await server.waitForLine(/^\[outbox\] email to client@demo-school\.example: .*\bclient\b/)
+  })
+
+  test('forgot username: an unknown address shows the server’s message', async ({ page }) => {
+    await page.goto(`${server.url}/forgot-username`)
+    await page.getByLabel('Email or mobile number').fill('nobody@nowhere.example')
+    await page.getByRole('button', { name: 'Send my username' }).click()
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'We could not find an account with that email or mobile number.' }),
+    ).toBeVisible()
+  })
+
+  test('forgot password: choose the phone, enter the code from the outbox, set a new password', async ({
+    page,
+  }) => {
+    await page.goto(`${server.url}/login`)
+    await page.getByRole('link', { name: 'Forgot your username or password?' }).click()
+    await page.getByRole('link', { name: /I forgot my password/ }).click()
+    await page.getByLabel('Username').fill('admin')
+    await page.getByRole('button', { name: 'Continue' }).click()
+
+    // Both an email and a phone: the identity-choice screen, with both masked.
+    await expect(page).toHaveURL(/\/recover-identity$/)
+    await expect(page.getByText('a***@demo-school.example')).toBeVisible()
+    await expect(page.getByText('+880*******123')).toBeVisible()
+    await page.getByLabel(/Mobile/).check()
+    await page.getByRole('button', { name: 'Send the code' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'A code has been sent to your device.' }),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/otp-verify$/)
+
+    const line = await server.waitForLine(
+      /^\[outbox\] sms to \+8801700000123: Your password reset code is \d{6}/,
+    )
+    const code = /code is (\d{6})/.exec(line)![1]!
+    const wrong = code === '000000' ? '111111' : '000000'
+    await page.getByLabel('Code').fill(wrong)
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(
+      page.getByText('That code is not valid. Check it or ask for a new one.'),
+    ).toBeVisible()
+
+    await page.getByLabel('Code').fill(code)
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Congrats Otp match' })).toBeVisible()
+    await expect(page).toHaveURL(/\/reset-password$/)
+
+    await page.getByLabel('New password', { exact: true }).fill('short')
+    await page.getByRole('button', { name: 'Save the new password' }).click()
+    await expect(page.getByText('The password must be at least 8 characters.')).toBeVisible()
+    await page.getByLabel('New password', { exact: true }).fill('a-new-password-42')
+    await page.getByLabel('Confirm the new password').fill('a-new-password-42')
+    await page.getByRole('button', { name: 'Save the new password' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your password has been reset. Please sign in.' }),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/login$/)
+    // All flow state is gone (§4).
+    expect(await page.evaluate(() => sessionStorage.getItem('recovery-flow'))).toBeNull()
+
+    await signInWithForm(page, 'admin', 'a-new-password-42')
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+})
+
+test('an expired access token is refreshed once while several requests wait, each replayed once', async ({
+  page,
+}) => {
+  const server = await spawnServer({ PORT: '4332', ACCESS_TOKEN_TTL: '3' })
+  try {
+    await page.goto(`${server.url}/login`)
+    await signInWithForm(page, 'admin', e2ePassword)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.goto(`${server.url}/profile-password-change`)
+    await expect(page.getByTestId('sessions')).toBeVisible()
+
+    // Let the 3-second access token expire, then load a page that reads two things at once.
+    const expiry = await page.evaluate(() => {
+      const token = document.cookie.split('; ').find((c) => c.startsWith('accessToken='))!
+      return (
+        JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+          exp: number
+        }
+      ).exp
+    })
+    await expect.poll(() => Date.now() / 1000, { timeout: 10_000 }).toBeGreaterThan(expiry + 0.5)
+
+    const calls: string[] = []
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname
+      if (path.startsWith('/api/auth/')) calls.push(`${r.method()} ${path}`)
+    })
+    await page.reload()
+    await expect(page.getByTestId('sessions')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
+
+    const count = (call: string) => calls.filter((c) => c === call).length
+    expect(count('POST /api/auth/refresh-login')).toBe(1)
+    expect(count('GET /api/auth/refresh-token-generate')).toBe(1)
+    // Each read went out once, was refused with the expired token, and was replayed once.
+    expect(count('GET /api/auth/user')).toBe(2)
+    expect(count('GET /api/auth/sessions')).toBe(2)
+  } finally {
+    await server.stop()
+  }
+})
