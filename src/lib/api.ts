@@ -1,4 +1,4 @@
-import ky, { HTTPError, isNetworkError, type KyRequest } from 'ky'
+import ky, { HTTPError, type KyRequest } from 'ky'
 import * as v from 'valibot'
 import { ApiErrorSchema, type ApiError } from '../shared/schemas/api-error.ts'
 import { TokenPairSchema } from '../shared/schemas/auth.ts'
@@ -6,11 +6,8 @@ import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
 import { forgetSession } from './sign-out.ts'
 
-/** Where the client goes when the API is down for maintenance or cannot be reached (§4). */
-export const statusPages = {
-  maintenance: '/miscellaneous/under-maintenance',
-  connectionError: '/miscellaneous/connection-error',
-} as const
+/** Where the client goes when the API is down for maintenance (§4). */
+const maintenancePage = '/miscellaneous/under-maintenance'
 
 // Calls that carry no session of their own: their 401 is an answer, not an expired token.
 const sessionlessCall =
@@ -92,7 +89,7 @@ export const api = ky.create({
     ],
     afterResponse: [
       async ({ request, response }) => {
-        if (response.status === 503) navigateTo(statusPages.maintenance)
+        if (response.status === 503) navigateTo(maintenancePage)
         if (response.status !== 401 || sessionlessCall.test(request.url) || !session.userData())
           return
         // An unexpired token answered 401: try once more (another request may have refreshed).
@@ -121,8 +118,6 @@ export function apiError(err: unknown): ApiError | undefined {
 
 export const httpStatus = (err: unknown) =>
   err instanceof HTTPError ? err.response.status : undefined
-
-export { isNetworkError }
 
 /** GET a JSON resource and parse it with its shared schema. */
 export async function getJson<S extends v.GenericSchema>(path: string, schema: S) {

@@ -137,6 +137,12 @@ describe('the built client served from the same origin', () => {
     expect(route.status).toBe(200)
     expect(await route.text()).toContain('<title>x</title>')
     expect((await t.app.request('/assets/missing-123.js')).status).toBe(404)
+    expect((await t.app.request('/logo.png')).status).toBe(404)
+    // A path with dots (a token) opened by the browser is still a page.
+    const page = await t.app.request('/impersonation-setup/eyJ.eyJ.sig', {
+      headers: { Accept: 'text/html,application/xhtml+xml' },
+    })
+    expect(await page.text()).toContain('<title>x</title>')
     expect((await t.app.request('/api/unknown')).headers.get('content-type')).toMatch(/json/)
   })
 

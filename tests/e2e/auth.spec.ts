@@ -178,3 +178,32 @@ test('an expired access token is refreshed once while several requests wait, eac
     await server.stop()
   }
 })
+
+test('an admin’s impersonation token signs the browser in as that user', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const login = async (username: string) =>
+    (await (
+      await request.post(`${baseURL}/api/auth/login`, { data: { username, password: e2ePassword } })
+    ).json()) as { access_token: string; userData: { id: string } }
+  const admin = await login('admin')
+  const client = await login('client')
+  const res = await request.post(`${baseURL}/api/auth/impersonate`, {
+    data: { user_id: client.userData.id },
+    headers: { Authorization: `Bearer ${admin.access_token}` },
+  })
+  const { access_token } = (await res.json()) as { access_token: string }
+
+  await page.goto(`/impersonation-setup/${access_token}`)
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').username))
+    .toBe('client')
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('userData')!).impersonatedBy),
+  ).toBe(admin.userData.id)
+  // Acting as the client, the admin's own pages are closed.
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/pages\/miscellaneous\/not-authorized$/)
+})

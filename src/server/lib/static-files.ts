@@ -43,7 +43,7 @@ function cacheControlFor(path: string): string {
 
 /**
  * Serves the built PWA from memory: the files are read once at start-up (the build is small),
- * compressed on first request, and any unknown path that is not an asset falls back to
+ * compressed on first request, and any page of the app that is not a file falls back to
  * index.html so client-side routes can be opened directly.
  */
 export function serveBuiltClient(dir: string): MiddlewareHandler {
@@ -67,7 +67,12 @@ export function serveBuiltClient(dir: string): MiddlewareHandler {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const path = c.req.path
     let file = files.get(path)
-    if (!file && index && !extname(path) && !path.startsWith('/api/')) file = index
+    // A page of the app (a browser navigation, or a path without a file extension) gets
+    // index.html; a missing script or image stays a 404. Tokens in paths contain dots.
+    const navigation = (c.req.header('accept') ?? '').includes('text/html') || !extname(path)
+    if (!file && index && navigation && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
+      file = index
+    }
     if (!file) return next()
 
     c.header('Content-Type', file.type)

@@ -157,6 +157,18 @@ describe('account recovery', () => {
     expect(expired.status).toBe(422)
   })
 
+  it('answers 429 once an account has had too many wrong codes, whatever the challenge', async () => {
+    await post(t, 'forgot-password', { user_name: 'admin' })
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await post(t, 'forgot/verify-otp', { user_name: 'admin', otp: '999999' })).status,
+      )
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+
   it('stores codes hashed, never in clear', async () => {
     await clearCodes(t)
     await post(t, 'forgot/otp-send', { user_name: 'admin', notify_type: 'email' })

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import * as v from 'valibot'
 import { RegisterRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { institutes, userRoles, users } from '../../db/schema.ts'
@@ -12,7 +13,6 @@ import { createDefaultRoles } from '../access/default-roles.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { startSession } from './sessions.ts'
 import { buildUserData, findUserByLogin } from './users.ts'
-import * as v from 'valibot'
 
 function slugify(name: string): string {
   const base = name
