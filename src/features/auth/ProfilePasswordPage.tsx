@@ -6,6 +6,7 @@ import { useFormat } from '../../lib/format.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { StatusSchema } from '../../shared/schemas/auth.ts'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
+import { describeDevice } from '../../shared/device.ts'
 import { currentUserQuery, sessionsQuery } from './queries.ts'
 import { fieldErrors } from './recovery-errors.ts'
 
@@ -29,10 +30,15 @@ function Sessions() {
       <ul className="session-list">
         {data.data.map((s) => {
           const since = format.dateTime(new Date(s.createdAt))
+          const { browser, system } = describeDevice(s.userAgent)
+          const device =
+            browser && system
+              ? t`${browser} on ${system}`
+              : (browser ?? system ?? t`Unknown device`)
           return (
             <li key={s.id}>
               <span>
-                <strong>{s.userAgent ?? t`Unknown device`}</strong>
+                <strong title={s.userAgent ?? undefined}>{device}</strong>
                 <br />
                 <small className="muted">
                   <Trans>Signed in {since}</Trans>
