@@ -52,7 +52,8 @@ function firstLoadSizes() {
       const files = closure(key, new Set(shell))
       const js = [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSize(f), 0)
       const css = [...files].filter((f) => f.endsWith('.css')).reduce((n, f) => n + gzipSize(f), 0)
-      const isPublic = table[path]?.subject === 'Auth'
+      const access = table[path]
+      const isPublic = access?.subject === 'Auth' && !access.signedIn
       const budget = isPublic ? budgets.publicRouteJsGzipKb : budgets.staffRouteJsGzipKb
       return { path, kind: isPublic ? 'public' : 'staff', js: kb(js), css: kb(css), budget }
     })

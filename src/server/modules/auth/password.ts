@@ -23,7 +23,7 @@ export const passwordRoutes = new Hono<AppEnv>()
     if (!(await verifyPassword(body.current_password, auth.user.passwordHash))) {
       throw validationFailed({ current_password: ['The current password is not correct.'] })
     }
-    assertAcceptablePassword(body.password)
+    await assertAcceptablePassword(body.password)
     if (body.password === body.current_password) {
       throw validationFailed({ password: ['The new password must differ from the current one.'] })
     }
@@ -53,7 +53,7 @@ export const passwordRoutes = new Hono<AppEnv>()
           code: 'password_already_set',
         })
       }
-      assertAcceptablePassword(body.password)
+      await assertAcceptablePassword(body.password)
       if (await verifyPassword(body.password, auth.user.passwordHash)) {
         throw validationFailed({
           password: ['Choose a password other than the one you were given.'],

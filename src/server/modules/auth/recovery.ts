@@ -166,7 +166,7 @@ export const recoveryRoutes = () =>
     .post('/forgot/password-reset', async (c) => {
       const body = await readJson(c, PasswordResetRequestSchema)
       const user = await activeUser(c, body.user_name)
-      assertAcceptablePassword(body.password)
+      await assertAcceptablePassword(body.password)
       const passwordHash = await hashPassword(body.password)
       await c.var.database.db.transaction(async (tx) => {
         if (!(await consumeVerifiedOtp(tx, { userId: user.id, purpose: 'password_reset' }))) {

@@ -53,7 +53,7 @@ export const registerRoutes = () =>
       if (await findUserByLogin(database.db, body.username))
         taken.username = ['This username is already in use.']
       if (Object.keys(taken).length) throw validationFailed(taken)
-      assertAcceptablePassword(body.password)
+      await assertAcceptablePassword(body.password)
 
       const passwordHash = await hashPassword(body.password)
       const { user, tokens } = await database.db.transaction(async (tx) => {
