@@ -33,6 +33,12 @@ test.describe('signing in and out', () => {
       page.getByRole('alert').filter({ hasText: 'Email or Password is Invalid' }),
     ).toBeVisible()
     await expect(page).toHaveURL(/\/login$/)
+    // In German, the same refusal in German.
+    await page.getByTestId('language-switcher').selectOption('de')
+    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'E-Mail oder Passwort ist ungültig' }),
+    ).toBeVisible()
   })
 
   test('a guarded page visited anonymously goes to sign-in; without permission, to not-authorized', async ({

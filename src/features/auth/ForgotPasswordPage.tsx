@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { postJson } from '../../lib/api.ts'
+import { showToast } from '../../lib/toasts.ts'
 import { EmailAndPhoneResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
@@ -30,6 +31,12 @@ export function ForgotPasswordPage() {
           ? t`A code has been sent to your email.`
           : t`A code has been sent to your mobile.`
         sendCode.mutate({ username: data.user_username, notifyType, toast })
+      } else {
+        showToast({
+          variant: 'error',
+          title: t`This account has no email address or mobile number.`,
+          text: t`Ask your institute's administrator to reset your password.`,
+        })
       }
     },
     onError: (err) => reportRecoveryError(err, t`We could not find your account`),

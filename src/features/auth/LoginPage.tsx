@@ -35,7 +35,17 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
       })
     },
     onError: (err) => {
-      showToast({ variant: 'error', title: t`Sign-in failed`, text: apiError(err)?.message })
+      const body = apiError(err)
+      const text: Record<string, string> = {
+        invalid_credentials: t`Email or Password is Invalid`,
+        account_inactive: t`This account has been deactivated.`,
+        rate_limited: t`Too many attempts. Wait a few minutes and try again.`,
+      }
+      showToast({
+        variant: 'error',
+        title: t`Sign-in failed`,
+        text: (body?.code && text[body.code]) || body?.message,
+      })
     },
   })
 

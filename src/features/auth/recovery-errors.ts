@@ -9,7 +9,6 @@ export function reportRecoveryError(err: unknown, title: string) {
   const status = httpStatus(err)
   const body = apiError(err)
   if (status === 404 && body) showToast({ variant: 'error', title, text: body.message })
-  else if (status === 429 && body) showToast({ variant: 'error', title, text: body.message })
   else if (status !== 422) console.error(err)
 }
 
