@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
 /** The card every sign-in and recovery screen sits in. */
@@ -14,5 +16,13 @@ export function AuthCard(props: {
       {props.children}
       {props.footer && <div className="auth-links">{props.footer}</div>}
     </section>
+  )
+}
+
+export function BackToSignIn() {
+  return (
+    <Link to="/login">
+      <Trans>Back to sign-in</Trans>
+    </Link>
   )
 }

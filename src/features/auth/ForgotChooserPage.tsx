@@ -1,17 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { AuthCard } from './AuthCard.tsx'
+import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 
 export function ForgotChooserPage() {
   return (
     <AuthCard
       title={<Trans>Trouble signing in?</Trans>}
       intro={<Trans>Tell us what you have forgotten.</Trans>}
-      footer={
-        <Link to="/login">
-          <Trans>Back to sign-in</Trans>
-        </Link>
-      }
+      footer={<BackToSignIn />}
     >
       <div className="choice-list">
         <Link to="/forgot-username" className="choice-card">

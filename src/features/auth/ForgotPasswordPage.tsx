@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { EmailAndPhoneResponseSchema } from '../../shared/schemas/auth.ts'
-import { AuthCard } from './AuthCard.tsx'
+import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
 import { reportRecoveryError } from './recovery-errors.ts'
 import { useSendCode } from './use-send-code.ts'
@@ -49,11 +49,7 @@ export function ForgotPasswordPage() {
     <AuthCard
       title={<Trans>Forgot your password?</Trans>}
       intro={<Trans>Enter your username and we will send you a code to set a new password.</Trans>}
-      footer={
-        <Link to="/login">
-          <Trans>Back to sign-in</Trans>
-        </Link>
-      }
+      footer={<BackToSignIn />}
     >
       <form onSubmit={submit} noValidate>
         <Field

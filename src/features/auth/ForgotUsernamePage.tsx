@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { SendUsernameResponseSchema } from '../../shared/schemas/auth.ts'
-import { AuthCard } from './AuthCard.tsx'
+import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { reportRecoveryError } from './recovery-errors.ts'
 
 export function ForgotUsernamePage() {
@@ -40,11 +40,7 @@ export function ForgotUsernamePage() {
     <AuthCard
       title={<Trans>Forgot your username?</Trans>}
       intro={<Trans>Enter the email address or mobile number of your account.</Trans>}
-      footer={
-        <Link to="/login">
-          <Trans>Back to sign-in</Trans>
-        </Link>
-      }
+      footer={<BackToSignIn />}
     >
       <form onSubmit={submit} noValidate>
         <Field

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { postJson } from '../../lib/api.ts'
@@ -9,7 +9,7 @@ import {
   passwordMinLength,
   type RegisterRequest,
 } from '../../shared/schemas/auth.ts'
-import { AuthCard } from './AuthCard.tsx'
+import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { signupStatusQuery } from './queries.ts'
 import { fieldErrors } from './recovery-errors.ts'
 import { completeSignIn } from './sign-in.ts'
@@ -51,11 +51,7 @@ export function RegisterPage() {
     setTouched(true)
     if (!Object.values(local).some(Boolean)) register.mutate(form)
   }
-  const back = (
-    <Link to="/login">
-      <Trans>Back to sign-in</Trans>
-    </Link>
-  )
+  const back = <BackToSignIn />
   if (!signup.enabled) {
     return (
       <AuthCard title={<Trans>Registration is closed</Trans>} footer={back}>

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { StatusSchema } from '../../shared/schemas/auth.ts'
-import { AuthCard } from './AuthCard.tsx'
+import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
 import { clearRecoveryFlow, recoveryFlow } from './recovery-flow.ts'
 import { fieldErrors, reportRecoveryError } from './recovery-errors.ts'
@@ -34,14 +34,7 @@ export function ResetPasswordPage() {
     onError: (err) => reportRecoveryError(err, t`Your password was not reset`),
   })
   return (
-    <AuthCard
-      title={<Trans>Set a new password</Trans>}
-      footer={
-        <Link to="/login">
-          <Trans>Back to sign-in</Trans>
-        </Link>
-      }
-    >
+    <AuthCard title={<Trans>Set a new password</Trans>} footer={<BackToSignIn />}>
       <NewPasswordForm
         submitLabel={<Trans>Save the new password</Trans>}
         pending={reset.isPending}
