@@ -8,7 +8,7 @@ export const Route = createFileRoute('/reset-password')({
   staticData: { layout: 'full' },
   beforeLoad: ({ context }) => {
     guardRoute(context, '/reset-password')
-    if (!recoveryFlow.otpVerified) throw redirect({ to: '/forgot-password' })
+    if (!recoveryFlow.resetToken) throw redirect({ to: '/forgot-password' })
   },
   component: ResetPasswordPage,
 })

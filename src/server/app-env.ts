@@ -23,6 +23,8 @@ export interface AuthContext {
   familyId: string
   instituteId: string
   impersonatorId: string | undefined
+  /** The refresh-token row issued with the caller's access token. */
+  refreshRowId: string | undefined
 }
 
 /** What every handler finds in `c.var`. */

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio'
 import { Field } from '../../components/form/Field.tsx'
 import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { StatusSchema, OtpSendResponseSchema } from '../../shared/schemas/auth.ts'
+import { OtpSendResponseSchema, VerifyOtpResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
 import { fieldErrors, reportRecoveryError } from './recovery-errors.ts'
@@ -19,9 +19,13 @@ export function OtpVerifyPage() {
   const [otpCode, setOtpCode] = useState('')
   const verify = useMutation({
     mutationFn: (otp: string) =>
-      postJson('auth/forgot/verify-otp', { user_name: flow.username, otp }, StatusSchema),
-    onSuccess: () => {
-      recoveryFlow.otpVerified = true
+      postJson(
+        'auth/forgot/verify-otp',
+        { user_name: flow.username, otp },
+        VerifyOtpResponseSchema,
+      ),
+    onSuccess: (res) => {
+      recoveryFlow.resetToken = res.reset_token
       showToast({ variant: 'success', title: t`Congrats Otp match` })
       void navigate({ to: '/reset-password' })
     },

@@ -21,6 +21,7 @@ export function ResetPasswordPage() {
         'auth/forgot/password-reset',
         {
           user_name: flow.username,
+          reset_token: flow.resetToken,
           password: values.password,
           password_confirmation: values.password_confirmation,
         },

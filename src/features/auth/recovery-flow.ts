@@ -6,7 +6,8 @@ export interface RecoveryFlow {
   username: string
   selectIdentity: { email: string | null; phone: string | null }
   notifyType: NotifyType | null
-  otpVerified: boolean
+  /** Earned by entering the right code; sent with the new password. */
+  resetToken: string | null
 }
 
 const key = 'recovery-flow'
@@ -14,7 +15,7 @@ const empty: RecoveryFlow = {
   username: '',
   selectIdentity: { email: null, phone: null },
   notifyType: null,
-  otpVerified: false,
+  resetToken: null,
 }
 
 function load(): RecoveryFlow {

@@ -21,7 +21,7 @@ export function useSendCode() {
     onSuccess: (res, vars) => {
       recoveryFlow.username = res.data.user_name
       recoveryFlow.notifyType = res.data.notify_type
-      recoveryFlow.otpVerified = false
+      recoveryFlow.resetToken = null
       showToast({ variant: 'success', title: vars.toast })
       void navigate({ to: '/otp-verify' })
     },

@@ -138,6 +138,8 @@ export const otpChallenges = pgTable(
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     verifiedAt: at('verified_at'),
+    /** Given to whoever entered the right code; only they may then set the new password. */
+    resetTokenHash: text('reset_token_hash'),
     consumedAt: at('consumed_at'),
   },
   (t) => [index('otp_user_idx').on(t.userId, t.createdAt)],

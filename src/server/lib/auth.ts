@@ -47,6 +47,7 @@ export const requireAuth = (
       familyId: claims.sid,
       instituteId: user.instituteId,
       impersonatorId: claims.imp,
+      refreshRowId: claims.rot,
     })
     await next()
   })

@@ -122,7 +122,8 @@ export class OutboxDispatcher {
       await this.transports[row.channel].send(row)
       await this.db
         .update(outbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
+        // The text may hold a one-time code: it is not kept once delivered.
+        .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, body: '' })
         .where(eq(outbox.id, row.id))
     } catch (err) {
       const attempts = row.attempts + 1

@@ -7,11 +7,31 @@ const p = 1
 const keyLength = 32
 const maxmem = 256 * 1024 * 1024
 
+// Each derivation takes 128 MiB and a worker thread: at most two run at once, the rest wait,
+// so a burst of sign-ins cannot exhaust memory or starve the database's file I/O.
+const maxConcurrent = 2
+let running = 0
+const waiting: (() => void)[] = []
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= maxConcurrent) await new Promise<void>((go) => waiting.push(go))
+  running++
+  try {
+    return await work()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
 function derive(password: string, salt: Buffer, n = N): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keyLength, { N: n, r, p, maxmem }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return withSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, keyLength, { N: n, r, p, maxmem }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   )
 }
 

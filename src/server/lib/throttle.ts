@@ -38,12 +38,17 @@ export class FailureThrottle {
   }
 
   fail(...keys: string[]): void {
-    if (this.windows.size > 50_000) this.windows.clear()
+    if (this.windows.size > 10_000) this.sweep()
     for (const key of keys) {
       const w = this.current(key) ?? { start: this.now(), failures: 0 }
       w.failures++
       this.windows.set(key, w)
     }
+  }
+
+  /** Forgets windows that have ended; live lockouts stay. */
+  private sweep(): void {
+    for (const key of [...this.windows.keys()]) this.current(key)
   }
 
   reset(...keys: string[]): void {

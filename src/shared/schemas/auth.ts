@@ -106,9 +106,18 @@ export const VerifyOtpRequestSchema = v.object({
 
 const confirmationMessage = 'The password confirmation does not match.'
 
+/** What a correct code earns: the token that alone may set the new password. */
+export const VerifyOtpResponseSchema = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  reset_token: v.string(),
+})
+
 export const PasswordResetRequestSchema = v.pipe(
   v.object({
     user_name: required('Please enter your username.'),
+    /** From verify-otp: binds the reset to whoever entered the code (added to §7's payload). */
+    reset_token: v.pipe(v.string(), v.nonEmpty('Verify the code we sent you first.')),
     password: NewPasswordSchema,
     password_confirmation: v.string(),
   }),

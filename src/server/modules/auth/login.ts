@@ -9,24 +9,23 @@ import { readJson } from '../../lib/validate.ts'
 import { startSession } from './sessions.ts'
 import { buildUserData, findUserByLogin } from './users.ts'
 
-const windowLimits = (login: string, ip: string) => ({
-  [`login:acct:${login.toLowerCase()}`]: 5,
-  [`login:ip:${ip}`]: 20,
-})
-
 /** POST auth/login: username or email, password, remember_me → tokens and userData. */
 export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await readJson(c, LoginRequestSchema)
   const { database, config, services } = c.var
   const db = database.db
-  const ip = clientIp(c)
-  const limits = windowLimits(body.username, ip)
-  services.throttle.check(limits)
-
+  const ipKey = `login:ip:${clientIp(c)}`
   const user = await findUserByLogin(db, body.username)
+  // Per account: by what was typed and, when it names a user, by that user (username or email).
+  const accountKeys = [`login:name:${body.username.toLowerCase()}`]
+  if (user) accountKeys.push(`login:user:${user.id}`)
+  services.throttle.check({ [ipKey]: 20, ...Object.fromEntries(accountKeys.map((k) => [k, 5])) })
+  // Counted before the slow check, so a burst of parallel guesses cannot all slip through.
+  services.throttle.fail(...accountKeys)
+
   const passwordOk = user ? await verifyPassword(body.password, user.passwordHash) : false
   if (!user || !passwordOk) {
-    services.throttle.fail(...Object.keys(limits))
+    services.throttle.fail(ipKey)
     await writeAudit(db, {
       instituteId: user?.instituteId ?? null,
       userId: user?.id ?? null,
@@ -41,7 +40,7 @@ export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
   if (user.status !== 'active') {
     throw new ApiException(403, 'This account has been deactivated.', { code: 'account_inactive' })
   }
-  services.throttle.reset(Object.keys(limits)[0]!)
+  services.throttle.reset(...accountKeys)
 
   const response = await db.transaction(async (tx) => {
     const tokens = await startSession(tx, services.tokens, config, {

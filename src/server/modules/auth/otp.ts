@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { otpChallenges } from '../../db/schema.ts'
@@ -54,7 +54,10 @@ export async function issueOtp(
   return code
 }
 
-export type VerifyResult = 'ok' | 'wrong' | 'exhausted' | 'none'
+export type VerifyResult =
+  { result: 'ok'; resetToken: string } | { result: 'wrong' | 'exhausted' | 'none' }
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** Checks a code against the user's live challenge; five wrong tries void it. */
 export async function verifyOtp(
@@ -77,28 +80,32 @@ export async function verifyOtp(
       .orderBy(desc(otpChallenges.createdAt))
       .limit(1)
       .for('update')
-    if (!challenge) return 'none'
+    if (!challenge) return { result: 'none' }
     const expected = Buffer.from(challenge.codeHash, 'base64url')
     if (timingSafeEqual(hashCode(challenge.id, opts.code), expected)) {
+      const resetToken = randomBytes(32).toString('base64url')
       await tx
         .update(otpChallenges)
-        .set({ verifiedAt: new Date() })
+        .set({ verifiedAt: new Date(), resetTokenHash: hashResetToken(resetToken) })
         .where(eq(otpChallenges.id, challenge.id))
-      return 'ok'
+      return { result: 'ok', resetToken }
     }
     const attempts = challenge.attempts + 1
     await tx
       .update(otpChallenges)
       .set({ attempts, ...(attempts >= otpMaxAttempts && { consumedAt: new Date() }) })
       .where(eq(otpChallenges.id, challenge.id))
-    return attempts >= otpMaxAttempts ? 'exhausted' : 'wrong'
+    return { result: attempts >= otpMaxAttempts ? 'exhausted' : 'wrong' }
   })
 }
 
-/** Uses up a challenge verified in the last few minutes; false when there is none. */
+/**
+ * Uses up the challenge verified in the last few minutes by whoever holds its reset token;
+ * false when there is none.
+ */
 export async function consumeVerifiedOtp(
   db: Db,
-  opts: { userId: string; purpose: Purpose },
+  opts: { userId: string; purpose: Purpose; resetToken: string },
 ): Promise<boolean> {
   const since = new Date(Date.now() - resetWindowMs)
   const consumed = await db
@@ -108,6 +115,7 @@ export async function consumeVerifiedOtp(
       and(
         eq(otpChallenges.userId, opts.userId),
         eq(otpChallenges.purpose, opts.purpose),
+        eq(otpChallenges.resetTokenHash, hashResetToken(opts.resetToken)),
         isNull(otpChallenges.consumedAt),
         gt(otpChallenges.verifiedAt, since),
       ),

@@ -58,6 +58,28 @@ describe('changing one’s password', () => {
     await signIn(t, 'admin', 'new-password-9')
   })
 
+  it('signs out the other devices, keeps this one, and limits guesses of the current password', async () => {
+    const here = await signIn(t, 'admin', 'new-password-9')
+    const elsewhere = await signIn(t, 'admin', 'new-password-9')
+    const changed = await post(t, 'user-password-update', here.access_token, {
+      current_password: 'new-password-9',
+      password: 'newer-password-10',
+      password_confirmation: 'newer-password-10',
+    })
+    expect(changed.status).toBe(200)
+    expect((await t.app.request('/api/auth/user', bearer(here.access_token))).status).toBe(200)
+    expect((await t.app.request('/api/auth/user', bearer(elsewhere.access_token))).status).toBe(401)
+
+    const guess = (i: number) =>
+      post(t, 'user-password-update', here.access_token, {
+        current_password: `guess-${i}`,
+        password: 'whatever-password-11',
+        password_confirmation: 'whatever-password-11',
+      })
+    for (let i = 0; i < 5; i++) expect((await guess(i)).status).toBe(422)
+    expect((await guess(5)).status).toBe(429)
+  })
+
   it('is refused without a session', async () => {
     const res = await t.app.request(
       '/api/auth/user-password-update',

@@ -13,16 +13,21 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import { requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
+import { revokeOtherSessions } from './sessions.ts'
 import { buildUserData } from './users.ts'
 
 /** The signed-in user's own password: change it, or set it at the first sign-in. */
 export const passwordRoutes = new Hono<AppEnv>()
   .post('/user-password-update', requireAuth(), async (c) => {
     const body = await readJson(c, PasswordUpdateRequestSchema)
-    const { auth, database } = c.var
+    const { auth, database, services } = c.var
+    const key = `password-change:${auth.user.id}`
+    services.throttle.check({ [key]: 5 })
     if (!(await verifyPassword(body.current_password, auth.user.passwordHash))) {
+      services.throttle.fail(key)
       throw validationFailed({ current_password: ['The current password is not correct.'] })
     }
+    services.throttle.reset(key)
     await assertAcceptablePassword(body.password)
     if (body.password === body.current_password) {
       throw validationFailed({ password: ['The new password must differ from the current one.'] })
@@ -30,6 +35,8 @@ export const passwordRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(body.password)
     await database.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.user.id))
+      // Whoever else was signed in with the old password is signed out; this device stays.
+      await revokeOtherSessions(tx, auth.user.id, auth.familyId)
       await writeAudit(tx, {
         instituteId: auth.instituteId,
         userId: auth.user.id,

@@ -41,9 +41,21 @@ describe('account recovery', () => {
       /^\[outbox\] email to admin@demo-school\.example: .*\badmin\b/,
     )
 
-    const byPhone = await post(t, 'forgot-username/send-username', { email_or_phone: phone })
-    expect(await byPhone.json()).toEqual({ status: true, data: { phone: '+880*******123' } })
-    expect(await t.lastMessageTo(phone)).toMatch(/^\[outbox\] sms to \+8801700000123: .*\badmin\b/)
+    const clientPhone = '+8801700000456'
+    const byPhone = await post(t, 'forgot-username/send-username', { email_or_phone: clientPhone })
+    expect(await byPhone.json()).toEqual({ status: true, data: { phone: '+880*******456' } })
+    expect(await t.lastMessageTo(clientPhone)).toMatch(
+      /^\[outbox\] sms to \+8801700000456: .*\bclient\b/,
+    )
+  })
+
+  it('sends one username reminder per account at a time, and keeps no message text once sent', async () => {
+    await post(t, 'forgot-username/send-username', { email_or_phone: phone })
+    const again = await post(t, 'forgot-username/send-username', { email_or_phone: email })
+    expect(again.status).toBe(429)
+    await t.app.services.outbox.flush()
+    const rows = await t.database.db.select().from(outbox)
+    expect(rows.every((r) => r.status === 'sent' && r.body === '')).toBe(true)
   })
 
   it('answers an unknown email, phone or username with a 404 and a message, nothing more', async () => {
@@ -90,10 +102,21 @@ describe('account recovery', () => {
     const code = await codeSentTo(t, phone)
 
     const verified = await post(t, 'forgot/verify-otp', { user_name: 'admin', otp: code })
-    expect(await verified.json()).toEqual({ status: true, message: 'Congrats Otp match' })
+    const { reset_token, ...rest } = (await verified.json()) as { reset_token: string }
+    expect(rest).toEqual({ status: true, message: 'Congrats Otp match' })
+
+    // Someone racing the owner, without the token the code earned, gets nowhere.
+    const racer = await post(t, 'forgot/password-reset', {
+      user_name: 'admin',
+      reset_token: 'guessed',
+      password: 'attacker-password-1',
+      password_confirmation: 'attacker-password-1',
+    })
+    expect(racer.status).toBe(403)
 
     const reset = await post(t, 'forgot/password-reset', {
       user_name: 'admin',
+      reset_token,
       password: 'a-brand-new-password',
       password_confirmation: 'a-brand-new-password',
     })
@@ -105,6 +128,7 @@ describe('account recovery', () => {
     // The code and the verification are used up.
     const again = await post(t, 'forgot/password-reset', {
       user_name: 'admin',
+      reset_token,
       password: 'yet-another-password',
       password_confirmation: 'yet-another-password',
     })
@@ -116,6 +140,7 @@ describe('account recovery', () => {
     await clearCodes(t)
     const res = await post(t, 'forgot/password-reset', {
       user_name: 'admin',
+      reset_token: 'made-up',
       password: 'sneaky-password-1',
       password_confirmation: 'sneaky-password-1',
     })
@@ -180,10 +205,15 @@ describe('account recovery', () => {
   it('refuses a weak, common or unconfirmed new password, naming the field', async () => {
     await clearCodes(t)
     await post(t, 'forgot/otp-send', { user_name: 'admin', notify_type: 'email' })
-    await post(t, 'forgot/verify-otp', { user_name: 'admin', otp: await codeSentTo(t, email) })
+    const verified = await post(t, 'forgot/verify-otp', {
+      user_name: 'admin',
+      otp: await codeSentTo(t, email),
+    })
+    const { reset_token } = (await verified.json()) as { reset_token: string }
     const attempt = async (password: string, confirmation = password) => {
       const r = await post(t, 'forgot/password-reset', {
         user_name: 'admin',
+        reset_token,
         password,
         password_confirmation: confirmation,
       })

@@ -79,13 +79,15 @@ async function checkCode(c: Context<AppEnv>) {
     purpose: 'password_reset',
     code: body.otp,
   })
-  if (result === 'ok') return c.json({ status: true, message: 'Congrats Otp match' })
+  if (result.result === 'ok') {
+    return c.json({ status: true, message: 'Congrats Otp match', reset_token: result.resetToken })
+  }
   throttle.fail(...Object.keys(keys))
   const message = {
     wrong: 'The code is not correct.',
     exhausted: 'Too many wrong codes. Ask for a new one.',
     none: 'The code has expired or was already used. Ask for a new one.',
-  }[result]
+  }[result.result]
   throw validationFailed({ otp: [message] })
 }
 
@@ -115,6 +117,10 @@ export const recoveryRoutes = () =>
           },
         )
       }
+      // One reminder per account per window, so nobody can flood someone's phone with them.
+      const cooldown = `send-username:${user.id}`
+      services.throttle.check({ [cooldown]: 1 })
+      services.throttle.fail(cooldown)
       const byEmail = v.is(v.pipe(v.string(), v.email()), body.email_or_phone.trim())
       const channel = byEmail ? 'email' : 'sms'
       const recipient = (byEmail ? user.email : user.phone) ?? body.email_or_phone
@@ -167,13 +173,22 @@ export const recoveryRoutes = () =>
       const body = await readJson(c, PasswordResetRequestSchema)
       const user = await activeUser(c, body.user_name)
       await assertAcceptablePassword(body.password)
+      const db = c.var.database.db
+      // The reset token is checked before the (costly) password hash is computed.
+      const consumed = await db.transaction((tx) =>
+        consumeVerifiedOtp(tx, {
+          userId: user.id,
+          purpose: 'password_reset',
+          resetToken: body.reset_token,
+        }),
+      )
+      if (!consumed) {
+        throw new ApiException(403, 'Verify the code we sent you first.', {
+          code: 'otp_not_verified',
+        })
+      }
       const passwordHash = await hashPassword(body.password)
-      await c.var.database.db.transaction(async (tx) => {
-        if (!(await consumeVerifiedOtp(tx, { userId: user.id, purpose: 'password_reset' }))) {
-          throw new ApiException(403, 'Verify the code we sent you first.', {
-            code: 'otp_not_verified',
-          })
-        }
+      await db.transaction(async (tx) => {
         await tx
           .update(users)
           .set({ passwordHash, mustChangePassword: false })

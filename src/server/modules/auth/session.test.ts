@@ -132,6 +132,24 @@ describe('sign-in and the session', () => {
     expect(again.status).toBe(401)
   })
 
+  it('lets only the latest access token ask for the next refresh token', async () => {
+    const first = await signedIn(t)
+    const step1 = await t.app.request(
+      '/api/auth/refresh-login',
+      jsonRequest({}, { Authorization: `Bearer ${first.refresh_token}` }),
+    )
+    const pair1 = (await step1.json()) as TokenPair
+    // The sign-in's access token is still valid, but it was issued with an exchanged refresh token.
+    const stale = await t.app.request(
+      '/api/auth/refresh-token-generate',
+      bearer(first.access_token),
+    )
+    expect(stale.status).toBe(401)
+    expect(
+      (await t.app.request('/api/auth/refresh-token-generate', bearer(pair1.access_token))).status,
+    ).toBe(200)
+  })
+
   it('revokes the whole session family when a used refresh token comes back', async () => {
     const first = await signedIn(t)
     const rotate = (token: string) =>

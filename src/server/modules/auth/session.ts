@@ -72,7 +72,9 @@ export const sessionRoutes = new Hono<AppEnv>()
   .get('/refresh-token-generate', requireAuth({ allowPendingPasswordChange: true }), async (c) => {
     const { auth, database, services, config } = c.var
     const row = await currentRow(database.db, auth.familyId)
-    if (!row) throw unauthenticated('Your session has ended.')
+    // Only the access token issued with the current refresh token may ask for the next one,
+    // so a copied access token cannot be turned into a long-lived session.
+    if (!row || row.id !== auth.refreshRowId) throw unauthenticated('Your session has ended.')
     const result = await rotateSession(database.db, services.tokens, config, {
       rowId: row.id,
       instituteId: auth.instituteId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sessions } from '../../db/schema.ts'
@@ -45,7 +45,7 @@ async function issue(
     userAgent: opts.userAgent,
   })
   const access = await tokens.signAccess(
-    { sub: opts.userId, inst: opts.instituteId, sid: opts.familyId },
+    { sub: opts.userId, inst: opts.instituteId, sid: opts.familyId, rot: id },
     config.accessTokenTtl,
   )
   return { status: true, access_token: access, refresh_token: refresh }
@@ -116,6 +116,19 @@ export async function revokeFamily(db: Db, familyId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)))
+}
+
+export async function revokeOtherSessions(db: Db, userId: string, keepFamilyId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ne(sessions.familyId, keepFamilyId),
+      ),
+    )
 }
 
 export async function revokeAllForUser(db: Db, userId: string) {

@@ -14,6 +14,8 @@ export interface AccessClaims {
   sid: string
   /** The admin who is impersonating this user, if any. */
   imp?: string
+  /** The refresh-token row issued with this token: only that pair may generate the next. */
+  rot?: string
 }
 
 export interface RefreshClaims {
@@ -83,9 +85,15 @@ export class TokenService {
       const { payload } = await jwtVerify(token, key, { algorithms: [algorithm] })
       if (payload.typ !== type || typeof payload.sub !== 'string') return undefined
       if (type === 'access') {
-        const { sub, inst, sid, imp } = payload as Record<string, unknown>
+        const { sub, inst, sid, imp, rot } = payload as Record<string, unknown>
         if (typeof inst !== 'string' || typeof sid !== 'string') return undefined
-        return { sub, inst, sid, ...(typeof imp === 'string' && { imp }) } as AccessClaims
+        return {
+          sub,
+          inst,
+          sid,
+          ...(typeof imp === 'string' && { imp }),
+          ...(typeof rot === 'string' && { rot }),
+        } as AccessClaims
       }
       if (typeof payload.jti !== 'string' || typeof payload.fam !== 'string') return undefined
       return { sub: payload.sub, jti: payload.jti, fam: payload.fam } satisfies RefreshClaims

@@ -1,0 +1,1 @@
+ALTER TABLE "otp_challenges" ADD COLUMN "reset_token_hash" text;
