@@ -29,9 +29,7 @@ async function fetchTokens(path: string, init: RequestInit, bearer: string) {
 }
 
 /** §4: refresh-login with the refresh token standing in for the access token, then generate. */
-async function refreshTokens(): Promise<void> {
-  const refresh = session.refreshToken()
-  if (!refresh) throw new Error('no refresh token')
+async function exchange(refresh: string): Promise<void> {
   const first = await fetchTokens(
     'refresh-login',
     {
@@ -45,6 +43,23 @@ async function refreshTokens(): Promise<void> {
   session.saveTokens(
     await fetchTokens('refresh-token-generate', { method: 'GET' }, first.access_token),
   )
+}
+
+/**
+ * Tabs share the token cookies, and a refresh token works once: the tabs take turns, and a
+ * tab that finds the tokens already renewed by another uses those.
+ */
+async function refreshTokens(): Promise<void> {
+  const seen = session.refreshToken()
+  if (!seen) throw new Error('no refresh token')
+  const run = async () => {
+    const current = session.refreshToken()
+    if (!current) throw new Error('no refresh token')
+    if (current !== seen && !session.accessTokenExpired()) return
+    await exchange(current)
+  }
+  if ('locks' in navigator) await navigator.locks.request('auth-refresh', run)
+  else await run()
 }
 
 /** One refresh at a time: every request that needs one waits for the same. */
@@ -61,9 +76,12 @@ async function endSession(): Promise<never> {
   throw new Error('The session has ended.')
 }
 
-/** The same request again with the current access token. */
+// A sent request's body is used up; a copy is kept so it can be sent again after a refresh.
+const copies = new WeakMap<Request, Request>()
+
+/** The same request again (body included) with the current access token. */
 function replay(request: KyRequest): Promise<Response> {
-  const again = new Request(request)
+  const again = (copies.get(request) ?? request).clone()
   const token = session.accessToken()
   if (token) setBearer(again.headers, token)
   return fetch(again)
@@ -85,6 +103,7 @@ export const api = ky.create({
         if (token && !request.headers.has('Authorization')) {
           setBearer(request.headers, token)
         }
+        if (request.body) copies.set(request, request.clone())
       },
     ],
     afterResponse: [
@@ -92,18 +111,19 @@ export const api = ky.create({
         if (response.status === 503) navigateTo(maintenancePage)
         if (response.status !== 401 || sessionlessCall.test(request.url) || !session.userData())
           return
-        // An unexpired token answered 401: try once more (another request may have refreshed).
+        // A token that looks unexpired answered 401: another request may have refreshed it
+        // meanwhile, so try once more before refreshing (this clock may also run slow).
         if (!session.accessTokenExpired()) {
           const again = await replay(request)
           if (again.status !== 401) return again
-          return endSession()
         }
         try {
           await refreshSession()
         } catch {
           return endSession()
         }
-        return replay(request)
+        const replayed = await replay(request)
+        return replayed.status === 401 ? endSession() : replayed
       },
     ],
   },

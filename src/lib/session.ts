@@ -82,9 +82,11 @@ export const session = {
     return (session.userData()?.ability as AbilityRule[] | undefined) ?? anonymousRules
   },
   saveTokens(tokens: Pick<TokenPair, 'access_token'> & { refresh_token?: string }) {
-    // Both cookies live as long as the session: an expired access token must stay readable
-    // so it can be refreshed (§4).
-    const sessionEnd = tokenExpiry(tokens.refresh_token) ?? tokenExpiry(tokens.access_token)
+    // Both cookies live as long as the session, so an expired access token stays readable to
+    // be refreshed (§4). Without "remember me" they end when the browser closes (shared PCs).
+    const sessionEnd = session.rememberMe()
+      ? (tokenExpiry(tokens.refresh_token) ?? tokenExpiry(tokens.access_token))
+      : undefined
     writeCookie(keys.accessToken, tokens.access_token, sessionEnd)
     if (tokens.refresh_token) {
       writeCookie(keys.refreshToken, tokens.refresh_token, tokenExpiry(tokens.refresh_token))

@@ -2,6 +2,15 @@ import { expect, test, type Page } from '@playwright/test'
 import { e2ePassword } from './session.ts'
 import { spawnServer } from './spawn-server.ts'
 
+/** The `exp` of the access token the page holds. */
+function accessTokenExpiry(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const cookie = document.cookie.split('; ').find((c) => c.startsWith('accessToken='))!
+    const payload = cookie.slice('accessToken='.length).split('.')[1]!
+    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number }).exp
+  })
+}
+
 async function signInWithForm(page: Page, username: string, password: string) {
   await page.getByLabel('Username or email').fill(username)
   await page.getByLabel('Password').fill(password)
@@ -155,14 +164,7 @@ test('an expired access token is refreshed once while several requests wait, eac
     await expect(page.getByTestId('sessions')).toBeVisible()
 
     // Let the 3-second access token expire, then load a page that reads two things at once.
-    const expiry = await page.evaluate(() => {
-      const token = document.cookie.split('; ').find((c) => c.startsWith('accessToken='))!
-      return (
-        JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
-          exp: number
-        }
-      ).exp
-    })
+    const expiry = await accessTokenExpiry(page)
     await expect.poll(() => Date.now() / 1000, { timeout: 10_000 }).toBeGreaterThan(expiry + 0.5)
 
     const calls: string[] = []
@@ -180,6 +182,21 @@ test('an expired access token is refreshed once while several requests wait, eac
     // Each read went out once, was refused with the expired token, and was replayed once.
     expect(count('GET /api/auth/user')).toBe(2)
     expect(count('GET /api/auth/sessions')).toBe(2)
+
+    // A form sent with an expired token is sent again, body and all, after the refresh.
+    const expiryAgain = await accessTokenExpiry(page)
+    await expect
+      .poll(() => Date.now() / 1000, { timeout: 10_000 })
+      .toBeGreaterThan(expiryAgain + 0.5)
+    await page.getByLabel('Current password').fill(e2ePassword)
+    await page.getByLabel('New password', { exact: true }).fill('changed-password-77')
+    await page.getByLabel('Confirm the new password').fill('changed-password-77')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your password has been changed.' }),
+    ).toBeVisible()
+    expect(count('POST /api/auth/user-password-update')).toBe(2)
+    expect(count('POST /api/auth/refresh-login')).toBe(2)
   } finally {
     await server.stop()
   }

@@ -8,10 +8,11 @@ import { showToast } from '../../lib/toasts.ts'
 import { UserResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
-import { fieldErrors } from './recovery-errors.ts'
+import { useServerErrors } from './server-errors.ts'
 
 /** /password-reset: a user whose account an admin created chooses their own password. */
 export function FirstPasswordPage() {
+  const { fieldErrors } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const save = useMutation({

@@ -8,11 +8,12 @@ import { showToast } from '../../lib/toasts.ts'
 import { EmailAndPhoneResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
-import { reportRecoveryError } from './recovery-errors.ts'
+import { useServerErrors } from './server-errors.ts'
 import { useSendCode } from './use-send-code.ts'
 
 /** §4 forgot password, step 1: the username. */
 export function ForgotPasswordPage() {
+  const { report } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const [username, setUsername] = useState(recoveryFlow.username)
@@ -39,7 +40,7 @@ export function ForgotPasswordPage() {
         })
       }
     },
-    onError: (err) => reportRecoveryError(err, t`We could not find your account`),
+    onError: (err) => report(err, t`We could not find your account`),
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()

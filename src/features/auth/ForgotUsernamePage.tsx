@@ -7,9 +7,10 @@ import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { SendUsernameResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
-import { reportRecoveryError } from './recovery-errors.ts'
+import { useServerErrors } from './server-errors.ts'
 
 export function ForgotUsernamePage() {
+  const { report } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const [emailOrMobile, setEmailOrMobile] = useState('')
@@ -30,7 +31,7 @@ export function ForgotUsernamePage() {
       setEmailOrMobile('')
       void navigate({ to: '/login' })
     },
-    onError: (err) => reportRecoveryError(err, t`We could not send your username`),
+    onError: (err) => report(err, t`We could not send your username`),
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()

@@ -4,15 +4,16 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { Field } from '../../components/form/Field.tsx'
-import { postJson } from '../../lib/api.ts'
+import { httpStatus, postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { OtpSendResponseSchema, VerifyOtpResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
-import { fieldErrors, reportRecoveryError } from './recovery-errors.ts'
+import { useServerErrors } from './server-errors.ts'
 
 /** §4 forgot password, step 3: the code. */
 export function OtpVerifyPage() {
+  const { report, fieldErrors } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const flow = useSnapshot(recoveryFlow)
@@ -29,7 +30,7 @@ export function OtpVerifyPage() {
       showToast({ variant: 'success', title: t`Congrats Otp match` })
       void navigate({ to: '/reset-password' })
     },
-    onError: (err) => reportRecoveryError(err, t`The code was not accepted`),
+    onError: (err) => report(err, t`The code was not accepted`),
   })
   const resend = useMutation({
     mutationFn: () =>
@@ -39,7 +40,11 @@ export function OtpVerifyPage() {
         OtpSendResponseSchema,
       ),
     onSuccess: () => showToast({ variant: 'success', title: t`A new code is on its way.` }),
-    onError: (err) => reportRecoveryError(err, t`We could not send a new code`),
+    onError: (err) => {
+      if (httpStatus(err) === 429) {
+        showToast({ variant: 'info', title: t`Please wait a minute before asking for a new code.` })
+      } else report(err, t`We could not send a new code`)
+    },
   })
   const wrongCode = fieldErrors(verify.error).otp
   const submit = (e: FormEvent) => {

@@ -8,7 +8,7 @@ import { StatusSchema } from '../../shared/schemas/auth.ts'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
 import { describeDevice } from '../../shared/device.ts'
 import { currentUserQuery, sessionsQuery } from './queries.ts'
-import { fieldErrors } from './recovery-errors.ts'
+import { useServerErrors } from './server-errors.ts'
 
 function Sessions() {
   const format = useFormat()
@@ -63,6 +63,7 @@ function Sessions() {
 
 /** /profile-password-change: one's own password, and one's sign-ins on other devices. */
 export function ProfilePasswordPage() {
+  const { fieldErrors } = useServerErrors()
   const { t } = useLingui()
   const { data: me } = useSuspenseQuery(currentUserQuery())
   const [formKey, setFormKey] = useState(0)

@@ -11,11 +11,12 @@ import {
 } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { signupStatusQuery } from './queries.ts'
-import { fieldErrors } from './recovery-errors.ts'
+import { useServerErrors } from './server-errors.ts'
 import { completeSignIn } from './sign-in.ts'
 
 /** /register: a new institute and its first administrator, when sign-up is turned on. */
 export function RegisterPage() {
+  const { fieldErrors } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const { data: signup } = useSuspenseQuery(signupStatusQuery())

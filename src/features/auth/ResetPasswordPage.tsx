@@ -8,10 +8,11 @@ import { StatusSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
 import { clearRecoveryFlow, recoveryFlow } from './recovery-flow.ts'
-import { fieldErrors, reportRecoveryError } from './recovery-errors.ts'
+import { useServerErrors } from './server-errors.ts'
 
 /** §4 forgot password, step 4 (the password.reset screen): the new password. */
 export function ResetPasswordPage() {
+  const { report, fieldErrors } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const flow = useSnapshot(recoveryFlow)
@@ -32,7 +33,7 @@ export function ResetPasswordPage() {
       showToast({ variant: 'success', title: t`Your password has been reset. Please sign in.` })
       void navigate({ to: '/login' })
     },
-    onError: (err) => reportRecoveryError(err, t`Your password was not reset`),
+    onError: (err) => report(err, t`Your password was not reset`),
   })
   return (
     <AuthCard title={<Trans>Set a new password</Trans>} footer={<BackToSignIn />}>

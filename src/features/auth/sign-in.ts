@@ -8,8 +8,8 @@ export function completeSignIn(
   rememberMe: boolean,
   redirect?: string,
 ): string {
-  session.saveTokens(response)
   session.saveUser(response.userData, rememberMe)
+  session.saveTokens(response)
   refreshAbility()
   if (response.userData.mustChangePassword) return '/password-reset'
   // Only a path of this app, never another site.

@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { postJson } from '../../lib/api.ts'
+import { httpStatus, postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { OtpSendResponseSchema, type NotifyType } from '../../shared/schemas/auth.ts'
 import { recoveryFlow } from './recovery-flow.ts'
-import { reportRecoveryError } from './recovery-errors.ts'
+import { useServerErrors } from './server-errors.ts'
 
 /** Asks for a password-reset code and moves on to the code screen with the given toast. */
 export function useSendCode() {
+  const { report } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   return useMutation({
@@ -25,6 +26,16 @@ export function useSendCode() {
       showToast({ variant: 'success', title: vars.toast })
       void navigate({ to: '/otp-verify' })
     },
-    onError: (err) => reportRecoveryError(err, t`We could not send a code`),
+    onError: (err, vars) => {
+      // A code went out less than a minute ago and still works: go and enter that one.
+      if (httpStatus(err) === 429) {
+        recoveryFlow.username = vars.username
+        recoveryFlow.notifyType = vars.notifyType
+        showToast({ variant: 'info', title: t`A code was sent a moment ago. Enter that one.` })
+        void navigate({ to: '/otp-verify' })
+        return
+      }
+      report(err, t`We could not send a code`)
+    },
   })
 }
