@@ -9,6 +9,7 @@ import { activateLocale, i18n, initialLocale } from './lib/i18n.ts'
 import { setNavigator } from './lib/navigation.ts'
 import { persistOptions, queryClient } from './lib/query-client.ts'
 import { session } from './lib/session.ts'
+import { forgetSession } from './lib/sign-out.ts'
 import { registerServiceWorker } from './lib/service-worker.ts'
 import { bindLayoutSettings } from './lib/settings.ts'
 import { routeTree } from './routeTree.gen.ts'
@@ -32,6 +33,9 @@ router.subscribe('onResolved', () => {
   document.getElementById('loading-bg')?.classList.add('hidden')
 })
 setNavigator((href) => void router.navigate({ href }))
+// The browser was closed on a session without "remember me": its cookies are gone, so the
+// rest of what it held for that user goes too.
+if (session.userData() && !session.accessToken()) await forgetSession()
 bindLayoutSettings()
 void registerServiceWorker()
 document.title = __APP_NAME__

@@ -78,7 +78,9 @@ export const session = {
   accessTokenExpired(now = Date.now()): boolean {
     return !unexpired(session.accessToken(), now)
   },
+  /** What the stored user may do; a visitor (or a user whose cookies are gone) reads Auth only. */
   rules(): AbilityRule[] {
+    if (!session.isLoggedIn()) return anonymousRules
     return (session.userData()?.ability as AbilityRule[] | undefined) ?? anonymousRules
   },
   saveTokens(tokens: Pick<TokenPair, 'access_token'> & { refresh_token?: string }) {

@@ -230,3 +230,26 @@ test('an admin’s impersonation token signs the browser in as that user', async
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/pages\/miscellaneous\/not-authorized$/)
 })
+
+test('without "remember me", closing the browser ends the session and forgets the user', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL: baseURL! })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await signInWithForm(page, 'admin', e2ePassword)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  // Closing the browser drops session cookies; local storage stays.
+  const state = await context.storageState()
+  await context.close()
+  const reopened = await browser.newContext({
+    baseURL: baseURL!,
+    storageState: { ...state, cookies: state.cookies.filter((c) => c.expires !== -1) },
+  })
+  const again = await reopened.newPage()
+  await again.goto('/dashboard')
+  await expect(again).toHaveURL(/\/login\?redirect=/)
+  expect(await again.evaluate(() => localStorage.getItem('userData'))).toBeNull()
+  await reopened.close()
+})
