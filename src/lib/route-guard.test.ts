@@ -89,6 +89,9 @@ describe('the navigation guard (§4)', () => {
     expect(outcome('/dashboard', { ability: admin, mustChangePassword: true })).toBe(
       '/password-reset',
     )
+    expect(outcome('/profile-password-change', { ability: admin, mustChangePassword: true })).toBe(
+      '/password-reset',
+    )
     expect(outcome('/password-reset', { ability: admin, mustChangePassword: true })).toBe('proceed')
   })
 

@@ -27,8 +27,10 @@ export function guardRoute(context: GuardContext, path: GuardedPath, href?: stri
   if ('redirectIfLoggedIn' in access && loggedIn) {
     throw redirect({ href: homeRouteFor(context.auth.userData()) })
   }
-  // A user given a password by an admin sets their own before anything else.
-  if (loggedIn && context.auth.userData()?.mustChangePassword && access.subject !== 'Auth') {
+  // A user given a password by an admin sets their own before anything else of theirs.
+  const ownPage = access.subject !== 'Auth' || 'signedIn' in access
+  const exempt = path === '/password-reset' || path === '/logout'
+  if (loggedIn && context.auth.userData()?.mustChangePassword && ownPage && !exempt) {
     throw redirect({ to: '/password-reset' })
   }
 }
