@@ -12,7 +12,7 @@ import { useServerErrors } from './server-errors.ts'
 
 /** /password-reset: a user whose account an admin created chooses their own password. */
 export function FirstPasswordPage() {
-  const { fieldErrors } = useServerErrors()
+  const { fieldErrors, toastUnlessFieldError } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const save = useMutation({
@@ -28,6 +28,7 @@ export function FirstPasswordPage() {
       showToast({ variant: 'success', title: t`Your password has been saved.` })
       void navigate({ href: homeRouteFor(userData), replace: true })
     },
+    onError: (err) => toastUnlessFieldError(err, t`Your password was not saved`),
   })
   return (
     <AuthCard

@@ -63,7 +63,7 @@ function Sessions() {
 
 /** /profile-password-change: one's own password, and one's sign-ins on other devices. */
 export function ProfilePasswordPage() {
-  const { fieldErrors } = useServerErrors()
+  const { fieldErrors, toastUnlessFieldError } = useServerErrors()
   const { t } = useLingui()
   const { data: me } = useSuspenseQuery(currentUserQuery())
   const [formKey, setFormKey] = useState(0)
@@ -74,6 +74,7 @@ export function ProfilePasswordPage() {
       showToast({ variant: 'success', title: t`Your password has been changed.` })
       setFormKey((k) => k + 1)
     },
+    onError: (err) => toastUnlessFieldError(err, t`Your password was not changed`),
   })
   const name = me.userData.fullName
   return (

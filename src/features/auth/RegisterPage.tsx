@@ -16,7 +16,7 @@ import { completeSignIn } from './sign-in.ts'
 
 /** /register: a new institute and its first administrator, when sign-up is turned on. */
 export function RegisterPage() {
-  const { fieldErrors } = useServerErrors()
+  const { fieldErrors, toastUnlessFieldError } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const { data: signup } = useSuspenseQuery(signupStatusQuery())
@@ -31,6 +31,7 @@ export function RegisterPage() {
   const register = useMutation({
     mutationFn: (body: RegisterRequest) => postJson('auth/register', body, LoginResponseSchema),
     onSuccess: (res) => void navigate({ href: completeSignIn(res, false), replace: true }),
+    onError: (err) => toastUnlessFieldError(err, t`The registration did not go through`),
   })
   const min = passwordMinLength
   // §5's words for the two fields it names; the server says the same.

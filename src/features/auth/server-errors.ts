@@ -36,6 +36,16 @@ export function useServerErrors() {
         showToast({ variant: 'error', title, text: translate(body.message) })
       else if (status !== 422) console.error(err)
     },
+    /** A form's failure other than a field's (those show under the inputs) as an error toast. */
+    toastUnlessFieldError(err: unknown, title: string) {
+      if (httpStatus(err) === 422) return
+      const body = apiError(err)
+      const text =
+        body?.code === 'rate_limited'
+          ? t`Too many attempts. Wait a few minutes and try again.`
+          : body?.message
+      showToast({ variant: 'error', title, text: text && translate(text) })
+    },
     /** The server's message for each field of a 422, to show under the inputs. */
     fieldErrors(err: unknown): Record<string, string | undefined> {
       const errors = httpStatus(err) === 422 ? apiError(err)?.errors : undefined
