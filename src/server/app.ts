@@ -127,5 +127,3 @@ function postgresErrorCode(err: unknown): string | undefined {
   }
   return undefined
 }
-
-export type App = ReturnType<typeof createApp>

@@ -1,6 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import { ImpersonateRequestSchema } from '../../../shared/schemas/auth.ts'
+import * as v from 'valibot'
+import {
+  ImpersonateRequestSchema,
+  type ImpersonateResponseSchema,
+} from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { sessions } from '../../db/schema.ts'
 import { writeAudit } from '../../lib/audit.ts'
@@ -55,6 +59,9 @@ export const impersonationRoutes = new Hono<AppEnv>().post(
         config.impersonationTtl,
       )
     })
-    return c.json({ status: true as const, access_token: accessToken })
+    return c.json<v.InferOutput<typeof ImpersonateResponseSchema>>({
+      status: true,
+      access_token: accessToken,
+    })
   },
 )
