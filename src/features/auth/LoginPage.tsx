@@ -4,8 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Field } from '../../components/form/Field.tsx'
-import { apiError, postJson } from '../../lib/api.ts'
-import { showToast } from '../../lib/toasts.ts'
+import { postJson } from '../../lib/api.ts'
 import {
   LoginRequestSchema,
   LoginResponseSchema,
@@ -13,11 +12,13 @@ import {
 } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { signupStatusQuery } from './queries.ts'
+import { useServerErrors } from './server-errors.ts'
 import { completeSignIn } from './sign-in.ts'
 
 export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   const { t } = useLingui()
   const navigate = useNavigate()
+  const { toastUnlessFieldError } = useServerErrors()
   const signup = useQuery(signupStatusQuery())
   const [form, setForm] = useState<LoginRequest>({ username: '', password: '', remember_me: false })
   const [touched, setTouched] = useState(false)
@@ -34,19 +35,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
         replace: true,
       })
     },
-    onError: (err) => {
-      const body = apiError(err)
-      const text: Record<string, string> = {
-        invalid_credentials: t`Email or Password is Invalid`,
-        account_inactive: t`This account has been deactivated.`,
-        rate_limited: t`Too many attempts. Wait a few minutes and try again.`,
-      }
-      showToast({
-        variant: 'error',
-        title: t`Sign-in failed`,
-        text: (body?.code && text[body.code]) || body?.message,
-      })
-    },
+    onError: (err) => toastUnlessFieldError(err, t`Sign-in failed`),
   })
 
   const submit = (e: FormEvent) => {

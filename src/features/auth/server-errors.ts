@@ -9,6 +9,8 @@ import { showToast } from '../../lib/toasts.ts'
 export function useServerErrors() {
   const { t } = useLingui()
   const known: Record<string, string> = {
+    'Email or Password is Invalid': t`Email or Password is Invalid`,
+    'This account has been deactivated.': t`This account has been deactivated.`,
     'We could not find an account with that username.': t`We could not find an account with that username.`,
     'We could not find an account with that email or mobile number.': t`We could not find an account with that email or mobile number.`,
     'This email is already in use.': t`This email is already in use.`,

@@ -12,6 +12,12 @@ export const resetWindowMs = 10 * 60 * 1000
 
 type Purpose = (typeof otpChallenges.$inferSelect)['purpose']
 
+/** The conditions every query here starts from: this user's challenges for this purpose. */
+const challengesOf = (opts: { userId: string; purpose: Purpose }) => [
+  eq(otpChallenges.userId, opts.userId),
+  eq(otpChallenges.purpose, opts.purpose),
+]
+
 // Codes are stored as an HMAC keyed per challenge, never in clear.
 const hashCode = (challengeId: string, code: string) =>
   createHmac('sha256', challengeId).update(code).digest()
@@ -24,7 +30,7 @@ export async function issueOtp(
   const [last] = await db
     .select({ createdAt: otpChallenges.createdAt })
     .from(otpChallenges)
-    .where(and(eq(otpChallenges.userId, opts.userId), eq(otpChallenges.purpose, opts.purpose)))
+    .where(and(...challengesOf(opts)))
     .orderBy(desc(otpChallenges.createdAt))
     .limit(1)
   const wait = last ? last.createdAt.getTime() + resendAfterMs - Date.now() : 0
@@ -34,13 +40,7 @@ export async function issueOtp(
   await db
     .update(otpChallenges)
     .set({ consumedAt: new Date() })
-    .where(
-      and(
-        eq(otpChallenges.userId, opts.userId),
-        eq(otpChallenges.purpose, opts.purpose),
-        isNull(otpChallenges.consumedAt),
-      ),
-    )
+    .where(and(...challengesOf(opts), isNull(otpChallenges.consumedAt)))
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const id = crypto.randomUUID()
   await db.insert(otpChallenges).values({
@@ -70,8 +70,7 @@ export async function verifyOtp(
       .from(otpChallenges)
       .where(
         and(
-          eq(otpChallenges.userId, opts.userId),
-          eq(otpChallenges.purpose, opts.purpose),
+          ...challengesOf(opts),
           isNull(otpChallenges.consumedAt),
           isNull(otpChallenges.verifiedAt),
           gt(otpChallenges.expiresAt, new Date()),
@@ -113,8 +112,7 @@ export async function consumeVerifiedOtp(
     .set({ consumedAt: new Date() })
     .where(
       and(
-        eq(otpChallenges.userId, opts.userId),
-        eq(otpChallenges.purpose, opts.purpose),
+        ...challengesOf(opts),
         eq(otpChallenges.resetTokenHash, hashResetToken(opts.resetToken)),
         isNull(otpChallenges.consumedAt),
         gt(otpChallenges.verifiedAt, since),
