@@ -11,6 +11,9 @@ import { securityHeaders } from './lib/security-headers.ts'
 import { serveBuiltClient } from './lib/static-files.ts'
 import { OutboxDispatcher, transportsFor, type Transport, type Channel } from './lib/outbox.ts'
 import { FailureThrottle } from './lib/throttle.ts'
+import { auditRoutes } from './modules/access/audits.ts'
+import { roleRoutes } from './modules/access/roles.ts'
+import { userRoutes } from './modules/access/users.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -75,7 +78,8 @@ export function createApp({
   api.route('/health', healthRoutes)
   api.route('/version', versionRoutes)
   api.route('/client-errors', clientErrorRoutes())
-  api.use('/auth/*', async (_c, next) => {
+  // Routes below verify tokens: the signing key is loaded before any of their transactions.
+  api.use('*', async (_c, next) => {
     await services.tokens.ready()
     await next()
   })
@@ -85,6 +89,9 @@ export function createApp({
   api.route('/auth', sessionRoutes)
   api.route('/auth', passwordRoutes)
   api.route('/auth', recoveryRoutes())
+  api.route('/access/users', userRoutes)
+  api.route('/access/roles', roleRoutes)
+  api.route('/access/audits', auditRoutes)
   api.all('*', (c) => c.json<ApiError>({ message: 'Not found', code: 'not_found' }, 404))
   app.route('/api', api)
 
@@ -103,6 +110,13 @@ export function createApp({
     const pgCode = postgresErrorCode(err)
     if (pgCode === '23505') {
       return c.json<ApiError>({ message: 'This record already exists.', code: 'conflict' }, 409)
+    }
+    if (pgCode === '23503') {
+      // A record referred to (or referring) was changed by someone else meanwhile.
+      return c.json<ApiError>(
+        { message: 'This record is in use or no longer exists.', code: 'conflict' },
+        409,
+      )
     }
     if (pgCode === '22P02') {
       return c.json<ApiError>({ message: 'Malformed identifier.', code: 'bad_request' }, 400)

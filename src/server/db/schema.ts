@@ -39,7 +39,10 @@ export const users = pgTable(
       .notNull()
       .default('active'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Operates the platform: may act inside any institute (X-Institute-Id), nobody else can. */
+    isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
@@ -97,7 +100,7 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => roles.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 )
 
 /**
@@ -173,6 +176,10 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     instituteId: uuid('institute_id').references(() => institutes.id),
     userId: uuid('user_id').references(() => users.id),
+    /** The admin acting as `userId`, when the change was made during an impersonation. */
+    impersonatorId: uuid('impersonator_id').references(() => users.id),
+    /** The product area (DESIGN §3) the change belongs to, for filtering. */
+    area: text('area').notNull(),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
@@ -185,5 +192,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_institute_created_idx').on(t.instituteId, t.createdAt),
     index('audit_entity_idx').on(t.entity, t.entityId),
+    index('audit_institute_user_idx').on(t.instituteId, t.userId, t.createdAt),
   ],
 )

@@ -31,8 +31,8 @@ export type SeedResult =
   | { created: true; instituteSlug: string; username: string; password: string; generated: boolean }
 
 /**
- * Creates the demo institute, its admin and a client user on an empty database; does nothing
- * afterwards. Both demo users share the one password.
+ * Creates the demo institute, its admin (who also operates the platform) and a client user on
+ * an empty database; does nothing afterwards. Both demo users share the one password.
  * The password is returned once so it can be printed, and only its scrypt hash is stored.
  */
 export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResult> {
@@ -47,7 +47,7 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
     const { adminRoleId, clientRoleId } = await createDefaultRoles(tx, institute.id)
     const [admin] = await tx
       .insert(users)
-      .values({ ...demoAdmin, instituteId: institute.id, passwordHash })
+      .values({ ...demoAdmin, instituteId: institute.id, passwordHash, isPlatformAdmin: true })
       .returning()
     if (!admin) throw new Error('demo admin was not created')
     const [client] = await tx

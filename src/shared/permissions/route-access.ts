@@ -1,4 +1,5 @@
-import type { Action, Subject } from './ability.ts'
+import type { Action, AppAbility, Subject } from './ability.ts'
+import type { Permission } from './catalogue.ts'
 
 export interface RouteAccess {
   action: Action
@@ -12,7 +13,7 @@ export interface RouteAccess {
 const open: RouteAccess = { action: 'read', subject: 'Auth' }
 const guestOnly: RouteAccess = { ...open, redirectIfLoggedIn: true }
 const signedIn: RouteAccess = { ...open, signedIn: true }
-const permission = (subject: Subject): RouteAccess => ({ action: 'read', subject })
+const permission = (subject: Permission): RouteAccess => ({ action: 'read', subject })
 
 /**
  * Every route of spec §2 and what opening it needs. Client routes check it in `beforeLoad`;
@@ -50,7 +51,7 @@ export const routeAccess = {
   '/old-dashboard': permission('dashboard'),
   '/audits': permission('audits'),
   '/oisacl-roles': permission('oisacl-roles'),
-  '/access-control': { action: 'read', subject: 'ACL' },
+  '/access-control': permission('ACL'),
 
   // Finance and other back-office routes: a permission named after the route unless noted
   '/coa': permission('coa'),
@@ -100,3 +101,24 @@ export const routeAccess = {
 } as const satisfies Record<string, RouteAccess>
 
 export type GuardedPath = keyof typeof routeAccess
+
+/** `/` is the dashboard (§2: `/` redirects there). */
+const landingPath = (path: string): string => (path === '/' ? '/dashboard' : path)
+
+/** The staff pages a role may have as its home route: guarded ones without parameters. */
+export const homeRouteChoices: string[] = [
+  '/',
+  ...Object.entries(routeAccess)
+    .filter(([path, access]) => access.subject !== 'Auth' && !path.includes('$'))
+    .map(([path]) => path),
+]
+
+/** Whether an ability may open a home route, so that sign-in never lands on not-authorized. */
+export function mayLandOn(ability: AppAbility, path: string): boolean {
+  const access = (routeAccess as Record<string, RouteAccess>)[landingPath(path)]
+  return (
+    Boolean(access) &&
+    homeRouteChoices.includes(path) &&
+    ability.can(access!.action, access!.subject)
+  )
+}

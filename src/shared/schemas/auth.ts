@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { actions } from '../permissions/ability.ts'
+import { actions, isSubject, type Subject } from '../permissions/ability.ts'
 
 const required = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message))
 
@@ -24,7 +24,11 @@ export const LoginRequestSchema = v.object({
 })
 export type LoginRequest = v.InferInput<typeof LoginRequestSchema>
 
-export const AbilityRuleSchema = v.object({ action: v.picklist(actions), subject: v.string() })
+export const SubjectSchema = v.custom<Subject>(
+  (value) => typeof value === 'string' && isSubject(value),
+  'Unknown permission.',
+)
+export const AbilityRuleSchema = v.object({ action: v.picklist(actions), subject: SubjectSchema })
 
 /** What the client keeps about the signed-in user (§3), under `userData` in local storage. */
 export const UserDataSchema = v.object({

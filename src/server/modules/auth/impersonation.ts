@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { sessions } from '../../db/schema.ts'
-import { writeAudit } from '../../lib/audit.ts'
+import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
 import { requestInfo } from '../../lib/request-info.ts'
@@ -45,14 +45,12 @@ export const impersonationRoutes = new Hono<AppEnv>().post(
         expiresAt: new Date(Date.now() + config.impersonationTtl * 1000),
         ...requestInfo(c),
       })
-      await writeAudit(tx, {
-        instituteId: auth.instituteId,
-        userId: auth.user.id,
+      await audit(c, tx, {
+        area: 'auth',
         action: 'impersonate',
         entity: 'user',
         entityId: target.id,
         after: { impersonated: target.username, session: familyId },
-        ...requestInfo(c),
       })
       return services.tokens.signAccess(
         { sub: target.id, inst: target.instituteId, sid: familyId, imp: auth.user.id },

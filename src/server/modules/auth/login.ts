@@ -27,6 +27,7 @@ export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
   if (!user || !passwordOk) {
     services.throttle.fail(ipKey)
     await writeAudit(db, {
+      area: 'auth',
       instituteId: user?.instituteId ?? null,
       userId: user?.id ?? null,
       action: 'login_failed',
@@ -50,6 +51,7 @@ export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
       ...requestInfo(c),
     })
     await writeAudit(tx, {
+      area: 'auth',
       instituteId: user.instituteId,
       userId: user.id,
       action: 'login',

@@ -6,11 +6,10 @@ import {
 } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { users } from '../../db/schema.ts'
-import { writeAudit } from '../../lib/audit.ts'
+import { audit } from '../../lib/audit.ts'
 import { requireAuth } from '../../lib/auth.ts'
 import { ApiException, validationFailed } from '../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
-import { requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { revokeOtherSessions } from './sessions.ts'
@@ -37,13 +36,11 @@ export const passwordRoutes = new Hono<AppEnv>()
       await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.user.id))
       // Whoever else was signed in with the old password is signed out; this device stays.
       await revokeOtherSessions(tx, auth.user.id, auth.familyId)
-      await writeAudit(tx, {
-        instituteId: auth.instituteId,
-        userId: auth.user.id,
+      await audit(c, tx, {
+        area: 'auth',
         action: 'password_changed',
         entity: 'user',
         entityId: auth.user.id,
-        ...requestInfo(c),
       })
     })
     return c.json({ status: true, message: 'Your password has been changed.' })
@@ -72,13 +69,11 @@ export const passwordRoutes = new Hono<AppEnv>()
           .update(users)
           .set({ passwordHash, mustChangePassword: false })
           .where(eq(users.id, auth.user.id))
-        await writeAudit(tx, {
-          instituteId: auth.instituteId,
-          userId: auth.user.id,
+        await audit(c, tx, {
+          area: 'auth',
           action: 'initial_password_set',
           entity: 'user',
           entityId: auth.user.id,
-          ...requestInfo(c),
         })
       })
       const updated = { ...auth.user, passwordHash, mustChangePassword: false }

@@ -196,6 +196,7 @@ export const recoveryRoutes = () =>
         // Whoever knew the old password is signed out everywhere.
         await revokeAllForUser(tx, user.id)
         await writeAudit(tx, {
+          area: 'auth',
           instituteId: user.instituteId,
           userId: user.id,
           action: 'password_reset',

@@ -76,6 +76,7 @@ export const registerRoutes = () =>
         if (!user) throw new Error('user not created')
         await tx.insert(userRoles).values({ userId: user.id, roleId: adminRoleId })
         await writeAudit(tx, {
+          area: 'auth',
           instituteId: institute.id,
           userId: user.id,
           action: 'register',

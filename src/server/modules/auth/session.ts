@@ -4,7 +4,7 @@ import type { SessionInfo } from '../../../shared/schemas/auth.ts'
 import { RefreshLoginRequestSchema } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { sessions } from '../../db/schema.ts'
-import { writeAudit } from '../../lib/audit.ts'
+import { audit, writeAudit } from '../../lib/audit.ts'
 import { bearerToken, requireAuth, unauthenticated } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
 import { requestInfo } from '../../lib/request-info.ts'
@@ -24,13 +24,11 @@ export const sessionRoutes = new Hono<AppEnv>()
     const { auth, database } = c.var
     await database.db.transaction(async (tx) => {
       await revokeFamily(tx, auth.familyId)
-      await writeAudit(tx, {
-        instituteId: auth.instituteId,
-        userId: auth.user.id,
+      await audit(c, tx, {
+        area: 'auth',
         action: 'logout',
         entity: 'session',
         entityId: auth.familyId,
-        ...requestInfo(c),
       })
     })
     return c.json({ status: true })
@@ -55,6 +53,7 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (!result.ok) {
       if (result.reason === 'reused') {
         await writeAudit(database.db, {
+          area: 'auth',
           instituteId: user.instituteId,
           userId: user.id,
           action: 'refresh_token_reused',
@@ -111,13 +110,11 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (!own) throw notFound('No such session')
     await database.db.transaction(async (tx) => {
       await revokeFamily(tx, familyId)
-      await writeAudit(tx, {
-        instituteId: auth.instituteId,
-        userId: auth.user.id,
+      await audit(c, tx, {
+        area: 'auth',
         action: 'session_revoked',
         entity: 'session',
         entityId: familyId,
-        ...requestInfo(c),
       })
     })
     return c.json({ status: true })

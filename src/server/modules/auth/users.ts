@@ -1,5 +1,5 @@
 import { asc, desc, eq, or, sql } from 'drizzle-orm'
-import { isAction, type Action } from '../../../shared/permissions/ability.ts'
+import { isAction, isSubject } from '../../../shared/permissions/ability.ts'
 import type { UserData } from '../../../shared/schemas/auth.ts'
 import type { Db } from '../../db/client.ts'
 import { roleRules, roles, userRoles, users } from '../../db/schema.ts'
@@ -62,8 +62,8 @@ export async function buildUserData(
     // Everyone may read the open pages (§6), whatever the roles say.
     ability: [
       { action: 'read', subject: 'Auth' },
-      ...rules.flatMap((r) =>
-        isAction(r.action) ? [{ action: r.action as Action, subject: r.subject }] : [],
+      ...rules.flatMap(({ action, subject }) =>
+        isAction(action) && isSubject(subject) ? [{ action, subject }] : [],
       ),
     ],
     mustChangePassword: user.mustChangePassword,

@@ -1,0 +1,44 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { AppAbility, Action, Subject } from '../../../shared/permissions/ability.ts'
+import type { Db } from '../../db/client.ts'
+import { roleRules, roles } from '../../db/schema.ts'
+import { forbidden } from '../../lib/auth.ts'
+import { validationFailed } from '../../lib/errors.ts'
+
+export type RoleRow = typeof roles.$inferSelect
+
+/** The institute's roles among `roleIds`, or a 422 naming the field when one is not its own. */
+export async function rolesOfInstitute(
+  db: Db,
+  instituteId: string,
+  roleIds: string[],
+  field = 'roleIds',
+): Promise<RoleRow[]> {
+  const unique = [...new Set(roleIds)]
+  const found = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.instituteId, instituteId), inArray(roles.id, unique)))
+  if (found.length !== unique.length) throw validationFailed({ [field]: ['Unknown role.'] })
+  return found
+}
+
+export async function rulesOf(db: Db, roleIds: string[]) {
+  if (roleIds.length === 0) return []
+  return db
+    .select({ roleId: roleRules.roleId, action: roleRules.action, subject: roleRules.subject })
+    .from(roleRules)
+    .where(inArray(roleRules.roleId, roleIds))
+}
+
+/**
+ * Nobody hands out more than they hold: a rule may be granted (in a role, or by assigning a
+ * role) only by someone whose own ability covers it.
+ */
+export function assertMayGrant(ability: AppAbility, rules: { action: string; subject: string }[]) {
+  for (const rule of rules) {
+    if (!ability.can(rule.action as Action, rule.subject as Subject)) {
+      throw forbidden('You cannot grant rights you do not have yourself.', 'grant_exceeds_own')
+    }
+  }
+}

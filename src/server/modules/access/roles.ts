@@ -1,0 +1,196 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import { buildAbility, type AbilityRule } from '../../../shared/permissions/ability.ts'
+import { isPermission } from '../../../shared/permissions/catalogue.ts'
+import { mayLandOn } from '../../../shared/permissions/route-access.ts'
+import {
+  CreateRoleSchema,
+  UpdateRoleSchema,
+  type Role,
+  type RoleRule,
+} from '../../../shared/schemas/access.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { roleRules, roles, userRoles } from '../../db/schema.ts'
+import { audit } from '../../lib/audit.ts'
+import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
+import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
+import { readJson } from '../../lib/validate.ts'
+import { assertMayGrant, rulesOf, type RoleRow } from './role-rules.ts'
+
+async function describeRoles(db: Db, rows: RoleRow[]): Promise<Role[]> {
+  if (rows.length === 0) return []
+  const rules = await rulesOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  const counts = await db
+    .select({ roleId: userRoles.roleId, users: count() })
+    .from(userRoles)
+    .where(
+      inArray(
+        userRoles.roleId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(userRoles.roleId)
+  return rows.map((row) => {
+    const own = rules.filter((r) => r.roleId === row.id)
+    return {
+      id: row.id,
+      name: row.name,
+      homeRoute: row.homeRoute,
+      isSystem: row.isSystem,
+      userCount: counts.find((x) => x.roleId === row.id)?.users ?? 0,
+      managesAll: own.some((r) => r.action === 'manage' && r.subject === 'all'),
+      rules: own.flatMap(({ action, subject }) =>
+        isPermission(subject) ? [{ action, subject } as RoleRule] : [],
+      ),
+    }
+  })
+}
+
+async function roleOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(
+      and(eq(roles.id, c.req.param('roleId') ?? ''), eq(roles.instituteId, c.var.auth.instituteId)),
+    )
+  if (!row) throw notFound('No such role')
+  return row
+}
+
+const describeRole = async (db: Db, row: RoleRow) => (await describeRoles(db, [row]))[0]!
+
+/** The same rule twice is one rule; the audit and the editor see a stable order. */
+function normalise(rules: RoleRule[]): RoleRule[] {
+  const seen = new Map(rules.map((r) => [`${r.subject}:${r.action}`, r]))
+  return [...seen.values()].sort((a, b) =>
+    `${a.subject}:${a.action}`.localeCompare(`${b.subject}:${b.action}`),
+  )
+}
+
+function assertHomeRoute(homeRoute: string, rules: RoleRule[]) {
+  if (!mayLandOn(buildAbility(rules as AbilityRule[]), homeRoute)) {
+    throw validationFailed({
+      homeRoute: ['Users of this role could not open this page: choose one its permissions allow.'],
+    })
+  }
+}
+
+async function assertNameFree(db: Db, instituteId: string, name: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.instituteId, instituteId), eq(roles.name, name)))
+  if (clash && clash.id !== exceptId) {
+    throw validationFailed({ name: ['Another role has this name.'] })
+  }
+}
+
+async function writeRules(tx: Db, roleId: string, rules: RoleRule[]) {
+  await tx.delete(roleRules).where(eq(roleRules.roleId, roleId))
+  if (rules.length) await tx.insert(roleRules).values(rules.map((r) => ({ roleId, ...r })))
+}
+
+const auditView = (r: Role) => ({
+  name: r.name,
+  homeRoute: r.homeRoute,
+  rules: r.rules.map((x) => `${x.action} ${x.subject}`),
+})
+
+/** Roles and their permissions (§2 /oisacl-roles). Changes apply from the users' next request. */
+export const roleRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth(), requirePermission('read', 'oisacl-roles'), async (c) => {
+    const { database, auth } = c.var
+    const rows = await database.db
+      .select()
+      .from(roles)
+      .where(eq(roles.instituteId, auth.instituteId))
+      .orderBy(asc(roles.name))
+    return c.json({ data: await describeRoles(database.db, rows) })
+  })
+
+  .post('/', requireAuth(), requirePermission('create', 'oisacl-roles'), async (c) => {
+    const body = await readJson(c, CreateRoleSchema)
+    const { database, auth } = c.var
+    const rules = normalise(body.rules)
+    assertHomeRoute(body.homeRoute, rules)
+    assertMayGrant(auth.ability, rules)
+    await assertNameFree(database.db, auth.instituteId, body.name)
+    const role = await database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(roles)
+        .values({ instituteId: auth.instituteId, name: body.name, homeRoute: body.homeRoute })
+        .returning()
+      await writeRules(tx, row!.id, rules)
+      const created = await describeRole(tx, row!)
+      await audit(c, tx, {
+        area: 'access',
+        action: 'create',
+        entity: 'role',
+        entityId: created.id,
+        after: auditView(created),
+      })
+      return created
+    })
+    return c.json(role, 201)
+  })
+
+  .patch('/:roleId', requireAuth(), requirePermission('update', 'oisacl-roles'), async (c) => {
+    const row = await roleOr404(c)
+    if (row.isSystem) throw forbidden('The admin role cannot be changed.', 'role_locked')
+    const body = await readJson(c, UpdateRoleSchema)
+    const { database, auth } = c.var
+    const before = await describeRole(database.db, row)
+    const rules = body.rules ? normalise(body.rules) : before.rules
+    assertHomeRoute(body.homeRoute ?? row.homeRoute, rules)
+    if (body.rules) assertMayGrant(auth.ability, rules)
+    if (body.name) await assertNameFree(database.db, auth.instituteId, body.name, row.id)
+    const after = await database.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(roles)
+        .set({
+          ...(body.name !== undefined && { name: body.name }),
+          ...(body.homeRoute !== undefined && { homeRoute: body.homeRoute }),
+        })
+        .where(eq(roles.id, row.id))
+        .returning()
+      if (body.rules) await writeRules(tx, row.id, rules)
+      const role = await describeRole(tx, updated!)
+      await audit(c, tx, {
+        area: 'access',
+        action: body.rules ? 'permissions_changed' : 'update',
+        entity: 'role',
+        entityId: row.id,
+        before: auditView(before),
+        after: auditView(role),
+      })
+      return role
+    })
+    return c.json(after)
+  })
+
+  .delete('/:roleId', requireAuth(), requirePermission('delete', 'oisacl-roles'), async (c) => {
+    const row = await roleOr404(c)
+    if (row.isSystem) throw forbidden('The admin role cannot be deleted.', 'role_locked')
+    const { database } = c.var
+    const before = await describeRole(database.db, row)
+    if (before.userCount > 0) {
+      throw new ApiException(409, 'This role is still given to users: take it from them first.', {
+        code: 'role_in_use',
+      })
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.delete(roles).where(eq(roles.id, row.id))
+      await audit(c, tx, {
+        area: 'access',
+        action: 'delete',
+        entity: 'role',
+        entityId: row.id,
+        before: auditView(before),
+      })
+    })
+    return c.json({ status: true })
+  })

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type * as v from 'valibot'
+import type { StaffUser, UserListQuerySchema } from '../../../shared/schemas/access.ts'
+import type { Db } from '../../db/client.ts'
+import { roles, sessions, userRoles, users } from '../../db/schema.ts'
+
+type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
+
+const lastSignIn = sql<Date | null>`(select max(${sessions.createdAt}) from ${sessions}
+  where ${sessions.userId} = ${users.id})`.mapWith((value) => (value ? new Date(value) : null))
+
+const columns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  phone: users.phone,
+  status: users.status,
+  mustChangePassword: users.mustChangePassword,
+  createdAt: users.createdAt,
+  lastSignInAt: lastSignIn,
+}
+
+const sortColumns = {
+  username: sql`lower(${users.username})`,
+  fullName: sql`lower(${users.fullName})`,
+  status: users.status,
+  createdAt: users.createdAt,
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`)
+
+/** One page of an institute's staff, with their roles. */
+export async function listStaffUsers(db: Db, instituteId: string, query: UserListQuery) {
+  const conditions: SQL[] = [eq(users.instituteId, instituteId)]
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`
+    conditions.push(
+      or(ilike(users.username, like), ilike(users.fullName, like), ilike(users.email, like))!,
+    )
+  }
+  if (query.status) conditions.push(eq(users.status, query.status))
+  if (query.roleId) {
+    conditions.push(
+      sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id}
+        and ${userRoles.roleId} = ${query.roleId})`,
+    )
+  }
+  const where = and(...conditions)
+  const sortBy = sortColumns[query.sortBy ?? 'username']
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(where)
+    .orderBy(query.sortDesc ? desc(sortBy) : asc(sortBy), asc(users.id))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where)
+  return { data: await withRoles(db, rows), total: count?.total ?? 0 }
+}
+
+/** One staff user of the institute, or undefined — another institute's user is not found. */
+export async function findStaffUser(
+  db: Db,
+  instituteId: string,
+  userId: string,
+): Promise<StaffUser | undefined> {
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.instituteId, instituteId)))
+  return (await withRoles(db, rows))[0]
+}
+
+async function withRoles(
+  db: Db,
+  rows: (Omit<StaffUser, 'roles' | 'createdAt' | 'lastSignInAt'> & {
+    createdAt: Date
+    lastSignInAt: Date | null
+  })[],
+): Promise<StaffUser[]> {
+  if (rows.length === 0) return []
+  const assigned = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      inArray(
+        userRoles.userId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(roles.name))
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    roles: assigned.filter((a) => a.userId === row.id).map(({ id, name }) => ({ id, name })),
+  }))
+}

@@ -1,0 +1,246 @@
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import {
+  CreateUserSchema,
+  ResetUserPasswordSchema,
+  UpdateUserSchema,
+  UserListQuerySchema,
+  type StaffUser,
+} from '../../../shared/schemas/access.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { roles, userRoles, users } from '../../db/schema.ts'
+import { audit } from '../../lib/audit.ts'
+import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
+import { notFound, validationFailed } from '../../lib/errors.ts'
+import { enqueueMessage } from '../../lib/outbox.ts'
+import { hashPassword } from '../../lib/password.ts'
+import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { assertAcceptablePassword } from '../auth/password-policy.ts'
+import { revokeAllForUser } from '../auth/sessions.ts'
+import { assertMayGrant, rolesOfInstitute, rulesOf } from './role-rules.ts'
+import { findStaffUser, listStaffUsers } from './staff-users.ts'
+
+/** The audit's picture of a user: who they are and what they may do, never a password. */
+const auditView = (u: StaffUser) => ({
+  username: u.username,
+  fullName: u.fullName,
+  email: u.email,
+  phone: u.phone,
+  status: u.status,
+  roles: u.roles.map((r) => r.name),
+})
+
+async function staffUserOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
+  const user = await findStaffUser(db, c.var.auth.instituteId, c.req.param('userId') ?? '')
+  if (!user) throw notFound('No such user')
+  return user
+}
+
+/** Username and email identify a sign-in across the platform, so they are unique everywhere. */
+async function assertIdentityFree(
+  db: Db,
+  fields: { username?: string; email?: string | null },
+  exceptId?: string,
+) {
+  const clauses = [
+    fields.username && sql`lower(${users.username}) = ${fields.username.toLowerCase()}`,
+    fields.email && sql`lower(${users.email}) = ${fields.email.toLowerCase()}`,
+  ].filter((x) => !!x)
+  if (clauses.length === 0) return
+  const taken = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(and(or(...clauses), exceptId ? ne(users.id, exceptId) : undefined))
+  const errors: Record<string, string[]> = {}
+  if (taken.some((t) => t.username.toLowerCase() === fields.username?.toLowerCase())) {
+    errors.username = ['This username is taken.']
+  }
+  if (fields.email && taken.some((t) => t.email?.toLowerCase() === fields.email?.toLowerCase())) {
+    errors.email = ['Another account uses this email address.']
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors)
+}
+
+/** Roles to assign: the institute's own, and none carrying more than the caller holds. */
+async function assignableRoles(c: Context<AppEnv>, roleIds: string[]) {
+  const { database, auth } = c.var
+  const found = await rolesOfInstitute(database.db, auth.instituteId, roleIds)
+  assertMayGrant(
+    auth.ability,
+    await rulesOf(
+      database.db,
+      found.map((r) => r.id),
+    ),
+  )
+  return found
+}
+
+async function setRoles(tx: Db, userId: string, roleIds: string[]) {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId))
+  await tx.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })))
+}
+
+/** Changing one's own roles or status could lock the institute out: another admin does it. */
+function assertNotSelf(c: Context<AppEnv>, userId: string, message: string) {
+  if (c.var.auth.user.id === userId) throw forbidden(message, 'self_change')
+}
+
+/** Staff users of the caller's institute (§2 /access-control, read on ACL to look). */
+export const userRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth(), requirePermission('read', 'ACL'), async (c) => {
+    const query = parseOrThrow(UserListQuerySchema, c.req.query())
+    const { data, total } = await listStaffUsers(c.var.database.db, c.var.auth.instituteId, query)
+    return c.json({ data, total, page: query.page, perPage: query.perPage })
+  })
+
+  .get('/role-options', requireAuth(), requirePermission('read', 'ACL'), async (c) => {
+    const data = await c.var.database.db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(eq(roles.instituteId, c.var.auth.instituteId))
+      .orderBy(asc(roles.name))
+    return c.json({ data })
+  })
+
+  .get('/:userId', requireAuth(), requirePermission('read', 'ACL'), async (c) =>
+    c.json(await staffUserOr404(c)),
+  )
+
+  .post('/', requireAuth(), requirePermission('create', 'ACL'), async (c) => {
+    const body = await readJson(c, CreateUserSchema)
+    const { database, auth } = c.var
+    await assignableRoles(c, body.roleIds)
+    await assertIdentityFree(database.db, { username: body.username, email: body.email })
+    await assertAcceptablePassword(body.password)
+    const passwordHash = await hashPassword(body.password)
+    const created = await database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          instituteId: auth.instituteId,
+          username: body.username,
+          fullName: body.fullName,
+          email: body.email || null,
+          phone: body.phone || null,
+          passwordHash,
+          mustChangePassword: true,
+        })
+        .returning({ id: users.id })
+      await setRoles(tx, row!.id, body.roleIds)
+      const user = (await findStaffUser(tx, auth.instituteId, row!.id))!
+      await audit(c, tx, {
+        area: 'access',
+        action: 'create',
+        entity: 'user',
+        entityId: user.id,
+        after: auditView(user),
+      })
+      return user
+    })
+    return c.json(created, 201)
+  })
+
+  .patch('/:userId', requireAuth(), requirePermission('update', 'ACL'), async (c) => {
+    const before = await staffUserOr404(c)
+    const body = await readJson(c, UpdateUserSchema)
+    const { database, auth } = c.var
+    if (body.roleIds) {
+      assertNotSelf(c, before.id, 'You cannot change your own roles.')
+      await assignableRoles(c, body.roleIds)
+    }
+    await assertIdentityFree(database.db, { username: body.username, email: body.email }, before.id)
+    const after = await database.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          ...(body.username !== undefined && { username: body.username }),
+          ...(body.fullName !== undefined && { fullName: body.fullName }),
+          ...(body.email !== undefined && { email: body.email || null }),
+          ...(body.phone !== undefined && { phone: body.phone || null }),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, before.id), eq(users.instituteId, auth.instituteId)))
+      if (body.roleIds) await setRoles(tx, before.id, body.roleIds)
+      const user = (await findStaffUser(tx, auth.instituteId, before.id))!
+      await audit(c, tx, {
+        area: 'access',
+        action: 'update',
+        entity: 'user',
+        entityId: user.id,
+        before: auditView(before),
+        after: auditView(user),
+      })
+      return user
+    })
+    return c.json(after)
+  })
+
+  .post('/:userId/deactivate', requireAuth(), requirePermission('update', 'ACL'), (c) =>
+    setStatus(c, 'inactive'),
+  )
+  .post('/:userId/reactivate', requireAuth(), requirePermission('update', 'ACL'), (c) =>
+    setStatus(c, 'active'),
+  )
+
+  .post('/:userId/password-reset', requireAuth(), requirePermission('update', 'ACL'), async (c) => {
+    const target = await staffUserOr404(c)
+    assertNotSelf(c, target.id, 'Change your own password from your profile.')
+    const body = await readJson(c, ResetUserPasswordSchema)
+    await assertAcceptablePassword(body.password)
+    const passwordHash = await hashPassword(body.password)
+    const { database, auth, services } = c.var
+    const after = await database.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+        .where(and(eq(users.id, target.id), eq(users.instituteId, auth.instituteId)))
+      await revokeAllForUser(tx, target.id)
+      if (target.email) {
+        await enqueueMessage(tx, {
+          instituteId: auth.instituteId,
+          channel: 'email',
+          recipient: target.email,
+          subject: 'Your password was reset',
+          body:
+            `An administrator reset the password of ${target.username}. ` +
+            'Sign in with the temporary password they give you and choose a new one.',
+        })
+      }
+      await audit(c, tx, {
+        area: 'access',
+        action: 'password_reset',
+        entity: 'user',
+        entityId: target.id,
+        after: { mustChangePassword: true, signedOutEverywhere: true },
+      })
+      return (await findStaffUser(tx, auth.instituteId, target.id))!
+    })
+    services.outbox.kick()
+    return c.json(after)
+  })
+
+/** Deactivating also ends every session of the user at once. */
+async function setStatus(c: Context<AppEnv>, status: 'active' | 'inactive') {
+  const before = await staffUserOr404(c)
+  assertNotSelf(c, before.id, 'You cannot deactivate or reactivate yourself.')
+  const { database, auth } = c.var
+  const after = await database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(users.id, before.id), eq(users.instituteId, auth.instituteId)))
+    if (status === 'inactive') await revokeAllForUser(tx, before.id)
+    const user = (await findStaffUser(tx, auth.instituteId, before.id))!
+    await audit(c, tx, {
+      area: 'access',
+      action: status === 'inactive' ? 'deactivate' : 'reactivate',
+      entity: 'user',
+      entityId: user.id,
+      before: { status: before.status },
+      after: { status: user.status },
+    })
+    return user
+  })
+  return c.json(after)
+}

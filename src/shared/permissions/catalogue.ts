@@ -1,0 +1,49 @@
+/**
+ * Every permission the product knows, as the subjects of CASL rules, grouped by product area
+ * (the areas of DESIGN §3). A role holds actions on these subjects; `manage` means every action.
+ * The route table, the server's endpoints and the role editor all use these names.
+ */
+export const permissionAreas = {
+  dashboard: ['dashboard'],
+  access: ['ACL', 'oisacl-roles', 'audits'],
+  accounting: ['coa', 'coa-mapping', 'coa-config', 'getVouchers'],
+  fees: [
+    'std-fee-config',
+    'payment-cycle-config',
+    'vat-config',
+    'config-fine-management',
+    'student-concessions',
+    'group-invoice',
+    'invoice-print-settings',
+  ],
+  collection: ['payment-collection', 'advance-override'],
+  reports: ['paid-report', 'due-report', 'student-ledger', 'head-wise-ledger', 'head-wise-summaries'],
+  admission: ['admission'],
+  payments: [
+    'fintech-service',
+    'fintech',
+    'fintech-service-provider',
+    'merchant-settlement-account',
+    'fintech-institute-service',
+    'ins-fintech',
+    'fintech-merchant',
+    'franchise-revenue',
+  ],
+  salary: ['salary-disbursements'],
+  sms: ['sms-notification'],
+  resources: ['resourceSharing', 'customResource'],
+  curriculum: ['migration'],
+} as const
+
+export type PermissionArea = keyof typeof permissionAreas
+export type Permission = (typeof permissionAreas)[PermissionArea][number]
+
+export const permissionAreaNames = Object.keys(permissionAreas) as PermissionArea[]
+export const permissions: Permission[] = permissionAreaNames.flatMap((a) => permissionAreas[a])
+
+export const isPermission = (value: string): value is Permission =>
+  (permissions as string[]).includes(value)
+
+/** The actions a role editor offers per permission; `manage` is all four at once. */
+export const grantableActions = ['read', 'create', 'update', 'delete'] as const
+export type GrantableAction = (typeof grantableActions)[number]

@@ -1,0 +1,146 @@
+import * as v from 'valibot'
+import { actions } from '../permissions/ability.ts'
+import { isPermission, permissionAreaNames, type Permission } from '../permissions/catalogue.ts'
+import { NewPasswordSchema } from './auth.ts'
+import { listQuerySchema, pagedSchema } from './list.ts'
+
+const id = v.pipe(v.string(), v.uuid('Not a valid identifier.'))
+const text = (max: number, message: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `At most ${max} characters.`))
+/** An optional contact field: empty means none. */
+const optionalContact = <T extends v.GenericSchema<string, string>>(schema: T) =>
+  v.optional(
+    v.nullable(v.union([v.pipe(v.string(), v.trim(), v.empty()), schema], 'Not a valid value.')),
+    null,
+  )
+const email = v.pipe(v.string(), v.trim(), v.email('Not a valid email address.'), v.maxLength(254))
+const phone = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, 'Not a valid phone number.'),
+)
+
+export const userStatuses = ['active', 'inactive'] as const
+export const UserStatusSchema = v.picklist(userStatuses)
+
+export const RoleRefSchema = v.object({ id: v.string(), name: v.string() })
+
+export const StaffUserSchema = v.object({
+  id: v.string(),
+  username: v.string(),
+  fullName: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  status: UserStatusSchema,
+  mustChangePassword: v.boolean(),
+  roles: v.array(RoleRefSchema),
+  createdAt: v.string(),
+  lastSignInAt: v.nullable(v.string()),
+})
+export type StaffUser = v.InferOutput<typeof StaffUserSchema>
+
+export const UserListQuerySchema = v.object({
+  ...listQuerySchema(['username', 'fullName', 'status', 'createdAt']).entries,
+  status: v.optional(UserStatusSchema),
+  roleId: v.optional(id),
+})
+export type UserListQuery = v.InferInput<typeof UserListQuerySchema>
+export const UserListSchema = pagedSchema(StaffUserSchema)
+
+export const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,49}$/i
+const username = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Please enter a username.'),
+  v.regex(usernamePattern, 'Use 3–50 letters, digits, dots, dashes or underscores.'),
+)
+const roleIds = v.pipe(v.array(id), v.minLength(1, 'Give the user at least one role.'))
+
+const userFields = {
+  username,
+  fullName: text(120, 'Please enter the full name.'),
+  email: optionalContact(email),
+  phone: optionalContact(phone),
+  roleIds,
+}
+
+/** A new staff user; the password is temporary: they choose their own at first sign-in. */
+export const CreateUserSchema = v.object({ ...userFields, password: NewPasswordSchema })
+export type CreateUser = v.InferInput<typeof CreateUserSchema>
+
+export const UpdateUserSchema = v.partial(v.object(userFields))
+export type UpdateUser = v.InferInput<typeof UpdateUserSchema>
+
+/** A temporary password set by an administrator; the user must replace it at next sign-in. */
+export const ResetUserPasswordSchema = v.object({ password: NewPasswordSchema })
+
+export const RoleOptionsSchema = v.object({ data: v.array(RoleRefSchema) })
+
+const permissionSubject = v.custom<Permission>(
+  (value) => typeof value === 'string' && isPermission(value),
+  'Unknown permission.',
+)
+export const RoleRuleSchema = v.object({ action: v.picklist(actions), subject: permissionSubject })
+export type RoleRule = v.InferOutput<typeof RoleRuleSchema>
+
+export const RoleSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  homeRoute: v.string(),
+  isSystem: v.boolean(),
+  userCount: v.number(),
+  /** The admin role's single `manage all` rule is not a catalogue permission: shown apart. */
+  managesAll: v.boolean(),
+  rules: v.array(RoleRuleSchema),
+})
+export type Role = v.InferOutput<typeof RoleSchema>
+export const RoleListSchema = v.object({ data: v.array(RoleSchema) })
+
+const roleFields = {
+  name: text(60, 'Please enter the role name.'),
+  homeRoute: v.pipe(v.string(), v.nonEmpty('Choose where users of this role land.')),
+  rules: v.pipe(v.array(RoleRuleSchema), v.maxLength(500)),
+}
+export const CreateRoleSchema = v.object(roleFields)
+export type CreateRole = v.InferInput<typeof CreateRoleSchema>
+export const UpdateRoleSchema = v.partial(v.object(roleFields))
+
+export const auditAreas = ['auth', ...permissionAreaNames] as const
+const isoDate = v.pipe(v.string(), v.isoDate('Use a date as YYYY-MM-DD.'))
+
+export const AuditQuerySchema = v.object({
+  ...listQuerySchema(['createdAt']).entries,
+  userId: v.optional(id),
+  area: v.optional(v.picklist(auditAreas, 'Unknown area.')),
+  action: v.optional(v.pipe(v.string(), v.maxLength(60))),
+  from: v.optional(isoDate),
+  to: v.optional(isoDate),
+})
+export type AuditQuery = v.InferInput<typeof AuditQuerySchema>
+
+const PersonSchema = v.nullable(
+  v.object({ id: v.string(), username: v.string(), fullName: v.string() }),
+)
+
+export const AuditEntrySchema = v.object({
+  id: v.number(),
+  createdAt: v.string(),
+  area: v.string(),
+  action: v.string(),
+  entity: v.string(),
+  entityId: v.nullable(v.string()),
+  user: PersonSchema,
+  impersonator: PersonSchema,
+  ip: v.nullable(v.string()),
+  userAgent: v.nullable(v.string()),
+  before: v.unknown(),
+  after: v.unknown(),
+})
+export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>
+export const AuditListSchema = pagedSchema(AuditEntrySchema)
+
+/** What the audit filters offer: the people and actions that appear in this institute's log. */
+export const AuditFacetsSchema = v.object({
+  users: v.array(v.object({ id: v.string(), username: v.string(), fullName: v.string() })),
+  actions: v.array(v.string()),
+})
