@@ -1,7 +1,10 @@
 import { createApp } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
-import { institutes, users } from './db/schema.ts'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { LoginResponse } from '../shared/schemas/auth.ts'
+import { institutes, roles, userRoles, users } from './db/schema.ts'
+import { createDefaultRoles } from './modules/access/default-roles.ts'
 import { seedDemo } from './db/seed.ts'
 import { createLogger } from './lib/logger.ts'
 import { consoleTransport } from './lib/outbox.ts'
@@ -49,7 +52,22 @@ export const jsonRequest = (body: unknown, headers: Record<string, string> = {})
 
 export const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } })
 
-/** Adds a user (and, when asked, a second institute) straight into the database. */
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** Another institute with the default roles, as registration would create it. */
+export async function addInstitute(t: { database: Database }, slug: string) {
+  const [institute] = await t.database.db
+    .insert(institutes)
+    .values({ slug, name: `Institute ${slug}` })
+    .returning()
+  await createDefaultRoles(t.database.db, institute!.id)
+  return institute!
+}
+
+/**
+ * Adds a user straight into the database: to the demo institute, a given one, or a new one
+ * of their own; with the named roles of that institute.
+ */
 export async function addUser(
   t: { database: Database },
   opts: {
@@ -57,25 +75,62 @@ export async function addUser(
     password: string
     mustChangePassword?: boolean
     otherInstitute?: boolean
+    instituteId?: string
+    roles?: string[]
+    isPlatformAdmin?: boolean
   },
 ) {
   const db = t.database.db
-  const [institute] = opts.otherInstitute
-    ? await db
-        .insert(institutes)
-        .values({ slug: `other-${opts.username}`, name: 'Other School' })
-        .returning()
-    : await db.select().from(institutes).limit(1)
+  const instituteId =
+    opts.instituteId ??
+    (opts.otherInstitute
+      ? (await addInstitute(t, `other-${opts.username}`)).id
+      : (await db.select().from(institutes).orderBy(asc(institutes.createdAt)).limit(1))[0]!.id)
   const [user] = await db
     .insert(users)
     .values({
-      instituteId: institute!.id,
+      instituteId,
       username: opts.username,
       email: `${opts.username}@example.com`,
       fullName: `User ${opts.username}`,
       passwordHash: await hashPassword(opts.password),
       mustChangePassword: opts.mustChangePassword ?? false,
+      isPlatformAdmin: opts.isPlatformAdmin ?? false,
     })
     .returning()
+  if (opts.roles?.length) {
+    const found = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.instituteId, instituteId), inArray(roles.name, opts.roles)))
+    await db.insert(userRoles).values(found.map((r) => ({ userId: user!.id, roleId: r.id })))
+  }
   return user!
+}
+
+/** Signs in through the API and answers the access token. */
+export async function signIn(t: { app: TestApp['app'] }, username: string, password: string) {
+  const res = await t.app.request('/api/auth/login', jsonRequest({ username, password }))
+  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status}`)
+  return ((await res.json()) as LoginResponse).access_token
+}
+
+/** A request as a signed-in user: JSON body when one is given. */
+export function asUser(
+  t: { app: TestApp['app'] },
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.request(path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  })
 }

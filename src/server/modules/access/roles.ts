@@ -149,14 +149,13 @@ export const roleRoutes = new Hono<AppEnv>()
     if (body.rules) assertMayGrant(auth.ability, rules)
     if (body.name) await assertNameFree(database.db, auth.instituteId, body.name, row.id)
     const after = await database.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(roles)
-        .set({
-          ...(body.name !== undefined && { name: body.name }),
-          ...(body.homeRoute !== undefined && { homeRoute: body.homeRoute }),
-        })
-        .where(eq(roles.id, row.id))
-        .returning()
+      const changes = {
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.homeRoute !== undefined && { homeRoute: body.homeRoute }),
+      }
+      const [updated] = Object.keys(changes).length
+        ? await tx.update(roles).set(changes).where(eq(roles.id, row.id)).returning()
+        : [row]
       if (body.rules) await writeRules(tx, row.id, rules)
       const role = await describeRole(tx, updated!)
       await audit(c, tx, {

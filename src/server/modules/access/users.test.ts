@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { StaffUser } from '../../../shared/schemas/access.ts'
+import { auditLog, roles } from '../../db/schema.ts'
+import {
+  addInstitute,
+  addUser,
+  adminPassword,
+  asUser,
+  createTestApp,
+  jsonRequest,
+  signIn,
+  type TestApp,
+} from '../../testing.ts'
+
+describe('staff users', () => {
+  let t: TestApp
+  let admin: string
+  let roleId: (name: string) => Promise<string>
+  beforeAll(async () => {
+    t = await createTestApp()
+    admin = await signIn(t, 'admin', adminPassword)
+    roleId = async (name) =>
+      (await t.database.db.select().from(roles).where(eq(roles.name, name)))[0]!.id
+  })
+  afterAll(() => t.database.close())
+
+  const create = (token: string, body: object) =>
+    asUser(t, token, 'POST', '/api/access/users', {
+      username: 'cash1',
+      fullName: 'Cash One',
+      email: 'cash1@example.com',
+      phone: '',
+      password: 'counter-temp-2026',
+      ...body,
+    })
+
+  it('creates a user who must choose a password at first sign-in, audited', async () => {
+    const res = await create(admin, { roleIds: [await roleId('cashier')] })
+    expect(res.status).toBe(201)
+    const user = (await res.json()) as StaffUser
+    expect(user).toMatchObject({
+      username: 'cash1',
+      phone: null,
+      status: 'active',
+      mustChangePassword: true,
+      roles: [{ name: 'cashier' }],
+    })
+    const token = await signIn(t, 'cash1', 'counter-temp-2026')
+    const blocked = await asUser(t, token, 'GET', '/api/access/users')
+    expect(blocked.status).toBe(403)
+    expect(await blocked.json()).toMatchObject({ code: 'password_change_required' })
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, user.id))
+    expect(row).toMatchObject({ area: 'access', action: 'create', entity: 'user' })
+    expect(JSON.stringify(row!.after)).not.toContain('counter-temp')
+  })
+
+  it('names every field that is missing or wrong', async () => {
+    const res = await asUser(t, admin, 'POST', '/api/access/users', {
+      username: 'x',
+      email: 'not-an-email',
+      phone: 'call me',
+      password: 'short',
+      roleIds: [],
+    })
+    expect(res.status).toBe(422)
+    const { errors } = (await res.json()) as { errors: Record<string, string[]> }
+    expect(Object.keys(errors).sort()).toEqual(
+      ['email', 'fullName', 'password', 'phone', 'roleIds', 'username'].sort(),
+    )
+  })
+
+  it('refuses a taken username, a common password and another institute’s role', async () => {
+    const cashier = await roleId('cashier')
+    const taken = await create(admin, { username: 'ADMIN', email: null, roleIds: [cashier] })
+    expect(taken.status).toBe(422)
+    expect(await taken.json()).toMatchObject({ errors: { username: ['This username is taken.'] } })
+    const common = await create(admin, {
+      username: 'cc2',
+      email: null,
+      password: 'password123',
+      roleIds: [cashier],
+    })
+    expect(((await common.json()) as { errors: object }).errors).toHaveProperty('password')
+    const other = await addInstitute(t, 'other-school')
+    const [foreignRole] = await t.database.db
+      .select()
+      .from(roles)
+      .where(eq(roles.instituteId, other.id))
+    const foreign = await create(admin, {
+      username: 'cc3',
+      email: null,
+      roleIds: [foreignRole!.id],
+    })
+    expect(foreign.status).toBe(422)
+    expect(await foreign.json()).toMatchObject({ errors: { roleIds: ['Unknown role.'] } })
+  })
+
+  it('lists with search, filters, sorting and paging', async () => {
+    const page = async (query: string) =>
+      (await (await asUser(t, admin, 'GET', `/api/access/users?${query}`)).json()) as {
+        data: StaffUser[]
+        total: number
+      }
+    const all = await page('perPage=100&sortBy=username')
+    expect(all.data.map((u) => u.username)).toEqual(['admin', 'cash1', 'client'])
+    expect((await page('q=CASH')).data.map((u) => u.username)).toEqual(['cash1'])
+    expect((await page(`roleId=${await roleId('client')}`)).data.map((u) => u.username)).toEqual([
+      'client',
+    ])
+    const second = await page('perPage=2&page=2&sortBy=username&sortDesc=true')
+    expect(second).toMatchObject({ total: 3, data: [{ username: 'admin' }] })
+    const bad = await asUser(t, admin, 'GET', '/api/access/users?perPage=1000&page=zero')
+    expect(bad.status).toBe(422)
+    expect(Object.keys(((await bad.json()) as { errors: object }).errors).sort()).toEqual([
+      'page',
+      'perPage',
+    ])
+  })
+
+  it('lets the client role look but not change anything', async () => {
+    const client = await signIn(t, 'client', adminPassword)
+    expect((await asUser(t, client, 'GET', '/api/access/users')).status).toBe(200)
+    const res = await create(client, {
+      username: 'cc4',
+      email: null,
+      roleIds: [await roleId('client')],
+    })
+    expect(res.status).toBe(403)
+  })
+
+  it('never lets a user give a role with more rights than their own', async () => {
+    await t.database.db.transaction(async (tx) => {
+      const [role] = await tx
+        .insert(roles)
+        .values({
+          instituteId: (await tx.select().from(roles).limit(1))[0]!.instituteId,
+          name: 'hr',
+        })
+        .returning()
+      const { roleRules } = await import('../../db/schema.ts')
+      await tx.insert(roleRules).values([
+        { roleId: role!.id, action: 'manage', subject: 'ACL' },
+        { roleId: role!.id, action: 'read', subject: 'dashboard' },
+      ])
+    })
+    await addUser(t, { username: 'hr1', password: 'hr-person-pass-1', roles: ['hr'] })
+    const hr = await signIn(t, 'hr1', 'hr-person-pass-1')
+    const res = await create(hr, {
+      username: 'boss',
+      email: null,
+      roleIds: [await roleId('admin')],
+    })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toMatchObject({ code: 'grant_exceeds_own' })
+    const ok = await create(hr, { username: 'viewer1', email: null, roleIds: [await roleId('hr')] })
+    expect(ok.status).toBe(201)
+  })
+
+  it('edits details and roles with a before/after audit, but not one’s own roles', async () => {
+    const [cash1] = (
+      (await (await asUser(t, admin, 'GET', '/api/access/users?q=cash1')).json()) as {
+        data: StaffUser[]
+      }
+    ).data
+    const res = await asUser(t, admin, 'PATCH', `/api/access/users/${cash1!.id}`, {
+      fullName: 'Cashier One',
+      roleIds: [await roleId('cashier'), await roleId('viewer')],
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({
+      fullName: 'Cashier One',
+      roles: [{ name: 'cashier' }, { name: 'viewer' }],
+    })
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'update'))
+    expect(row?.before).toMatchObject({ fullName: 'Cash One', roles: ['cashier'] })
+    expect(row?.after).toMatchObject({ fullName: 'Cashier One', roles: ['cashier', 'viewer'] })
+
+    const me = (await (await asUser(t, admin, 'GET', '/api/auth/user')).json()) as {
+      userData: { id: string }
+    }
+    const self = await asUser(t, admin, 'PATCH', `/api/access/users/${me.userData.id}`, {
+      roleIds: [await roleId('viewer')],
+    })
+    expect(self.status).toBe(403)
+    const missing = await asUser(
+      t,
+      admin,
+      'PATCH',
+      '/api/access/users/00000000-0000-4000-8000-000000000000',
+      { fullName: 'X' },
+    )
+    expect(missing.status).toBe(404)
+  })
+
+  it('deactivating ends the user’s sessions at once; reactivating lets them back', async () => {
+    const viewer = await addUser(t, {
+      username: 'v2',
+      password: 'viewer-pass-22',
+      roles: ['viewer'],
+    })
+    const token = await signIn(t, 'v2', 'viewer-pass-22')
+    expect((await asUser(t, token, 'GET', '/api/auth/user')).status).toBe(200)
+    const off = await asUser(t, admin, 'POST', `/api/access/users/${viewer.id}/deactivate`)
+    expect(await off.json()).toMatchObject({ status: 'inactive' })
+    expect((await asUser(t, token, 'GET', '/api/auth/user')).status).toBe(401)
+    const refused = await t.app.request(
+      '/api/auth/login',
+      jsonRequest({ username: 'v2', password: 'viewer-pass-22' }),
+    )
+    expect(refused.status).toBe(403)
+    await asUser(t, admin, 'POST', `/api/access/users/${viewer.id}/reactivate`)
+    expect(await signIn(t, 'v2', 'viewer-pass-22')).toBeTruthy()
+    const me = (await (await asUser(t, admin, 'GET', '/api/auth/user')).json()) as {
+      userData: { id: string }
+    }
+    expect(
+      (await asUser(t, admin, 'POST', `/api/access/users/${me.userData.id}/deactivate`)).status,
+    ).toBe(403)
+  })
+
+  it('a password reset signs the user out, tells them, and asks for a new password', async () => {
+    const user = await addUser(t, { username: 'v3', password: 'viewer-pass-33', roles: ['viewer'] })
+    const token = await signIn(t, 'v3', 'viewer-pass-33')
+    const res = await asUser(t, admin, 'POST', `/api/access/users/${user.id}/password-reset`, {
+      password: 'temporary-pass-77',
+    })
+    expect(await res.json()).toMatchObject({ mustChangePassword: true })
+    expect((await asUser(t, token, 'GET', '/api/auth/user')).status).toBe(401)
+    expect(await t.lastMessageTo('v3@example.com')).toContain('reset the password of v3')
+    const again = await signIn(t, 'v3', 'temporary-pass-77')
+    const blocked = await asUser(t, again, 'GET', '/api/access/users')
+    expect(await blocked.json()).toMatchObject({ code: 'password_change_required' })
+  })
+
+  it('offers the institute’s roles to choose from', async () => {
+    const res = await asUser(t, admin, 'GET', '/api/access/users/role-options')
+    const { data } = (await res.json()) as { data: { name: string }[] }
+    expect(data.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'admin',
+        'accountant',
+        'admission officer',
+        'cashier',
+        'client',
+        'viewer',
+      ]),
+    )
+    expect(data.map((r) => r.name)).not.toContain('hr-other')
+  })
+})
