@@ -5,6 +5,7 @@ import type { ApiError } from '../shared/schemas/api-error.ts'
 import type { AppEnv, Services } from './app-env.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { guards } from './lib/auth.ts'
 import { ApiException } from './lib/errors.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { securityHeaders } from './lib/security-headers.ts'
@@ -24,6 +25,12 @@ import { loadSigningKey, TokenService } from './modules/auth/tokens.ts'
 import { clientErrorRoutes } from './modules/system/client-errors.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { versionRoutes } from './modules/system/version.ts'
+import {
+  endpointsOf,
+  publicEndpoints,
+  selfServicePrefix,
+  type RouteLike,
+} from './public-endpoints.ts'
 
 export interface AppDeps {
   db: Database
@@ -130,7 +137,22 @@ export function createApp({
     return c.json<ApiError>({ message: 'Something went wrong on our side', code: 'internal' }, 500)
   })
 
+  assertEveryEndpointGuarded(app.routes)
   return Object.assign(app, { services })
+}
+
+/** An endpoint that forgot its guard stops the app from starting instead of opening a hole. */
+function assertEveryEndpointGuarded(routes: readonly RouteLike[]) {
+  for (const [endpoint, handlers] of endpointsOf(routes)) {
+    if (publicEndpoints.has(endpoint)) continue
+    const declared = handlers.flatMap((h) => guards.get(h) ?? [])
+    const signedIn = declared.some((g) => g.kind === 'signedIn')
+    const permitted = declared.some((g) => g.kind === 'permission')
+    const selfService = endpoint.split(' ')[1]!.startsWith(selfServicePrefix)
+    if (!signedIn || !(permitted || selfService)) {
+      throw new Error(`${endpoint} is neither public nor guarded by a permission`)
+    }
+  }
 }
 
 /** The SQLSTATE of a PostgreSQL error, also when the query builder wrapped it. */

@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { grantableActions, permissions } from '../../src/shared/permissions/catalogue.ts'
+import {
+  institutes,
+  roleRules,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from '../../src/server/db/schema.ts'
+import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
+import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
+import {
+  addInstitute,
+  addUser,
+  adminPassword,
+  asUser,
+  createTestApp,
+  signIn,
+  type TestApp,
+} from '../../src/server/testing.ts'
+
+/**
+ * Walks every registered API endpoint, so a new endpoint is covered without touching this file
+ * (unless it takes a path parameter of a new kind: then add a record of institute A for it).
+ */
+describe('every API endpoint', () => {
+  let t: TestApp
+  let endpoints: [string, Guard[]][]
+  /** Records of institute A (the demo institute), by the path parameter that addresses them. */
+  const recordsOfA: Record<string, string> = {}
+  /** Strings only institute A's data contains: none may reach anyone of institute B. */
+  const secretsOfA: string[] = []
+  let probe: { token: string; roleId: string }
+  let adminOfB: string
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    endpoints = [...endpointsOf(t.app.routes)].map(([key, handlers]) => [
+      key,
+      handlers.flatMap((h) => guards.get(h) ?? []),
+    ])
+    const target = await addUser(t, {
+      username: 'target-of-a',
+      password: 'target-pass-1',
+      roles: ['cashier'],
+    })
+    await signIn(t, 'target-of-a', 'target-pass-1')
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, target.id))
+    const instituteA = target.instituteId
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ instituteId: instituteA, name: 'fixture-role-of-a', homeRoute: '/dashboard' })
+      .returning()
+    Object.assign(recordsOfA, { userId: target.id, roleId: role!.id, id: session!.familyId })
+    secretsOfA.push(
+      target.id,
+      role!.id,
+      session!.familyId,
+      'target-of-a',
+      'fixture-role-of-a',
+      'demo-school',
+    )
+
+    const [probeRole] = await t.database.db
+      .insert(roles)
+      .values({ instituteId: instituteA, name: 'probe', homeRoute: '/dashboard' })
+      .returning()
+    const probeUser = await addUser(t, {
+      username: 'probe',
+      password: 'probe-pass-1',
+      instituteId: instituteA,
+    })
+    await t.database.db.insert(userRoles).values({ userId: probeUser.id, roleId: probeRole!.id })
+    probe = { token: await signIn(t, 'probe', 'probe-pass-1'), roleId: probeRole!.id }
+
+    const b = await addInstitute(t, 'institute-b')
+    await addUser(t, {
+      username: 'admin-of-b',
+      password: 'admin-b-pass-1',
+      instituteId: b.id,
+      roles: ['admin'],
+    })
+    adminOfB = await signIn(t, 'admin-of-b', 'admin-b-pass-1')
+  })
+  afterAll(() => t.database.close())
+
+  const fill = (path: string) =>
+    path.replace(/:(\w+)/g, (_, name: string) => {
+      const id = recordsOfA[name]
+      if (!id) throw new Error(`no record of institute A for :${name} in ${path}`)
+      return id
+    })
+  const call = (token: string | undefined, endpoint: string, body?: unknown, headers = {}) => {
+    const [method, path] = endpoint.split(' ') as [string, string]
+    const withBody = method !== 'GET' && method !== 'DELETE'
+    if (!token) {
+      return t.app.request(fill(path), {
+        method,
+        ...(withBody && { headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+      })
+    }
+    return asUser(t, token, method, fill(path), withBody ? (body ?? {}) : undefined, headers)
+  }
+  const setProbeRules = async (rules: { action: string; subject: string }[]) => {
+    await t.database.db.delete(roleRules).where(eq(roleRules.roleId, probe.roleId))
+    if (rules.length) {
+      await t.database.db
+        .insert(roleRules)
+        .values(rules.map((r) => ({ roleId: probe.roleId, ...r })))
+    }
+  }
+
+  it('answers 401 to a caller without a token, except the public ones', async () => {
+    const guarded = endpoints.filter(([key]) => !publicEndpoints.has(key))
+    expect(guarded.length).toBeGreaterThan(10)
+    for (const [endpoint] of guarded) {
+      const res = await call(undefined, endpoint)
+      expect(res.status, endpoint).toBe(401)
+      expect(await res.json(), endpoint).toMatchObject({ code: 'unauthenticated' })
+    }
+  })
+
+  it('answers 403 to a user holding every permission but the endpoint’s own', async () => {
+    // Deleting last, so the records the others address still exist.
+    const byPermission = endpoints
+      .flatMap(([key, declared]) =>
+        declared.flatMap((g) => (g.kind === 'permission' ? [[key, g] as const] : [])),
+      )
+      .sort(([a], [b]) => Number(a.startsWith('DELETE')) - Number(b.startsWith('DELETE')))
+    expect(byPermission.length).toBeGreaterThan(5)
+    for (const [endpoint, { action, subject }] of byPermission) {
+      const allButThis = permissions
+        .filter((p) => p !== subject)
+        .flatMap((p) => grantableActions.map((a) => ({ action: a, subject: p })))
+      await setProbeRules(allButThis)
+      const refused = await call(probe.token, endpoint)
+      expect(refused.status, endpoint).toBe(403)
+      expect(await refused.json(), endpoint).toMatchObject({ code: 'forbidden' })
+      // And the permission alone is what opens it.
+      await setProbeRules([{ action, subject }])
+      const allowed = await call(probe.token, endpoint)
+      expect((await allowed.json()) as object, endpoint).not.toMatchObject({ code: 'forbidden' })
+    }
+  })
+
+  it('never gives institute B’s admin a record of institute A', async () => {
+    // Addressing A's records by id, in the path or in the body.
+    const bodies: Record<string, unknown> = {
+      'POST /api/auth/impersonate': { user_id: recordsOfA.userId },
+      'POST /api/access/users': {
+        username: 'intruder',
+        fullName: 'In Truder',
+        password: 'intruder-pass-1',
+        roleIds: [recordsOfA.roleId],
+      },
+      'PATCH /api/access/users/:userId': { fullName: 'Renamed by B' },
+      'PATCH /api/access/roles/:roleId': { name: 'renamed-by-b' },
+    }
+    const addressing = endpoints.filter(
+      ([key]) => !publicEndpoints.has(key) && (key.includes(':') || key in bodies),
+    )
+    expect(addressing.length).toBeGreaterThan(5)
+    for (const [endpoint] of addressing) {
+      const res = await call(adminOfB, endpoint, bodies[endpoint])
+      expect([403, 404, 422], endpoint).toContain(res.status)
+      const text = await res.text()
+      for (const secret of secretsOfA) expect(text, endpoint).not.toContain(secret)
+    }
+    // Lists and reads without an id show B's data only; signing out comes last.
+    const reads = endpoints
+      .filter(([key]) => key.startsWith('GET ') && !key.includes(':') && !publicEndpoints.has(key))
+      .sort(([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')))
+    for (const [endpoint] of reads) {
+      const res = await call(adminOfB, endpoint)
+      expect(res.status, endpoint).toBe(200)
+      const text = await res.text()
+      for (const secret of secretsOfA) expect(text, endpoint).not.toContain(secret)
+    }
+    const untouched = await asUser(
+      t,
+      await signIn(t, 'admin', adminPassword),
+      'GET',
+      `/api/access/users/${recordsOfA.userId}`,
+    )
+    expect(await untouched.json()).toMatchObject({ fullName: 'User target-of-a', status: 'active' })
+  })
+
+  it('lets only a platform administrator work inside another institute', async () => {
+    const platformAdmin = await signIn(t, 'admin', adminPassword)
+    const [b] = await t.database.db
+      .select()
+      .from(institutes)
+      .where(eq(institutes.slug, 'institute-b'))
+    const inB = await asUser(t, platformAdmin, 'GET', '/api/access/users', undefined, {
+      [instituteHeader]: b!.id,
+    })
+    expect(await inB.json()).toMatchObject({ total: 1, data: [{ username: 'admin-of-b' }] })
+    // Signed in afresh: the walk above ended with B's admin signing out.
+    const bAdmin = await signIn(t, 'admin-of-b', 'admin-b-pass-1')
+    const intoA = await asUser(t, bAdmin, 'GET', '/api/access/users', undefined, {
+      [instituteHeader]: recordsOfA.userId!,
+    })
+    expect(intoA.status).toBe(403)
+    const aInstitute = (await asUser(t, platformAdmin, 'GET', '/api/access/users?q=target')).status
+    expect(aInstitute).toBe(200)
+    const nowhere = await asUser(t, platformAdmin, 'GET', '/api/access/users', undefined, {
+      [instituteHeader]: '00000000-0000-4000-8000-000000000000',
+    })
+    expect(nowhere.status).toBe(404)
+  })
+})
