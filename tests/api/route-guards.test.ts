@@ -7,7 +7,6 @@ import {
   roles,
   sessions,
   userRoles,
-  users,
 } from '../../src/server/db/schema.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
