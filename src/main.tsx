@@ -12,6 +12,7 @@ import { session } from './lib/session.ts'
 import { forgetSession } from './lib/sign-out.ts'
 import { registerServiceWorker } from './lib/service-worker.ts'
 import { bindLayoutSettings } from './lib/settings.ts'
+import { startUserSync } from './lib/user-sync.ts'
 import { routeTree } from './routeTree.gen.ts'
 import './styles/app.css'
 
@@ -52,6 +53,9 @@ createRoot(document.getElementById('app')!).render(
     </I18nProvider>
   </StrictMode>,
 )
+
+// Roles can change while the app is open: the stored user follows the server's.
+startUserSync(() => router.invalidate())
 
 // The browser database is opened once the page is up; nothing on the first screen needs it.
 void import('./lib/offline-db.ts').then(({ offlineDb }) => offlineDb.open())

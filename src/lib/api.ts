@@ -5,6 +5,7 @@ import { TokenPairSchema } from '../shared/schemas/auth.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
 import { forgetSession } from './sign-out.ts'
+import { forbiddenEvent } from './user-sync.ts'
 
 /** Where the client goes when the API is down for maintenance (§4). */
 const maintenancePage = '/miscellaneous/under-maintenance'
@@ -109,6 +110,7 @@ export const api = ky.create({
     afterResponse: [
       async ({ request, response }) => {
         if (response.status === 503) navigateTo(maintenancePage)
+        if (response.status === 403) window.dispatchEvent(new Event(forbiddenEvent))
         if (response.status !== 401 || sessionlessCall.test(request.url) || !session.userData())
           return
         // A token that looks unexpired answered 401: another request may have refreshed it
@@ -147,4 +149,14 @@ export async function getJson<S extends v.GenericSchema>(path: string, schema: S
 /** POST JSON and parse the answer with its shared schema. */
 export async function postJson<S extends v.GenericSchema>(path: string, body: unknown, schema: S) {
   return v.parse(schema, await api.post(path, { json: body }).json())
+}
+
+/** PATCH JSON and parse the answer with its shared schema. */
+export async function patchJson<S extends v.GenericSchema>(path: string, body: unknown, schema: S) {
+  return v.parse(schema, await api.patch(path, { json: body }).json())
+}
+
+/** DELETE a resource; the answer is only a status. */
+export async function deleteResource(path: string): Promise<void> {
+  await api.delete(path)
 }

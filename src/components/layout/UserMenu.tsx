@@ -1,10 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useAbility } from '../../lib/ability.ts'
+import { stopImpersonation } from '../../lib/impersonation.ts'
 import { session } from '../../lib/session.ts'
 import { Icon } from '../icons.tsx'
 
 export function UserMenu() {
   const { t } = useLingui()
+  const navigate = useNavigate()
+  // Re-rendered when the session changes (sign-in, impersonation, a role change).
+  useAbility()
   const user = session.isLoggedIn() ? session.userData() : undefined
   if (!user) {
     return (
@@ -13,11 +18,18 @@ export function UserMenu() {
       </Link>
     )
   }
+  const stop = async () => {
+    const back = await stopImpersonation()
+    void navigate({ to: back ? '/access-control' : '/login', replace: true })
+  }
   return (
     <div className="user-menu">
       {user.impersonatedBy && (
         <span className="impersonation-banner" role="status">
-          <Trans>Acting as this user</Trans>
+          <Trans>Acting as this user</Trans>{' '}
+          <button type="button" className="button-link" onClick={() => void stop()}>
+            <Trans>Stop acting as {user.fullName}</Trans>
+          </button>
         </span>
       )}
       <Link to="/profile-password-change" className="user-name" title={t`Your account`}>

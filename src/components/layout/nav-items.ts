@@ -12,7 +12,12 @@ export interface NavItem {
 }
 
 /** The menu; each feature adds its pages here as it lands. */
-export const navItems: NavItem[] = [{ to: '/dashboard', label: msg`Dashboard`, icon: 'home' }]
+export const navItems: NavItem[] = [
+  { to: '/dashboard', label: msg`Dashboard`, icon: 'home' },
+  { to: '/access-control', label: msg`Users`, icon: 'users' },
+  { to: '/oisacl-roles', label: msg`Roles and permissions`, icon: 'shield' },
+  { to: '/audits', label: msg`Audit log`, icon: 'list' },
+]
 
 /** Only what the user may open is shown. */
 export function visibleNavItems(ability: AppAbility): NavItem[] {

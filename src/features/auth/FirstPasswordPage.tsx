@@ -8,7 +8,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { UserResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 
 /** /password-reset: a user whose account an admin created chooses their own password. */
 export function FirstPasswordPage() {

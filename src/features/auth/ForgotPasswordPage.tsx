@@ -8,7 +8,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { EmailAndPhoneResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 import { useSendCode } from './use-send-code.ts'
 
 /** §4 forgot password, step 1: the username. */

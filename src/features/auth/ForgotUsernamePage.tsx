@@ -7,7 +7,7 @@ import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { SendUsernameResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 
 export function ForgotUsernamePage() {
   const { report } = useServerErrors()

@@ -12,7 +12,7 @@ import {
 } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { signupStatusQuery } from './queries.ts'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 import { completeSignIn } from './sign-in.ts'
 
 export function LoginPage({ redirect }: { redirect?: string | undefined }) {

@@ -9,7 +9,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { OtpSendResponseSchema, VerifyOtpResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 
 /** §4 forgot password, step 3: the code. */
 export function OtpVerifyPage() {

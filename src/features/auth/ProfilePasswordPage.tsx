@@ -8,7 +8,7 @@ import { StatusSchema } from '../../shared/schemas/auth.ts'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
 import { describeDevice } from '../../shared/device.ts'
 import { currentUserQuery, sessionsQuery } from './queries.ts'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 
 function Sessions() {
   const format = useFormat()

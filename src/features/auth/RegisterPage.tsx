@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { signupStatusQuery } from './queries.ts'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 import { completeSignIn } from './sign-in.ts'
 
 /** /register: a new institute and its first administrator, when sign-up is turned on. */

@@ -8,7 +8,7 @@ import { StatusSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
 import { clearRecoveryFlow, recoveryFlow } from './recovery-flow.ts'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 
 /** §4 forgot password, step 4 (the password.reset screen): the new password. */
 export function ResetPasswordPage() {

@@ -5,7 +5,7 @@ import { httpStatus, postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { OtpSendResponseSchema, type NotifyType } from '../../shared/schemas/auth.ts'
 import { recoveryFlow } from './recovery-flow.ts'
-import { useServerErrors } from './server-errors.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 
 /** Asks for a password-reset code and moves on to the code screen with the given toast. */
 export function useSendCode() {

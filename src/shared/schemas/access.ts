@@ -45,6 +45,7 @@ export const UserListQuerySchema = v.object({
   roleId: v.optional(id),
 })
 export type UserListQuery = v.InferInput<typeof UserListQuerySchema>
+export type UserListSearch = v.InferOutput<typeof UserListQuerySchema>
 export const UserListSchema = pagedSchema(StaffUserSchema)
 
 export const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,49}$/i
@@ -117,6 +118,7 @@ export const AuditQuerySchema = v.object({
   to: v.optional(isoDate),
 })
 export type AuditQuery = v.InferInput<typeof AuditQuerySchema>
+export type AuditSearch = v.InferOutput<typeof AuditQuerySchema>
 
 const PersonSchema = v.nullable(
   v.object({ id: v.string(), username: v.string(), fullName: v.string() }),

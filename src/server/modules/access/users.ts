@@ -209,7 +209,7 @@ export const userRoutes = new Hono<AppEnv>()
       }
       await audit(c, tx, {
         area: 'access',
-        action: 'password_reset',
+        action: 'password_reset_by_admin',
         entity: 'user',
         entityId: target.id,
         after: { mustChangePassword: true, signedOutEverywhere: true },

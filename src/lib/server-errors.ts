@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { apiError, httpStatus } from '../../lib/api.ts'
-import { showToast } from '../../lib/toasts.ts'
+import * as v from 'valibot'
+import { apiError, httpStatus } from './api.ts'
+import { showToast } from './toasts.ts'
 
 /**
  * The server answers in English; the messages a user can meet on these screens are shown in
@@ -23,10 +24,49 @@ export function useServerErrors() {
     'Choose a password other than the one you were given.': t`Choose a password other than the one you were given.`,
     'The password confirmation does not match.': t`The password confirmation does not match.`,
     'Verify the code we sent you first.': t`Verify the code we sent you first.`,
+    'This field is required.': t`This field is required.`,
+    'The password must be at least 8 characters.': t`The password must be at least 8 characters.`,
+    'Please enter a username.': t`Please enter a username.`,
+    'Use 3–50 letters, digits, dots, dashes or underscores.': t`Use 3–50 letters, digits, dots, dashes or underscores.`,
+    'Please enter the full name.': t`Please enter the full name.`,
+    'Not a valid email address.': t`Not a valid email address.`,
+    'Not a valid phone number.': t`Not a valid phone number.`,
+    'Not a valid value.': t`Not a valid value.`,
+    'Give the user at least one role.': t`Give the user at least one role.`,
+    'This username is taken.': t`This username is taken.`,
+    'Another account uses this email address.': t`Another account uses this email address.`,
+    'Unknown role.': t`Unknown role.`,
+    'Please enter the role name.': t`Please enter the role name.`,
+    'Choose where users of this role land.': t`Choose where users of this role land.`,
+    'Another role has this name.': t`Another role has this name.`,
+    'Users of this role could not open this page: choose one its permissions allow.': t`Users of this role could not open this page: choose one its permissions allow.`,
+    'You cannot grant rights you do not have yourself.': t`You cannot grant rights you do not have yourself.`,
+    'You cannot change your own roles.': t`You cannot change your own roles.`,
+    'You cannot deactivate or reactivate yourself.': t`You cannot deactivate or reactivate yourself.`,
+    'Change your own password from your profile.': t`Change your own password from your profile.`,
+    'The admin role cannot be changed.': t`The admin role cannot be changed.`,
+    'The admin role cannot be deleted.': t`The admin role cannot be deleted.`,
+    'This role is still given to users: take it from them first.': t`This role is still given to users: take it from them first.`,
+    'This action is unauthorized.': t`This action is unauthorized.`,
+    'No such user': t`No such user`,
+    'No such role': t`No such role`,
   }
   const translate = (message: string) => known[message] ?? message
 
   return {
+    translate,
+    /** The shared schema's verdict on a form's values: the first message per field, translated. */
+    checkFields<S extends v.GenericSchema>(schema: S, values: unknown) {
+      const result = v.safeParse(schema, values)
+      if (result.success) return {}
+      const fields: Record<string, string> = {}
+      for (const issue of result.issues) {
+        const field = v.getDotPath(issue)?.split('.')[0] ?? '_'
+        const missing = issue.received === 'undefined' && issue.kind === 'schema'
+        fields[field] ??= translate(missing ? 'This field is required.' : issue.message)
+      }
+      return fields
+    },
     /**
      * §8: a recovery call answered 404 shows the server's message as an error toast; other
      * failures are only logged. Validation errors (422) stay with their fields.

@@ -1,0 +1,221 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Fragment, useCallback, useState, type ReactElement } from 'react'
+import { Pager } from '../../components/table/Pager.tsx'
+import { SearchBox } from '../../components/table/SearchBox.tsx'
+import { useFormat } from '../../lib/format.ts'
+import { auditAreas, type AuditEntry, type AuditSearch } from '../../shared/schemas/access.ts'
+import { AuditDiff } from './AuditDiff.tsx'
+import { areaLabels, auditActionLabels } from './labels.ts'
+import { auditFacetsQuery, auditsQuery } from './queries.ts'
+
+/** /audits: who did what to which record, when and from where, newest first. */
+export function AuditsPage({
+  search,
+  onSearchChange,
+}: {
+  search: AuditSearch
+  onSearchChange: (next: Partial<AuditSearch>) => void
+}): ReactElement {
+  const { t, i18n } = useLingui()
+  const { dateTime } = useFormat()
+  const { data } = useSuspenseQuery(auditsQuery(search))
+  const { data: facets } = useSuspenseQuery(auditFacetsQuery())
+  const [open, setOpen] = useState<number>()
+  const setSearch = useCallback(
+    (next: Partial<AuditSearch>) => onSearchChange({ page: 1, ...next }),
+    [onSearchChange],
+  )
+  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
+  const actionLabel = (action: string) => {
+    const label = auditActionLabels[action]
+    return label ? i18n._(label) : action
+  }
+  const areaLabel = (area: string) =>
+    area in areaLabels ? i18n._(areaLabels[area as keyof typeof areaLabels]) : area
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>
+          <Trans>Audit log</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>Every change and every sign-in in this institute, with who made it.</Trans>
+        </p>
+      </header>
+      <section className="card">
+        <div className="toolbar">
+          <SearchBox value={search.q} onSearch={onSearch} label={t`Search records`} />
+          <label>
+            <Trans>User</Trans>{' '}
+            <select
+              value={search.userId ?? ''}
+              onChange={(e) => setSearch({ userId: e.target.value || undefined })}
+            >
+              <option value="">{t`Everyone`}</option>
+              {facets.users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.fullName} ({u.username})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <Trans>Area</Trans>{' '}
+            <select
+              value={search.area ?? ''}
+              onChange={(e) =>
+                setSearch({ area: (e.target.value || undefined) as AuditSearch['area'] })
+              }
+            >
+              <option value="">{t`All`}</option>
+              {auditAreas.map((a) => (
+                <option key={a} value={a}>
+                  {areaLabel(a)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <Trans>Action</Trans>{' '}
+            <select
+              value={search.action ?? ''}
+              onChange={(e) => setSearch({ action: e.target.value || undefined })}
+            >
+              <option value="">{t`All`}</option>
+              {facets.actions.map((a) => (
+                <option key={a} value={a}>
+                  {actionLabel(a)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <Trans>From</Trans>{' '}
+            <input
+              type="date"
+              value={search.from ?? ''}
+              onChange={(e) => setSearch({ from: e.target.value || undefined })}
+            />
+          </label>
+          <label>
+            <Trans>To</Trans>{' '}
+            <input
+              type="date"
+              value={search.to ?? ''}
+              onChange={(e) => setSearch({ to: e.target.value || undefined })}
+            />
+          </label>
+        </div>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>
+                  <Trans>When</Trans>
+                </th>
+                <th>
+                  <Trans>Who</Trans>
+                </th>
+                <th>
+                  <Trans>Area</Trans>
+                </th>
+                <th>
+                  <Trans>Action</Trans>
+                </th>
+                <th>
+                  <Trans>Record</Trans>
+                </th>
+                <th>
+                  <Trans>From</Trans>
+                </th>
+                <th>
+                  <span className="visually-hidden">
+                    <Trans>Details</Trans>
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((entry) => (
+                <Fragment key={entry.id}>
+                  <tr>
+                    <td>{dateTime(new Date(entry.createdAt))}</td>
+                    <td>
+                      <Who entry={entry} />
+                    </td>
+                    <td>{areaLabel(entry.area)}</td>
+                    <td>{actionLabel(entry.action)}</td>
+                    <td>
+                      {entry.entity}
+                      {entry.entityId && (
+                        <small className="muted block" title={entry.entityId}>
+                          {entry.entityId.slice(0, 8)}
+                        </small>
+                      )}
+                    </td>
+                    <td>
+                      {entry.ip ?? '—'}
+                      {entry.userAgent && (
+                        <small className="muted block ellipsis" title={entry.userAgent}>
+                          {entry.userAgent}
+                        </small>
+                      )}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button-link"
+                        aria-expanded={open === entry.id}
+                        onClick={() => setOpen(open === entry.id ? undefined : entry.id)}
+                      >
+                        {open === entry.id ? t`Hide` : t`Changes`}
+                      </button>
+                    </td>
+                  </tr>
+                  {open === entry.id && (
+                    <tr className="details-row">
+                      <td colSpan={7}>
+                        <AuditDiff before={entry.before} after={entry.after} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+              {data.data.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="muted">
+                    <Trans>Nothing was recorded that matches.</Trans>
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pager
+          page={search.page}
+          perPage={search.perPage}
+          total={data.total}
+          onChange={onSearchChange}
+        />
+      </section>
+    </div>
+  )
+}
+
+function Who({ entry }: { entry: AuditEntry }) {
+  if (!entry.user) return <span className="muted">—</span>
+  const admin = entry.impersonator?.fullName
+  return (
+    <>
+      {entry.user.fullName}
+      <small className="muted block">{entry.user.username}</small>
+      {admin && (
+        <small className="tag tag-warning">
+          <Trans>by {admin}, acting as them</Trans>
+        </small>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,65 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Dialog } from '../../components/Dialog.tsx'
+import { postJson } from '../../lib/api.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import {
+  ResetUserPasswordSchema,
+  StaffUserSchema,
+  type StaffUser,
+} from '../../shared/schemas/access.ts'
+import { TemporaryPasswordField } from './PasswordField.tsx'
+import { temporaryPassword } from './temporary-password.ts'
+
+/** Gives a user a temporary password: they are signed out and choose a new one at sign-in. */
+export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
+  const [password, setPassword] = useState(temporaryPassword)
+  const reset = useMutation({
+    mutationFn: () =>
+      postJson(`access/users/${user.id}/password-reset`, { password }, StaffUserSchema),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['access', 'users'] })
+      showToast({
+        variant: 'success',
+        title: t`${user.fullName} was signed out and must choose a new password.`,
+      })
+      onClose()
+    },
+    onError: (err) => toastUnlessFieldError(err, t`The password was not reset`),
+  })
+  const local = checkFields(ResetUserPasswordSchema, { password })
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    if (!local.password) reset.mutate()
+  }
+  return (
+    <Dialog title={t`Reset the password of ${user.username}`} onClose={onClose}>
+      <form className="form" noValidate onSubmit={submit}>
+        <p className="muted">
+          <Trans>
+            They are signed out everywhere at once and must replace this password when they next
+            sign in.
+          </Trans>
+        </p>
+        <TemporaryPasswordField
+          value={password}
+          error={local.password ?? fieldErrors(reset.error).password}
+          onChange={setPassword}
+        />
+        <div className="form-actions">
+          <button type="button" className="button" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="submit" className="button button-primary" disabled={reset.isPending}>
+            <Trans>Reset password</Trans>
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,207 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useState, type FormEvent, type ReactElement } from 'react'
+import { Field } from '../../components/form/Field.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { deleteResource, patchJson, postJson } from '../../lib/api.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { buildAbility, type AbilityRule } from '../../shared/permissions/ability.ts'
+import { homeRouteChoices, mayLandOn } from '../../shared/permissions/route-access.ts'
+import { CreateRoleSchema, RoleSchema, type Role } from '../../shared/schemas/access.ts'
+import { grantsOf, PermissionMatrix, rulesFromGrants, type Grants } from './PermissionMatrix.tsx'
+import { rolesQuery } from './queries.ts'
+
+const newRole = 'new'
+
+/** /oisacl-roles: the institute's roles, each with its permissions and its home page. */
+export function RolesPage({
+  selected,
+  onSelect: select,
+}: {
+  selected: string | undefined
+  onSelect: (role: string) => void
+}): ReactElement {
+  const { t } = useLingui()
+  const ability = useAbility()
+  const { data } = useSuspenseQuery(rolesQuery())
+  const roles = data.data
+  const current =
+    selected === newRole
+      ? undefined
+      : (roles.find((r) => r.id === selected) ?? roles.find((r) => !r.isSystem) ?? roles[0])
+  return (
+    <div className="page">
+      <header className="page-header page-header-actions">
+        <div>
+          <h1>
+            <Trans>Roles and permissions</Trans>
+          </h1>
+          <p className="muted">
+            <Trans>Changes apply to the role’s users from their next action.</Trans>
+          </p>
+        </div>
+        {ability.can('create', 'oisacl-roles') && (
+          <button type="button" className="button button-primary" onClick={() => select(newRole)}>
+            <Trans>New role</Trans>
+          </button>
+        )}
+      </header>
+      <div className="split">
+        <nav className="card role-list" aria-label={t`Roles`}>
+          <ul>
+            {roles.map((role) => (
+              <li key={role.id}>
+                <button
+                  type="button"
+                  className={role.id === current?.id ? 'active' : undefined}
+                  aria-current={role.id === current?.id}
+                  onClick={() => select(role.id)}
+                >
+                  <span>{role.name}</span>
+                  <small className="muted">
+                    {role.isSystem ? t`locked` : t`${role.userCount} users`}
+                  </small>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <RoleEditor key={current?.id ?? newRole} role={current} onSaved={select} />
+      </div>
+    </div>
+  )
+}
+
+function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: string) => void }) {
+  const { t } = useLingui()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
+  const [name, setName] = useState(role?.name ?? '')
+  const [homeRoute, setHomeRoute] = useState(role?.homeRoute ?? '/dashboard')
+  const [grants, setGrants] = useState<Grants>(() =>
+    grantsOf(role?.rules ?? [{ action: 'read', subject: 'dashboard' }]),
+  )
+  const [touched, setTouched] = useState(false)
+  const rules = rulesFromGrants(grants)
+  const reachable = homeRouteChoices.filter((path) =>
+    mayLandOn(buildAbility(rules as AbilityRule[]), path),
+  )
+  const editable = !role?.isSystem && ability.can(role ? 'update' : 'create', 'oisacl-roles')
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['access'] })
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { name, homeRoute, rules }
+      return role
+        ? patchJson(`access/roles/${role.id}`, body, RoleSchema)
+        : postJson('access/roles', body, RoleSchema)
+    },
+    onSuccess: async (saved) => {
+      await refresh()
+      showToast({ variant: 'success', title: t`The role ${saved.name} was saved.` })
+      onSaved(saved.id)
+    },
+    onError: (err) => toastUnlessFieldError(err, t`The role was not saved`),
+  })
+  const remove = useMutation({
+    mutationFn: () => deleteResource(`access/roles/${role!.id}`),
+    onSuccess: async () => {
+      await refresh()
+      showToast({ variant: 'success', title: t`The role ${role!.name} was deleted.` })
+    },
+    onError: (err) => toastUnlessFieldError(err, t`The role was not deleted`),
+  })
+
+  const local = touched ? checkFields(CreateRoleSchema, { name, homeRoute, rules }) : {}
+  const errors = { ...fieldErrors(save.error), ...local }
+  const homeError =
+    errors.homeRoute ??
+    (reachable.includes(homeRoute)
+      ? undefined
+      : t`Users of this role could not open this page: choose one its permissions allow.`)
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    setTouched(true)
+    if (homeError || Object.keys(checkFields(CreateRoleSchema, { name, homeRoute, rules })).length)
+      return
+    save.mutate()
+  }
+
+  const deleteReason = !role
+    ? undefined
+    : role.isSystem
+      ? t`The admin role cannot be deleted.`
+      : role.userCount > 0
+        ? t`Held by ${role.userCount} users: take it from them first.`
+        : undefined
+
+  return (
+    <section className="card role-editor">
+      {role?.isSystem && (
+        <p className="notice" role="note">
+          <Trans>The admin role may do everything and cannot be changed.</Trans>
+        </p>
+      )}
+      {!role?.isSystem && !editable && (
+        <p className="notice" role="note">
+          <Trans>You can look at this role but not change it.</Trans>
+        </p>
+      )}
+      <form className="form" noValidate onSubmit={submit}>
+        <fieldset disabled={!editable} className="plain">
+          <Field
+            label={t`Role name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+          />
+          <div className="field">
+            <label htmlFor="home-route">
+              <Trans>Home page after sign-in</Trans>
+            </label>
+            <select
+              id="home-route"
+              value={homeRoute}
+              aria-invalid={Boolean(homeError)}
+              onChange={(e) => setHomeRoute(e.target.value)}
+            >
+              {[...new Set([homeRoute, ...reachable])].map((path) => (
+                <option key={path} value={path}>
+                  {path}
+                </option>
+              ))}
+            </select>
+            {homeError && <small className="field-error">{homeError}</small>}
+          </div>
+        </fieldset>
+        {!role?.isSystem && (
+          <PermissionMatrix grants={grants} disabled={!editable} onChange={setGrants} />
+        )}
+        {editable && (
+          <div className="form-actions">
+            {role && ability.can('delete', 'oisacl-roles') && (
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={Boolean(deleteReason) || remove.isPending}
+                title={deleteReason}
+                onClick={() => {
+                  if (window.confirm(t`Delete the role ${role.name}?`)) remove.mutate()
+                }}
+              >
+                <Trans>Delete role</Trans>
+              </button>
+            )}
+            <button type="submit" className="button button-primary" disabled={save.isPending}>
+              {role ? <Trans>Save role</Trans> : <Trans>Create role</Trans>}
+            </button>
+          </div>
+        )}
+        {deleteReason && editable && <p className="muted">{deleteReason}</p>}
+      </form>
+    </section>
+  )
+}

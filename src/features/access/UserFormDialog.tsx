@@ -1,0 +1,156 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Dialog } from '../../components/Dialog.tsx'
+import { Field } from '../../components/form/Field.tsx'
+import { patchJson, postJson } from '../../lib/api.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import {
+  CreateUserSchema,
+  StaffUserSchema,
+  UpdateUserSchema,
+  type StaffUser,
+} from '../../shared/schemas/access.ts'
+import { TemporaryPasswordField } from './PasswordField.tsx'
+
+interface Values {
+  username: string
+  fullName: string
+  email: string
+  phone: string
+  roleIds: string[]
+  password: string
+}
+
+/** Creates a staff user, or edits one (details and roles), checked with the shared schemas. */
+export function UserFormDialog({
+  user,
+  roles,
+  rolesLocked = false,
+  onClose,
+}: {
+  user?: StaffUser
+  roles: { id: string; name: string }[]
+  rolesLocked?: boolean
+  onClose: () => void
+}) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
+  const [values, setValues] = useState<Values>({
+    username: user?.username ?? '',
+    fullName: user?.fullName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    roleIds: user?.roles.map((r) => r.id) ?? [],
+    password: '',
+  })
+  const [touched, setTouched] = useState(false)
+  const body = user
+    ? { ...values, password: undefined, roleIds: rolesLocked ? undefined : values.roleIds }
+    : values
+  const save = useMutation({
+    mutationFn: () =>
+      user
+        ? patchJson(`access/users/${user.id}`, body, StaffUserSchema)
+        : postJson('access/users', body, StaffUserSchema),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: ['access', 'users'] })
+      showToast({
+        variant: 'success',
+        title: user ? t`${saved.fullName} was saved.` : t`${saved.fullName} can now sign in.`,
+      })
+      onClose()
+    },
+    onError: (err) => toastUnlessFieldError(err, t`The user was not saved`),
+  })
+  const local = touched ? checkFields(user ? UpdateUserSchema : CreateUserSchema, body) : {}
+  const errors = { ...fieldErrors(save.error), ...local }
+  const set = (field: keyof Values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }))
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    setTouched(true)
+    if (Object.keys(checkFields(user ? UpdateUserSchema : CreateUserSchema, body)).length) return
+    save.mutate()
+  }
+
+  return (
+    <Dialog title={user ? t`Edit ${user.username}` : t`New user`} onClose={onClose}>
+      <form className="form" noValidate onSubmit={submit}>
+        <Field
+          label={t`Username`}
+          value={values.username}
+          onChange={set('username')}
+          autoComplete="off"
+          error={errors.username}
+        />
+        <Field
+          label={t`Full name`}
+          value={values.fullName}
+          onChange={set('fullName')}
+          error={errors.fullName}
+        />
+        <Field
+          label={t`Email`}
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <Field
+          label={t`Mobile number`}
+          type="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+        />
+        <fieldset className="field" disabled={rolesLocked} aria-describedby="roles-help">
+          <legend>
+            <Trans>Roles</Trans>
+          </legend>
+          <div className="check-grid">
+            {roles.map((role) => (
+              <label key={role.id} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={values.roleIds.includes(role.id)}
+                  onChange={(e) =>
+                    setValues((v) => ({
+                      ...v,
+                      roleIds: e.target.checked
+                        ? [...v.roleIds, role.id]
+                        : v.roleIds.filter((id) => id !== role.id),
+                    }))
+                  }
+                />
+                {role.name}
+              </label>
+            ))}
+          </div>
+          <small id="roles-help" className={errors.roleIds ? 'field-error' : 'muted'}>
+            {errors.roleIds ??
+              (rolesLocked ? t`Another administrator changes your own roles.` : undefined)}
+          </small>
+        </fieldset>
+        {!user && (
+          <TemporaryPasswordField
+            value={values.password}
+            error={errors.password}
+            onChange={(password) => setValues((v) => ({ ...v, password }))}
+          />
+        )}
+        <div className="form-actions">
+          <button type="button" className="button" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="submit" className="button button-primary" disabled={save.isPending}>
+            {user ? <Trans>Save</Trans> : <Trans>Create user</Trans>}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,87 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { GrantableAction, Permission } from '../../shared/permissions/catalogue.ts'
+import type { auditAreas } from '../../shared/schemas/access.ts'
+
+export const permissionLabels: Record<Permission, MessageDescriptor> = {
+  dashboard: msg`Dashboard`,
+  ACL: msg`Users`,
+  'oisacl-roles': msg`Roles and permissions`,
+  audits: msg`Audit log`,
+  coa: msg`Chart of accounts`,
+  'coa-mapping': msg`COA mapping`,
+  'coa-config': msg`COA configuration`,
+  getVouchers: msg`Vouchers`,
+  'std-fee-config': msg`Fee set-up`,
+  'payment-cycle-config': msg`Payment cycles`,
+  'vat-config': msg`VAT`,
+  'config-fine-management': msg`Fines`,
+  'student-concessions': msg`Concessions`,
+  'group-invoice': msg`Group invoices`,
+  'invoice-print-settings': msg`Invoice print settings`,
+  'payment-collection': msg`Counter collection`,
+  'advance-override': msg`Advance override`,
+  'paid-report': msg`Paid report`,
+  'due-report': msg`Due report`,
+  'student-ledger': msg`Student ledger`,
+  'head-wise-ledger': msg`Head-wise ledger`,
+  'head-wise-summaries': msg`Head-wise summaries`,
+  admission: msg`Admission forms and applicants`,
+  'fintech-service': msg`Fintech services`,
+  fintech: msg`Fintech`,
+  'fintech-service-provider': msg`Service providers`,
+  'merchant-settlement-account': msg`Merchant settlement accounts`,
+  'fintech-institute-service': msg`Institute services`,
+  'ins-fintech': msg`Campus merchant services`,
+  'fintech-merchant': msg`Merchants`,
+  'franchise-revenue': msg`Franchise revenue`,
+  'salary-disbursements': msg`Salary disbursements`,
+  'sms-notification': msg`SMS notifications`,
+  resourceSharing: msg`Resource sharing`,
+  customResource: msg`Resource documents and permissions`,
+  migration: msg`Booklist, syllabus and lesson plan migration`,
+}
+
+export const areaLabels: Record<(typeof auditAreas)[number], MessageDescriptor> = {
+  auth: msg`Sign-in and sessions`,
+  dashboard: msg`Dashboard`,
+  access: msg`Access control`,
+  accounting: msg`Accounting`,
+  fees: msg`Fees`,
+  collection: msg`Collection`,
+  reports: msg`Reports`,
+  admission: msg`Admission`,
+  payments: msg`Online payments`,
+  salary: msg`Salary`,
+  sms: msg`SMS`,
+  resources: msg`Resource sharing`,
+  curriculum: msg`Curriculum`,
+}
+
+export const actionLabels: Record<GrantableAction, MessageDescriptor> = {
+  read: msg`View`,
+  create: msg`Create`,
+  update: msg`Edit`,
+  delete: msg`Delete`,
+}
+
+/** What the audit log's actions mean; an action not listed here is shown as recorded. */
+export const auditActionLabels: Record<string, MessageDescriptor> = {
+  login: msg`Signed in`,
+  login_failed: msg`Failed sign-in`,
+  logout: msg`Signed out`,
+  impersonate: msg`Acted as another user`,
+  create: msg`Created`,
+  update: msg`Changed`,
+  delete: msg`Deleted`,
+  deactivate: msg`Deactivated`,
+  reactivate: msg`Reactivated`,
+  password_reset: msg`Password reset with a code`,
+  password_reset_by_admin: msg`Password reset by an administrator`,
+  permissions_changed: msg`Permissions changed`,
+  password_changed: msg`Password changed`,
+  initial_password_set: msg`First password chosen`,
+  session_revoked: msg`Session ended`,
+  refresh_token_reused: msg`Stolen session token refused`,
+  register: msg`Institute registered`,
+}

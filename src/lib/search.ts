@@ -1,0 +1,16 @@
+import * as v from 'valibot'
+
+/**
+ * A route's `validateSearch` from a shared list-query schema: a URL edited by hand into
+ * nonsense (page=abc) falls back to the defaults rather than failing the page.
+ */
+export function searchOf<S extends v.GenericSchema>(schema: S) {
+  return (raw: Record<string, unknown>): v.InferOutput<S> => {
+    const parsed = v.safeParse(schema, raw)
+    if (parsed.success) return parsed.output
+    const valid = Object.fromEntries(
+      Object.entries(raw).filter(([key]) => !parsed.issues.some((i) => v.getDotPath(i) === key)),
+    )
+    return v.parse(schema, valid)
+  }
+}

@@ -1,0 +1,40 @@
+import { UserResponseSchema } from '../shared/schemas/auth.ts'
+import { refreshAbility } from './ability.ts'
+import { session } from './session.ts'
+
+/** Fired by the API client when the server refuses an action the stored rules allowed. */
+export const forbiddenEvent = 'app:forbidden'
+
+const minInterval = 15_000
+let lastSync = 0
+let running: Promise<void> | undefined
+
+/**
+ * Keeps the stored user (and so the ability, the menu and the route guards) in step with the
+ * server, where an admin may change roles at any time: when the app starts, when its window
+ * comes back into focus, and at once when the server answers 403. `onChange` re-runs the
+ * guards of the current page.
+ */
+export function startUserSync(onChange: () => Promise<void>) {
+  const sync = async (force: boolean) => {
+    if (!session.isLoggedIn() || !session.isValid()) return
+    if (running || (!force && Date.now() - lastSync < minInterval)) return
+    lastSync = Date.now()
+    running = (async () => {
+      const { getJson } = await import('./api.ts')
+      const { userData } = await getJson('auth/user', UserResponseSchema)
+      if (!session.isLoggedIn()) return
+      if (JSON.stringify(userData) === JSON.stringify(session.userData())) return
+      session.saveUser(userData)
+      refreshAbility()
+      await onChange()
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        running = undefined
+      })
+  }
+  void sync(true)
+  window.addEventListener('focus', () => void sync(false))
+  window.addEventListener(forbiddenEvent, () => void sync(true))
+}
