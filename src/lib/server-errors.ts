@@ -63,7 +63,7 @@ export function useServerErrors() {
       for (const issue of result.issues) {
         const field = v.getDotPath(issue)?.split('.')[0] ?? '_'
         const missing = issue.received === 'undefined' && issue.kind === 'schema'
-        fields[field] ??= translate(missing ? 'This field is required.' : issue.message)
+        fields[field] ??= missing ? t`This field is required.` : translate(issue.message)
       }
       return fields
     },

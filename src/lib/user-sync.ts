@@ -21,10 +21,13 @@ export function startUserSync(onChange: () => Promise<void>) {
     if (running || (!force && Date.now() - lastSync < minInterval)) return
     lastSync = Date.now()
     running = (async () => {
+      const stored = JSON.stringify(session.userData())
       const { getJson } = await import('./api.ts')
       const { userData } = await getJson('auth/user', UserResponseSchema)
-      if (!session.isLoggedIn()) return
-      if (JSON.stringify(userData) === JSON.stringify(session.userData())) return
+      // Signed out, or the user changed meanwhile (a new password, another sign-in): the
+      // answer is stale.
+      if (!session.isLoggedIn() || JSON.stringify(session.userData()) !== stored) return
+      if (JSON.stringify(userData) === stored) return
       session.saveUser(userData)
       refreshAbility()
       await onChange()

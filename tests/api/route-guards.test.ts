@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantableActions, permissions } from '../../src/shared/permissions/catalogue.ts'
-import {
-  institutes,
-  roleRules,
-  roles,
-  sessions,
-  userRoles,
-} from '../../src/server/db/schema.ts'
+import { institutes, roleRules, roles, sessions, userRoles } from '../../src/server/db/schema.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
 import {

@@ -18,6 +18,7 @@ export function UserMenu() {
       </Link>
     )
   }
+  const name = user.fullName
   const stop = async () => {
     const back = await stopImpersonation()
     void navigate({ to: back ? '/access-control' : '/login', replace: true })
@@ -28,7 +29,7 @@ export function UserMenu() {
         <span className="impersonation-banner" role="status">
           <Trans>Acting as this user</Trans>{' '}
           <button type="button" className="button-link" onClick={() => void stop()}>
-            <Trans>Stop acting as {user.fullName}</Trans>
+            <Trans>Stop acting as {name}</Trans>
           </button>
         </span>
       )}

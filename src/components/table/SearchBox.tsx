@@ -13,7 +13,12 @@ export function SearchBox({
 }) {
   const { t } = useLingui()
   const [text, setText] = useState(value)
-  useEffect(() => setText(value), [value])
+  // The search changed from outside (back button, a link): show it.
+  const [shown, setShown] = useState(value)
+  if (shown !== value) {
+    setShown(value)
+    setText(value)
+  }
   useEffect(() => {
     if (text === value) return
     const timer = setTimeout(() => onSearch(text.trim()), 300)

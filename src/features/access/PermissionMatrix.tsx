@@ -89,7 +89,9 @@ export function PermissionMatrix({
             <tr className="matrix-area">
               <th scope="rowgroup">{i18n._(areaLabels[area])}</th>
               {grantableActions.map((a) => {
-                const label = t`${i18n._(actionLabels[a])}: all of ${i18n._(areaLabels[area])}`
+                const action = i18n._(actionLabels[a])
+                const areaName = i18n._(areaLabels[area])
+                const label = t`${action}: all of ${areaName}`
                 return (
                   <td key={a}>
                     <input

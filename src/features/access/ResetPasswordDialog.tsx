@@ -16,6 +16,7 @@ import { temporaryPassword } from './temporary-password.ts'
 /** Gives a user a temporary password: they are signed out and choose a new one at sign-in. */
 export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
   const { t } = useLingui()
+  const { fullName: name, username } = user
   const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [password, setPassword] = useState(temporaryPassword)
@@ -26,7 +27,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClos
       void queryClient.invalidateQueries({ queryKey: ['access', 'users'] })
       showToast({
         variant: 'success',
-        title: t`${user.fullName} was signed out and must choose a new password.`,
+        title: t`${name} was signed out and must choose a new password.`,
       })
       onClose()
     },
@@ -38,7 +39,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClos
     if (!local.password) reset.mutate()
   }
   return (
-    <Dialog title={t`Reset the password of ${user.username}`} onClose={onClose}>
+    <Dialog title={t`Reset the password of ${username}`} onClose={onClose}>
       <form className="form" noValidate onSubmit={submit}>
         <p className="muted">
           <Trans>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
@@ -60,7 +60,11 @@ export function RolesPage({
                 >
                   <span>{role.name}</span>
                   <small className="muted">
-                    {role.isSystem ? t`locked` : t`${role.userCount} users`}
+                    {role.isSystem ? (
+                      t`locked`
+                    ) : (
+                      <Plural value={role.userCount} one="# user" other="# users" />
+                    )}
                   </small>
                 </button>
               </li>
@@ -100,7 +104,8 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
     },
     onSuccess: async (saved) => {
       await refresh()
-      showToast({ variant: 'success', title: t`The role ${saved.name} was saved.` })
+      const roleName = saved.name
+      showToast({ variant: 'success', title: t`The role ${roleName} was saved.` })
       onSaved(saved.id)
     },
     onError: (err) => toastUnlessFieldError(err, t`The role was not saved`),
@@ -109,7 +114,8 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
     mutationFn: () => deleteResource(`access/roles/${role!.id}`),
     onSuccess: async () => {
       await refresh()
-      showToast({ variant: 'success', title: t`The role ${role!.name} was deleted.` })
+      const roleName = role!.name
+      showToast({ variant: 'success', title: t`The role ${roleName} was deleted.` })
     },
     onError: (err) => toastUnlessFieldError(err, t`The role was not deleted`),
   })
@@ -135,7 +141,7 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
     : role.isSystem
       ? t`The admin role cannot be deleted.`
       : role.userCount > 0
-        ? t`Held by ${role.userCount} users: take it from them first.`
+        ? t`This role is still given to users: take it from them first.`
         : undefined
 
   return (
@@ -189,7 +195,8 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
                 disabled={Boolean(deleteReason) || remove.isPending}
                 title={deleteReason}
                 onClick={() => {
-                  if (window.confirm(t`Delete the role ${role.name}?`)) remove.mutate()
+                  const roleName = role.name
+                  if (window.confirm(t`Delete the role ${roleName}?`)) remove.mutate()
                 }}
               >
                 <Trans>Delete role</Trans>

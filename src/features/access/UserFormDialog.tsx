@@ -47,6 +47,7 @@ export function UserFormDialog({
     password: '',
   })
   const [touched, setTouched] = useState(false)
+  const username = user?.username
   const body = user
     ? { ...values, password: undefined, roleIds: rolesLocked ? undefined : values.roleIds }
     : values
@@ -56,10 +57,11 @@ export function UserFormDialog({
         ? patchJson(`access/users/${user.id}`, body, StaffUserSchema)
         : postJson('access/users', body, StaffUserSchema),
     onSuccess: (saved) => {
+      const name = saved.fullName
       void queryClient.invalidateQueries({ queryKey: ['access', 'users'] })
       showToast({
         variant: 'success',
-        title: user ? t`${saved.fullName} was saved.` : t`${saved.fullName} can now sign in.`,
+        title: user ? t`${name} was saved.` : t`${name} can now sign in.`,
       })
       onClose()
     },
@@ -78,7 +80,7 @@ export function UserFormDialog({
   }
 
   return (
-    <Dialog title={user ? t`Edit ${user.username}` : t`New user`} onClose={onClose}>
+    <Dialog title={user ? t`Edit ${username}` : t`New user`} onClose={onClose}>
       <form className="form" noValidate onSubmit={submit}>
         <Field
           label={t`Username`}

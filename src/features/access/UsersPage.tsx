@@ -57,13 +57,14 @@ export function UsersPage({
     mutationFn: ({ user, status }: { user: StaffUser; status: 'deactivate' | 'reactivate' }) =>
       postJson(`access/users/${user.id}/${status}`, {}, StaffUserSchema),
     onSuccess: (user) => {
+      const name = user.fullName
       void queryClient.invalidateQueries({ queryKey: ['access', 'users'] })
       showToast({
         variant: 'success',
         title:
           user.status === 'active'
-            ? t`${user.fullName} can sign in again.`
-            : t`${user.fullName} is deactivated and signed out everywhere.`,
+            ? t`${name} can sign in again.`
+            : t`${name} is deactivated and signed out everywhere.`,
       })
     },
     onError: (err) => toastUnlessFieldError(err, t`The user was not changed`),
@@ -230,10 +231,11 @@ export function UsersPage({
                           title={selfReason}
                           onClick={() => {
                             const status = user.status === 'active' ? 'deactivate' : 'reactivate'
+                            const name = user.fullName
                             const question =
                               status === 'deactivate'
-                                ? t`Deactivate ${user.fullName}? They are signed out at once.`
-                                : t`Let ${user.fullName} sign in again?`
+                                ? t`Deactivate ${name}? They are signed out at once.`
+                                : t`Let ${name} sign in again?`
                             if (window.confirm(question)) setStatus.mutate({ user, status })
                           }}
                         >

@@ -17,7 +17,13 @@ export const permissionAreas = {
     'invoice-print-settings',
   ],
   collection: ['payment-collection', 'advance-override'],
-  reports: ['paid-report', 'due-report', 'student-ledger', 'head-wise-ledger', 'head-wise-summaries'],
+  reports: [
+    'paid-report',
+    'due-report',
+    'student-ledger',
+    'head-wise-ledger',
+    'head-wise-summaries',
+  ],
   admission: ['admission'],
   payments: [
     'fintech-service',
