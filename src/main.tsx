@@ -55,7 +55,7 @@ createRoot(document.getElementById('app')!).render(
 )
 
 // Roles can change while the app is open: the stored user follows the server's.
-startUserSync(() => router.invalidate())
+startUserSync(queryClient, () => router.invalidate())
 
 // The browser database is opened once the page is up; nothing on the first screen needs it.
 void import('./lib/offline-db.ts').then(({ offlineDb }) => offlineDb.open())

@@ -1,6 +1,17 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { UserResponseSchema } from '../shared/schemas/auth.ts'
 import { refreshAbility } from './ability.ts'
 import { session } from './session.ts'
+
+/** GET auth/user: the signed-in user as the server sees them now, ability included. */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'user'],
+    queryFn: async () => {
+      const { getJson } = await import('./api.ts')
+      return getJson('auth/user', UserResponseSchema)
+    },
+  })
 
 /** Fired by the API client when the server refuses an action the stored rules allowed. */
 export const forbiddenEvent = 'app:forbidden'
@@ -15,15 +26,18 @@ let running: Promise<void> | undefined
  * comes back into focus, and at once when the server answers 403. `onChange` re-runs the
  * guards of the current page.
  */
-export function startUserSync(onChange: () => Promise<void>) {
+export function startUserSync(queryClient: QueryClient, onChange: () => Promise<void>) {
   const sync = async (force: boolean) => {
     if (!session.isLoggedIn() || !session.isValid()) return
     if (running || (!force && Date.now() - lastSync < minInterval)) return
     lastSync = Date.now()
     running = (async () => {
       const stored = JSON.stringify(session.userData())
-      const { getJson } = await import('./api.ts')
-      const { userData } = await getJson('auth/user', UserResponseSchema)
+      // Shared with the pages that read the user, so a page load asks the server only once.
+      const { userData } = await queryClient.fetchQuery({
+        ...currentUserQuery(),
+        staleTime: force ? 0 : minInterval,
+      })
       // Signed out, or the user changed meanwhile (a new password, another sign-in): the
       // answer is stale.
       if (!session.isLoggedIn() || JSON.stringify(session.userData()) !== stored) return
@@ -37,7 +51,7 @@ export function startUserSync(onChange: () => Promise<void>) {
         running = undefined
       })
   }
-  void sync(true)
+  void sync(false)
   window.addEventListener('focus', () => void sync(false))
   window.addEventListener(forbiddenEvent, () => void sync(true))
 }

@@ -1,16 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getJson } from '../../lib/api.ts'
-import {
-  SessionListSchema,
-  SignupStatusSchema,
-  UserResponseSchema,
-} from '../../shared/schemas/auth.ts'
-
-export const currentUserQuery = () =>
-  queryOptions({
-    queryKey: ['auth', 'user'],
-    queryFn: () => getJson('auth/user', UserResponseSchema),
-  })
+import { SessionListSchema, SignupStatusSchema } from '../../shared/schemas/auth.ts'
 
 export const sessionsQuery = () =>
   queryOptions({
