@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Fragment, useCallback, useState, type ReactElement } from 'react'
-import { Pager } from '../../components/table/Pager.tsx'
+import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { auditAreas, type AuditEntry, type AuditSearch } from '../../shared/schemas/access.ts'
@@ -108,96 +108,85 @@ export function AuditsPage({
             />
           </label>
         </div>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>
-                  <Trans>When</Trans>
-                </th>
-                <th>
-                  <Trans>Who</Trans>
-                </th>
-                <th>
-                  <Trans>Area</Trans>
-                </th>
-                <th>
-                  <Trans>Action</Trans>
-                </th>
-                <th>
-                  <Trans>Record</Trans>
-                </th>
-                <th>
-                  <Trans>From</Trans>
-                </th>
-                <th>
-                  <span className="visually-hidden">
-                    <Trans>Details</Trans>
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((entry) => (
-                <Fragment key={entry.id}>
-                  <tr>
-                    <td>{dateTime(new Date(entry.createdAt))}</td>
-                    <td>
-                      <Who entry={entry} />
-                    </td>
-                    <td>{areaLabel(entry.area)}</td>
-                    <td>{actionLabel(entry.action)}</td>
-                    <td>
-                      {entry.entity}
-                      {entry.entityId && (
-                        <small className="muted block" title={entry.entityId}>
-                          {entry.entityId.slice(0, 8)}
-                        </small>
-                      )}
-                    </td>
-                    <td>
-                      {entry.ip ?? '—'}
-                      {entry.userAgent && (
-                        <small className="muted block ellipsis" title={entry.userAgent}>
-                          {entry.userAgent}
-                        </small>
-                      )}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button-link"
-                        aria-expanded={open === entry.id}
-                        onClick={() => setOpen(open === entry.id ? undefined : entry.id)}
-                      >
-                        {open === entry.id ? t`Hide` : t`Changes`}
-                      </button>
-                    </td>
-                  </tr>
-                  {open === entry.id && (
-                    <tr className="details-row">
-                      <td colSpan={7}>
-                        <AuditDiff before={entry.before} after={entry.after} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-              {data.data.length === 0 && (
-                <tr>
-                  <td colSpan={7} className="muted">
-                    <Trans>Nothing was recorded that matches.</Trans>
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
-        <Pager
+        <PagedTable
+          columns={7}
+          empty={<Trans>Nothing was recorded that matches.</Trans>}
           page={search.page}
           perPage={search.perPage}
           total={data.total}
-          onChange={onSearchChange}
+          onPage={onSearchChange}
+          head={
+            <tr>
+              <th>
+                <Trans>When</Trans>
+              </th>
+              <th>
+                <Trans>Who</Trans>
+              </th>
+              <th>
+                <Trans>Area</Trans>
+              </th>
+              <th>
+                <Trans>Action</Trans>
+              </th>
+              <th>
+                <Trans>Record</Trans>
+              </th>
+              <th>
+                <Trans>From</Trans>
+              </th>
+              <th>
+                <span className="visually-hidden">
+                  <Trans>Details</Trans>
+                </span>
+              </th>
+            </tr>
+          }
+          rows={data.data.map((entry) => (
+            <Fragment key={entry.id}>
+              <tr>
+                <td>{dateTime(new Date(entry.createdAt))}</td>
+                <td>
+                  <Who entry={entry} />
+                </td>
+                <td>{areaLabel(entry.area)}</td>
+                <td>{actionLabel(entry.action)}</td>
+                <td>
+                  {entry.entity}
+                  {entry.entityId && (
+                    <small className="muted block" title={entry.entityId}>
+                      {entry.entityId.slice(0, 8)}
+                    </small>
+                  )}
+                </td>
+                <td>
+                  {entry.ip ?? '—'}
+                  {entry.userAgent && (
+                    <small className="muted block ellipsis" title={entry.userAgent}>
+                      {entry.userAgent}
+                    </small>
+                  )}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button-link"
+                    aria-expanded={open === entry.id}
+                    onClick={() => setOpen(open === entry.id ? undefined : entry.id)}
+                  >
+                    {open === entry.id ? t`Hide` : t`Changes`}
+                  </button>
+                </td>
+              </tr>
+              {open === entry.id && (
+                <tr className="details-row">
+                  <td colSpan={7}>
+                    <AuditDiff before={entry.before} after={entry.after} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
         />
       </section>
     </div>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useState, type ReactElement } from 'react'
-import { Pager } from '../../components/table/Pager.tsx'
+import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { postJson } from '../../lib/api.ts'
@@ -141,142 +141,131 @@ export function UsersPage({
           </label>
         </div>
 
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <SortHeader
-                  search={search}
-                  onSearchChange={onSearchChange}
-                  column="username"
-                  label={t`Username`}
-                />
-                <SortHeader
-                  search={search}
-                  onSearchChange={onSearchChange}
-                  column="fullName"
-                  label={t`Full name`}
-                />
-                <th>
-                  <Trans>Roles</Trans>
-                </th>
-                <SortHeader
-                  search={search}
-                  onSearchChange={onSearchChange}
-                  column="status"
-                  label={t`Status`}
-                />
-                <th>
-                  <Trans>Last sign-in</Trans>
-                </th>
-                {canUpdate && (
-                  <th>
-                    <span className="visually-hidden">
-                      <Trans>Actions</Trans>
-                    </span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((user) => {
-                const self = user.id === me
-                const selfReason = self ? t`You cannot do this to your own account.` : undefined
-                return (
-                  <tr key={user.id}>
-                    <td>
-                      <strong>{user.username}</strong>
-                      {user.mustChangePassword && (
-                        <small className="muted block">
-                          <Trans>Must choose a password</Trans>
-                        </small>
-                      )}
-                    </td>
-                    <td>{user.fullName}</td>
-                    <td>
-                      {user.roles.map((r) => (
-                        <span key={r.id} className="tag">
-                          {r.name}
-                        </span>
-                      ))}
-                    </td>
-                    <td>
-                      <span className={user.status === 'active' ? 'badge' : 'badge badge-muted'}>
-                        {user.status === 'active' ? t`Active` : t`Inactive`}
-                      </span>
-                    </td>
-                    <td>{user.lastSignInAt ? dateTime(new Date(user.lastSignInAt)) : '—'}</td>
-                    {canUpdate && (
-                      <td className="row-actions">
-                        <button
-                          type="button"
-                          className="button-link"
-                          onClick={() => setEditing({ kind: 'edit', user })}
-                        >
-                          <Trans>Edit</Trans>
-                        </button>
-                        <button
-                          type="button"
-                          className="button-link"
-                          disabled={self}
-                          title={selfReason}
-                          onClick={() => setEditing({ kind: 'reset', user })}
-                        >
-                          <Trans>Reset password</Trans>
-                        </button>
-                        <button
-                          type="button"
-                          className="button-link"
-                          disabled={self || setStatus.isPending}
-                          title={selfReason}
-                          onClick={() => {
-                            const status = user.status === 'active' ? 'deactivate' : 'reactivate'
-                            const name = user.fullName
-                            const question =
-                              status === 'deactivate'
-                                ? t`Deactivate ${name}? They are signed out at once.`
-                                : t`Let ${name} sign in again?`
-                            if (window.confirm(question)) setStatus.mutate({ user, status })
-                          }}
-                        >
-                          {user.status === 'active' ? t`Deactivate` : t`Reactivate`}
-                        </button>
-                        {canImpersonate && (
-                          <button
-                            type="button"
-                            className="button-link"
-                            disabled={self || user.status !== 'active' || impersonate.isPending}
-                            title={
-                              selfReason ??
-                              (user.status !== 'active'
-                                ? t`Deactivated users cannot sign in.`
-                                : undefined)
-                            }
-                            onClick={() => impersonate.mutate(user)}
-                          >
-                            <Trans>Act as</Trans>
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                )
-              })}
-              {data.data.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="muted">
-                    <Trans>No users match.</Trans>
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
-        <Pager
+        <PagedTable
+          columns={canUpdate ? 6 : 5}
+          empty={<Trans>No users match.</Trans>}
           page={search.page}
           perPage={search.perPage}
           total={data.total}
-          onChange={onSearchChange}
+          onPage={onSearchChange}
+          head={
+            <tr>
+              <SortHeader
+                search={search}
+                onSearchChange={onSearchChange}
+                column="username"
+                label={t`Username`}
+              />
+              <SortHeader
+                search={search}
+                onSearchChange={onSearchChange}
+                column="fullName"
+                label={t`Full name`}
+              />
+              <th>
+                <Trans>Roles</Trans>
+              </th>
+              <SortHeader
+                search={search}
+                onSearchChange={onSearchChange}
+                column="status"
+                label={t`Status`}
+              />
+              <th>
+                <Trans>Last sign-in</Trans>
+              </th>
+              {canUpdate && (
+                <th>
+                  <span className="visually-hidden">
+                    <Trans>Actions</Trans>
+                  </span>
+                </th>
+              )}
+            </tr>
+          }
+          rows={data.data.map((user) => {
+            const self = user.id === me
+            const selfReason = self ? t`You cannot do this to your own account.` : undefined
+            return (
+              <tr key={user.id}>
+                <td>
+                  <strong>{user.username}</strong>
+                  {user.mustChangePassword && (
+                    <small className="muted block">
+                      <Trans>Must choose a password</Trans>
+                    </small>
+                  )}
+                </td>
+                <td>{user.fullName}</td>
+                <td>
+                  {user.roles.map((r) => (
+                    <span key={r.id} className="tag">
+                      {r.name}
+                    </span>
+                  ))}
+                </td>
+                <td>
+                  <span className={user.status === 'active' ? 'badge' : 'badge badge-muted'}>
+                    {user.status === 'active' ? t`Active` : t`Inactive`}
+                  </span>
+                </td>
+                <td>{user.lastSignInAt ? dateTime(new Date(user.lastSignInAt)) : '—'}</td>
+                {canUpdate && (
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="button-link"
+                      onClick={() => setEditing({ kind: 'edit', user })}
+                    >
+                      <Trans>Edit</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="button-link"
+                      disabled={self}
+                      title={selfReason}
+                      onClick={() => setEditing({ kind: 'reset', user })}
+                    >
+                      <Trans>Reset password</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="button-link"
+                      disabled={self || setStatus.isPending}
+                      title={selfReason}
+                      onClick={() => {
+                        const status = user.status === 'active' ? 'deactivate' : 'reactivate'
+                        const name = user.fullName
+                        const question =
+                          status === 'deactivate'
+                            ? t`Deactivate ${name}? They are signed out at once.`
+                            : t`Let ${name} sign in again?`
+                        if (window.confirm(question)) setStatus.mutate({ user, status })
+                      }}
+                    >
+                      {user.status === 'active' ? t`Deactivate` : t`Reactivate`}
+                    </button>
+                    {canImpersonate && (
+                      <button
+                        type="button"
+                        className="button-link"
+                        disabled={self || user.status !== 'active' || impersonate.isPending}
+                        title={
+                          selfReason ??
+                          (user.status !== 'active'
+                            ? t`Deactivated users cannot sign in.`
+                            : undefined)
+                        }
+                        onClick={() => impersonate.mutate(user)}
+                      >
+                        <Trans>Act as</Trans>
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            )
+          })}
         />
       </section>
 

@@ -5,6 +5,7 @@ import { AuditQuerySchema } from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { auditLog, users } from '../../db/schema.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { containing } from '../../lib/like.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 
 const actor = alias(users, 'actor')
@@ -37,7 +38,7 @@ export const auditRoutes = new Hono<AppEnv>()
     if (query.from) conditions.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00Z`)))
     if (query.to) conditions.push(lt(auditLog.createdAt, dayAfter(query.to)))
     if (query.q) {
-      const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+      const like = containing(query.q)
       conditions.push(
         or(
           ilike(auditLog.entity, like),

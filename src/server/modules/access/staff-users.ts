@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import type { StaffUser, UserListQuerySchema } from '../../../shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
 import { roles, sessions, userRoles, users } from '../../db/schema.ts'
+import { containing } from '../../lib/like.ts'
 
 type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
 
@@ -28,13 +29,11 @@ const sortColumns = {
   createdAt: users.createdAt,
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`)
-
 /** One page of an institute's staff, with their roles. */
 export async function listStaffUsers(db: Db, instituteId: string, query: UserListQuery) {
   const conditions: SQL[] = [eq(users.instituteId, instituteId)]
   if (query.q) {
-    const like = `%${escapeLike(query.q)}%`
+    const like = containing(query.q)
     conditions.push(
       or(ilike(users.username, like), ilike(users.fullName, like), ilike(users.email, like))!,
     )

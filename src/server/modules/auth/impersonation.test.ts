@@ -2,17 +2,16 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LoginResponse } from '../../../shared/schemas/auth.ts'
 import { auditLog } from '../../db/schema.ts'
-import { addUser, adminPassword, bearer, createTestApp, jsonRequest } from '../../testing.ts'
+import {
+  addUser,
+  adminPassword,
+  bearer,
+  createTestApp,
+  jsonRequest,
+  signIn,
+} from '../../testing.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
-
-async function signIn(t: T, username: string, password: string) {
-  return (
-    (await (
-      await t.app.request('/api/auth/login', jsonRequest({ username, password }))
-    ).json()) as LoginResponse
-  ).access_token
-}
 
 describe('impersonation', () => {
   let t: T
