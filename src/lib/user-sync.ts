@@ -1,17 +1,6 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { UserResponseSchema } from '../shared/schemas/auth.ts'
+import type { QueryClient } from '@tanstack/react-query'
 import { refreshAbility } from './ability.ts'
 import { session } from './session.ts'
-
-/** GET auth/user: the signed-in user as the server sees them now, ability included. */
-export const currentUserQuery = () =>
-  queryOptions({
-    queryKey: ['auth', 'user'],
-    queryFn: async () => {
-      const { getJson } = await import('./api.ts')
-      return getJson('auth/user', UserResponseSchema)
-    },
-  })
 
 /** Fired by the API client when the server refuses an action the stored rules allowed. */
 export const forbiddenEvent = 'app:forbidden'
@@ -34,6 +23,7 @@ export function startUserSync(queryClient: QueryClient, onChange: () => Promise<
     running = (async () => {
       const stored = JSON.stringify(session.userData())
       // Shared with the pages that read the user, so a page load asks the server only once.
+      const { currentUserQuery } = await import('./current-user.ts')
       const { userData } = await queryClient.fetchQuery({
         ...currentUserQuery(),
         staleTime: force ? 0 : minInterval,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProfilePasswordPage } from '../features/auth/ProfilePasswordPage.tsx'
 import { sessionsQuery } from '../features/auth/queries.ts'
-import { currentUserQuery } from '../lib/user-sync.ts'
+import { currentUserQuery } from '../lib/current-user.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/profile-password-change')({

@@ -7,7 +7,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { StatusSchema } from '../../shared/schemas/auth.ts'
 import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
 import { describeDevice } from '../../shared/device.ts'
-import { currentUserQuery } from '../../lib/user-sync.ts'
+import { currentUserQuery } from '../../lib/current-user.ts'
 import { sessionsQuery } from './queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 
