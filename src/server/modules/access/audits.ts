@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { Hono } from 'hono'
 import { AuditQuerySchema } from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { auditLog, users } from '../../db/schema.ts'
+import { auditLog, institutes, users } from '../../db/schema.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { containing } from '../../lib/like.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
@@ -15,12 +15,11 @@ const person = (u: { id: AnyPgColumn; username: AnyPgColumn; fullName: AnyPgColu
     then null else json_build_object('id', ${u.id}, 'username', ${u.username},
     'fullName', ${u.fullName}) end`
 
-/** The day after a YYYY-MM-DD date, so that `to` includes the whole of its day. */
-const dayAfter = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + 1)
-  return d
-}
+/** Midnight starting a YYYY-MM-DD day where the institute is (its days, not UTC's). */
+const startOfDay = (date: string, timezone: string) =>
+  sql`((${date}::date)::timestamp at time zone ${timezone})`
+const startOfNextDay = (date: string, timezone: string) =>
+  sql`((${date}::date + 1)::timestamp at time zone ${timezone})`
 
 /** The institute's audit log (§2 /audits): newest first, filtered and paged. */
 export const auditRoutes = new Hono<AppEnv>()
@@ -35,8 +34,15 @@ export const auditRoutes = new Hono<AppEnv>()
     }
     if (query.area) conditions.push(eq(auditLog.area, query.area))
     if (query.action) conditions.push(eq(auditLog.action, query.action))
-    if (query.from) conditions.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00Z`)))
-    if (query.to) conditions.push(lt(auditLog.createdAt, dayAfter(query.to)))
+    if (query.from || query.to) {
+      const [institute] = await database.db
+        .select({ timezone: institutes.timezone })
+        .from(institutes)
+        .where(eq(institutes.id, auth.instituteId))
+      const timezone = institute?.timezone ?? 'UTC'
+      if (query.from) conditions.push(gte(auditLog.createdAt, startOfDay(query.from, timezone)))
+      if (query.to) conditions.push(lt(auditLog.createdAt, startOfNextDay(query.to, timezone)))
+    }
     if (query.q) {
       const like = containing(query.q)
       conditions.push(
