@@ -1,8 +1,6 @@
 import { refreshAbility } from './ability.ts'
 import { session, type UserData } from './session.ts'
-import { forgetSession } from './sign-out.ts'
-
-const stashKey = 'impersonator'
+import { forgetSession, impersonatorKey as stashKey } from './sign-out.ts'
 
 interface Stash {
   accessToken: string

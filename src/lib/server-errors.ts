@@ -50,6 +50,8 @@ export function useServerErrors() {
     'This action is unauthorized.': t`This action is unauthorized.`,
     'No such user': t`No such user`,
     'No such role': t`No such role`,
+    'Not a real date.': t`Not a real date.`,
+    'This user holds rights you do not have: ask someone who has them.': t`This user holds rights you do not have: ask someone who has them.`,
   }
   const translate = (message: string) => known[message] ?? message
 

@@ -2,13 +2,18 @@ import { refreshAbility } from './ability.ts'
 import { persistedCacheKey, queryClient } from './query-client.ts'
 import { session } from './session.ts'
 
+/** Where an admin's own session waits while they act as someone else (this tab only). */
+export const impersonatorKey = 'impersonator'
+
 /**
  * Forgets everything this browser holds for the signed-in user: tokens, userData, the query
- * cache (in memory and persisted) and their cached reports. Institute PCs are shared.
+ * cache (in memory and persisted) and their cached reports. Institute PCs are shared. An
+ * admin's own session kept aside during an impersonation goes too, unless one is starting.
  */
-export async function forgetSession(): Promise<void> {
+export async function forgetSession(opts: { keepImpersonator?: boolean } = {}): Promise<void> {
   const userId = session.userData()?.id
   session.clear()
+  if (!opts.keepImpersonator) sessionStorage.removeItem(impersonatorKey)
   refreshAbility()
   queryClient.clear()
   localStorage.removeItem(persistedCacheKey)

@@ -8,6 +8,8 @@ export const forbiddenEvent = 'app:forbidden'
 const minInterval = 15_000
 let lastSync = 0
 let running: Promise<void> | undefined
+/** A refusal arrived during a sync that may have read a cached answer: sync again after it. */
+let forcedWhileRunning = false
 
 /**
  * Keeps the stored user (and so the ability, the menu and the route guards) in step with the
@@ -18,7 +20,11 @@ let running: Promise<void> | undefined
 export function startUserSync(queryClient: QueryClient, onChange: () => Promise<void>) {
   const sync = async (force: boolean) => {
     if (!session.isLoggedIn() || !session.isValid()) return
-    if (running || (!force && Date.now() - lastSync < minInterval)) return
+    if (running) {
+      forcedWhileRunning ||= force
+      return
+    }
+    if (!force && Date.now() - lastSync < minInterval) return
     lastSync = Date.now()
     running = (async () => {
       const stored = JSON.stringify(session.userData())
@@ -39,6 +45,10 @@ export function startUserSync(queryClient: QueryClient, onChange: () => Promise<
       .catch(() => undefined)
       .finally(() => {
         running = undefined
+        if (forcedWhileRunning) {
+          forcedWhileRunning = false
+          void sync(true)
+        }
       })
   }
   void sync(false)

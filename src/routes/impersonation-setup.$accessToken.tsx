@@ -9,7 +9,8 @@ export const Route = createFileRoute('/impersonation-setup/$accessToken')({
   beforeLoad: async ({ context, params }) => {
     const { getJson } = await import('../lib/api.ts')
     const { UserResponseSchema } = await import('../shared/schemas/auth.ts')
-    await forgetSession()
+    // The admin's own session, kept by "Act as" in this tab, waits for "Stop acting as".
+    await forgetSession({ keepImpersonator: true })
     context.auth.saveTokens({ access_token: params.accessToken })
     let target = '/login'
     try {

@@ -125,6 +125,9 @@ export function createApp({
         409,
       )
     }
+    if (pgCode === '22007' || pgCode === '22008' || pgCode === '22009') {
+      return c.json<ApiError>({ message: 'Date or time out of range.', code: 'bad_request' }, 400)
+    }
     if (pgCode === '22P02') {
       return c.json<ApiError>({ message: 'Malformed identifier.', code: 'bad_request' }, 400)
     }
@@ -133,7 +136,9 @@ export function createApp({
       // Hono's own HTTP errors (e.g. a body over the size limit) carry a safe status.
       return c.json<ApiError>({ message: err.message }, status as ContentfulStatusCode)
     }
-    log.error('unhandled error', { path: c.req.path, err: err.stack ?? String(err) })
+    // A failed query's message lists its parameters, which may hold password hashes.
+    const detail = (err.stack ?? String(err)).replace(/params: .*$/gm, 'params: [redacted]')
+    log.error('unhandled error', { path: c.req.path, err: detail })
     return c.json<ApiError>({ message: 'Something went wrong on our side', code: 'internal' }, 500)
   })
 

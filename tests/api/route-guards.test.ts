@@ -183,6 +183,28 @@ describe('every API endpoint', () => {
     expect(await untouched.json()).toMatchObject({ fullName: 'User target-of-a', status: 'active' })
   })
 
+  it('answers malformed input with a 4xx, never a 500 or a stack trace', async () => {
+    const admin = await signIn(t, 'admin', adminPassword)
+    const garbage = { username: [1, {}], password: null, roleIds: 'x', rules: [{ action: 7 }] }
+    const query = '?page=-1&perPage=abc&sortBy=%00&from=31-02-2024&to=x&userId=1&q=%25_%5C'
+    const all = [...endpoints].sort(
+      ([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')),
+    )
+    for (const [endpoint] of all) {
+      const [method, path] = endpoint.split(' ') as [string, string]
+      const url = path.replace(/:\w+/g, 'not-a-uuid') + query
+      const res = await asUser(
+        t,
+        admin,
+        method,
+        url,
+        method === 'GET' || method === 'DELETE' ? undefined : garbage,
+      )
+      expect(res.status, endpoint).toBeLessThan(500)
+      expect(await res.text(), endpoint).not.toMatch(/at .*\.ts:\d+|Failed query/)
+    }
+  })
+
   it('lets only a platform administrator work inside another institute', async () => {
     const platformAdmin = await signIn(t, 'admin', adminPassword)
     const [b] = await t.database.db
@@ -201,6 +223,35 @@ describe('every API endpoint', () => {
     expect(intoA.status).toBe(403)
     const aInstitute = (await asUser(t, platformAdmin, 'GET', '/api/access/users?q=target')).status
     expect(aInstitute).toBe(200)
+    // Acting as a platform admin lends nothing: neither the impersonation nor the header.
+    const second = await addUser(t, {
+      username: 'platform-2',
+      password: 'platform-2-pass',
+      roles: ['admin'],
+      isPlatformAdmin: true,
+    })
+    const institutesAdmin = await addUser(t, {
+      username: 'plain-admin',
+      password: 'plain-admin-pass',
+      roles: ['admin'],
+    })
+    const plain = await signIn(t, institutesAdmin.username, 'plain-admin-pass')
+    const refused = await asUser(t, plain, 'POST', '/api/auth/impersonate', { user_id: second.id })
+    expect(refused.status).toBe(403)
+    const acting = (await (
+      await asUser(t, platformAdmin, 'POST', '/api/auth/impersonate', { user_id: second.id })
+    ).json()) as { access_token: string }
+    const viaImpersonation = await asUser(
+      t,
+      acting.access_token,
+      'GET',
+      '/api/access/users',
+      undefined,
+      {
+        [instituteHeader]: b!.id,
+      },
+    )
+    expect(viaImpersonation.status).toBe(403)
     const nowhere = await asUser(t, platformAdmin, 'GET', '/api/access/users', undefined, {
       [instituteHeader]: '00000000-0000-4000-8000-000000000000',
     })

@@ -24,7 +24,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClos
     mutationFn: () =>
       postJson(`access/users/${user.id}/password-reset`, { password }, StaffUserSchema),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['access', 'users'] })
+      void queryClient.invalidateQueries({ queryKey: ['access'] })
       showToast({
         variant: 'success',
         title: t`${name} was signed out and must choose a new password.`,

@@ -48,8 +48,17 @@ export function UserFormDialog({
   })
   const [touched, setTouched] = useState(false)
   const username = user?.username
+  // Roles go with an edit only when they changed: re-sending them would need the right to
+  // give each of them, even for a change of name.
+  const rolesChanged =
+    !rolesLocked &&
+    [...values.roleIds].sort().join() !==
+      (user?.roles
+        .map((r) => r.id)
+        .sort()
+        .join() ?? '')
   const body = user
-    ? { ...values, password: undefined, roleIds: rolesLocked ? undefined : values.roleIds }
+    ? { ...values, password: undefined, roleIds: rolesChanged ? values.roleIds : undefined }
     : values
   const save = useMutation({
     mutationFn: () =>
@@ -58,7 +67,7 @@ export function UserFormDialog({
         : postJson('access/users', body, StaffUserSchema),
     onSuccess: (saved) => {
       const name = saved.fullName
-      void queryClient.invalidateQueries({ queryKey: ['access', 'users'] })
+      void queryClient.invalidateQueries({ queryKey: ['access'] })
       showToast({
         variant: 'success',
         title: user ? t`${name} was saved.` : t`${name} can now sign in.`,

@@ -58,7 +58,7 @@ export function UsersPage({
       postJson(`access/users/${user.id}/${status}`, {}, StaffUserSchema),
     onSuccess: (user) => {
       const name = user.fullName
-      void queryClient.invalidateQueries({ queryKey: ['access', 'users'] })
+      void queryClient.invalidateQueries({ queryKey: ['access'] })
       showToast({
         variant: 'success',
         title:

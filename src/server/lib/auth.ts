@@ -36,14 +36,20 @@ function declare<H extends object>(handler: H, guard: Guard): H {
 export const instituteHeader = 'X-Institute-Id'
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** The institute a request works in: the user's own, or, for a platform admin, the one asked. */
+/**
+ * The institute a request works in: the user's own or, for a platform admin signed in as
+ * themselves, the one asked. Acting as a platform admin never lends that power.
+ */
 async function tenantOf(
   db: Db,
   user: { instituteId: string; isPlatformAdmin: boolean },
   asked: string | undefined,
+  impersonated: boolean,
 ): Promise<string> {
   if (!asked || asked === user.instituteId) return user.instituteId
-  if (!user.isPlatformAdmin) throw forbidden('You cannot act in another institute.')
+  if (!user.isPlatformAdmin || impersonated) {
+    throw forbidden('You cannot act in another institute.')
+  }
   if (!uuidPattern.test(asked)) throw notFound('No such institute')
   const [institute] = await db
     .select({ id: institutes.id })
@@ -82,7 +88,12 @@ export const requireAuth = (
         userData,
         ability: buildAbility(userData.ability),
         familyId: claims.sid,
-        instituteId: await tenantOf(database.db, user, c.req.header(instituteHeader)),
+        instituteId: await tenantOf(
+          database.db,
+          user,
+          c.req.header(instituteHeader),
+          Boolean(claims.imp),
+        ),
         impersonatorId: claims.imp,
         refreshRowId: claims.rot,
       })

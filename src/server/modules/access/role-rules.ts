@@ -36,9 +36,10 @@ export async function rulesOf(db: Db, roleIds: string[]) {
  * role) only by someone whose own ability covers it.
  */
 export function assertMayGrant(ability: AppAbility, rules: { action: string; subject: string }[]) {
-  for (const rule of rules) {
-    if (!ability.can(rule.action as Action, rule.subject as Subject)) {
-      throw forbidden('You cannot grant rights you do not have yourself.', 'grant_exceeds_own')
-    }
+  if (!covers(ability, rules)) {
+    throw forbidden('You cannot grant rights you do not have yourself.', 'grant_exceeds_own')
   }
 }
+
+export const covers = (ability: AppAbility, rules: { action: string; subject: string }[]) =>
+  rules.every((rule) => ability.can(rule.action as Action, rule.subject as Subject))

@@ -2,13 +2,17 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type * as v from 'valibot'
 import type { StaffUser, UserListQuerySchema } from '../../../shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
-import { roles, sessions, userRoles, users } from '../../db/schema.ts'
+import { roles, userRoles, users } from '../../db/schema.ts'
 import { containing } from '../../lib/like.ts'
 
 type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
 
-const lastSignIn = sql<Date | null>`(select max(${sessions.createdAt}) from ${sessions}
-  where ${sessions.userId} = ${users.id})`.mapWith((value) => (value ? new Date(value) : null))
+// From the audit log: session rows also come from token refreshes and impersonations. Written
+// out in full, since the query builder leaves single-table column names unqualified.
+const lastSignIn = sql<Date | null>`(select max(l.created_at) from audit_log l
+  where l.user_id = "users"."id" and l.action = 'login')`.mapWith((value) =>
+  value ? new Date(value) : null,
+)
 
 const columns = {
   id: users.id,

@@ -248,4 +248,48 @@ describe('staff users', () => {
     )
     expect(data.map((r) => r.name)).not.toContain('hr-other')
   })
+
+  it('lets nobody take over a user holding rights they lack', async () => {
+    const hr = await signIn(t, 'hr1', 'hr-person-pass-1')
+    const { data } = (await (
+      await asUser(t, admin, 'GET', '/api/access/users?perPage=100')
+    ).json()) as {
+      data: StaffUser[]
+    }
+    const byName = (name: string) => data.find((u) => u.username === name)!.id
+    for (const [method, path, body] of [
+      [
+        'POST',
+        `/api/access/users/${byName('admin')}/password-reset`,
+        { password: 'taken-over-pass-1' },
+      ],
+      ['PATCH', `/api/access/users/${byName('admin')}`, { email: 'hr1-now@example.com' }],
+      ['POST', `/api/access/users/${byName('admin')}/deactivate`, undefined],
+      ['POST', `/api/access/users/${byName('cash1')}/deactivate`, undefined],
+    ] as const) {
+      const res = await asUser(t, hr, method, path, body)
+      expect(res.status, path).toBe(403)
+      expect(await res.json()).toMatchObject({ code: 'target_exceeds_own' })
+    }
+    // A colleague with no more rights than their own is theirs to manage.
+    const res = await asUser(t, hr, 'PATCH', `/api/access/users/${byName('viewer1')}`, {
+      fullName: 'Viewer Renamed',
+    })
+    expect(res.status).toBe(200)
+  })
+
+  it('counts a sign-in only when the user signs in, not when an admin acts as them', async () => {
+    const quiet = await addUser(t, {
+      username: 'quiet1',
+      password: 'quiet-pass-11',
+      roles: ['viewer'],
+    })
+    await asUser(t, admin, 'POST', '/api/auth/impersonate', { user_id: quiet.id })
+    const lastSignIn = async () =>
+      ((await (await asUser(t, admin, 'GET', `/api/access/users/${quiet.id}`)).json()) as StaffUser)
+        .lastSignInAt
+    expect(await lastSignIn()).toBeNull()
+    await signIn(t, 'quiet1', 'quiet-pass-11')
+    expect(await lastSignIn()).not.toBeNull()
+  })
 })

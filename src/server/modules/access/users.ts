@@ -18,7 +18,7 @@ import { hashPassword } from '../../lib/password.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.ts'
 import { revokeAllForUser } from '../auth/sessions.ts'
-import { assertMayGrant, rolesOfInstitute, rulesOf } from './role-rules.ts'
+import { assertMayGrant, covers, rolesOfInstitute, rulesOf } from './role-rules.ts'
 import { findStaffUser, listStaffUsers } from './staff-users.ts'
 
 /** The audit's picture of a user: who they are and what they may do, never a password. */
@@ -60,6 +60,28 @@ async function assertIdentityFree(
     errors.email = ['Another account uses this email address.']
   }
   if (Object.keys(errors).length) throw validationFailed(errors)
+}
+
+/**
+ * Changing a user (their details, password or status) is taking over what they may do: only
+ * someone who holds all of it may, and only a platform administrator touches another one.
+ */
+async function assertMayManage(c: Context<AppEnv>, target: StaffUser) {
+  const { database, auth } = c.var
+  const [row] = await database.db
+    .select({ isPlatformAdmin: users.isPlatformAdmin })
+    .from(users)
+    .where(eq(users.id, target.id))
+  const targetRules = await rulesOf(
+    database.db,
+    target.roles.map((r) => r.id),
+  )
+  if ((row?.isPlatformAdmin && !auth.user.isPlatformAdmin) || !covers(auth.ability, targetRules)) {
+    throw forbidden(
+      'This user holds rights you do not have: ask someone who has them.',
+      'target_exceeds_own',
+    )
+  }
 }
 
 /** Roles to assign: the institute's own, and none carrying more than the caller holds. */
@@ -143,6 +165,7 @@ export const userRoutes = new Hono<AppEnv>()
 
   .patch('/:userId', requireAuth(), requirePermission('update', 'ACL'), async (c) => {
     const before = await staffUserOr404(c)
+    await assertMayManage(c, before)
     const body = await readJson(c, UpdateUserSchema)
     const { database, auth } = c.var
     if (body.roleIds) {
@@ -186,6 +209,7 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/:userId/password-reset', requireAuth(), requirePermission('update', 'ACL'), async (c) => {
     const target = await staffUserOr404(c)
     assertNotSelf(c, target.id, 'Change your own password from your profile.')
+    await assertMayManage(c, target)
     const body = await readJson(c, ResetUserPasswordSchema)
     await assertAcceptablePassword(body.password)
     const passwordHash = await hashPassword(body.password)
@@ -224,6 +248,7 @@ export const userRoutes = new Hono<AppEnv>()
 async function setStatus(c: Context<AppEnv>, status: 'active' | 'inactive') {
   const before = await staffUserOr404(c)
   assertNotSelf(c, before.id, 'You cannot deactivate or reactivate yourself.')
+  await assertMayManage(c, before)
   const { database, auth } = c.var
   const after = await database.db.transaction(async (tx) => {
     await tx

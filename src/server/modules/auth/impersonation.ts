@@ -32,6 +32,9 @@ export const impersonationRoutes = new Hono<AppEnv>().post(
     if (!target || target.instituteId !== auth.instituteId) throw notFound('No such user')
     if (target.id === auth.user.id) throw forbidden('You cannot impersonate yourself.')
     if (target.status !== 'active') throw forbidden('This account has been deactivated.')
+    if (target.isPlatformAdmin && !auth.user.isPlatformAdmin) {
+      throw forbidden('Only a platform administrator may act as another one.')
+    }
 
     const familyId = randomUUID()
     const accessToken = await database.db.transaction(async (tx) => {

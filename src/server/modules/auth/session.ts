@@ -76,7 +76,8 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (!row || row.id !== auth.refreshRowId) throw unauthenticated('Your session has ended.')
     const result = await rotateSession(database.db, services.tokens, config, {
       rowId: row.id,
-      instituteId: auth.instituteId,
+      // The user's own institute: a platform admin's X-Institute-Id is per request.
+      instituteId: auth.user.instituteId,
       ...requestInfo(c),
     })
     if (!result.ok) throw unauthenticated('Your session has ended.')
