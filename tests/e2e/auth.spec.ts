@@ -155,6 +155,9 @@ test.describe('account recovery', () => {
 test('an expired access token is refreshed once while several requests wait, each replayed once', async ({
   page,
 }) => {
+  // Its own server, and two token lifetimes to wait out: more than the default 30 seconds on
+  // a busy machine.
+  test.setTimeout(60_000)
   const server = await spawnServer({ PORT: '4332', ACCESS_TOKEN_TTL: '3' })
   try {
     await page.goto(`${server.url}/login`)
