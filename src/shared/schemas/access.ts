@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { actions } from '../permissions/ability.ts'
 import { isPermission, permissionAreaNames, type Permission } from '../permissions/catalogue.ts'
 import { NewPasswordSchema } from './auth.ts'
+import { isoDate } from './dates.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
 
 const id = v.pipe(v.string(), v.uuid('Not a valid identifier.'))
@@ -107,19 +108,6 @@ export type CreateRole = v.InferInput<typeof CreateRoleSchema>
 export const UpdateRoleSchema = v.partial(v.object(roleFields))
 
 export const auditAreas = ['auth', ...permissionAreaNames] as const
-/** A calendar day that exists (no 31 February), between the years 1900 and 2999. */
-const isoDate = v.pipe(
-  v.string(),
-  v.isoDate('Use a date as YYYY-MM-DD.'),
-  v.check((date) => {
-    // Runs after a failed format check too: anything unparsable is simply not a real date.
-    const parsed = new Date(`${date}T00:00:00Z`)
-    if (Number.isNaN(parsed.getTime())) return false
-    const year = parsed.getUTCFullYear()
-    return parsed.toISOString().startsWith(date) && year >= 1900 && year <= 2999
-  }, 'Not a real date.'),
-)
-
 export const AuditQuerySchema = v.object({
   ...listQuerySchema(['createdAt']).entries,
   userId: v.optional(id),

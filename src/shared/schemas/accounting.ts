@@ -1,0 +1,243 @@
+import * as v from 'valibot'
+import { isoDate } from './dates.ts'
+import { listQuerySchema, pagedSchema } from './list.ts'
+
+const id = v.pipe(v.string(), v.uuid('Not a valid identifier.'))
+const text = (max: number, message: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `At most ${max} characters.`))
+
+/** The five account types, the roots of every institute's chart (§3 accountType). */
+export const accountTypes = ['asset', 'liability', 'equity', 'income', 'expense'] as const
+export type AccountType = (typeof accountTypes)[number]
+/** Assets and expenses grow on the debit side; the others on the credit side. */
+export const debitNormal = (type: AccountType) => type === 'asset' || type === 'expense'
+
+/** account type → main head → sub head → child head → sub-child head */
+export const accountLevels = 5
+export const glCodePattern = /^\d{1,20}$/
+
+/** An amount of money in minor units (paisa, cents): a whole number, never a fraction. */
+export const MinorUnitsSchema = v.pipe(
+  v.number('Enter an amount.'),
+  v.integer('Amounts are whole minor units (no fractions).'),
+  v.minValue(0, 'Amounts cannot be negative.'),
+  v.maxValue(Number.MAX_SAFE_INTEGER, 'This amount is too large.'),
+)
+
+export const AccountSchema = v.object({
+  id: v.string(),
+  parentId: v.nullable(v.string()),
+  level: v.number(),
+  accountType: v.picklist(accountTypes),
+  glCode: v.string(),
+  name: v.string(),
+  isActive: v.boolean(),
+  isLeaf: v.boolean(),
+  hasPostings: v.boolean(),
+  /** Sums of the account's lines and, for a head, of everything under it. */
+  debit: v.number(),
+  credit: v.number(),
+})
+export type Account = v.InferOutput<typeof AccountSchema>
+export const ChartSchema = v.object({ data: v.array(AccountSchema) })
+
+export const AccountListQuerySchema = v.object({
+  ...listQuerySchema(['glCode', 'name', 'accountType', 'level']).entries,
+  accountType: v.optional(v.picklist(accountTypes)),
+})
+export type AccountListSearch = v.InferOutput<typeof AccountListQuerySchema>
+export const AccountListSchema = pagedSchema(AccountSchema)
+
+export const CreateAccountSchema = v.object({
+  parentId: id,
+  name: text(120, 'Please enter the account name.'),
+  /** Left out, the next free code under the parent is given. */
+  glCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(glCodePattern, 'Digits only.'))),
+})
+export type CreateAccount = v.InferInput<typeof CreateAccountSchema>
+
+export const UpdateAccountSchema = v.object({
+  name: v.optional(text(120, 'Please enter the account name.')),
+  parentId: v.optional(id),
+  isActive: v.optional(v.boolean()),
+})
+
+/** How many digits each level adds to its parent's GL code, and when the fiscal year starts. */
+export const CoaConfigSchema = v.object({
+  levelDigits: v.pipe(
+    v.array(
+      v.pipe(v.number(), v.integer(), v.minValue(1, 'At least 1.'), v.maxValue(4, 'At most 4.')),
+    ),
+    v.length(accountLevels, `One entry per level (${accountLevels}).`),
+  ),
+  fiscalYearStartMonth: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(1, 'A month, 1–12.'),
+    v.maxValue(12, 'A month, 1–12.'),
+  ),
+})
+export type CoaConfig = v.InferOutput<typeof CoaConfigSchema>
+
+/**
+ * What each purpose may post to. Fee heads arrive with the fees issue and banks are named by
+ * the institute: those two purposes take a key (the fee head's id, the bank account's name).
+ */
+export const mappingPurposes = {
+  cash: { type: 'asset', keyed: false },
+  bank: { type: 'asset', keyed: true },
+  gateway_clearing: { type: 'asset', keyed: false },
+  fee_receivable: { type: 'asset', keyed: false },
+  student_advance: { type: 'liability', keyed: false },
+  vat_payable: { type: 'liability', keyed: false },
+  fine_income: { type: 'income', keyed: false },
+  concession: { type: 'income', keyed: false },
+  salary_expense: { type: 'expense', keyed: false },
+  salary_payable: { type: 'liability', keyed: false },
+  fee_income: { type: 'income', keyed: true },
+} as const satisfies Record<string, { type: AccountType; keyed: boolean }>
+export type MappingPurpose = keyof typeof mappingPurposes
+export const mappingPurposeNames = Object.keys(mappingPurposes) as MappingPurpose[]
+
+export const CoaMappingSchema = v.object({
+  purpose: v.picklist(mappingPurposeNames),
+  key: v.nullable(v.string()),
+  accountId: v.string(),
+  glCode: v.string(),
+  accountName: v.string(),
+})
+export type CoaMapping = v.InferOutput<typeof CoaMappingSchema>
+export const CoaMappingListSchema = v.object({ data: v.array(CoaMappingSchema) })
+
+export const SetMappingSchema = v.object({
+  purpose: v.picklist(mappingPurposeNames, 'Unknown purpose.'),
+  key: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(120)))),
+  accountId: id,
+})
+export type SetMapping = v.InferInput<typeof SetMappingSchema>
+
+export const voucherTypes = ['receipt', 'payment', 'journal', 'contra'] as const
+export type VoucherType = (typeof voucherTypes)[number]
+export const voucherPrefix: Record<VoucherType, string> = {
+  receipt: 'RV',
+  payment: 'PV',
+  journal: 'JV',
+  contra: 'CV',
+}
+
+export const VoucherLineInputSchema = v.pipe(
+  v.object({
+    accountId: id,
+    debit: v.optional(MinorUnitsSchema, 0),
+    credit: v.optional(MinorUnitsSchema, 0),
+    memo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  }),
+  v.check((line) => line.debit > 0 !== line.credit > 0, 'Each line is either a debit or a credit.'),
+)
+
+export const CreateVoucherSchema = v.pipe(
+  v.object({
+    type: v.picklist(voucherTypes, 'Choose the voucher type.'),
+    date: isoDate,
+    narration: text(500, 'Please describe the voucher.'),
+    lines: v.pipe(
+      v.array(VoucherLineInputSchema),
+      v.minLength(2, 'A voucher has at least two lines.'),
+      v.maxLength(500),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['lines']],
+      ({ lines }) =>
+        lines.reduce((sum, l) => sum + l.debit, 0) === lines.reduce((sum, l) => sum + l.credit, 0),
+      'Debits and credits must be equal.',
+    ),
+    ['lines'],
+  ),
+)
+export type CreateVoucher = v.InferInput<typeof CreateVoucherSchema>
+
+export const VoucherLineSchema = v.object({
+  accountId: v.string(),
+  glCode: v.string(),
+  accountName: v.string(),
+  debit: v.number(),
+  credit: v.number(),
+  memo: v.string(),
+})
+
+export const VoucherSchema = v.object({
+  id: v.string(),
+  type: v.picklist(voucherTypes),
+  /** e.g. JV-2026-0007: type, fiscal year (the year it starts in) and number. */
+  reference: v.string(),
+  fiscalYear: v.number(),
+  number: v.number(),
+  date: v.string(),
+  narration: v.string(),
+  source: v.string(),
+  total: v.number(),
+  reversesId: v.nullable(v.string()),
+  reversedById: v.nullable(v.string()),
+  createdAt: v.string(),
+  createdBy: v.nullable(v.string()),
+  lines: v.array(VoucherLineSchema),
+})
+export type Voucher = v.InferOutput<typeof VoucherSchema>
+
+export const VoucherListQuerySchema = v.object({
+  ...listQuerySchema(['date', 'number']).entries,
+  type: v.optional(v.picklist(voucherTypes)),
+  from: v.optional(isoDate),
+  to: v.optional(isoDate),
+  accountId: v.optional(id),
+})
+export type VoucherListSearch = v.InferOutput<typeof VoucherListQuerySchema>
+export const VoucherListSchema = pagedSchema(VoucherSchema)
+
+export const ReverseVoucherSchema = v.object({
+  date: isoDate,
+  narration: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+})
+
+export const LedgerQuerySchema = v.object({ accountId: id, from: isoDate, to: isoDate })
+export const LedgerSchema = v.object({
+  account: v.object({ id: v.string(), glCode: v.string(), name: v.string() }),
+  from: v.string(),
+  to: v.string(),
+  /** Balances are debit minus credit. */
+  opening: v.number(),
+  lines: v.array(
+    v.object({
+      voucherId: v.string(),
+      reference: v.string(),
+      date: v.string(),
+      narration: v.string(),
+      memo: v.string(),
+      debit: v.number(),
+      credit: v.number(),
+      balance: v.number(),
+    }),
+  ),
+  closing: v.number(),
+})
+export type Ledger = v.InferOutput<typeof LedgerSchema>
+
+export const TrialBalanceQuerySchema = v.object({ asOf: isoDate })
+export const TrialBalanceSchema = v.object({
+  asOf: v.string(),
+  rows: v.array(
+    v.object({
+      accountId: v.string(),
+      glCode: v.string(),
+      name: v.string(),
+      accountType: v.picklist(accountTypes),
+      debit: v.number(),
+      credit: v.number(),
+    }),
+  ),
+  totalDebit: v.number(),
+  totalCredit: v.number(),
+})
+export type TrialBalance = v.InferOutput<typeof TrialBalanceSchema>
