@@ -14,3 +14,12 @@ export function searchOf<S extends v.GenericSchema>(schema: S) {
     return v.parse(schema, valid)
   }
 }
+
+/** A query string from a search object, leaving out what is empty. */
+export function toSearchParams(search: object): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== '' && value !== null) params.set(key, String(value))
+  }
+  return params.toString()
+}

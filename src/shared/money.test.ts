@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, minorToDecimalString, minorUnitDigits } from './money.ts'
+import { formatMoney, minorToDecimalString, minorUnitDigits, parseMajorAmount } from './money.ts'
 
 describe('money', () => {
   it('turns minor units into an exact decimal string', () => {
@@ -32,5 +32,20 @@ describe('money', () => {
     expect(formatMoney(123456, 'USD', 'en')).toBe('$1,234.56')
     expect(formatMoney(-99, 'USD', 'en')).toBe('-$0.99')
     expect(formatMoney(9007199254740991, 'USD', 'en')).toBe('$90,071,992,547,409.91')
+  })
+})
+
+describe('parseMajorAmount', () => {
+  it('reads typed amounts into exact minor units', () => {
+    expect(parseMajorAmount('1,250.5', 2)).toBe(125050)
+    expect(parseMajorAmount('0.07', 2)).toBe(7)
+    expect(parseMajorAmount('19.99', 2)).toBe(1999)
+    expect(parseMajorAmount('500', 0)).toBe(500)
+  })
+  it('refuses what is not an amount of this currency', () => {
+    expect(parseMajorAmount('1.005', 2)).toBeUndefined()
+    expect(parseMajorAmount('-5', 2)).toBeUndefined()
+    expect(parseMajorAmount('abc', 2)).toBeUndefined()
+    expect(parseMajorAmount('', 2)).toBeUndefined()
   })
 })

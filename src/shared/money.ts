@@ -29,3 +29,17 @@ export function formatMoney(minor: number | bigint, currency: string, locale: st
   // Intl accepts exact decimal strings (Intl.NumberFormat v3); no float conversion happens.
   return format.format(minorToDecimalString(minor, digits) as unknown as number)
 }
+
+/**
+ * Minor units from an amount typed in major units ("1,250.5" → 125050 for 2 digits), exactly:
+ * the digits are read as text, never through a floating-point number. Undefined when the text
+ * is not an amount or has more decimals than the currency.
+ */
+export function parseMajorAmount(text: string, digits: number): number | undefined {
+  const match = /^(\d{1,15})(?:\.(\d*))?$/.exec(text.trim().replace(/[,\s]/g, ''))
+  if (!match) return undefined
+  const fraction = match[2] ?? ''
+  if (fraction.length > digits) return undefined
+  const minor = Number(match[1] + fraction.padEnd(digits, '0'))
+  return Number.isSafeInteger(minor) ? minor : undefined
+}

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { getJson } from '../../lib/api.ts'
+import { toSearchParams } from '../../lib/search.ts'
 import {
   AuditFacetsSchema,
   AuditListSchema,
@@ -9,15 +10,6 @@ import {
   type AuditQuery,
   type UserListQuery,
 } from '../../shared/schemas/access.ts'
-
-/** A query string from a search object, leaving out what is empty. */
-export function toSearchParams(search: object): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(search)) {
-    if (value !== undefined && value !== '' && value !== null) params.set(key, String(value))
-  }
-  return params.toString()
-}
 
 export const usersQuery = (search: UserListQuery) =>
   queryOptions({

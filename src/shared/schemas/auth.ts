@@ -44,6 +44,10 @@ export const UserDataSchema = v.object({
   mustChangePassword: v.boolean(),
   /** Set while an admin acts as this user. */
   impersonatedBy: v.optional(v.string()),
+  /** The institute the user works in; absent from sessions stored before it was added. */
+  institute: v.optional(
+    v.object({ id: v.string(), slug: v.string(), name: v.string(), currency: v.string() }),
+  ),
 })
 export type UserData = v.InferOutput<typeof UserDataSchema>
 

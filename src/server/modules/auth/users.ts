@@ -2,7 +2,7 @@ import { asc, desc, eq, or, sql } from 'drizzle-orm'
 import { isAction, isSubject } from '../../../shared/permissions/ability.ts'
 import type { UserData } from '../../../shared/schemas/auth.ts'
 import type { Db } from '../../db/client.ts'
-import { roleRules, roles, userRoles, users } from '../../db/schema.ts'
+import { institutes, roleRules, roles, userRoles, users } from '../../db/schema.ts'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -52,6 +52,15 @@ export async function buildUserData(
         .where(sql`${roleRules.roleId} in ${assigned.map((r) => r.id)}`)
     : []
   const main = assigned[0]
+  const [institute] = await db
+    .select({
+      id: institutes.id,
+      slug: institutes.slug,
+      name: institutes.name,
+      currency: institutes.currency,
+    })
+    .from(institutes)
+    .where(eq(institutes.id, user.instituteId))
   return {
     id: user.id,
     fullName: user.fullName,
@@ -68,5 +77,6 @@ export async function buildUserData(
     ],
     mustChangePassword: user.mustChangePassword,
     ...(impersonatedBy && { impersonatedBy }),
+    ...(institute && { institute }),
   }
 }
