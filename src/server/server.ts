@@ -3,6 +3,7 @@ import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo, type SeedResult } from './db/seed.ts'
+import { completeInstitutes } from './modules/institutes/set-up.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 
 /** Opens and migrates the database, seeds the demo on first start, and builds the app. */
@@ -10,6 +11,7 @@ export async function bootstrap(config: Config, log: Logger) {
   const database = await openDatabase(config)
   await database.migrate()
   const seed = await seedDemo(database.db, config.adminPassword)
+  await completeInstitutes(database.db)
   const app = createApp({ db: database, config, log })
   return { database, app, seed }
 }

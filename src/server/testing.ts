@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './db/client.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { LoginResponse } from '../shared/schemas/auth.ts'
 import { institutes, roles, userRoles, users } from './db/schema.ts'
-import { createDefaultRoles } from './modules/access/default-roles.ts'
+import { setUpInstitute } from './modules/institutes/set-up.ts'
 import { seedDemo } from './db/seed.ts'
 import { createLogger } from './lib/logger.ts'
 import { consoleTransport } from './lib/outbox.ts'
@@ -54,13 +54,13 @@ export const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-/** Another institute with the default roles, as registration would create it. */
+/** Another institute with the default roles and chart, as registration would create it. */
 export async function addInstitute(t: { database: Database }, slug: string) {
   const [institute] = await t.database.db
     .insert(institutes)
     .values({ slug, name: `Institute ${slug}` })
     .returning()
-  await createDefaultRoles(t.database.db, institute!.id)
+  await setUpInstitute(t.database.db, institute!.id)
   return institute!
 }
 

@@ -1,6 +1,6 @@
 import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from './client.ts'
-import { createDefaultRoles } from '../modules/access/default-roles.ts'
+import { setUpInstitute } from '../modules/institutes/set-up.ts'
 import { institutes, userRoles, users } from './schema.ts'
 
 export const demoInstitute = {
@@ -44,7 +44,7 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
   await db.transaction(async (tx) => {
     const [institute] = await tx.insert(institutes).values(demoInstitute).returning()
     if (!institute) throw new Error('demo institute was not created')
-    const { adminRoleId, clientRoleId } = await createDefaultRoles(tx, institute.id)
+    const { adminRoleId, clientRoleId } = await setUpInstitute(tx, institute.id)
     const [admin] = await tx
       .insert(users)
       .values({ ...demoAdmin, instituteId: institute.id, passwordHash, isPlatformAdmin: true })

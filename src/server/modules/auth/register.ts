@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/password.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
 import { requestInfo } from '../../lib/request-info.ts'
 import { issuesToErrors, readJson } from '../../lib/validate.ts'
-import { createDefaultRoles } from '../access/default-roles.ts'
+import { setUpInstitute } from '../institutes/set-up.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { startSession } from './sessions.ts'
 import { buildUserData, findUserByLogin } from './users.ts'
@@ -62,7 +62,7 @@ export const registerRoutes = () =>
           .values({ slug: slugify(body.institute_name), name: body.institute_name })
           .returning()
         if (!institute) throw new Error('institute not created')
-        const { adminRoleId } = await createDefaultRoles(tx, institute.id)
+        const { adminRoleId } = await setUpInstitute(tx, institute.id)
         const [user] = await tx
           .insert(users)
           .values({
