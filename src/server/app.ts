@@ -15,6 +15,11 @@ import { FailureThrottle } from './lib/throttle.ts'
 import { auditRoutes } from './modules/access/audits.ts'
 import { roleRoutes } from './modules/access/roles.ts'
 import { userRoutes } from './modules/access/users.ts'
+import { accountRoutes } from './modules/accounting/accounts.ts'
+import { coaConfigRoutes } from './modules/accounting/coa-config.ts'
+import { coaMappingRoutes } from './modules/accounting/coa-mapping.ts'
+import { reportRoutes } from './modules/accounting/reports.ts'
+import { voucherRoutes } from './modules/accounting/vouchers.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -99,6 +104,11 @@ export function createApp({
   api.route('/access/users', userRoutes)
   api.route('/access/roles', roleRoutes)
   api.route('/access/audits', auditRoutes)
+  api.route('/accounting/accounts', accountRoutes)
+  api.route('/accounting/coa-config', coaConfigRoutes)
+  api.route('/accounting/coa-mapping', coaMappingRoutes)
+  api.route('/accounting/vouchers', voucherRoutes)
+  api.route('/accounting', reportRoutes)
   api.all('*', (c) => c.json<ApiError>({ message: 'Not found', code: 'not_found' }, 404))
   app.route('/api', api)
 

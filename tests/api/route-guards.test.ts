@@ -1,8 +1,16 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantableActions, permissions } from '../../src/shared/permissions/catalogue.ts'
-import { institutes, roleRules, roles, sessions, userRoles } from '../../src/server/db/schema.ts'
+import {
+  accounts,
+  institutes,
+  roleRules,
+  roles,
+  sessions,
+  userRoles,
+} from '../../src/server/db/schema.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
+import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
 import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
 import {
   addInstitute,
@@ -49,11 +57,35 @@ describe('every API endpoint', () => {
       .insert(roles)
       .values({ instituteId: instituteA, name: 'fixture-role-of-a', homeRoute: '/dashboard' })
       .returning()
-    Object.assign(recordsOfA, { userId: target.id, roleId: role!.id, id: session!.familyId })
+    const [cash] = await t.database.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.instituteId, instituteA), eq(accounts.name, 'Cash in hand')))
+    const voucher = await t.database.db.transaction((tx) =>
+      postVoucher(tx, instituteA, {
+        type: 'receipt',
+        date: '2026-07-01',
+        narration: 'Fixture of institute A',
+        lines: [
+          { accountId: cash!.id, debit: 500 },
+          { purpose: 'fine_income', credit: 500 },
+        ],
+      }),
+    )
+    Object.assign(recordsOfA, {
+      userId: target.id,
+      roleId: role!.id,
+      id: session!.familyId,
+      accountId: cash!.id,
+      voucherId: voucher.id,
+    })
     secretsOfA.push(
       target.id,
       role!.id,
       session!.familyId,
+      cash!.id,
+      voucher.id,
+      'Fixture of institute A',
       'target-of-a',
       'fixture-role-of-a',
       'demo-school',
@@ -88,8 +120,14 @@ describe('every API endpoint', () => {
       if (!id) throw new Error(`no record of institute A for :${name} in ${path}`)
       return id
     })
+  /** Query strings some reads need; the ledger's addresses an account of institute A. */
+  const queries = (): Record<string, string> => ({
+    'GET /api/accounting/ledger': `?accountId=${recordsOfA.accountId}&from=2026-01-01&to=2026-12-31`,
+    'GET /api/accounting/trial-balance': '?asOf=2026-12-31',
+  })
   const call = (token: string | undefined, endpoint: string, body?: unknown, headers = {}) => {
-    const [method, path] = endpoint.split(' ') as [string, string]
+    const [method, bare] = endpoint.split(' ') as [string, string]
+    const path = bare + (queries()[endpoint] ?? '')
     const withBody = method !== 'GET' && method !== 'DELETE'
     if (!token) {
       return t.app.request(fill(path), {
@@ -153,9 +191,24 @@ describe('every API endpoint', () => {
       },
       'PATCH /api/access/users/:userId': { fullName: 'Renamed by B' },
       'PATCH /api/access/roles/:roleId': { name: 'renamed-by-b' },
+      'POST /api/accounting/accounts': { parentId: recordsOfA.accountId, name: 'Planted by B' },
+      'PATCH /api/accounting/accounts/:accountId': { name: 'Renamed by B' },
+      'PUT /api/accounting/coa-mapping': { purpose: 'cash', accountId: recordsOfA.accountId },
+      'POST /api/accounting/vouchers': {
+        type: 'journal',
+        date: '2026-07-02',
+        narration: 'Into A',
+        lines: [
+          { accountId: recordsOfA.accountId, debit: 1 },
+          { accountId: recordsOfA.accountId, credit: 1 },
+        ],
+      },
+      'POST /api/accounting/vouchers/:voucherId/reverse': { date: '2026-07-03' },
     }
     const addressing = endpoints.filter(
-      ([key]) => !publicEndpoints.has(key) && (key.includes(':') || key in bodies),
+      ([key]) =>
+        !publicEndpoints.has(key) &&
+        (key.includes(':') || key in bodies || queries()[key]?.includes(recordsOfA.accountId!)),
     )
     expect(addressing.length).toBeGreaterThan(5)
     for (const [endpoint] of addressing) {
@@ -166,7 +219,13 @@ describe('every API endpoint', () => {
     }
     // Lists and reads without an id show B's data only; signing out comes last.
     const reads = endpoints
-      .filter(([key]) => key.startsWith('GET ') && !key.includes(':') && !publicEndpoints.has(key))
+      .filter(
+        ([key]) =>
+          key.startsWith('GET ') &&
+          !key.includes(':') &&
+          !publicEndpoints.has(key) &&
+          !queries()[key]?.includes(recordsOfA.accountId!),
+      )
       .sort(([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')))
     for (const [endpoint] of reads) {
       const res = await call(adminOfB, endpoint)

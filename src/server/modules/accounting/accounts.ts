@@ -1,0 +1,205 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import {
+  AccountListQuerySchema,
+  accountLevels,
+  CreateAccountSchema,
+  UpdateAccountSchema,
+  type Account,
+} from '../../../shared/schemas/accounting.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { accounts } from '../../db/schema.ts'
+import { audit } from '../../lib/audit.ts'
+import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
+import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { accountOf, hasPostings, loadChart, nextGlCode, subtreeIds } from './chart.ts'
+import { coaSettingsOf } from './fiscal-year.ts'
+
+const conflict = (message: string, code: string) => new ApiException(409, message, { code })
+const auditView = (a: Account) => ({ glCode: a.glCode, name: a.name, isActive: a.isActive })
+
+async function accountOr404(c: Context<AppEnv>) {
+  const row = await accountOf(
+    c.var.database.db,
+    c.var.auth.instituteId,
+    c.req.param('accountId') ?? '',
+  )
+  if (!row) throw notFound('No such account')
+  return row
+}
+
+/** One account as the chart shows it; pass the transaction when inside one. */
+const describe = async (c: Context<AppEnv>, id: string, db: Db = c.var.database.db) =>
+  (await loadChart(db, c.var.auth.instituteId)).find((a) => a.id === id)!
+
+const sorters: Record<string, (a: Account, b: Account) => number> = {
+  glCode: (a, b) => a.glCode.localeCompare(b.glCode),
+  name: (a, b) => a.name.localeCompare(b.name),
+  accountType: (a, b) =>
+    a.accountType.localeCompare(b.accountType) || a.glCode.localeCompare(b.glCode),
+  level: (a, b) => a.level - b.level || a.glCode.localeCompare(b.glCode),
+}
+
+/** The chart of accounts (§2 /coa): a five-level tree per institute. */
+export const accountRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth(), requirePermission('read', 'coa'), async (c) =>
+    c.json({ data: await loadChart(c.var.database.db, c.var.auth.instituteId) }),
+  )
+
+  // §7: a COA list takes q, perPage, page, sortBy, sortDesc.
+  .get('/list', requireAuth(), requirePermission('read', 'coa'), async (c) => {
+    const query = parseOrThrow(AccountListQuerySchema, c.req.query())
+    const q = query.q.toLowerCase()
+    const matching = (await loadChart(c.var.database.db, c.var.auth.instituteId))
+      .filter((a) => !query.accountType || a.accountType === query.accountType)
+      .filter((a) => !q || a.name.toLowerCase().includes(q) || a.glCode.startsWith(q))
+      .sort(sorters[query.sortBy ?? 'glCode'])
+    if (query.sortDesc) matching.reverse()
+    const start = (query.page - 1) * query.perPage
+    return c.json({
+      data: matching.slice(start, start + query.perPage),
+      total: matching.length,
+      page: query.page,
+      perPage: query.perPage,
+    })
+  })
+
+  .post('/', requireAuth(), requirePermission('create', 'coa'), async (c) => {
+    const body = await readJson(c, CreateAccountSchema)
+    const { database, auth } = c.var
+    const parent = await accountOf(database.db, auth.instituteId, body.parentId)
+    if (!parent) throw validationFailed({ parentId: ['Unknown account.'] })
+    if (parent.level >= accountLevels) {
+      throw validationFailed({ parentId: ['A sub-child head cannot have accounts under it.'] })
+    }
+    if (await hasPostings(database.db, [parent.id])) {
+      throw conflict('An account with postings cannot have accounts under it.', 'has_postings')
+    }
+    const { levelDigits } = await coaSettingsOf(database.db, auth.instituteId)
+    const digits = levelDigits[parent.level]!
+    let glCode = body.glCode
+    if (glCode === undefined) {
+      glCode = await nextGlCode(database.db, parent, digits)
+      if (!glCode) throw validationFailed({ glCode: ['No free code is left under this head.'] })
+    } else if (
+      !glCode.startsWith(parent.glCode) ||
+      glCode.length !== parent.glCode.length + digits
+    ) {
+      throw validationFailed({
+        glCode: [`Use the parent's code ${parent.glCode} followed by ${digits} digits.`],
+      })
+    }
+    const [clash] = await database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.instituteId, auth.instituteId), eq(accounts.glCode, glCode)))
+    if (clash) throw validationFailed({ glCode: ['Another account has this code.'] })
+    const id = await database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(accounts)
+        .values({
+          instituteId: auth.instituteId,
+          parentId: parent.id,
+          level: parent.level + 1,
+          accountType: parent.accountType,
+          glCode,
+          name: body.name,
+        })
+        .returning()
+      await audit(c, tx, {
+        area: 'accounting',
+        action: 'create',
+        entity: 'account',
+        entityId: row!.id,
+        after: { glCode: row!.glCode, name: row!.name, parent: parent.glCode },
+      })
+      return row!.id
+    })
+    return c.json(await describe(c, id), 201)
+  })
+
+  .patch('/:accountId', requireAuth(), requirePermission('update', 'coa'), async (c) => {
+    const row = await accountOr404(c)
+    const body = await readJson(c, UpdateAccountSchema)
+    if (row.level === 1)
+      throw conflict('The five account types cannot be changed.', 'account_type_root')
+    const { database, auth } = c.var
+    const before = await describe(c, row.id)
+    const after = await database.db.transaction(async (tx) => {
+      if (body.parentId && body.parentId !== row.parentId) {
+        const parent = await accountOf(tx, auth.instituteId, body.parentId)
+        const subtree = await subtreeIds(tx, row.id)
+        if (!parent || subtree.includes(parent.id)) {
+          throw validationFailed({ parentId: ['Choose a head outside this account.'] })
+        }
+        if (parent.level !== row.level - 1) {
+          throw validationFailed({ parentId: ['Choose a head one level above this account.'] })
+        }
+        if (await hasPostings(tx, [parent.id])) {
+          throw conflict('An account with postings cannot have accounts under it.', 'has_postings')
+        }
+        if (parent.accountType !== row.accountType && (await hasPostings(tx, subtree))) {
+          throw conflict(
+            'An account with postings cannot move to another account type.',
+            'has_postings',
+          )
+        }
+        const { levelDigits } = await coaSettingsOf(tx, auth.instituteId)
+        const code = await nextGlCode(tx, parent, levelDigits[parent.level]!)
+        if (!code) throw validationFailed({ parentId: ['No free code is left under this head.'] })
+        // The account and everything under it take the new parent's prefix and type.
+        await tx
+          .update(accounts)
+          .set({
+            glCode: sql`${code} || substr(${accounts.glCode}, ${row.glCode.length + 1})`,
+            accountType: parent.accountType,
+          })
+          .where(inArray(accounts.id, subtree))
+        await tx.update(accounts).set({ parentId: parent.id }).where(eq(accounts.id, row.id))
+      }
+      const changes = {
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.isActive !== undefined && { isActive: body.isActive }),
+      }
+      if (Object.keys(changes).length) {
+        await tx.update(accounts).set(changes).where(eq(accounts.id, row.id))
+      }
+      const updated = await describe(c, row.id, tx)
+      await audit(c, tx, {
+        area: 'accounting',
+        action: body.parentId && body.parentId !== row.parentId ? 'move' : 'update',
+        entity: 'account',
+        entityId: row.id,
+        before: auditView(before),
+        after: auditView(updated),
+      })
+      return updated
+    })
+    return c.json(after)
+  })
+
+  .delete('/:accountId', requireAuth(), requirePermission('delete', 'coa'), async (c) => {
+    const row = await accountOr404(c)
+    const { database } = c.var
+    const account = await describe(c, row.id)
+    if (row.level === 1)
+      throw conflict('The five account types cannot be deleted.', 'account_type_root')
+    if (!account.isLeaf)
+      throw conflict('Delete or move the accounts under it first.', 'has_children')
+    if (account.hasPostings) {
+      throw conflict('An account with postings cannot be deleted: deactivate it.', 'has_postings')
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.delete(accounts).where(eq(accounts.id, row.id))
+      await audit(c, tx, {
+        area: 'accounting',
+        action: 'delete',
+        entity: 'account',
+        entityId: row.id,
+        before: auditView(account),
+      })
+    })
+    return c.json({ status: true })
+  })

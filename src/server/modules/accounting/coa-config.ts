@@ -1,0 +1,37 @@
+import { Hono } from 'hono'
+import { CoaConfigSchema, type CoaConfig } from '../../../shared/schemas/accounting.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { coaSettings } from '../../db/schema.ts'
+import { audit } from '../../lib/audit.ts'
+import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { readJson } from '../../lib/validate.ts'
+import { coaSettingsOf } from './fiscal-year.ts'
+
+/**
+ * §2 /coa-config: the digits each level adds to a GL code (for new accounts) and the month
+ * the fiscal year starts (voucher numbers restart with each fiscal year).
+ */
+export const coaConfigRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth(), requirePermission('read', 'coa-config'), async (c) =>
+    c.json<CoaConfig>(await coaSettingsOf(c.var.database.db, c.var.auth.instituteId)),
+  )
+  .put('/', requireAuth(), requirePermission('update', 'coa-config'), async (c) => {
+    const body = await readJson(c, CoaConfigSchema)
+    const { database, auth } = c.var
+    const before = await coaSettingsOf(database.db, auth.instituteId)
+    await database.db.transaction(async (tx) => {
+      await tx
+        .insert(coaSettings)
+        .values({ instituteId: auth.instituteId, ...body })
+        .onConflictDoUpdate({ target: coaSettings.instituteId, set: body })
+      await audit(c, tx, {
+        area: 'accounting',
+        action: 'update',
+        entity: 'coa_config',
+        entityId: auth.instituteId,
+        before,
+        after: body,
+      })
+    })
+    return c.json<CoaConfig>(body)
+  })

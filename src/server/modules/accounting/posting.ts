@@ -1,0 +1,139 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import {
+  voucherPrefix,
+  type MappingPurpose,
+  type VoucherType,
+} from '../../../shared/schemas/accounting.ts'
+import type { Db } from '../../db/client.ts'
+import { accounts, coaMappings, voucherCounters, voucherLines, vouchers } from '../../db/schema.ts'
+import { validationFailed } from '../../lib/errors.ts'
+import { coaSettingsOf, fiscalYearOf } from './fiscal-year.ts'
+
+/** A line names its account, or the purpose whose mapped account it posts to. */
+export type PostingLine = (
+  | { accountId: string; purpose?: undefined }
+  | { purpose: MappingPurpose; key?: string; accountId?: undefined }
+) & { debit?: number; credit?: number; memo?: string }
+
+export interface PostingRequest {
+  type: VoucherType
+  date: string
+  narration: string
+  lines: PostingLine[]
+  /** manual, or the module posting (collection, salary, payments…). */
+  source?: string
+  reversesId?: string
+  idempotencyKey?: string
+  createdBy?: string | null
+}
+
+export const voucherReference = (type: VoucherType, fiscalYear: number, number: number) =>
+  `${voucherPrefix[type]}-${fiscalYear}-${String(number).padStart(4, '0')}`
+
+/**
+ * Posts one balanced voucher inside the caller's transaction: every module that moves money
+ * calls this. Accounts must be the institute's active leaves; purposes resolve through the COA
+ * mapping. The number is the next of its type in the fiscal year, without gaps (a rolled-back
+ * transaction gives its number back). The database refuses an unbalanced voucher regardless.
+ */
+export async function postVoucher(
+  tx: Db,
+  instituteId: string,
+  request: PostingRequest,
+): Promise<{ id: string; reference: string; fiscalYear: number; number: number }> {
+  const errors: Record<string, string[]> = {}
+  const resolved: string[] = []
+  for (const [i, line] of request.lines.entries()) {
+    if (line.purpose === undefined) {
+      resolved.push(line.accountId)
+      continue
+    }
+    const [mapping] = await tx
+      .select({ accountId: coaMappings.accountId })
+      .from(coaMappings)
+      .where(
+        and(
+          eq(coaMappings.instituteId, instituteId),
+          eq(coaMappings.purpose, line.purpose),
+          eq(coaMappings.key, line.key ?? ''),
+        ),
+      )
+    if (!mapping) errors[`lines.${i}.purpose`] = [`No account is mapped for ${line.purpose}.`]
+    resolved.push(mapping?.accountId ?? '')
+  }
+
+  const ids = [...new Set(resolved.filter(Boolean))]
+  const found = ids.length
+    ? await tx
+        .select({
+          id: accounts.id,
+          isActive: accounts.isActive,
+          hasChildren: sql<boolean>`exists (select 1 from accounts c where c.parent_id = ${accounts.id})`,
+        })
+        .from(accounts)
+        .where(and(eq(accounts.instituteId, instituteId), inArray(accounts.id, ids)))
+    : []
+  let debit = 0
+  let credit = 0
+  for (const [i, line] of request.lines.entries()) {
+    const account = found.find((a) => a.id === resolved[i])
+    const field = `lines.${i}.accountId`
+    if (resolved[i] && !account) errors[field] = ['Unknown account.']
+    else if (account?.hasChildren) errors[field] = ['Only a leaf account takes postings.']
+    else if (account && !account.isActive) errors[field] = ['This account is deactivated.']
+    const d = line.debit ?? 0
+    const c = line.credit ?? 0
+    if (![d, c].every((x) => Number.isSafeInteger(x) && x >= 0) || d > 0 === c > 0) {
+      errors[`lines.${i}.debit`] = ['Each line is either a debit or a credit.']
+    }
+    debit += d
+    credit += c
+  }
+  if (request.lines.length < 2) errors.lines = ['A voucher has at least two lines.']
+  else if (debit !== credit) errors.lines = ['Debits and credits must be equal.']
+  if (Object.keys(errors).length) throw validationFailed(errors)
+
+  const { fiscalYearStartMonth } = await coaSettingsOf(tx, instituteId)
+  const fiscalYear = fiscalYearOf(request.date, fiscalYearStartMonth)
+  const [counter] = await tx
+    .insert(voucherCounters)
+    .values({ instituteId, type: request.type, fiscalYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [voucherCounters.instituteId, voucherCounters.type, voucherCounters.fiscalYear],
+      set: { lastNumber: sql`${voucherCounters.lastNumber} + 1` },
+    })
+    .returning({ number: voucherCounters.lastNumber })
+  const number = counter!.number
+  const [voucher] = await tx
+    .insert(vouchers)
+    .values({
+      instituteId,
+      type: request.type,
+      fiscalYear,
+      number,
+      date: request.date,
+      narration: request.narration,
+      source: request.source ?? 'manual',
+      reversesId: request.reversesId ?? null,
+      idempotencyKey: request.idempotencyKey ?? null,
+      createdBy: request.createdBy ?? null,
+    })
+    .returning({ id: vouchers.id })
+  await tx.insert(voucherLines).values(
+    request.lines.map((line, i) => ({
+      voucherId: voucher!.id,
+      instituteId,
+      accountId: resolved[i]!,
+      lineNo: i + 1,
+      debit: line.debit ?? 0,
+      credit: line.credit ?? 0,
+      memo: line.memo ?? '',
+    })),
+  )
+  return {
+    id: voucher!.id,
+    reference: voucherReference(request.type, fiscalYear, number),
+    fiscalYear,
+    number,
+  }
+}

@@ -1,0 +1,104 @@
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import {
+  LedgerQuerySchema,
+  TrialBalanceQuerySchema,
+  type Ledger,
+  type TrialBalance,
+} from '../../../shared/schemas/accounting.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { accounts, voucherLines, vouchers } from '../../db/schema.ts'
+import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { notFound, validationFailed } from '../../lib/errors.ts'
+import { parseOrThrow } from '../../lib/validate.ts'
+import { voucherReference } from './posting.ts'
+
+const total = (column: typeof voucherLines.debit | typeof voucherLines.credit) =>
+  sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number)
+
+/** Ledger reads (report reads: later issues cache them for offline use). */
+export const reportRoutes = new Hono<AppEnv>()
+  .get('/ledger', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
+    const query = parseOrThrow(LedgerQuerySchema, c.req.query())
+    if (query.to < query.from) throw validationFailed({ to: ['The end is before the start.'] })
+    const { database, auth } = c.var
+    const db = database.db
+    const [account] = await db
+      .select({ id: accounts.id, glCode: accounts.glCode, name: accounts.name })
+      .from(accounts)
+      .where(and(eq(accounts.id, query.accountId), eq(accounts.instituteId, auth.instituteId)))
+    if (!account) throw notFound('No such account')
+    const ofAccount = and(
+      eq(voucherLines.accountId, account.id),
+      eq(voucherLines.instituteId, auth.instituteId),
+    )
+    const [before] = await db
+      .select({ debit: total(voucherLines.debit), credit: total(voucherLines.credit) })
+      .from(voucherLines)
+      .innerJoin(vouchers, eq(vouchers.id, voucherLines.voucherId))
+      .where(and(ofAccount, lt(vouchers.date, query.from)))
+    const rows = await db
+      .select({
+        voucherId: vouchers.id,
+        type: vouchers.type,
+        fiscalYear: vouchers.fiscalYear,
+        number: vouchers.number,
+        date: vouchers.date,
+        narration: vouchers.narration,
+        memo: voucherLines.memo,
+        debit: voucherLines.debit,
+        credit: voucherLines.credit,
+      })
+      .from(voucherLines)
+      .innerJoin(vouchers, eq(vouchers.id, voucherLines.voucherId))
+      .where(and(ofAccount, gte(vouchers.date, query.from), lte(vouchers.date, query.to)))
+      .orderBy(asc(vouchers.date), asc(vouchers.createdAt), asc(voucherLines.id))
+    const opening = (before?.debit ?? 0) - (before?.credit ?? 0)
+    let balance = opening
+    const lines = rows.map(({ type, fiscalYear, number, ...row }) => {
+      balance += row.debit - row.credit
+      return { ...row, reference: voucherReference(type, fiscalYear, number), balance }
+    })
+    return c.json<Ledger>({
+      account,
+      from: query.from,
+      to: query.to,
+      opening,
+      lines,
+      closing: balance,
+    })
+  })
+
+  .get('/trial-balance', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
+    const query = parseOrThrow(TrialBalanceQuerySchema, c.req.query())
+    const { database, auth } = c.var
+    const sums = await database.db
+      .select({
+        accountId: accounts.id,
+        glCode: accounts.glCode,
+        name: accounts.name,
+        accountType: accounts.accountType,
+        debit: total(voucherLines.debit),
+        credit: total(voucherLines.credit),
+      })
+      .from(voucherLines)
+      .innerJoin(vouchers, eq(vouchers.id, voucherLines.voucherId))
+      .innerJoin(accounts, eq(accounts.id, voucherLines.accountId))
+      .where(and(eq(voucherLines.instituteId, auth.instituteId), lte(vouchers.date, query.asOf)))
+      .groupBy(accounts.id)
+      .orderBy(asc(accounts.glCode))
+    // Each account shows its balance on its side; the two columns must then agree.
+    const rows = sums
+      .map(({ debit, credit, ...account }) => ({
+        ...account,
+        debit: Math.max(debit - credit, 0),
+        credit: Math.max(credit - debit, 0),
+      }))
+      .filter((r) => r.debit !== 0 || r.credit !== 0)
+    return c.json<TrialBalance>({
+      asOf: query.asOf,
+      rows,
+      totalDebit: rows.reduce((s, r) => s + r.debit, 0),
+      totalCredit: rows.reduce((s, r) => s + r.credit, 0),
+    })
+  })
