@@ -68,7 +68,8 @@ export async function postVoucher(
         .select({
           id: accounts.id,
           isActive: accounts.isActive,
-          hasChildren: sql<boolean>`exists (select 1 from accounts c where c.parent_id = ${accounts.id})`,
+          // Qualified by hand: the builder would leave "id" to mean the inner table's.
+          hasChildren: sql<boolean>`exists (select 1 from accounts c where c.parent_id = "accounts"."id")`,
         })
         .from(accounts)
         .where(and(eq(accounts.instituteId, instituteId), inArray(accounts.id, ids)))

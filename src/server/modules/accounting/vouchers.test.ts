@@ -1,0 +1,279 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Account, Ledger, TrialBalance, Voucher } from '../../../shared/schemas/accounting.ts'
+import {
+  addInstitute,
+  adminPassword,
+  asUser,
+  createTestApp,
+  signIn,
+  type TestApp,
+} from '../../testing.ts'
+
+describe('vouchers', () => {
+  let t: TestApp
+  let admin: string
+  let leaf: (name: string) => string
+  let head: (name: string) => string
+  beforeAll(async () => {
+    t = await createTestApp()
+    admin = await signIn(t, 'admin', adminPassword)
+    const { data } = (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
+      data: Account[]
+    }
+    leaf = (name) => data.find((a) => a.name === name && a.isLeaf)!.id
+    head = (name) => data.find((a) => a.name === name && !a.isLeaf)!.id
+  })
+  afterAll(() => t.database.close())
+
+  const journal = (lines: object[], extra: object = {}, headers: Record<string, string> = {}) =>
+    asUser(
+      t,
+      admin,
+      'POST',
+      '/api/accounting/vouchers',
+      { type: 'journal', date: '2026-08-10', narration: 'Test entry', lines, ...extra },
+      headers,
+    )
+
+  it('posts a balanced voucher with the next number of its type in the fiscal year', async () => {
+    const lines = [
+      { accountId: leaf('Cash in hand'), debit: 150000 },
+      { accountId: leaf('Tuition fee income'), credit: 150000, memo: 'August tuition' },
+    ]
+    const first = await journal(lines, { type: 'receipt' })
+    expect(first.status).toBe(201)
+    expect(await first.json()).toMatchObject({
+      reference: 'RV-2026-0001',
+      fiscalYear: 2026,
+      total: 150000,
+      lines: [
+        { glCode: '1010101001', debit: 150000 },
+        { credit: 150000, memo: 'August tuition' },
+      ],
+    })
+    // June belongs to the fiscal year that started the July before.
+    const june = (await (
+      await journal(lines, { type: 'receipt', date: '2027-06-30' })
+    ).json()) as Voucher
+    expect(june.reference).toBe('RV-2026-0002')
+    const july = (await (
+      await journal(lines, { type: 'receipt', date: '2027-07-01' })
+    ).json()) as Voucher
+    expect(july.reference).toBe('RV-2027-0001')
+  })
+
+  it('refuses unbalanced, negative, fractional, one-sided and foreign lines, naming them', async () => {
+    const cash = leaf('Cash in hand')
+    const income = leaf('Tuition fee income')
+    const unbalanced = await journal([
+      { accountId: cash, debit: 100 },
+      { accountId: income, credit: 99 },
+    ])
+    expect(unbalanced.status).toBe(422)
+    expect(await unbalanced.json()).toMatchObject({
+      errors: { lines: ['Debits and credits must be equal.'] },
+    })
+    const bad = await journal([
+      { accountId: cash, debit: -5 },
+      { accountId: income, credit: 10.5 },
+      { accountId: income, debit: 3, credit: 3 },
+    ])
+    const { errors } = (await bad.json()) as { errors: Record<string, string[]> }
+    expect(errors['lines.0.debit']).toEqual(['Amounts cannot be negative.'])
+    expect(errors['lines.1.credit']).toEqual(['Amounts are whole minor units (no fractions).'])
+    expect(errors['lines.2']).toEqual(['Each line is either a debit or a credit.'])
+
+    const nonLeaf = await journal([
+      { accountId: head('Cash'), debit: 100 },
+      { accountId: income, credit: 100 },
+    ])
+    expect(await nonLeaf.json()).toMatchObject({
+      errors: { 'lines.0.accountId': ['Only a leaf account takes postings.'] },
+    })
+    const other = await addInstitute(t, 'other-ledger')
+    const [foreign] = (
+      await t.database.db.execute(
+        sql`select id from accounts where institute_id = ${other.id} and name = 'Cash in hand'`,
+      )
+    ).rows as { id: string }[]
+    const foreignLine = await journal([
+      { accountId: foreign!.id, debit: 100 },
+      { accountId: income, credit: 100 },
+    ])
+    expect(await foreignLine.json()).toMatchObject({
+      errors: { 'lines.0.accountId': ['Unknown account.'] },
+    })
+    const unknown = await journal([
+      { accountId: '00000000-0000-4000-8000-000000000000', debit: 100 },
+      { accountId: income, credit: 100 },
+    ])
+    expect(unknown.status).toBe(422)
+  })
+
+  it('the database itself rejects an unbalanced voucher and any change to a posted one', async () => {
+    const db = t.database.db
+    const [institute] = (
+      await db.execute(sql`select id from institutes where slug = 'demo-school'`)
+    ).rows as { id: string }[]
+    const insertUnbalanced = db.transaction(async (tx) => {
+      const [v] = (
+        await tx.execute(sql`insert into vouchers (institute_id, type, fiscal_year, number, date, narration)
+          values (${institute!.id}, 'journal', 2030, 1, '2030-08-01', 'raw') returning id`)
+      ).rows as { id: string }[]
+      await tx.execute(sql`insert into voucher_lines (voucher_id, institute_id, account_id, line_no, debit, credit)
+        values (${v!.id}, ${institute!.id}, ${leaf('Cash in hand')}, 1, 100, 0),
+               (${v!.id}, ${institute!.id}, ${leaf('Fine income')}, 2, 0, 90)`)
+    })
+    await expect(insertUnbalanced).rejects.toThrow(/not balanced/)
+    const alone = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into vouchers (institute_id, type, fiscal_year, number, date, narration)
+        values (${institute!.id}, 'journal', 2030, 2, '2030-08-01', 'no lines')`)
+    })
+    await expect(alone).rejects.toThrow(/not balanced/)
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'accepted',
+        (err: Error) => `${err.message} ${String((err.cause as Error | undefined)?.message)}`,
+      )
+    expect(await refusal(db.execute(sql`update voucher_lines set debit = debit + 1`))).toMatch(
+      /cannot be changed/,
+    )
+    expect(await refusal(db.execute(sql`delete from vouchers`))).toMatch(/cannot be changed/)
+  })
+
+  it('an Idempotency-Key makes a retry harmless and a different voucher under it a 409', async () => {
+    const lines = [
+      { accountId: leaf('Cash in hand'), debit: 700 },
+      { accountId: leaf('Fine income'), credit: 700 },
+    ]
+    const key = { 'Idempotency-Key': 'retry-key-0001' }
+    const first = (await (await journal(lines, {}, key)).json()) as Voucher
+    const again = await journal(lines, {}, key)
+    expect(again.status).toBe(201)
+    expect(((await again.json()) as Voucher).id).toBe(first.id)
+    const different = await journal(lines, { narration: 'Another' }, key)
+    expect(different.status).toBe(409)
+    const list = (await (
+      await asUser(t, admin, 'GET', '/api/accounting/vouchers?q=Test entry&perPage=100')
+    ).json()) as { data: Voucher[] }
+    expect(list.data.filter((v) => v.id === first.id)).toHaveLength(1)
+  })
+
+  it('reverses a voucher once, linked both ways, and never a reversal', async () => {
+    const lines = [
+      { accountId: leaf('Salary expense'), debit: 2500000 },
+      { accountId: leaf('Salary payable'), credit: 2500000 },
+    ]
+    const original = (await (
+      await journal(lines, { narration: 'August salaries' })
+    ).json()) as Voucher
+    const res = await asUser(t, admin, 'POST', `/api/accounting/vouchers/${original.id}/reverse`, {
+      date: '2026-08-31',
+    })
+    expect(res.status).toBe(201)
+    const reversal = (await res.json()) as Voucher
+    expect(reversal).toMatchObject({
+      reversesId: original.id,
+      narration: `Reversal of ${original.reference}: August salaries`,
+      lines: [{ credit: 2500000 }, { debit: 2500000 }],
+    })
+    const reread = (await (
+      await asUser(t, admin, 'GET', `/api/accounting/vouchers/${original.id}`)
+    ).json()) as Voucher
+    expect(reread.reversedById).toBe(reversal.id)
+    const twice = await asUser(
+      t,
+      admin,
+      'POST',
+      `/api/accounting/vouchers/${original.id}/reverse`,
+      {
+        date: '2026-08-31',
+      },
+    )
+    expect(twice.status).toBe(409)
+    const ofReversal = await asUser(
+      t,
+      admin,
+      'POST',
+      `/api/accounting/vouchers/${reversal.id}/reverse`,
+      {
+        date: '2026-08-31',
+      },
+    )
+    expect(ofReversal.status).toBe(409)
+    const early = await journal(lines)
+    const earlyVoucher = (await early.json()) as Voucher
+    const backdated = await asUser(
+      t,
+      admin,
+      'POST',
+      `/api/accounting/vouchers/${earlyVoucher.id}/reverse`,
+      {
+        date: '2026-08-01',
+      },
+    )
+    expect(backdated.status).toBe(422)
+  })
+
+  it('filters and pages the list', async () => {
+    const get = async (query: string) =>
+      (await (await asUser(t, admin, 'GET', `/api/accounting/vouchers?${query}`)).json()) as {
+        data: Voucher[]
+        total: number
+      }
+    expect((await get('type=receipt')).data.every((v) => v.type === 'receipt')).toBe(true)
+    expect((await get('from=2027-07-01&to=2027-07-31')).data.map((v) => v.reference)).toEqual([
+      'RV-2027-0001',
+    ])
+    expect((await get(`accountId=${leaf('Salary payable')}`)).total).toBe(3)
+    expect((await get('q=RV-2026-0002')).data.map((v) => v.reference)).toEqual(['RV-2026-0002'])
+    const page = await get('perPage=2&page=2&sortBy=date&sortDesc=false')
+    expect(page.data).toHaveLength(2)
+    const bad = await asUser(t, admin, 'GET', '/api/accounting/vouchers?type=gift&from=2026-13-01')
+    expect(Object.keys(((await bad.json()) as { errors: object }).errors).sort()).toEqual([
+      'from',
+      'type',
+    ])
+  })
+
+  it('reads a general ledger with opening, running and closing balances', async () => {
+    const cash = leaf('Cash in hand')
+    const res = await asUser(
+      t,
+      admin,
+      'GET',
+      `/api/accounting/ledger?accountId=${cash}&from=2026-08-10&to=2027-06-30`,
+    )
+    const ledger = (await res.json()) as Ledger
+    expect(ledger.opening).toBe(0)
+    expect(ledger.lines.map((l) => l.balance)).toEqual([150000, 150700, 300700])
+    expect(ledger.closing).toBe(ledger.lines.at(-1)!.balance)
+    const later = (await (
+      await asUser(
+        t,
+        admin,
+        'GET',
+        `/api/accounting/ledger?accountId=${cash}&from=2027-07-01&to=2027-07-31`,
+      )
+    ).json()) as Ledger
+    expect(later.opening).toBe(ledger.closing)
+    expect(later.closing).toBe(ledger.closing + 150000)
+  })
+
+  it('keeps the trial balance at zero difference, and rolls balances up the chart', async () => {
+    const tb = (await (
+      await asUser(t, admin, 'GET', '/api/accounting/trial-balance?asOf=2099-12-31')
+    ).json()) as TrialBalance
+    expect(tb.totalDebit).toBe(tb.totalCredit)
+    expect(tb.rows.find((r) => r.name === 'Cash in hand')).toMatchObject({
+      debit: 450700,
+      credit: 0,
+    })
+    const { data } = (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
+      data: Account[]
+    }
+    const assets = data.find((a) => a.level === 1 && a.accountType === 'asset')!
+    expect(assets.debit - assets.credit).toBe(450700)
+  })
+})
