@@ -10,6 +10,9 @@ import {
   type TestApp,
 } from '../../testing.ts'
 
+/** The rows of a raw query, whichever driver ran it. */
+const rowsOf = (result: unknown) => (result as { rows: { id: string }[] }).rows
+
 describe('vouchers', () => {
   let t: TestApp
   let admin: string
@@ -92,11 +95,11 @@ describe('vouchers', () => {
       errors: { 'lines.0.accountId': ['Only a leaf account takes postings.'] },
     })
     const other = await addInstitute(t, 'other-ledger')
-    const [foreign] = (
+    const [foreign] = rowsOf(
       await t.database.db.execute(
         sql`select id from accounts where institute_id = ${other.id} and name = 'Cash in hand'`,
-      )
-    ).rows as { id: string }[]
+      ),
+    )
     const foreignLine = await journal([
       { accountId: foreign!.id, debit: 100 },
       { accountId: income, credit: 100 },
@@ -113,14 +116,14 @@ describe('vouchers', () => {
 
   it('the database itself rejects an unbalanced voucher and any change to a posted one', async () => {
     const db = t.database.db
-    const [institute] = (
-      await db.execute(sql`select id from institutes where slug = 'demo-school'`)
-    ).rows as { id: string }[]
+    const [institute] = rowsOf(
+      await db.execute(sql`select id from institutes where slug = 'demo-school'`),
+    )
     const insertUnbalanced = db.transaction(async (tx) => {
-      const [v] = (
+      const [v] = rowsOf(
         await tx.execute(sql`insert into vouchers (institute_id, type, fiscal_year, number, date, narration)
-          values (${institute!.id}, 'journal', 2030, 1, '2030-08-01', 'raw') returning id`)
-      ).rows as { id: string }[]
+          values (${institute!.id}, 'journal', 2030, 1, '2030-08-01', 'raw') returning id`),
+      )
       await tx.execute(sql`insert into voucher_lines (voucher_id, institute_id, account_id, line_no, debit, credit)
         values (${v!.id}, ${institute!.id}, ${leaf('Cash in hand')}, 1, 100, 0),
                (${v!.id}, ${institute!.id}, ${leaf('Fine income')}, 2, 0, 90)`)

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Account, CoaMapping, Voucher } from '../../../shared/schemas/accounting.ts'
+import { adminPassword, asUser, createTestApp, signIn, type TestApp } from '../../testing.ts'
+
+describe('chart of accounts, configuration and mapping', () => {
+  let t: TestApp
+  let admin: string
+  const chart = async () =>
+    (
+      (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
+        data: Account[]
+      }
+    ).data
+  const named = async (name: string) => (await chart()).find((a) => a.name === name)!
+  beforeAll(async () => {
+    t = await createTestApp()
+    admin = await signIn(t, 'admin', adminPassword)
+  })
+  afterAll(() => t.database.close())
+
+  it('starts every institute with a five-level school chart and its mappings', async () => {
+    const accounts = await chart()
+    expect(accounts.filter((a) => a.level === 1).map((a) => a.accountType)).toEqual([
+      'asset',
+      'liability',
+      'equity',
+      'income',
+      'expense',
+    ])
+    expect(await named('Cash in hand')).toMatchObject({
+      level: 5,
+      glCode: '1010101001',
+      isLeaf: true,
+    })
+    const { data } = (await (
+      await asUser(t, admin, 'GET', '/api/accounting/coa-mapping')
+    ).json()) as {
+      data: CoaMapping[]
+    }
+    expect(data.map((m) => m.purpose)).toEqual(
+      expect.arrayContaining(['cash', 'bank', 'fee_receivable', 'vat_payable', 'salary_payable']),
+    )
+  })
+
+  it('adds accounts under a head with the next GL code, or a given one that fits', async () => {
+    const parent = await named('Bank accounts')
+    const res = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
+      parentId: parent.id,
+      name: 'Second bank',
+    })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toMatchObject({ glCode: '1010102002', level: 5, accountType: 'asset' })
+    const wrong = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
+      parentId: parent.id,
+      name: 'Odd code',
+      glCode: '99',
+    })
+    expect(await wrong.json()).toMatchObject({
+      errors: { glCode: ["Use the parent's code 1010102 followed by 3 digits."] },
+    })
+    const taken = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
+      parentId: parent.id,
+      name: 'Clash',
+      glCode: '1010102001',
+    })
+    expect(await taken.json()).toMatchObject({
+      errors: { glCode: ['Another account has this code.'] },
+    })
+    const tooDeep = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
+      parentId: (await named('Second bank')).id,
+      name: 'Level six',
+    })
+    expect(tooDeep.status).toBe(422)
+    const missing = await asUser(t, admin, 'POST', '/api/accounting/accounts', { name: '' })
+    expect(Object.keys(((await missing.json()) as { errors: object }).errors).sort()).toEqual([
+      'name',
+      'parentId',
+    ])
+  })
+
+  it('renames, moves with new codes, deactivates, and deletes only unused leaves', async () => {
+    const second = await named('Second bank')
+    const renamed = await asUser(t, admin, 'PATCH', `/api/accounting/accounts/${second.id}`, {
+      name: 'City bank',
+    })
+    expect(await renamed.json()).toMatchObject({ name: 'City bank', glCode: '1010102002' })
+    const moved = await asUser(t, admin, 'PATCH', `/api/accounting/accounts/${second.id}`, {
+      parentId: (await named('Payment gateways')).id,
+    })
+    expect(await moved.json()).toMatchObject({ glCode: '1010103002' })
+    const types = await chart()
+    const root = types.find((a) => a.level === 1)!
+    expect(
+      (await asUser(t, admin, 'PATCH', `/api/accounting/accounts/${root.id}`, { name: 'X' }))
+        .status,
+    ).toBe(409)
+    const off = await asUser(t, admin, 'PATCH', `/api/accounting/accounts/${second.id}`, {
+      isActive: false,
+    })
+    expect(await off.json()).toMatchObject({ isActive: false })
+    const posting = await asUser(t, admin, 'POST', '/api/accounting/vouchers', {
+      type: 'journal',
+      date: '2026-09-01',
+      narration: 'To a closed account',
+      lines: [
+        { accountId: second.id, debit: 5 },
+        { accountId: (await named('Fine income')).id, credit: 5 },
+      ],
+    })
+    expect(await posting.json()).toMatchObject({
+      errors: { 'lines.0.accountId': ['This account is deactivated.'] },
+    })
+    expect((await asUser(t, admin, 'DELETE', `/api/accounting/accounts/${second.id}`)).status).toBe(
+      200,
+    )
+    expect(
+      (await asUser(t, admin, 'DELETE', `/api/accounting/accounts/${(await named('Cash')).id}`))
+        .status,
+    ).toBe(409)
+  })
+
+  it('keeps an account with postings in its type and without sub-accounts', async () => {
+    const cash = await named('Cash in hand')
+    const posted = await asUser(t, admin, 'POST', '/api/accounting/vouchers', {
+      type: 'receipt',
+      date: '2026-09-02',
+      narration: 'Fine paid',
+      lines: [
+        { accountId: cash.id, debit: 300 },
+        { accountId: (await named('Fine income')).id, credit: 300 },
+      ],
+    })
+    expect(((await posted.json()) as Voucher).reference).toBe('RV-2026-0001')
+    const toLiability = await asUser(t, admin, 'PATCH', `/api/accounting/accounts/${cash.id}`, {
+      parentId: (await named('Advances')).id,
+    })
+    expect(toLiability.status).toBe(409)
+    const under = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
+      parentId: cash.id,
+      name: 'Petty cash',
+    })
+    expect(under.status).toBe(422)
+    expect((await asUser(t, admin, 'DELETE', `/api/accounting/accounts/${cash.id}`)).status).toBe(
+      409,
+    )
+    expect(await named('Cash')).toMatchObject({ debit: 300, credit: 0 })
+  })
+
+  it('lists with search, type filter, sorting and paging (§7)', async () => {
+    const list = async (query: string) =>
+      (await (await asUser(t, admin, 'GET', `/api/accounting/accounts/list?${query}`)).json()) as {
+        data: Account[]
+        total: number
+      }
+    expect((await list('q=cash')).data.map((a) => a.name)).toEqual(
+      expect.arrayContaining(['Cash', 'Cash in hand', 'Cash and bank']),
+    )
+    expect((await list('accountType=equity')).total).toBe(5)
+    const page = await list('accountType=income&sortBy=name&sortDesc=true&perPage=2&page=1')
+    expect(page.data.map((a) => a.name)).toEqual(['Tuition fee income', 'Tuition'])
+  })
+
+  it('configures GL digits and the fiscal year, which numbering follows', async () => {
+    const bad = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
+      levelDigits: [1, 2, 9],
+      fiscalYearStartMonth: 13,
+    })
+    expect(Object.keys(((await bad.json()) as { errors: object }).errors).sort()).toEqual([
+      'fiscalYearStartMonth',
+      'levelDigits',
+      'levelDigits.2',
+    ])
+    const ok = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
+      levelDigits: [1, 2, 2, 2, 3],
+      fiscalYearStartMonth: 1,
+    })
+    expect(await ok.json()).toMatchObject({ fiscalYearStartMonth: 1 })
+    const res = await asUser(t, admin, 'POST', '/api/accounting/vouchers', {
+      type: 'receipt',
+      date: '2026-09-03',
+      narration: 'Calendar year now',
+      lines: [
+        { accountId: (await named('Cash in hand')).id, debit: 1 },
+        { accountId: (await named('Fine income')).id, credit: 1 },
+      ],
+    })
+    expect(((await res.json()) as Voucher).reference).toBe('RV-2026-0002')
+  })
+
+  it('maps purposes only to active leaves of the right type', async () => {
+    const put = (body: object) => asUser(t, admin, 'PUT', '/api/accounting/coa-mapping', body)
+    const income = await put({ purpose: 'cash', accountId: (await named('Fine income')).id })
+    expect(await income.json()).toMatchObject({
+      errors: { accountId: ['This purpose needs an account of type asset, not income.'] },
+    })
+    const head = await put({ purpose: 'cash', accountId: (await named('Cash')).id })
+    expect(await head.json()).toMatchObject({
+      errors: { accountId: ['Choose a leaf account: heads take no postings.'] },
+    })
+    const unkeyed = await put({
+      purpose: 'fee_income',
+      accountId: (await named('Tuition fee income')).id,
+    })
+    expect(await unkeyed.json()).toMatchObject({ errors: { key: ['Name which one this is.'] } })
+    const feeHead = await put({
+      purpose: 'fee_income',
+      key: 'tuition',
+      accountId: (await named('Tuition fee income')).id,
+    })
+    expect(await feeHead.json()).toMatchObject({
+      purpose: 'fee_income',
+      key: 'tuition',
+      glCode: '4010101001',
+    })
+    const removed = await asUser(
+      t,
+      admin,
+      'DELETE',
+      '/api/accounting/coa-mapping?purpose=fee_income&key=tuition',
+    )
+    expect(removed.status).toBe(200)
+    const unknown = await put({ purpose: 'lunch', accountId: (await named('Cash in hand')).id })
+    expect(await unknown.json()).toMatchObject({ errors: { purpose: ['Unknown purpose.'] } })
+  })
+})
