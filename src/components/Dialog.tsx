@@ -6,10 +6,13 @@ import { Icon } from './icons.tsx'
 export function Dialog({
   title,
   onClose,
+  wide = false,
   children,
 }: {
   title: ReactNode
   onClose: () => void
+  /** For forms with a table in them (voucher lines). */
+  wide?: boolean
   children: ReactNode
 }) {
   const { t } = useLingui()
@@ -19,7 +22,12 @@ export function Dialog({
     if (dialog && !dialog.open) dialog.showModal()
   }, [])
   return (
-    <dialog ref={ref} className="dialog" onClose={onClose} aria-labelledby="dialog-title">
+    <dialog
+      ref={ref}
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      onClose={onClose}
+      aria-labelledby="dialog-title"
+    >
       <header className="dialog-header">
         <h2 id="dialog-title">{title}</h2>
         <button type="button" className="icon-button" aria-label={t`Close`} onClick={onClose}>

@@ -1,11 +1,13 @@
+import type { SearchSchemaInput } from '@tanstack/react-router'
 import * as v from 'valibot'
 
 /**
  * A route's `validateSearch` from a shared list-query schema: a URL edited by hand into
- * nonsense (page=abc) falls back to the defaults rather than failing the page.
+ * nonsense (page=abc) falls back to the defaults rather than failing the page. Links and
+ * navigations give the schema's input, so what has a default may be left out.
  */
 export function searchOf<S extends v.GenericSchema>(schema: S) {
-  return (raw: Record<string, unknown>): v.InferOutput<S> => {
+  return (raw: v.InferInput<S> & SearchSchemaInput): v.InferOutput<S> => {
     const parsed = v.safeParse(schema, raw)
     if (parsed.success) return parsed.output
     const valid = Object.fromEntries(
