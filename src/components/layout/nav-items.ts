@@ -17,6 +17,12 @@ export const navItems: NavItem[] = [
   { to: '/access-control', label: msg`Users`, icon: 'users' },
   { to: '/oisacl-roles', label: msg`Roles and permissions`, icon: 'shield' },
   { to: '/audits', label: msg`Audit log`, icon: 'list' },
+  { to: '/coa', label: msg`Chart of accounts`, icon: 'book' },
+  { to: '/coa-mapping', label: msg`COA mapping`, icon: 'link' },
+  { to: '/coa-config', label: msg`COA configuration`, icon: 'sliders' },
+  { to: '/vouchers', label: msg`Vouchers`, icon: 'fileText' },
+  { to: '/vouchers/ledger', label: msg`General ledger`, icon: 'bookOpen' },
+  { to: '/vouchers/trial-balance', label: msg`Trial balance`, icon: 'scale' },
 ]
 
 /** Only what the user may open is shown. */

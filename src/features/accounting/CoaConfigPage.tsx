@@ -1,0 +1,190 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import * as v from 'valibot'
+import { useAbility } from '../../lib/ability.ts'
+import { api } from '../../lib/api.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { CoaConfigSchema, type CoaConfig } from '../../shared/schemas/accounting.ts'
+import { exampleCodes } from './chart.ts'
+import { levelLabels } from './labels.ts'
+import { accountingKey, coaConfigQuery } from './queries.ts'
+
+const digitChoices = [1, 2, 3, 4] as const
+const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const
+
+/** /coa-config: how long each level's part of a GL code is, and when the fiscal year starts. */
+export function CoaConfigPage(): ReactElement {
+  const { data } = useSuspenseQuery(coaConfigQuery())
+  // A saved (or refetched) configuration starts the form afresh.
+  return <CoaConfigForm key={JSON.stringify(data)} config={data} />
+}
+
+function CoaConfigForm({ config }: { config: CoaConfig }) {
+  const { t, i18n } = useLingui()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
+  const monthId = useId()
+  const [values, setValues] = useState<CoaConfig>(config)
+  const editable = ability.can('update', 'coa-config')
+  const monthName = (month: number) =>
+    new Intl.DateTimeFormat(i18n.locale, { month: 'long', timeZone: 'UTC' }).format(
+      Date.UTC(2000, month - 1, 1),
+    )
+  const save = useMutation({
+    mutationFn: async (body: CoaConfig) =>
+      v.parse(CoaConfigSchema, await api.put('accounting/coa-config', { json: body }).json()),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(coaConfigQuery().queryKey, saved)
+      void queryClient.invalidateQueries({ queryKey: accountingKey })
+      showToast({ variant: 'success', title: t`The chart of accounts configuration was saved.` })
+    },
+    onError: (err) => toastUnlessFieldError(err, t`The configuration was not saved`),
+  })
+  const errors = { ...fieldErrors(save.error), ...checkFields(CoaConfigSchema, values) }
+  const codes = exampleCodes(values.levelDigits)
+  const changed = JSON.stringify(values) !== JSON.stringify(config)
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    if (Object.keys(checkFields(CoaConfigSchema, values)).length) return
+    save.mutate(values)
+  }
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>
+          <Trans>COA configuration</Trans>
+        </h1>
+        <p className="muted">
+          {editable ? (
+            <Trans>
+              How many digits each level adds to its parent’s GL code, and the month the fiscal year
+              starts in.
+            </Trans>
+          ) : (
+            <Trans>You can look at the configuration but not change it.</Trans>
+          )}
+        </p>
+      </header>
+      <form className="card form" noValidate onSubmit={submit}>
+        <fieldset className="plain" disabled={!editable}>
+          <legend>
+            <h2>
+              <Trans>GL code digits per level</Trans>
+            </h2>
+          </legend>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>
+                  <Trans>Level</Trans>
+                </th>
+                <th>
+                  <Trans>Digits</Trans>
+                </th>
+                <th>
+                  <Trans>Example GL code</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {levelLabels.map((label, index) => {
+                const name = i18n._(label)
+                const level = index + 1
+                return (
+                  <tr key={level}>
+                    <th scope="row">
+                      {name}
+                      <small className="muted block">
+                        <Trans>Level {level}</Trans>
+                      </small>
+                    </th>
+                    <td>
+                      <select
+                        aria-label={t`Digits for ${name}`}
+                        value={values.levelDigits[index]}
+                        onChange={(e) =>
+                          setValues((current) => ({
+                            ...current,
+                            levelDigits: current.levelDigits.map((d, i) =>
+                              i === index ? Number(e.target.value) : d,
+                            ),
+                          }))
+                        }
+                      >
+                        {digitChoices.map((n) => (
+                          <option key={n} value={n}>
+                            {n}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="gl-code">{codes[index]}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+          {errors.levelDigits && <p className="field-error">{errors.levelDigits}</p>}
+        </fieldset>
+        <fieldset className="plain" disabled={!editable}>
+          <legend>
+            <h2>
+              <Trans>Fiscal year</Trans>
+            </h2>
+          </legend>
+          <div className="field">
+            <label htmlFor={monthId}>
+              <Trans>The fiscal year starts in</Trans>
+            </label>
+            <select
+              id={monthId}
+              value={values.fiscalYearStartMonth}
+              onChange={(e) =>
+                setValues((current) => ({
+                  ...current,
+                  fiscalYearStartMonth: Number(e.target.value),
+                }))
+              }
+            >
+              {months.map((month) => (
+                <option key={month} value={month}>
+                  {monthName(month)}
+                </option>
+              ))}
+            </select>
+            {errors.fiscalYearStartMonth && (
+              <small className="field-error">{errors.fiscalYearStartMonth}</small>
+            )}
+            <small className="muted">
+              <Trans>Voucher references carry the year their fiscal year starts in.</Trans>
+            </small>
+          </div>
+        </fieldset>
+        {editable && (
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={!changed || save.isPending}
+              onClick={() => setValues(config)}
+            >
+              <Trans>Undo changes</Trans>
+            </button>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={!changed || save.isPending}
+            >
+              <Trans>Save</Trans>
+            </button>
+          </div>
+        )}
+      </form>
+    </div>
+  )
+}

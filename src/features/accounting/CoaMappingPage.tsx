@@ -1,0 +1,316 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import * as v from 'valibot'
+import { useAbility } from '../../lib/ability.ts'
+import { api, apiError, deleteResource, httpStatus } from '../../lib/api.ts'
+import { toSearchParams } from '../../lib/search.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import {
+  CoaMappingSchema,
+  mappingPurposeNames,
+  mappingPurposes,
+  SetMappingSchema,
+  type Account,
+  type CoaMapping,
+  type MappingPurpose,
+} from '../../shared/schemas/accounting.ts'
+import { AccountSelect } from './AccountSelect.tsx'
+import { postableAccounts } from './chart.ts'
+import { accountTypeLabels, mappingPurposeHelp, mappingPurposeLabels } from './labels.ts'
+import { accountingKey, coaMappingQuery, useChartAccounts } from './queries.ts'
+
+interface Row {
+  purpose: MappingPurpose
+  mapping: CoaMapping | undefined
+  /** A bank account mapping being added: its key is typed in. */
+  draft?: string
+  /** No bank account is mapped yet. */
+  empty?: boolean
+}
+
+/** /coa-mapping: which account each posting purpose of the product uses. */
+export function CoaMappingPage(): ReactElement {
+  const ability = useAbility()
+  const { data } = useSuspenseQuery(coaMappingQuery())
+  const { accounts, allowed } = useChartAccounts(ability.can('read', 'coa'))
+  const [drafts, setDrafts] = useState<string[]>([])
+  const editable = ability.can('update', 'coa-mapping')
+
+  const rows: Row[] = mappingPurposeNames.flatMap((purpose): Row[] => {
+    const mapped = data.data.filter((m) => m.purpose === purpose)
+    if (!mappingPurposes[purpose].keyed) return [{ purpose, mapping: mapped[0] }]
+    const existing = mapped.map((mapping) => ({ purpose, mapping }))
+    if (purpose !== 'bank') return existing
+    const added = drafts.map((draft) => ({ purpose, mapping: undefined, draft }))
+    if (existing.length + added.length === 0) return [{ purpose, mapping: undefined, empty: true }]
+    return [...existing, ...added]
+  })
+  const addBank = () => setDrafts((d) => [...d, crypto.randomUUID()])
+  const dropDraft = (draft: string) => setDrafts((d) => d.filter((x) => x !== draft))
+
+  return (
+    <div className="page">
+      <header className="page-header page-header-actions">
+        <div>
+          <h1>
+            <Trans>COA mapping</Trans>
+          </h1>
+          <p className="muted">
+            <Trans>
+              The accounts that collections, fees, VAT and salaries post to. Each purpose takes an
+              active account at the end of a branch, of the purpose’s account type.
+            </Trans>
+          </p>
+        </div>
+        {editable && (
+          <button type="button" className="button button-primary" onClick={addBank}>
+            <Trans>Add bank account mapping</Trans>
+          </button>
+        )}
+      </header>
+      {!allowed && (
+        <p className="notice">
+          <Trans>
+            Choosing accounts needs permission to view the chart of accounts; ask an administrator.
+          </Trans>
+        </p>
+      )}
+      <section className="card">
+        <div className="table-wrap">
+          <table className="table mapping-table">
+            <thead>
+              <tr>
+                <th>
+                  <Trans>Purpose</Trans>
+                </th>
+                <th>
+                  <Trans>Bank account or fee head</Trans>
+                </th>
+                <th>
+                  <Trans>Account</Trans>
+                </th>
+                <th>
+                  <span className="visually-hidden">
+                    <Trans>Actions</Trans>
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => {
+                const first = rows[index - 1]?.purpose !== row.purpose
+                if (row.empty) return <EmptyBankRow key={row.purpose} />
+                // Keyed by the mapped account too: a row starts afresh when its mapping changes.
+                const rowKey =
+                  row.draft ?? `${row.purpose}:${row.mapping?.key ?? ''}:${row.mapping?.accountId}`
+                const draft = row.draft
+                return (
+                  <MappingRow
+                    key={rowKey}
+                    row={row}
+                    first={first}
+                    accounts={accounts}
+                    editable={editable && allowed}
+                    onDone={draft ? () => dropDraft(draft) : undefined}
+                  />
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function EmptyBankRow() {
+  const { i18n } = useLingui()
+  return (
+    <tr className="group-start">
+      <th scope="row">
+        {i18n._(mappingPurposeLabels.bank)}
+        <small className="muted block">{i18n._(mappingPurposeHelp.bank)}</small>
+      </th>
+      <td colSpan={3} className="muted">
+        <Trans>No bank account is mapped yet.</Trans>
+      </td>
+    </tr>
+  )
+}
+
+function MappingRow({
+  row,
+  first,
+  accounts,
+  editable,
+  onDone,
+}: {
+  row: Row
+  first: boolean
+  accounts: readonly Account[]
+  editable: boolean
+  /** A draft row goes when it is saved or cancelled. */
+  onDone: (() => void) | undefined
+}) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const { checkFields, fieldErrors, translate } = useServerErrors()
+  const { purpose, mapping } = row
+  // The row's inputs sit in several cells: they belong to one form by its id.
+  const formId = useId()
+  const spec = mappingPurposes[purpose]
+  const [accountId, setAccountId] = useState(mapping?.accountId ?? '')
+  const [keyText, setKeyText] = useState('')
+  const [touched, setTouched] = useState(false)
+  const purposeName = i18n._(mappingPurposeLabels[purpose])
+  const typeName = i18n._(accountTypeLabels[spec.type])
+  const key = row.draft !== undefined ? keyText.trim() : (mapping?.key ?? null)
+  const body = { purpose, key: spec.keyed ? key : null, accountId }
+
+  const current = mapping && accounts.find((a) => a.id === mapping.accountId)
+  const options = postableAccounts(accounts, spec.type)
+  if (current && !options.includes(current)) options.unshift(current)
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountingKey })
+  const save = useMutation({
+    mutationFn: async () =>
+      v.parse(CoaMappingSchema, await api.put('accounting/coa-mapping', { json: body }).json()),
+    onSuccess: async (saved) => {
+      await refresh()
+      const name = saved.accountName
+      const code = saved.glCode
+      showToast({ variant: 'success', title: t`${purposeName} now posts to ${code} ${name}.` })
+      onDone?.()
+    },
+  })
+  const remove = useMutation({
+    mutationFn: () =>
+      deleteResource(`accounting/coa-mapping?${toSearchParams({ purpose, key: mapping?.key })}`),
+    onSuccess: async () => {
+      await refresh()
+      showToast({ variant: 'success', title: t`The ${purposeName} mapping was removed.` })
+    },
+  })
+
+  const local = touched ? checkFields(SetMappingSchema, body) : {}
+  const keyMissing = touched && row.draft !== undefined && !keyText.trim()
+  const failed = save.error ?? remove.error
+  const server = fieldErrors(failed)
+  const refusal =
+    failed && httpStatus(failed) !== 422
+      ? translate(apiError(failed)?.message ?? t`The server could not be reached.`)
+      : undefined
+  const accountError =
+    local.accountId && !accountId ? t`Choose an account.` : (server.accountId ?? local.accountId)
+  const keyError = keyMissing ? t`Name the bank account.` : (server.key ?? local.key)
+  const otherError = refusal ?? server.purpose ?? server._
+  const changed = row.draft !== undefined || accountId !== (mapping?.accountId ?? '')
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    setTouched(true)
+    if (!accountId || (row.draft !== undefined && !keyText.trim())) return
+    if (Object.keys(checkFields(SetMappingSchema, body)).length) return
+    save.mutate()
+  }
+
+  const keyLabel = purpose === 'fee_income' ? t`Fee head` : t`Bank account name`
+  const selectLabel = key ? t`Account for ${purposeName} ${key}` : t`Account for ${purposeName}`
+
+  return (
+    <tr className={first ? 'group-start' : undefined}>
+      <th scope="row">
+        {first && (
+          <>
+            {purposeName}
+            <small className="muted block">{i18n._(mappingPurposeHelp[purpose])}</small>
+            <small className="tag">{typeName}</small>
+          </>
+        )}
+      </th>
+      <td>
+        {row.draft !== undefined ? (
+          <>
+            <input
+              form={formId}
+              aria-label={keyLabel}
+              placeholder={keyLabel}
+              value={keyText}
+              onChange={(e) => setKeyText(e.target.value)}
+              aria-invalid={Boolean(keyError)}
+            />
+            {keyError && <small className="field-error block">{keyError}</small>}
+          </>
+        ) : spec.keyed ? (
+          <span>{mapping?.key}</span>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+      <td>
+        <form id={formId} noValidate onSubmit={submit} />
+        {editable ? (
+          <AccountSelect
+            form={formId}
+            accounts={options}
+            value={accountId}
+            onChange={setAccountId}
+            placeholder={t`Not mapped`}
+            aria-label={selectLabel}
+            aria-invalid={Boolean(accountError)}
+          />
+        ) : mapping ? (
+          <span>
+            {mapping.glCode} · {mapping.accountName}
+          </span>
+        ) : (
+          <span className="tag tag-warning">
+            <Trans>Not mapped</Trans>
+          </span>
+        )}
+        {accountError && <small className="field-error block">{accountError}</small>}
+        {otherError && (
+          <small className="field-error block" role="alert">
+            {otherError}
+          </small>
+        )}
+      </td>
+      <td className="row-actions">
+        {editable && (
+          <>
+            <button
+              type="submit"
+              form={formId}
+              className="button-link"
+              disabled={!changed || save.isPending}
+              aria-label={key ? t`Save ${purposeName} ${key}` : t`Save ${purposeName}`}
+            >
+              <Trans>Save</Trans>
+            </button>
+            {row.draft !== undefined ? (
+              <button type="button" className="button-link" onClick={onDone}>
+                <Trans>Cancel</Trans>
+              </button>
+            ) : (
+              mapping && (
+                <button
+                  type="button"
+                  className="button-link"
+                  disabled={remove.isPending}
+                  aria-label={key ? t`Remove ${purposeName} ${key}` : t`Remove ${purposeName}`}
+                  onClick={() => {
+                    if (window.confirm(t`Remove the ${purposeName} mapping?`)) remove.mutate()
+                  }}
+                >
+                  <Trans>Remove</Trans>
+                </button>
+              )
+            )}
+          </>
+        )}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,207 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useId, type ReactElement } from 'react'
+import { Icon } from '../../components/icons.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { useFormat } from '../../lib/format.ts'
+import { AccountSelect } from './AccountSelect.tsx'
+import { dayDate } from './dates.ts'
+import { ledgerQuery, useChartAccounts, type LedgerQuery } from './queries.ts'
+import { ledgerPeriod, type LedgerSearch } from './search.ts'
+import { useMoney } from './use-money.ts'
+
+/** /vouchers/ledger: one account's postings over a period, with the running balance. */
+export function LedgerPage({
+  search,
+  onSearchChange,
+}: {
+  search: LedgerSearch
+  onSearchChange: (next: Partial<LedgerSearch>) => void
+}): ReactElement {
+  const { t } = useLingui()
+  const ability = useAbility()
+  const accountId = useId()
+  const { accounts, allowed } = useChartAccounts(ability.can('read', 'coa'))
+  const { from, to } = ledgerPeriod(search)
+  // Postings sit on leaves only: a head has no ledger of its own.
+  const leaves = accounts.filter((a) => a.isLeaf && a.level > 1)
+  const badPeriod = from > to ? t`The end is before the start.` : undefined
+  const query =
+    search.accountId && !badPeriod ? { accountId: search.accountId, from, to } : undefined
+
+  return (
+    <div className="page">
+      <header className="page-header page-header-actions">
+        <div>
+          <h1>
+            <Trans>General ledger</Trans>
+          </h1>
+          <p className="muted">
+            <Trans>
+              An account’s postings in a period: the balance brought forward, every line with the
+              running balance, and the balance carried forward.
+            </Trans>
+          </p>
+        </div>
+        {query && (
+          <button type="button" className="button no-print" onClick={() => window.print()}>
+            <Icon name="printer" /> <Trans>Print</Trans>
+          </button>
+        )}
+      </header>
+      <section className="card">
+        <div className="toolbar no-print">
+          {allowed ? (
+            <label htmlFor={accountId}>
+              <Trans>Account</Trans>{' '}
+              <AccountSelect
+                id={accountId}
+                accounts={leaves}
+                value={search.accountId ?? ''}
+                onChange={(id) => onSearchChange({ accountId: id || undefined })}
+                placeholder={t`Choose an account`}
+              />
+            </label>
+          ) : (
+            <p className="notice">
+              <Trans>
+                Choosing an account needs permission to view the chart of accounts; ask an
+                administrator.
+              </Trans>
+            </p>
+          )}
+          <label>
+            <Trans>From</Trans>{' '}
+            <input
+              type="date"
+              value={from}
+              onChange={(e) => onSearchChange({ from: e.target.value || undefined })}
+            />
+          </label>
+          <label>
+            <Trans>To</Trans>{' '}
+            <input
+              type="date"
+              value={to}
+              onChange={(e) => onSearchChange({ to: e.target.value || undefined })}
+            />
+          </label>
+        </div>
+        {badPeriod && (
+          <p className="field-error" role="alert">
+            {badPeriod}
+          </p>
+        )}
+        {query ? (
+          <LedgerTable query={query} />
+        ) : (
+          !badPeriod && (
+            <p className="muted">
+              <Trans>Choose an account to see its ledger.</Trans>
+            </p>
+          )
+        )}
+      </section>
+    </div>
+  )
+}
+
+function LedgerTable({ query }: { query: LedgerQuery }) {
+  const { date } = useFormat()
+  const money = useMoney()
+  const { data } = useSuspenseQuery(ledgerQuery(query))
+  const name = data.account.name
+  const code = data.account.glCode
+  const from = date(dayDate(data.from), 'medium')
+  const to = date(dayDate(data.to), 'medium')
+  const totalDebit = data.lines.reduce((sum, l) => sum + l.debit, 0)
+  const totalCredit = data.lines.reduce((sum, l) => sum + l.credit, 0)
+  return (
+    <>
+      <h2 className="ledger-title">
+        <Trans>
+          {code} {name}, {from} to {to}
+        </Trans>
+      </h2>
+      <div className="table-wrap">
+        <table className="table ledger">
+          <thead>
+            <tr>
+              <th>
+                <Trans>Date</Trans>
+              </th>
+              <th>
+                <Trans>Reference</Trans>
+              </th>
+              <th>
+                <Trans>Narration</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Debit</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Credit</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Balance</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="ledger-opening">
+              <th scope="row" colSpan={5}>
+                <Trans>Opening balance</Trans>
+              </th>
+              <td className="amount" data-testid="ledger-opening">
+                {money.balance(data.opening)}
+              </td>
+            </tr>
+            {data.lines.map((line, i) => (
+              <tr key={`${line.voucherId}-${i}`}>
+                <td>{date(dayDate(line.date), 'medium')}</td>
+                <td>
+                  <Link to="/vouchers/$voucherId" params={{ voucherId: line.voucherId }}>
+                    {line.reference}
+                  </Link>
+                </td>
+                <td>
+                  {line.narration}
+                  {line.memo && <small className="muted block">{line.memo}</small>}
+                </td>
+                <td className="amount">{line.debit ? money.format(line.debit) : ''}</td>
+                <td className="amount">{line.credit ? money.format(line.credit) : ''}</td>
+                <td className="amount">{money.balance(line.balance)}</td>
+              </tr>
+            ))}
+            {data.lines.length === 0 && (
+              <tr>
+                <td colSpan={6} className="muted">
+                  <Trans>Nothing was posted to this account in the period.</Trans>
+                </td>
+              </tr>
+            )}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                <Trans>Total in the period</Trans>
+              </th>
+              <td className="amount">{money.format(totalDebit)}</td>
+              <td className="amount">{money.format(totalCredit)}</td>
+              <td />
+            </tr>
+            <tr className="ledger-closing">
+              <th scope="row" colSpan={5}>
+                <Trans>Closing balance</Trans>
+              </th>
+              <td className="amount" data-testid="ledger-closing">
+                {money.balance(data.closing)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,121 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { type ReactElement } from 'react'
+import { Icon } from '../../components/icons.tsx'
+import { useFormat } from '../../lib/format.ts'
+import { dayDate, todayIso } from './dates.ts'
+import { accountTypeLabels } from './labels.ts'
+import { trialBalanceQuery } from './queries.ts'
+import type { TrialBalanceSearch } from './search.ts'
+import { useMoney } from './use-money.ts'
+
+/** /vouchers/trial-balance: every account's balance on a day; debits must equal credits. */
+export function TrialBalancePage({
+  search,
+  onSearchChange,
+}: {
+  search: TrialBalanceSearch
+  onSearchChange: (next: Partial<TrialBalanceSearch>) => void
+}): ReactElement {
+  const { i18n } = useLingui()
+  const { date } = useFormat()
+  const money = useMoney()
+  const asOf = search.asOf ?? todayIso()
+  const { data } = useSuspenseQuery(trialBalanceQuery(asOf))
+  const balanced = data.totalDebit === data.totalCredit
+  const difference = money.format(Math.abs(data.totalDebit - data.totalCredit))
+  const day = date(dayDate(data.asOf), 'long')
+
+  return (
+    <div className="page">
+      <header className="page-header page-header-actions">
+        <div>
+          <h1>
+            <Trans>Trial balance</Trans>
+          </h1>
+          <p className="muted">
+            <Trans>The balance of every account that posts vouchers, as of {day}.</Trans>
+          </p>
+        </div>
+        <button type="button" className="button no-print" onClick={() => window.print()}>
+          <Icon name="printer" /> <Trans>Print</Trans>
+        </button>
+      </header>
+      <section className="card">
+        <div className="toolbar no-print">
+          <label>
+            <Trans>As of</Trans>{' '}
+            <input
+              type="date"
+              value={asOf}
+              onChange={(e) => onSearchChange({ asOf: e.target.value || undefined })}
+            />
+          </label>
+          {balanced ? (
+            <span className="badge balance-state" data-testid="trial-balance-state">
+              <Trans>Balanced</Trans>
+            </span>
+          ) : (
+            <span className="badge badge-danger balance-state" data-testid="trial-balance-state">
+              <Trans>Out of balance by {difference}</Trans>
+            </span>
+          )}
+        </div>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>
+                  <Trans>GL code</Trans>
+                </th>
+                <th>
+                  <Trans>Account</Trans>
+                </th>
+                <th>
+                  <Trans>Type</Trans>
+                </th>
+                <th className="amount">
+                  <Trans>Debit</Trans>
+                </th>
+                <th className="amount">
+                  <Trans>Credit</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.accountId}>
+                  <td className="gl-code">{row.glCode}</td>
+                  <td>{row.name}</td>
+                  <td>{i18n._(accountTypeLabels[row.accountType])}</td>
+                  <td className="amount">{row.debit ? money.format(row.debit) : ''}</td>
+                  <td className="amount">{row.credit ? money.format(row.credit) : ''}</td>
+                </tr>
+              ))}
+              {data.rows.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="muted">
+                    <Trans>No account has a balance on this day.</Trans>
+                  </td>
+                </tr>
+              )}
+            </tbody>
+            <tfoot>
+              <tr className={balanced ? undefined : 'unbalanced'}>
+                <th scope="row" colSpan={3}>
+                  <Trans>Total</Trans>
+                </th>
+                <td className="amount" data-testid="trial-balance-debit">
+                  {money.format(data.totalDebit)}
+                </td>
+                <td className="amount" data-testid="trial-balance-credit">
+                  {money.format(data.totalCredit)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,191 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type ReactElement } from 'react'
+import { Icon } from '../../components/icons.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { useFormat } from '../../lib/format.ts'
+import { session } from '../../lib/session.ts'
+import { dayDate } from './dates.ts'
+import { voucherTitles } from './labels.ts'
+import { voucherQuery } from './queries.ts'
+import { ReverseVoucherDialog } from './ReverseVoucherDialog.tsx'
+import { useMoney } from './use-money.ts'
+
+/** /vouchers/$voucherId: one voucher, laid out to print and sign. */
+export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement {
+  const { t, i18n } = useLingui()
+  const ability = useAbility()
+  const navigate = useNavigate()
+  const { date } = useFormat()
+  const money = useMoney()
+  const { data: voucher } = useSuspenseQuery(voucherQuery(voucherId))
+  const [reversing, setReversing] = useState(false)
+  const institute = session.userData()?.institute?.name ?? ''
+  const reference = voucher.reference
+  const totalDebit = voucher.lines.reduce((sum, l) => sum + l.debit, 0)
+  const totalCredit = voucher.lines.reduce((sum, l) => sum + l.credit, 0)
+  const amount = money.format(voucher.total)
+  const currency = money.currency
+  const reverseBlocked = voucher.reversedById
+    ? t`This voucher has already been reversed.`
+    : voucher.reversesId
+      ? t`A reversing voucher cannot itself be reversed.`
+      : undefined
+
+  return (
+    <div className="page voucher-page">
+      <header className="page-header page-header-actions no-print">
+        <div>
+          <Link to="/vouchers">
+            <Trans>All vouchers</Trans>
+          </Link>
+          <h1>{reference}</h1>
+        </div>
+        <div className="header-buttons">
+          <button type="button" className="button" onClick={() => window.print()}>
+            <Icon name="printer" /> <Trans>Print</Trans>
+          </button>
+          {ability.can('create', 'getVouchers') && (
+            <span title={reverseBlocked}>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={Boolean(reverseBlocked)}
+                title={reverseBlocked}
+                onClick={() => setReversing(true)}
+              >
+                <Trans>Reverse</Trans>
+              </button>
+            </span>
+          )}
+        </div>
+      </header>
+
+      {voucher.reversedById && (
+        <p className="notice reversal-link">
+          <Trans>
+            Reversed by <OtherVoucher voucherId={voucher.reversedById} />.
+          </Trans>
+        </p>
+      )}
+      {voucher.reversesId && (
+        <p className="notice reversal-link">
+          <Trans>
+            Reverses <OtherVoucher voucherId={voucher.reversesId} />.
+          </Trans>
+        </p>
+      )}
+
+      <article className="card voucher-sheet" aria-label={t`Voucher ${reference}`}>
+        <header className="voucher-sheet-header">
+          <div>
+            <p className="voucher-institute">{institute}</p>
+            <h2>{i18n._(voucherTitles[voucher.type])}</h2>
+          </div>
+          <dl className="voucher-facts">
+            <dt>
+              <Trans>Reference</Trans>
+            </dt>
+            <dd>{reference}</dd>
+            <dt>
+              <Trans>Date</Trans>
+            </dt>
+            <dd>{date(dayDate(voucher.date), 'long')}</dd>
+            <dt>
+              <Trans>Currency</Trans>
+            </dt>
+            <dd>{currency}</dd>
+          </dl>
+        </header>
+        <p className="voucher-narration">
+          <strong>
+            <Trans>Narration:</Trans>
+          </strong>{' '}
+          {voucher.narration}
+        </p>
+        <table className="table voucher-lines">
+          <thead>
+            <tr>
+              <th>
+                <Trans>GL code</Trans>
+              </th>
+              <th>
+                <Trans>Account</Trans>
+              </th>
+              <th>
+                <Trans>Memo</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Debit</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Credit</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {voucher.lines.map((line, i) => (
+              <tr key={`${line.accountId}-${i}`}>
+                <td className="gl-code">{line.glCode}</td>
+                <td>{line.accountName}</td>
+                <td>{line.memo}</td>
+                <td className="amount">{line.debit ? money.format(line.debit) : ''}</td>
+                <td className="amount">{line.credit ? money.format(line.credit) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                <Trans>Total</Trans>
+              </th>
+              <td className="amount" data-testid="voucher-total-debit">
+                {money.format(totalDebit)}
+              </td>
+              <td className="amount" data-testid="voucher-total-credit">
+                {money.format(totalCredit)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        <p className="voucher-amount">
+          <Trans>Amount: {amount}</Trans>
+        </p>
+        <div className="signatures">
+          <div>
+            <Trans>Prepared by</Trans>
+          </div>
+          <div>
+            <Trans>Checked by</Trans>
+          </div>
+          <div>
+            <Trans>Approved by</Trans>
+          </div>
+        </div>
+      </article>
+
+      {reversing && (
+        <ReverseVoucherDialog
+          voucher={voucher}
+          onClose={() => setReversing(false)}
+          onReversed={(reversal) => {
+            setReversing(false)
+            void navigate({ to: '/vouchers/$voucherId', params: { voucherId: reversal.id } })
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+/** A link to a related voucher, named by its reference once it has loaded. */
+function OtherVoucher({ voucherId }: { voucherId: string }) {
+  const { t } = useLingui()
+  const { data } = useQuery(voucherQuery(voucherId))
+  return (
+    <Link to="/vouchers/$voucherId" params={{ voucherId }}>
+      {data?.reference ?? t`the other voucher`}
+    </Link>
+  )
+}

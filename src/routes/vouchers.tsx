@@ -1,0 +1,29 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { chartQuery, vouchersQuery } from '../features/accounting/queries.ts'
+import { VouchersPage } from '../features/accounting/VouchersPage.tsx'
+import { guardRoute } from '../lib/route-guard.ts'
+import { searchOf } from '../lib/search.ts'
+import { VoucherListQuerySchema } from '../shared/schemas/accounting.ts'
+
+/** Hoisted: inferred inside the options, its type would depend on the route itself. */
+const validateSearch = searchOf(VoucherListQuerySchema)
+
+export const Route = createFileRoute('/vouchers')({
+  validateSearch,
+  beforeLoad: ({ context, location }) => guardRoute(context, '/vouchers', location.href),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(vouchersQuery(deps)),
+      context.ability.can('read', 'coa') && context.queryClient.ensureQueryData(chartQuery()),
+    ]),
+  component: function Vouchers() {
+    const navigate = Route.useNavigate()
+    return (
+      <VouchersPage
+        search={Route.useSearch()}
+        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+      />
+    )
+  },
+})
