@@ -34,6 +34,12 @@ test('an admin creates a cashier and limits the role; the cashier sees only what
     'Users',
     'Roles and permissions',
     'Audit log',
+    'Chart of accounts',
+    'COA mapping',
+    'COA configuration',
+    'Vouchers',
+    'General ledger',
+    'Trial balance',
   ])
   await page.getByRole('button', { name: 'New user' }).click()
   const dialog = page.getByRole('dialog', { name: 'New user' })
@@ -216,5 +222,11 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Users',
     'Roles and permissions',
     'Audit log',
+    'Chart of accounts',
+    'COA mapping',
+    'COA configuration',
+    'Vouchers',
+    'General ledger',
+    'Trial balance',
   ])
 })

@@ -1,0 +1,264 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { e2ePassword, signInAs } from './session.ts'
+
+const mainMenu = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')
+
+/** Chooses an account in a select by its name (options read "GL code · name"). */
+async function chooseAccount(select: Locator, name: string) {
+  const value = await select
+    .locator('option', { hasText: new RegExp(` · ${name}$`) })
+    .getAttribute('value')
+  expect(value, `an option for ${name}`).toBeTruthy()
+  await select.selectOption(value!)
+}
+
+/** Today as the browser's date input shows it (the browser runs on this machine). */
+function today() {
+  const now = new Date()
+  const month = String(now.getMonth() + 1).padStart(2, '0')
+  const day = String(now.getDate()).padStart(2, '0')
+  return `${now.getFullYear()}-${month}-${day}`
+}
+
+test('an accountant builds the chart, maps a bank, enters, prints and reverses a voucher, and reads the ledger and the trial balance', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+  // window.print opens a dialog the test cannot close: it is counted instead.
+  await page.addInitScript(() => {
+    const w = window as unknown as { printCalls: number }
+    w.printCalls = 0
+    window.print = () => {
+      w.printCalls += 1
+    }
+  })
+
+  // The chart: every institute starts with a school chart; two accounts are added to it.
+  await page.goto('/coa')
+  await expect(page.getByRole('heading', { name: 'Chart of accounts', level: 1 })).toBeVisible()
+  const chart = page.getByRole('table', { name: 'Chart of accounts' })
+  // The five types open on their main heads; deeper heads wait to be expanded.
+  await expect(page.getByRole('button', { name: 'Collapse Assets', exact: true })).toBeVisible()
+  await expect(chart.getByRole('row').filter({ hasText: 'Current assets' })).toBeVisible()
+  await expect(chart.getByRole('row').filter({ hasText: 'Cash in hand' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Expand all' }).click()
+  await expect(chart.getByRole('row').filter({ hasText: 'Cash in hand' })).toBeVisible()
+  // Deepest level: nothing can go under it, and the page says why.
+  await expect(page.getByRole('button', { name: 'Add under Cash in hand' })).toBeDisabled()
+
+  await page.getByRole('button', { name: 'Add under Cash', exact: true }).click()
+  const add = page.getByRole('dialog', { name: 'New account under Cash' })
+  await add.getByRole('button', { name: 'Add account' }).click()
+  await expect(add.getByText('Please enter the account name.')).toBeVisible()
+  await add.getByLabel('Account name').fill('Petty cash')
+  await add.getByRole('button', { name: 'Add account' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Petty cash was added with GL code 1010101002.' }),
+  ).toBeVisible()
+  const pettyCash = chart.getByRole('row').filter({ hasText: 'Petty cash' })
+  await expect(pettyCash).toContainText('1010101002')
+  await expect(pettyCash.getByRole('button', { name: 'Delete Petty cash' })).toBeEnabled()
+
+  await page.getByRole('button', { name: 'Add under Bank accounts', exact: true }).click()
+  const addBank = page.getByRole('dialog', { name: 'New account under Bank accounts' })
+  await addBank.getByLabel('Account name').fill('City Bank current account')
+  await addBank.getByRole('button', { name: 'Add account' }).click()
+  await expect(
+    chart.getByRole('row').filter({ hasText: 'City Bank current account' }),
+  ).toBeVisible()
+  // A head cannot be deleted while accounts sit under it.
+  await expect(page.getByRole('button', { name: 'Delete Bank accounts' })).toBeDisabled()
+
+  // The list view finds the new account by name, from the address bar too.
+  await page.getByRole('tab', { name: 'List' }).click()
+  await page.getByRole('searchbox', { name: 'Search by name or GL code' }).fill('petty')
+  await expect(page).toHaveURL(/view=list/)
+  await expect(page).toHaveURL(/q=petty/)
+  await expect(page.getByRole('row').filter({ hasText: '1010101002' })).toContainText('Petty cash')
+
+  // The mapping: the new bank account is where collections for "City Bank" go.
+  await mainMenu(page).filter({ hasText: 'COA mapping' }).click()
+  await expect(page.getByRole('heading', { name: 'COA mapping' })).toBeVisible()
+  await expect(page.getByLabel('Account for Cash', { exact: true })).toHaveValue(/.+/)
+  await page.getByRole('button', { name: 'Add bank account mapping' }).click()
+  await page.getByRole('button', { name: 'Save Bank account', exact: true }).click()
+  await expect(page.getByText('Name the bank account.')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Bank account name' }).fill('City Bank')
+  const cityBank = page.getByLabel('Account for Bank account City Bank', { exact: true })
+  await chooseAccount(cityBank, 'City Bank current account')
+  const chosen = await cityBank.inputValue()
+  await page.getByRole('button', { name: 'Save Bank account City Bank' }).click()
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Bank account now posts to 1010102002 City Bank current account.' }),
+  ).toBeVisible()
+  // Saved, the row is a mapping like the others: its name fixed, its account chosen.
+  await expect(page.getByRole('textbox', { name: 'Bank account name' })).toHaveCount(0)
+  await expect(cityBank).toHaveValue(chosen)
+  await expect(page.getByLabel('Account for Bank account Main bank account')).toHaveValue(/.+/)
+
+  // A journal voucher: it cannot be saved until it balances.
+  await mainMenu(page).filter({ hasText: 'Vouchers' }).click()
+  await page.getByRole('button', { name: 'New voucher' }).click()
+  const form = page.getByRole('dialog', { name: 'New voucher' })
+  await expect(form.getByLabel('Voucher type')).toHaveValue('journal')
+  await expect(form.getByLabel('Date')).toHaveValue(today())
+  const save = form.getByRole('button', { name: 'Save voucher' })
+  await expect(save).toBeDisabled()
+  await form.getByLabel('Narration').fill('Cash drawn from City Bank for petty expenses')
+  await chooseAccount(form.getByLabel('Account, line 1'), 'Petty cash')
+  await form.getByLabel('Debit, line 1').fill('1,500.50')
+  await chooseAccount(form.getByLabel('Account, line 2'), 'City Bank current account')
+  await form.getByLabel('Credit, line 2').fill('1500')
+  await expect(save).toBeDisabled()
+  await expect(form.getByText('Debits and credits differ by BDT 0.50')).toBeVisible()
+  await expect(form.getByTestId('total-debit')).toHaveText('BDT 1,500.50')
+  await expect(form.getByTestId('total-credit')).toHaveText('BDT 1,500.00')
+  await form.getByLabel('Credit, line 2').fill('1500.50')
+  await expect(form.getByText('Difference: BDT 0.00')).toBeVisible()
+  await expect(save).toBeEnabled()
+  await save.click()
+  const saved = page.getByRole('status').filter({ hasText: /Voucher JV-\d{4}-\d+ was saved\./ })
+  await expect(saved).toBeVisible()
+  const reference = /JV-\d{4}-\d+/.exec((await saved.textContent()) ?? '')![0]
+  await expect(form).toHaveCount(0)
+
+  // Opened from the list and printed.
+  const listed = page.getByRole('row').filter({ hasText: reference })
+  await expect(listed).toContainText('Cash drawn from City Bank for petty expenses')
+  await expect(listed).toContainText('BDT 1,500.50')
+  await listed.getByRole('link', { name: reference }).click()
+  await expect(page.getByRole('heading', { name: reference, level: 1 })).toBeVisible()
+  const sheet = page.getByRole('article', { name: `Voucher ${reference}` })
+  await expect(sheet).toContainText('Demo School and College')
+  await expect(sheet).toContainText('Journal voucher')
+  await expect(sheet).toContainText(reference)
+  await expect(sheet).toContainText('Cash drawn from City Bank for petty expenses')
+  await expect(sheet.getByRole('row').filter({ hasText: 'Petty cash' })).toContainText(
+    'BDT 1,500.50',
+  )
+  await expect(sheet.getByTestId('voucher-total-debit')).toHaveText('BDT 1,500.50')
+  await expect(sheet.getByTestId('voucher-total-credit')).toHaveText('BDT 1,500.50')
+  await expect(sheet).toContainText('Amount: BDT 1,500.50')
+  await expect(sheet).toContainText('Approved by')
+  await page.getByRole('button', { name: 'Print' }).click()
+  expect(await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(
+    1,
+  )
+  // On paper: the voucher without the menu and the buttons.
+  await page.emulateMedia({ media: 'print' })
+  await expect(sheet).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+
+  // Reversed: the new voucher opens and each links to the other.
+  await page.getByRole('button', { name: 'Reverse' }).click()
+  const reverse = page.getByRole('dialog', { name: `Reverse ${reference}` })
+  await expect(reverse.getByLabel('Date of the reversal')).toHaveValue(today())
+  await reverse.getByRole('button', { name: 'Reverse voucher' }).click()
+  const reversed = page
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`${reference} was reversed by JV-\\d{4}-\\d+\\.`) })
+  await expect(reversed).toBeVisible()
+  const reversal = new RegExp(`reversed by (JV-\\d{4}-\\d+)`).exec(
+    (await reversed.textContent()) ?? '',
+  )![1]!
+  await expect(page.getByRole('heading', { name: reversal, level: 1 })).toBeVisible()
+  await expect(page.getByText(`Reverses ${reference}.`)).toBeVisible()
+  const reversalSheet = page.getByRole('article', { name: `Voucher ${reversal}` })
+  await expect(reversalSheet.getByRole('row').filter({ hasText: 'Petty cash' })).toContainText(
+    'BDT 1,500.50',
+  )
+  await page.getByRole('link', { name: reference }).click()
+  await expect(page.getByText(`Reversed by ${reversal}.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reverse' })).toBeDisabled()
+
+  // The general ledger of the petty cash account: in and out again.
+  await mainMenu(page).filter({ hasText: 'General ledger' }).click()
+  await expect(page.getByText('Choose an account to see its ledger.')).toBeVisible()
+  await chooseAccount(page.getByLabel('Account', { exact: true }), 'Petty cash')
+  await expect(page).toHaveURL(/accountId=/)
+  await expect(page.getByTestId('ledger-opening')).toHaveText('BDT 0.00')
+  const ledgerRows = page.getByRole('row')
+  await expect(ledgerRows.filter({ hasText: reference })).toContainText('BDT 1,500.50 Dr')
+  await expect(ledgerRows.filter({ hasText: reversal })).toContainText('BDT 0.00')
+  await expect(page.getByTestId('ledger-closing')).toHaveText('BDT 0.00')
+
+  // The trial balance as of today balances.
+  await mainMenu(page).filter({ hasText: 'Trial balance' }).click()
+  await expect(page.getByRole('heading', { name: 'Trial balance' })).toBeVisible()
+  await expect(page.getByTestId('trial-balance-state')).toHaveText('Balanced')
+  const debit = await page.getByTestId('trial-balance-debit').textContent()
+  await expect(page.getByTestId('trial-balance-credit')).toHaveText(debit ?? '')
+  await context.close()
+})
+
+test('a viewer reads the books but is offered no way to change them', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const login = await request.post(`${baseURL}/api/auth/login`, {
+    data: { username: 'admin', password: e2ePassword },
+  })
+  const { access_token } = (await login.json()) as { access_token: string }
+  const headers = { Authorization: `Bearer ${access_token}` }
+  const roles = (await (await request.get(`${baseURL}/api/access/roles`, { headers })).json()) as {
+    data: { id: string; name: string }[]
+  }
+  const viewer = roles.data.find((r) => r.name === 'viewer')!
+  await request.post(`${baseURL}/api/access/users`, {
+    headers,
+    data: {
+      username: 'books-viewer',
+      fullName: 'Books Viewer',
+      password: 'viewer-temp-pass-1',
+      roleIds: [viewer.id],
+    },
+  })
+
+  const page = await (await browser.newContext()).newPage()
+  await page.goto('/login')
+  await page.getByLabel('Username or email').fill('books-viewer')
+  await page.getByLabel('Password').fill('viewer-temp-pass-1')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByLabel('New password', { exact: true }).fill('viewer-own-pass-1')
+  await page.getByLabel('Confirm the new password').fill('viewer-own-pass-1')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await expect(mainMenu(page)).toHaveText([
+    'Dashboard',
+    'Chart of accounts',
+    'COA mapping',
+    'COA configuration',
+    'Vouchers',
+    'General ledger',
+    'Trial balance',
+  ])
+
+  await mainMenu(page).filter({ hasText: 'Chart of accounts' }).click()
+  await expect(
+    page.getByText('You can look at the chart of accounts but not change it.'),
+  ).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Chart of accounts' })).toContainText('Assets')
+  await expect(page.getByRole('button', { name: /^Add under/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+
+  await mainMenu(page).filter({ hasText: 'COA configuration' }).click()
+  await expect(page.getByText('You can look at the configuration but not change it.')).toBeVisible()
+  await expect(page.getByLabel('The fiscal year starts in')).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
+
+  await mainMenu(page).filter({ hasText: 'COA mapping' }).click()
+  await expect(page.getByRole('button', { name: 'Add bank account mapping' })).toHaveCount(0)
+  await expect(page.getByRole('row').filter({ hasText: 'Cash in hand' })).toBeVisible()
+
+  await mainMenu(page).filter({ hasText: 'Vouchers' }).click()
+  await expect(page.getByRole('heading', { name: 'Vouchers' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'New voucher' })).toHaveCount(0)
+})
