@@ -6,4 +6,19 @@ export const budgets = {
   publicRouteJsGzipKb: 100,
   /** Server start on an existing data dir, until /api/health answers. */
   coldStartMs: 2000,
+  /**
+   * Vouchers the posting service takes a second, one per transaction, on in-memory PGlite with
+   * most of a 100,000-voucher year already posted. A counter posts under one a second; the
+   * budget is for bulk postings (a month's fees billed to 5,000 students, a bank statement
+   * imported), which at 200/s finish within half a minute. PGlite gives ~260/s today: each of
+   * the service's ~9 statements costs ~0.4 ms.
+   */
+  postingVouchersPerSecondMin: 200,
+  /** The trial balance over that year, through the API: a page opened often, so one second. */
+  trialBalanceMs: 1000,
+  /**
+   * The general ledger of the busiest account (Cash in hand, ~74,000 lines) for the whole year,
+   * through the API: the worst ledger a user can ask for; longer than 2 s looks stuck.
+   */
+  ledgerMs: 2000,
 }

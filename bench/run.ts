@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { routeAccess, type RouteAccess } from '../src/shared/permissions/route-access.ts'
 import { budgets } from './budgets.ts'
+import { ledgerBench } from './ledger.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = join(root, 'dist')
@@ -125,4 +126,6 @@ console.log(
     `(runs ${start.runs.map((r) => r.toFixed(0)).join(', ')}; first start with migrations and seed ` +
     `${start.first.toFixed(0)} ms), budget ${budgets.coldStartMs} ms  ${verdict(start.median <= budgets.coldStartMs)}`,
 )
+
+await ledgerBench(verdict)
 process.exitCode = failed ? 1 : 0
