@@ -154,6 +154,7 @@ export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement 
         </p>
         <div className="signatures">
           <div>
+            {voucher.createdBy && <strong className="block">{voucher.createdBy}</strong>}
             <Trans>Prepared by</Trans>
           </div>
           <div>
