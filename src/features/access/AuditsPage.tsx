@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Fragment, useCallback, useState, type ReactElement } from 'react'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { auditAreas, type AuditEntry, type AuditSearch } from '../../shared/schemas/access.ts'
@@ -91,22 +92,7 @@ export function AuditsPage({
               ))}
             </select>
           </label>
-          <label>
-            <Trans>From</Trans>{' '}
-            <input
-              type="date"
-              value={search.from ?? ''}
-              onChange={(e) => setSearch({ from: e.target.value || undefined })}
-            />
-          </label>
-          <label>
-            <Trans>To</Trans>{' '}
-            <input
-              type="date"
-              value={search.to ?? ''}
-              onChange={(e) => setSearch({ to: e.target.value || undefined })}
-            />
-          </label>
+          <DateRangeFilter from={search.from} to={search.to} onChange={setSearch} />
         </div>
         <PagedTable
           columns={7}

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useState, type ReactElement } from 'react'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
@@ -96,22 +97,7 @@ export function VouchersPage({
               ))}
             </select>
           </label>
-          <label>
-            <Trans>From</Trans>{' '}
-            <input
-              type="date"
-              value={search.from ?? ''}
-              onChange={(e) => setSearch({ from: e.target.value || undefined })}
-            />
-          </label>
-          <label>
-            <Trans>To</Trans>{' '}
-            <input
-              type="date"
-              value={search.to ?? ''}
-              onChange={(e) => setSearch({ to: e.target.value || undefined })}
-            />
-          </label>
+          <DateRangeFilter from={search.from} to={search.to} onChange={setSearch} />
           {allowed && (
             <label>
               <Trans>Account</Trans>{' '}
