@@ -341,7 +341,7 @@ async function measureLedger(): Promise<LedgerFigures> {
 export async function ledgerBench(verdict: (ok: boolean) => string) {
   const n = voucherCount.toLocaleString('en')
   console.log(`\nLedger: ${n} vouchers over fiscal year ${fiscalYear.from}…${fiscalYear.to}`)
-  console.log('(in-memory PGlite, migrated and seeded as the tests do; takes a minute or two)')
+  console.log('(in-memory PGlite, migrated and seeded as the tests do; takes several minutes)')
   const f = await measureLedger()
   const ms = (runs: number[]) => runs.map((r) => r.toFixed(0)).join(', ')
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)

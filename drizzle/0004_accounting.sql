@@ -135,3 +135,32 @@ CREATE TRIGGER vouchers_immutable BEFORE UPDATE OR DELETE ON vouchers
 --> statement-breakpoint
 CREATE TRIGGER voucher_lines_immutable BEFORE UPDATE OR DELETE ON voucher_lines
   FOR EACH ROW EXECUTE FUNCTION posted_voucher_is_immutable();
+--> statement-breakpoint
+-- A line joins only a voucher being created in the same transaction, of the same institute as
+-- its account, and never a head: a posted voucher cannot grow, nor cross institutes.
+CREATE FUNCTION voucher_line_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM vouchers v
+    WHERE v.id = NEW.voucher_id
+      AND v.institute_id = NEW.institute_id
+      -- now() is the transaction's start, savepoints included: the voucher is this one's.
+      AND v.created_at = now()
+  ) THEN
+    RAISE EXCEPTION 'lines are added only with their voucher, in its institute'
+      USING ERRCODE = '55000';
+  END IF;
+  IF NOT EXISTS (
+    SELECT 1 FROM accounts a
+    WHERE a.id = NEW.account_id AND a.institute_id = NEW.institute_id AND a.level > 1
+      AND NOT EXISTS (SELECT 1 FROM accounts c WHERE c.parent_id = a.id)
+  ) THEN
+    RAISE EXCEPTION 'account % is not a leaf of this institute', NEW.account_id
+      USING ERRCODE = '23514';
+  END IF;
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER voucher_lines_guard BEFORE INSERT ON voucher_lines
+  FOR EACH ROW EXECUTE FUNCTION voucher_line_guard();

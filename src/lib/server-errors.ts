@@ -92,6 +92,9 @@ export function useServerErrors() {
     'This account is deactivated.': t`This account is deactivated.`,
     'No such mapping': t`No such mapping`,
     'Only a leaf account takes postings.': t`Only a leaf account takes postings.`,
+    'The fiscal year cannot move once vouchers are posted.': t`The fiscal year cannot move once vouchers are posted.`,
+    'This account is mapped to a purpose: change the COA mapping first.': t`This account is mapped to a purpose: change the COA mapping first.`,
+    'This account is mapped to a purpose of its type: change the COA mapping first.': t`This account is mapped to a purpose of its type: change the COA mapping first.`,
     // A retried save whose lines were changed meanwhile: the first one was posted.
     'This Idempotency-Key was used for a different voucher.': t`This voucher was already saved with other details: close the form and look at the list of vouchers.`,
     'This voucher has already been reversed.': t`This voucher has already been reversed.`,

@@ -6,7 +6,7 @@ import type { AppEnv, Services } from './app-env.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { guards } from './lib/auth.ts'
-import { ApiException } from './lib/errors.ts'
+import { ApiException, postgresErrorCode } from './lib/errors.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 import { serveBuiltClient } from './lib/static-files.ts'
@@ -135,6 +135,18 @@ export function createApp({
         409,
       )
     }
+    if (pgCode === '23514') {
+      return c.json<ApiError>(
+        {
+          message: 'The database refused this: it would break a rule of the books.',
+          code: 'check_violation',
+        },
+        422,
+      )
+    }
+    if (pgCode === '22003') {
+      return c.json<ApiError>({ message: 'A number is out of range.', code: 'bad_request' }, 400)
+    }
     if (pgCode === '22007' || pgCode === '22008' || pgCode === '22009') {
       return c.json<ApiError>({ message: 'Date or time out of range.', code: 'bad_request' }, 400)
     }
@@ -168,13 +180,4 @@ function assertEveryEndpointGuarded(routes: readonly RouteLike[]) {
       throw new Error(`${endpoint} is neither public nor guarded by a permission`)
     }
   }
-}
-
-/** The SQLSTATE of a PostgreSQL error, also when the query builder wrapped it. */
-function postgresErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-  }
-  return undefined
 }

@@ -42,6 +42,11 @@ describe('parseMajorAmount', () => {
     expect(parseMajorAmount('19.99', 2)).toBe(1999)
     expect(parseMajorAmount('500', 0)).toBe(500)
   })
+  it('reads the decimal comma of de, fr and pt', () => {
+    expect(parseMajorAmount('12,50', 2, ',')).toBe(1250)
+    expect(parseMajorAmount('1.250,5', 2, ',')).toBe(125050)
+    expect(parseMajorAmount('1 250,05', 2, ',')).toBe(125005)
+  })
   it('refuses what is not an amount of this currency', () => {
     expect(parseMajorAmount('1.005', 2)).toBeUndefined()
     expect(parseMajorAmount('-5', 2)).toBeUndefined()

@@ -32,11 +32,19 @@ export function formatMoney(minor: number | bigint, currency: string, locale: st
 
 /**
  * Minor units from an amount typed in major units ("1,250.5" → 125050 for 2 digits), exactly:
- * the digits are read as text, never through a floating-point number. Undefined when the text
- * is not an amount or has more decimals than the currency.
+ * the digits are read as text, never through a floating-point number. `decimal` is the typist's
+ * decimal separator ("," in de, fr and pt: "1.250,5"); the other of "." and "," and spaces
+ * group thousands. Undefined when the text is not an amount or has more decimals than the
+ * currency.
  */
-export function parseMajorAmount(text: string, digits: number): number | undefined {
-  const match = /^(\d{1,15})(?:\.(\d*))?$/.exec(text.trim().replace(/[,\s]/g, ''))
+export function parseMajorAmount(
+  text: string,
+  digits: number,
+  decimal: '.' | ',' = '.',
+): number | undefined {
+  const grouping = decimal === ',' ? /[.\s\u00a0\u202f]/g : /[,\s\u00a0\u202f]/g
+  const plain = text.trim().replace(grouping, '').replace(decimal, '.')
+  const match = /^(\d{1,15})(?:\.(\d*))?$/.exec(plain)
   if (!match) return undefined
   const fraction = match[2] ?? ''
   if (fraction.length > digits) return undefined

@@ -6,8 +6,14 @@ import { balanceSide } from './chart.ts'
 
 /** The institute's currency, and money in it: shown, typed, and balances with their side. */
 export function useMoney() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { money } = useFormat()
+  // What the user types as the decimal separator in their language ("," in de, fr, pt).
+  const decimal =
+    new Intl.NumberFormat(i18n.locale).formatToParts(1.5).find((p) => p.type === 'decimal')
+      ?.value === ','
+      ? ','
+      : '.'
   const currency = session.userData()?.institute?.currency ?? 'BDT'
   const digits = minorUnitDigits(currency)
   return {
@@ -24,8 +30,8 @@ export function useMoney() {
     },
     /** Minor units from typed text: empty is nothing (0), undefined when it is not an amount. */
     parse: (text: string): number | undefined =>
-      text.trim() === '' ? 0 : parseMajorAmount(text, digits),
-    /** Minor units as text to edit ("1250.50"). */
-    toInput: (minor: number) => minorToDecimalString(minor, digits),
+      text.trim() === '' ? 0 : parseMajorAmount(text, digits, decimal),
+    /** Minor units as text to edit ("1250.50", "1250,50" in de, fr, pt). */
+    toInput: (minor: number) => minorToDecimalString(minor, digits).replace('.', decimal),
   }
 }

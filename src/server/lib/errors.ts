@@ -28,3 +28,12 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     code: 'rate_limited',
     headers: { 'Retry-After': String(retryAfterSeconds) },
   })
+
+/** The SQLSTATE of a PostgreSQL error, also when the query builder wrapped it. */
+export function postgresErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
+}

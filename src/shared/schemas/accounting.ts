@@ -16,12 +16,18 @@ export const debitNormal = (type: AccountType) => type === 'asset' || type === '
 export const accountLevels = 5
 export const glCodePattern = /^\d{1,20}$/
 
+/**
+ * The largest amount one line may carry, in minor units (10 billion in major units). With at
+ * most 500 lines, a voucher's total stays an exact JavaScript number.
+ */
+export const maxLineAmount = 1_000_000_000_000
+
 /** An amount of money in minor units (paisa, cents): a whole number, never a fraction. */
 export const MinorUnitsSchema = v.pipe(
   v.number('Enter an amount.'),
   v.integer('Amounts are whole minor units (no fractions).'),
   v.minValue(0, 'Amounts cannot be negative.'),
-  v.maxValue(Number.MAX_SAFE_INTEGER, 'This amount is too large.'),
+  v.maxValue(maxLineAmount, 'This amount is too large.'),
 )
 
 export const AccountSchema = v.object({

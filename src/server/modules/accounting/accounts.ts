@@ -14,7 +14,7 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
-import { accountOf, hasPostings, loadChart, nextGlCode, subtreeIds } from './chart.ts'
+import { accountOf, hasPostings, isMapped, loadChart, nextGlCode, subtreeIds } from './chart.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
 
 const conflict = (message: string, code: string) => new ApiException(409, message, { code })
@@ -74,9 +74,6 @@ export const accountRoutes = new Hono<AppEnv>()
     if (parent.level >= accountLevels) {
       throw validationFailed({ parentId: ['A sub-child head cannot have accounts under it.'] })
     }
-    if (await hasPostings(database.db, [parent.id])) {
-      throw conflict('An account with postings cannot have accounts under it.', 'has_postings')
-    }
     const { levelDigits } = await coaSettingsOf(database.db, auth.instituteId)
     const digits = levelDigits[parent.level]!
     let glCode = body.glCode
@@ -97,6 +94,15 @@ export const accountRoutes = new Hono<AppEnv>()
       .where(and(eq(accounts.instituteId, auth.instituteId), eq(accounts.glCode, glCode)))
     if (clash) throw validationFailed({ glCode: ['Another account has this code.'] })
     const id = await database.db.transaction(async (tx) => {
+      // Locked, so that no posting to it slips in between this check and the insert.
+      await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.id, parent.id))
+        .for('update')
+      if (await hasPostings(tx, [parent.id])) {
+        throw conflict('An account with postings cannot have accounts under it.', 'has_postings')
+      }
       const [row] = await tx
         .insert(accounts)
         .values({
@@ -131,6 +137,12 @@ export const accountRoutes = new Hono<AppEnv>()
       if (body.parentId && body.parentId !== row.parentId) {
         const parent = await accountOf(tx, auth.instituteId, body.parentId)
         const subtree = await subtreeIds(tx, row.id)
+        // Locked: postings to these wait until the move is done, and the checks below hold.
+        await tx
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(inArray(accounts.id, subtree))
+          .for('update')
         if (!parent || subtree.includes(parent.id)) {
           throw validationFailed({ parentId: ['Choose a head outside this account.'] })
         }
@@ -140,11 +152,19 @@ export const accountRoutes = new Hono<AppEnv>()
         if (await hasPostings(tx, [parent.id])) {
           throw conflict('An account with postings cannot have accounts under it.', 'has_postings')
         }
-        if (parent.accountType !== row.accountType && (await hasPostings(tx, subtree))) {
-          throw conflict(
-            'An account with postings cannot move to another account type.',
-            'has_postings',
-          )
+        if (parent.accountType !== row.accountType) {
+          if (await hasPostings(tx, subtree)) {
+            throw conflict(
+              'An account with postings cannot move to another account type.',
+              'has_postings',
+            )
+          }
+          if (await isMapped(tx, subtree)) {
+            throw conflict(
+              'This account is mapped to a purpose of its type: change the COA mapping first.',
+              'mapped',
+            )
+          }
         }
         const { levelDigits } = await coaSettingsOf(tx, auth.instituteId)
         const code = await nextGlCode(tx, parent, levelDigits[parent.level]!)
@@ -190,6 +210,9 @@ export const accountRoutes = new Hono<AppEnv>()
       throw conflict('Delete or move the accounts under it first.', 'has_children')
     if (account.hasPostings) {
       throw conflict('An account with postings cannot be deleted: deactivate it.', 'has_postings')
+    }
+    if (await isMapped(database.db, [row.id])) {
+      throw conflict('This account is mapped to a purpose: change the COA mapping first.', 'mapped')
     }
     await database.db.transaction(async (tx) => {
       await tx.delete(accounts).where(eq(accounts.id, row.id))

@@ -160,7 +160,7 @@ describe('chart of accounts, configuration and mapping', () => {
     expect(page.data.map((a) => a.name)).toEqual(['Tuition fee income', 'Tuition'])
   })
 
-  it('configures GL digits and the fiscal year, which numbering follows', async () => {
+  it('configures GL digits and the fiscal year, which cannot move once vouchers exist', async () => {
     const bad = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
       levelDigits: [1, 2, 9],
       fiscalYearStartMonth: 13,
@@ -170,21 +170,21 @@ describe('chart of accounts, configuration and mapping', () => {
       'levelDigits',
       'levelDigits.2',
     ])
-    const ok = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
-      levelDigits: [1, 2, 2, 2, 3],
+    const digits = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
+      levelDigits: [1, 2, 2, 2, 4],
+      fiscalYearStartMonth: 7,
+    })
+    expect(await digits.json()).toMatchObject({ levelDigits: [1, 2, 2, 2, 4] })
+    const added = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
+      parentId: (await named('Bank accounts')).id,
+      name: 'Third bank',
+    })
+    expect(await added.json()).toMatchObject({ glCode: '10101020001' })
+    const moved = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
+      levelDigits: [1, 2, 2, 2, 4],
       fiscalYearStartMonth: 1,
     })
-    expect(await ok.json()).toMatchObject({ fiscalYearStartMonth: 1 })
-    const res = await asUser(t, admin, 'POST', '/api/accounting/vouchers', {
-      type: 'receipt',
-      date: '2026-09-03',
-      narration: 'Calendar year now',
-      lines: [
-        { accountId: (await named('Cash in hand')).id, debit: 1 },
-        { accountId: (await named('Fine income')).id, credit: 1 },
-      ],
-    })
-    expect(((await res.json()) as Voucher).reference).toBe('RV-2026-0002')
+    expect(moved.status).toBe(409)
   })
 
   it('maps purposes only to active leaves of the right type', async () => {

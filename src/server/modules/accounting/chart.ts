@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Account, AccountType } from '../../../shared/schemas/accounting.ts'
 import type { Db } from '../../db/client.ts'
-import { accounts, voucherLines } from '../../db/schema.ts'
+import { accounts, coaMappings, voucherLines } from '../../db/schema.ts'
 
 export type AccountRow = typeof accounts.$inferSelect
 
@@ -15,8 +15,8 @@ export async function loadChart(db: Db, instituteId: string): Promise<Account[]>
   const sums = await db
     .select({
       accountId: voucherLines.accountId,
-      debit: sql<number>`sum(${voucherLines.debit})::bigint`.mapWith(Number),
-      credit: sql<number>`sum(${voucherLines.credit})::bigint`.mapWith(Number),
+      debit: sql<number>`sum(${voucherLines.debit})`.mapWith(Number),
+      credit: sql<number>`sum(${voucherLines.credit})`.mapWith(Number),
     })
     .from(voucherLines)
     .where(eq(voucherLines.instituteId, instituteId))
@@ -40,6 +40,8 @@ export async function loadChart(db: Db, instituteId: string): Promise<Account[]>
     ]),
   )
   for (const account of byId.values()) {
+    // The five account types are never leaves, even without heads under them.
+    if (account.level === 1) account.isLeaf = false
     if (account.parentId) byId.get(account.parentId)!.isLeaf = false
   }
   for (const sum of sums) {
@@ -79,6 +81,16 @@ export async function hasPostings(db: Db, ids: string[]): Promise<boolean> {
     .select({ id: voucherLines.id })
     .from(voucherLines)
     .where(sql`${voucherLines.accountId} in ${ids}`)
+    .limit(1)
+  return Boolean(row)
+}
+
+export async function isMapped(db: Db, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return false
+  const [row] = await db
+    .select({ id: coaMappings.id })
+    .from(coaMappings)
+    .where(inArray(coaMappings.accountId, ids))
     .limit(1)
   return Boolean(row)
 }

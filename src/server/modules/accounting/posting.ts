@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
+  maxLineAmount,
   voucherPrefix,
   type MappingPurpose,
   type VoucherType,
@@ -23,6 +24,8 @@ export interface PostingRequest {
   /** manual, or the module posting (collection, salary, payments…). */
   source?: string
   reversesId?: string
+  /** A reversal undoes what was posted, to accounts deactivated since included. */
+  allowInactive?: boolean
   idempotencyKey?: string
   createdBy?: string | null
 }
@@ -70,9 +73,12 @@ export async function postVoucher(
           isActive: accounts.isActive,
           // Qualified by hand: the builder would leave "id" to mean the inner table's.
           hasChildren: sql<boolean>`exists (select 1 from accounts c where c.parent_id = "accounts"."id")`,
+          level: accounts.level,
         })
         .from(accounts)
         .where(and(eq(accounts.instituteId, instituteId), inArray(accounts.id, ids)))
+        // Until commit, nobody adds an account under these or moves them to another type.
+        .for('share')
     : []
   let debit = 0
   let credit = 0
@@ -80,11 +86,16 @@ export async function postVoucher(
     const account = found.find((a) => a.id === resolved[i])
     const field = `lines.${i}.accountId`
     if (resolved[i] && !account) errors[field] = ['Unknown account.']
-    else if (account?.hasChildren) errors[field] = ['Only a leaf account takes postings.']
-    else if (account && !account.isActive) errors[field] = ['This account is deactivated.']
+    else if (account?.hasChildren || account?.level === 1) {
+      errors[field] = ['Only a leaf account takes postings.']
+    } else if (account && !account.isActive && !request.allowInactive) {
+      errors[field] = ['This account is deactivated.']
+    }
     const d = line.debit ?? 0
     const c = line.credit ?? 0
-    if (![d, c].every((x) => Number.isSafeInteger(x) && x >= 0) || d > 0 === c > 0) {
+    if (![d, c].every((x) => Number.isInteger(x) && x >= 0 && x <= maxLineAmount)) {
+      errors[`lines.${i}.debit`] = ['This amount is too large.']
+    } else if (d > 0 === c > 0) {
       errors[`lines.${i}.debit`] = ['Each line is either a debit or a credit.']
     }
     debit += d

@@ -13,8 +13,10 @@ import { notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 import { voucherReference } from './posting.ts'
 
+// A sum of bigints is numeric in PostgreSQL: it cannot overflow, and line amounts are capped so
+// that an account's totals stay exact JavaScript numbers in any realistic ledger.
 const total = (column: typeof voucherLines.debit | typeof voucherLines.credit) =>
-  sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number)
+  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number)
 
 /** Ledger reads (report reads: later issues cache them for offline use). */
 export const reportRoutes = new Hono<AppEnv>()

@@ -96,7 +96,7 @@ export async function listVouchers(db: Db, instituteId: string, query: VoucherLi
   const sortColumns =
     query.sortBy === 'number'
       ? [order(vouchers.type), order(vouchers.fiscalYear), order(vouchers.number)]
-      : [order(vouchers.date), order(vouchers.createdAt)]
+      : [order(vouchers.date), order(vouchers.createdAt), order(vouchers.id)]
   const rows = await db
     .select({ id: vouchers.id })
     .from(vouchers)

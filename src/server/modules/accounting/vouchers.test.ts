@@ -143,6 +143,14 @@ describe('vouchers', () => {
       /cannot be changed/,
     )
     expect(await refusal(db.execute(sql`delete from vouchers`))).toMatch(/cannot be changed/)
+    // Nor can a posted voucher grow, even by a balanced pair of lines.
+    const [posted] = rowsOf(await db.execute(sql`select id from vouchers limit 1`))
+    const grow = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into voucher_lines (voucher_id, institute_id, account_id, line_no, debit, credit)
+        values (${posted!.id}, ${institute!.id}, ${leaf('Cash in hand')}, 90, 5, 0),
+               (${posted!.id}, ${institute!.id}, ${leaf('Fine income')}, 91, 0, 5)`)
+    })
+    expect(await refusal(grow)).toMatch(/only with their voucher/)
   })
 
   it('an Idempotency-Key makes a retry harmless and a different voucher under it a 409', async () => {

@@ -10,7 +10,7 @@ import type { AppEnv } from '../../app-env.ts'
 import { vouchers } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, badRequest, notFound } from '../../lib/errors.ts'
+import { ApiException, badRequest, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { postVoucher } from './posting.ts'
 import { findVoucher, listVouchers } from './voucher-read.ts'
@@ -76,36 +76,46 @@ export const voucherRoutes = new Hono<AppEnv>()
       )
     }
     const { database, auth } = c.var
-    if (key) {
+    /** The voucher an earlier request with this key posted, if it asked for the same. */
+    const earlierAnswer = async () => {
+      if (!key) return undefined
       const [earlier] = await database.db
         .select({ id: vouchers.id })
         .from(vouchers)
         .where(and(eq(vouchers.instituteId, auth.instituteId), eq(vouchers.idempotencyKey, key)))
-      if (earlier) {
-        const voucher = (await findVoucher(database.db, auth.instituteId, earlier.id))!
-        if (!sameRequest(voucher, body)) {
-          throw new ApiException(409, 'This Idempotency-Key was used for a different voucher.', {
-            code: 'idempotency_conflict',
-          })
-        }
-        return c.json(voucher, 201)
+      if (!earlier) return undefined
+      const voucher = (await findVoucher(database.db, auth.instituteId, earlier.id))!
+      if (!sameRequest(voucher, body)) {
+        throw new ApiException(409, 'This Idempotency-Key was used for a different voucher.', {
+          code: 'idempotency_conflict',
+        })
       }
+      return voucher
     }
-    const voucher = await database.db.transaction(async (tx) => {
-      const posted = await postVoucher(tx, auth.instituteId, {
-        ...body,
-        idempotencyKey: key,
-        createdBy: auth.user.id,
+    const earlier = await earlierAnswer()
+    if (earlier) return c.json(earlier, 201)
+    const post = () =>
+      database.db.transaction(async (tx) => {
+        const posted = await postVoucher(tx, auth.instituteId, {
+          ...body,
+          idempotencyKey: key,
+          createdBy: auth.user.id,
+        })
+        const created = (await findVoucher(tx, auth.instituteId, posted.id))!
+        await audit(c, tx, {
+          area: 'accounting',
+          action: 'create',
+          entity: 'voucher',
+          entityId: created.id,
+          after: auditView(created),
+        })
+        return created
       })
-      const created = (await findVoucher(tx, auth.instituteId, posted.id))!
-      await audit(c, tx, {
-        area: 'accounting',
-        action: 'create',
-        entity: 'voucher',
-        entityId: created.id,
-        after: auditView(created),
-      })
-      return created
+    // The same key sent twice at once: the second finds the first's voucher once it committed.
+    const voucher = await post().catch(async (err: unknown) => {
+      const retried = postgresErrorCode(err) === '23505' ? await earlierAnswer() : undefined
+      if (!retried) throw err
+      return retried
     })
     return c.json(voucher, 201)
   })
@@ -146,6 +156,7 @@ export const voucherRoutes = new Hono<AppEnv>()
             memo: l.memo,
           })),
           reversesId: original.id,
+          allowInactive: true,
           createdBy: auth.user.id,
         })
         const created = (await findVoucher(tx, auth.instituteId, posted.id))!
