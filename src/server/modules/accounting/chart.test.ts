@@ -113,6 +113,9 @@ describe('chart of accounts, configuration and mapping', () => {
     expect((await asUser(t, admin, 'DELETE', `/api/accounting/accounts/${second.id}`)).status).toBe(
       200,
     )
+    const gateway = (await named('Gateway clearing')).id
+    const mapped = await asUser(t, admin, 'DELETE', `/api/accounting/accounts/${gateway}`)
+    expect(await mapped.json()).toMatchObject({ code: 'mapped' })
     expect(
       (await asUser(t, admin, 'DELETE', `/api/accounting/accounts/${(await named('Cash')).id}`))
         .status,

@@ -165,6 +165,21 @@ describe('vouchers', () => {
     expect(((await again.json()) as Voucher).id).toBe(first.id)
     const different = await journal(lines, { narration: 'Another' }, key)
     expect(different.status).toBe(409)
+    // Sent twice at once: one voucher, the same answer to both.
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        journal(
+          [
+            { accountId: leaf('Fee receivable'), debit: 900 },
+            { accountId: leaf('Exam fee income'), credit: 900 },
+          ],
+          { narration: 'Twice at once' },
+          { 'Idempotency-Key': 'same-moment-01' },
+        ),
+      ),
+    )
+    const ids = await Promise.all(both.map(async (r) => ((await r.json()) as Voucher).id))
+    expect(new Set(ids).size).toBe(1)
     const list = (await (
       await asUser(t, admin, 'GET', '/api/accounting/vouchers?q=Test entry&perPage=100')
     ).json()) as { data: Voucher[] }
@@ -213,6 +228,25 @@ describe('vouchers', () => {
       },
     )
     expect(ofReversal.status).toBe(409)
+    // An account deactivated since can still be reversed out of.
+    const gateway = leaf('Gateway charges')
+    const toClose = (await (
+      await journal([
+        { accountId: gateway, debit: 40 },
+        { accountId: leaf('Opening balance equity'), credit: 40 },
+      ])
+    ).json()) as Voucher
+    await asUser(t, admin, 'PATCH', `/api/accounting/accounts/${gateway}`, { isActive: false })
+    const closedOut = await asUser(
+      t,
+      admin,
+      'POST',
+      `/api/accounting/vouchers/${toClose.id}/reverse`,
+      {
+        date: '2026-08-31',
+      },
+    )
+    expect(closedOut.status).toBe(201)
     const early = await journal(lines)
     const earlyVoucher = (await early.json()) as Voucher
     const backdated = await asUser(
@@ -285,6 +319,7 @@ describe('vouchers', () => {
       data: Account[]
     }
     const assets = data.find((a) => a.level === 1 && a.accountType === 'asset')!
-    expect(assets.debit - assets.credit).toBe(450700)
+    // Cash in hand 450,700 and fee receivable 900.
+    expect(assets.debit - assets.credit).toBe(451600)
   })
 })
