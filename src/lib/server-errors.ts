@@ -93,6 +93,9 @@ export function useServerErrors() {
     'No such mapping': t`No such mapping`,
     'Only a leaf account takes postings.': t`Only a leaf account takes postings.`,
     'The fiscal year cannot move once vouchers are posted.': t`The fiscal year cannot move once vouchers are posted.`,
+    'A receipt brings money in: debit a cash, bank or gateway account.': t`A receipt brings money in: debit a cash, bank or gateway account.`,
+    'A payment pays money out: credit a cash, bank or gateway account.': t`A payment pays money out: credit a cash, bank or gateway account.`,
+    'A contra voucher only moves money between cash, bank and gateway accounts.': t`A contra voucher only moves money between cash, bank and gateway accounts.`,
     'This account is mapped to a purpose: change the COA mapping first.': t`This account is mapped to a purpose: change the COA mapping first.`,
     'This account is mapped to a purpose of its type: change the COA mapping first.': t`This account is mapped to a purpose of its type: change the COA mapping first.`,
     // A retried save whose lines were changed meanwhile: the first one was posted.

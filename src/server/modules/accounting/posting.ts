@@ -30,6 +30,47 @@ export interface PostingRequest {
   createdBy?: string | null
 }
 
+/** Accounts that hold money: those mapped as cash, a bank account, or gateway clearing. */
+const moneyPurposes = ['cash', 'bank', 'gateway_clearing']
+
+/**
+ * Receipts bring money in (a money account debited), payments take it out (one credited), and
+ * contra vouchers only move it between money accounts; journals are free.
+ */
+async function typeRuleBroken(
+  tx: Db,
+  instituteId: string,
+  type: VoucherType,
+  lines: PostingLine[],
+  accountIds: string[],
+): Promise<string | undefined> {
+  if (type === 'journal') return undefined
+  const money = new Set(
+    (
+      await tx
+        .select({ accountId: coaMappings.accountId })
+        .from(coaMappings)
+        .where(
+          and(
+            eq(coaMappings.instituteId, instituteId),
+            inArray(coaMappings.purpose, moneyPurposes),
+          ),
+        )
+    ).map((m) => m.accountId),
+  )
+  const isMoney = (i: number) => money.has(accountIds[i]!)
+  if (type === 'receipt' && !lines.some((l, i) => (l.debit ?? 0) > 0 && isMoney(i))) {
+    return 'A receipt brings money in: debit a cash, bank or gateway account.'
+  }
+  if (type === 'payment' && !lines.some((l, i) => (l.credit ?? 0) > 0 && isMoney(i))) {
+    return 'A payment pays money out: credit a cash, bank or gateway account.'
+  }
+  if (type === 'contra' && !lines.every((_, i) => isMoney(i))) {
+    return 'A contra voucher only moves money between cash, bank and gateway accounts.'
+  }
+  return undefined
+}
+
 export const voucherReference = (type: VoucherType, fiscalYear: number, number: number) =>
   `${voucherPrefix[type]}-${fiscalYear}-${String(number).padStart(4, '0')}`
 
@@ -104,6 +145,11 @@ export async function postVoucher(
   if (request.lines.length < 2) errors.lines = ['A voucher has at least two lines.']
   else if (debit !== credit) errors.lines = ['Debits and credits must be equal.']
   if (Object.keys(errors).length) throw validationFailed(errors)
+  // A reversal keeps its original's type with the sides swapped: the type rules were met then.
+  if (!request.reversesId) {
+    const rule = await typeRuleBroken(tx, instituteId, request.type, request.lines, resolved)
+    if (rule) throw validationFailed({ lines: [rule] })
+  }
 
   const { fiscalYearStartMonth } = await coaSettingsOf(tx, instituteId)
   const fiscalYear = fiscalYearOf(request.date, fiscalYearStartMonth)

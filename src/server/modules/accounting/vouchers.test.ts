@@ -114,6 +114,46 @@ describe('vouchers', () => {
     expect(unknown.status).toBe(422)
   })
 
+  it('keeps receipts, payments and contra vouchers to what their names say', async () => {
+    const cash = leaf('Cash in hand')
+    const bank = leaf('Main bank account')
+    const receipt = await journal(
+      [
+        { accountId: leaf('Fee receivable'), debit: 10 },
+        { accountId: leaf('Fine income'), credit: 10 },
+      ],
+      { type: 'receipt' },
+    )
+    expect(await receipt.json()).toMatchObject({
+      errors: { lines: ['A receipt brings money in: debit a cash, bank or gateway account.'] },
+    })
+    const payment = await journal(
+      [
+        { accountId: cash, debit: 10 },
+        { accountId: leaf('Fine income'), credit: 10 },
+      ],
+      { type: 'payment' },
+    )
+    expect(payment.status).toBe(422)
+    const contra = await journal(
+      [
+        { accountId: bank, debit: 10 },
+        { accountId: leaf('Fine income'), credit: 10 },
+      ],
+      { type: 'contra' },
+    )
+    expect(contra.status).toBe(422)
+    // A gateway settling into the bank.
+    const deposit = await journal(
+      [
+        { accountId: bank, debit: 10 },
+        { accountId: leaf('Gateway clearing'), credit: 10 },
+      ],
+      { type: 'contra' },
+    )
+    expect(((await deposit.json()) as Voucher).reference).toBe('CV-2026-0001')
+  })
+
   it('the database itself rejects an unbalanced voucher and any change to a posted one', async () => {
     const db = t.database.db
     const [institute] = rowsOf(
