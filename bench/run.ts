@@ -46,15 +46,20 @@ function firstLoadSizes() {
   const shell = closure(entry)
   closure('locales/en/messages.po', shell)
   const table = routeAccess as Record<string, RouteAccess>
+  const isPublicPath = (path: string) => {
+    const access = table[path]
+    return access?.subject === 'Auth' && !access.signedIn
+  }
   return Object.keys(manifest)
     .filter((k) => k.startsWith('routes/') && k.includes('tsr-split=component'))
     .map((key) => {
       const path = routePath(key)
       const files = closure(key, new Set(shell))
+      // A signed-in user's first page also loads the staff strings (src/lib/i18n.ts).
+      if (!isPublicPath(path)) closure('locales/en/staff.po', files)
       const js = [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSize(f), 0)
       const css = [...files].filter((f) => f.endsWith('.css')).reduce((n, f) => n + gzipSize(f), 0)
-      const access = table[path]
-      const isPublic = access?.subject === 'Auth' && !access.signedIn
+      const isPublic = isPublicPath(path)
       const budget = isPublic ? budgets.publicRouteJsGzipKb : budgets.staffRouteJsGzipKb
       return { path, kind: isPublic ? 'public' : 'staff', js: kb(js), css: kb(css), budget }
     })

@@ -10,12 +10,24 @@ export function localeName(locale: Locale): string {
 }
 
 const storageKey = 'locale'
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+type Catalogs = Record<Locale, () => Promise<{ messages: Messages }>>
+/** What every page needs: the shell, sign-in, recovery, status pages. */
+const catalogs: Catalogs = {
   en: () => import('../locales/en/messages.po'),
   de: () => import('../locales/de/messages.po'),
   fr: () => import('../locales/fr/messages.po'),
   pt: () => import('../locales/pt/messages.po'),
 }
+/** The staff pages' strings, kept off the first load of the public ones. */
+const staffCatalogs: Catalogs = {
+  en: () => import('../locales/en/staff.po'),
+  de: () => import('../locales/de/staff.po'),
+  fr: () => import('../locales/fr/staff.po'),
+  pt: () => import('../locales/pt/staff.po'),
+}
+/** Whether the staff strings are wanted: once they are, every language switch brings them. */
+let staffWanted = false
+const staffLoaded = new Set<Locale>()
 
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (locales as readonly string[]).includes(value)
@@ -29,10 +41,28 @@ export function initialLocale(): Locale {
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]()
-  i18n.loadAndActivate({ locale, messages })
+  const [{ messages }] = await Promise.all([
+    catalogs[locale](),
+    staffWanted ? loadStaffMessages(locale) : undefined,
+  ])
+  i18n.load(locale, messages)
+  i18n.activate(locale)
   localStorage.setItem(storageKey, locale)
   document.documentElement.lang = locale
+}
+
+async function loadStaffMessages(locale: Locale) {
+  if (staffLoaded.has(locale)) return
+  const { messages } = await staffCatalogs[locale]()
+  i18n.load(locale, messages)
+  staffLoaded.add(locale)
+}
+
+/** Before a signed-in user's page renders: the staff strings of the active language. */
+export async function ensureStaffMessages(): Promise<void> {
+  staffWanted = true
+  const locale = isLocale(i18n.locale) ? i18n.locale : initialLocale()
+  await loadStaffMessages(locale)
 }
 
 export { i18n }

@@ -6,10 +6,15 @@ import { FullLayout, HorizontalLayout, VerticalLayout } from '../components/layo
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
+import { ensureStaffMessages } from '../lib/i18n.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 import { layoutSettings } from '../lib/settings.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // A signed-in user's pages are staff pages: their strings arrive before they render.
+  beforeLoad: async ({ context }) => {
+    if (context.auth.isLoggedIn()) await ensureStaffMessages()
+  },
   component: Root,
   errorComponent: AppErrorBoundary,
 })

@@ -194,6 +194,11 @@ test('the client role looks at users without any way to change them', async ({
   await page.getByRole('searchbox', { name: 'Search users' }).fill('demo client')
   await expect(page).toHaveURL(/q=demo(\+|%20)client/)
   await expect(page.getByRole('row')).toHaveCount(2)
+  // The staff pages' strings follow a change of language as well, and a reload.
+  await page.getByTestId('language-switcher').selectOption('de')
+  await expect(page.getByRole('heading', { name: 'Benutzer', level: 1 })).toBeVisible()
+  await page.reload()
+  await expect(page.getByText('Sie können die Benutzer ansehen, aber nicht ändern.')).toBeVisible()
 })
 
 test('an admin acts as a user and stops, back in their own session', async ({
