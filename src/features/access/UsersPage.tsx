@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useState, type ReactElement } from 'react'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { SortHeader } from '../../components/table/SortHeader.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { postJson } from '../../lib/api.ts'
@@ -52,6 +53,11 @@ export function UsersPage({
     [onSearchChange],
   )
   const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
+  const sorting = {
+    sortBy: search.sortBy ?? 'username',
+    sortDesc: search.sortDesc,
+    onSort: onSearchChange,
+  }
 
   const setStatus = useMutation({
     mutationFn: ({ user, status }: { user: StaffUser; status: 'deactivate' | 'reactivate' }) =>
@@ -150,27 +156,12 @@ export function UsersPage({
           onPage={onSearchChange}
           head={
             <tr>
-              <SortHeader
-                search={search}
-                onSearchChange={onSearchChange}
-                column="username"
-                label={t`Username`}
-              />
-              <SortHeader
-                search={search}
-                onSearchChange={onSearchChange}
-                column="fullName"
-                label={t`Full name`}
-              />
+              <SortHeader column="username" label={t`Username`} {...sorting} />
+              <SortHeader column="fullName" label={t`Full name`} {...sorting} />
               <th>
                 <Trans>Roles</Trans>
               </th>
-              <SortHeader
-                search={search}
-                onSearchChange={onSearchChange}
-                column="status"
-                label={t`Status`}
-              />
+              <SortHeader column="status" label={t`Status`} {...sorting} />
               <th>
                 <Trans>Last sign-in</Trans>
               </th>
@@ -284,32 +275,5 @@ export function UsersPage({
         <ResetPasswordDialog user={editing.user} onClose={() => setEditing(undefined)} />
       )}
     </div>
-  )
-}
-
-/** A column header that sorts the list by its column, ascending then descending. */
-function SortHeader({
-  search,
-  onSearchChange,
-  column,
-  label,
-}: {
-  search: UserListSearch
-  onSearchChange: SearchChange
-  column: NonNullable<UserListSearch['sortBy']>
-  label: string
-}) {
-  const active = (search.sortBy ?? 'username') === column
-  const sort = active ? (search.sortDesc ? 'descending' : 'ascending') : 'none'
-  return (
-    <th aria-sort={sort}>
-      <button
-        type="button"
-        className="sort-button"
-        onClick={() => onSearchChange({ sortBy: column, sortDesc: active && !search.sortDesc })}
-      >
-        {label} {active && (search.sortDesc ? '↓' : '↑')}
-      </button>
-    </th>
   )
 }

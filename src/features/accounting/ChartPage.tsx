@@ -20,7 +20,7 @@ import {
 import { accountTypeLabels, levelLabels } from './labels.ts'
 import { accountingKey, accountListQuery, chartQuery } from './queries.ts'
 import { accountListSearch, type ChartSearch } from './search.ts'
-import { SortHeader } from './SortHeader.tsx'
+import { SortHeader } from '../../components/table/SortHeader.tsx'
 import { useMoney } from './use-money.ts'
 
 type SearchChange = (next: Partial<ChartSearch>) => void

@@ -13,7 +13,7 @@ import { postableAccounts } from './chart.ts'
 import { dayDate } from './dates.ts'
 import { voucherTypeLabels } from './labels.ts'
 import { useChartAccounts, vouchersQuery } from './queries.ts'
-import { SortHeader } from './SortHeader.tsx'
+import { SortHeader } from '../../components/table/SortHeader.tsx'
 import { useMoney } from './use-money.ts'
 import { VoucherFormDialog } from './VoucherFormDialog.tsx'
 
