@@ -4,6 +4,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './lib/logger.ts'
 import type { OutboxDispatcher } from './lib/outbox.ts'
+import type { FileStorage } from './lib/storage.ts'
 import type { FailureThrottle } from './lib/throttle.ts'
 import type { UserRow } from './modules/auth/users.ts'
 import type { TokenService } from './modules/auth/tokens.ts'
@@ -13,6 +14,8 @@ export interface Services {
   tokens: TokenService
   outbox: OutboxDispatcher
   throttle: FailureThrottle
+  /** Uploaded files (admission attachments), outside the web root. */
+  files: FileStorage
 }
 
 /** Who is calling, once `requireAuth` has let the request through. */

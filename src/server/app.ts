@@ -1,6 +1,7 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { maxAttachmentBytes } from '../shared/schemas/admission.ts'
 import type { ApiError } from '../shared/schemas/api-error.ts'
 import type { AppEnv, Services } from './app-env.ts'
 import type { Config } from './config.ts'
@@ -11,6 +12,7 @@ import { createLogger, type Logger } from './lib/logger.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 import { serveBuiltClient } from './lib/static-files.ts'
 import { OutboxDispatcher, transportsFor, type Transport, type Channel } from './lib/outbox.ts'
+import { storageFor, type FileStorage } from './lib/storage.ts'
 import { FailureThrottle } from './lib/throttle.ts'
 import { auditRoutes } from './modules/access/audits.ts'
 import { roleRoutes } from './modules/access/roles.ts'
@@ -20,6 +22,9 @@ import { coaConfigRoutes } from './modules/accounting/coa-config.ts'
 import { coaMappingRoutes } from './modules/accounting/coa-mapping.ts'
 import { reportRoutes } from './modules/accounting/reports.ts'
 import { voucherRoutes } from './modules/accounting/vouchers.ts'
+import { admissionFormRoutes } from './modules/admission/forms.ts'
+import { applicantRoutes } from './modules/admission/applicants.ts'
+import { attachmentUploadPath, publicAdmissionRoutes } from './modules/admission/public.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -43,6 +48,8 @@ export interface AppDeps {
   log?: Logger
   /** Where messages go; by default SMTP/HTTP when configured, else the console. */
   transports?: Record<Channel, Transport>
+  /** Where uploads go; by default a folder under DATA_DIR. */
+  files?: FileStorage
 }
 
 /** The whole HTTP surface: the API under /api and, when built, the PWA from the same origin. */
@@ -51,12 +58,14 @@ export function createApp({
   config,
   log = createLogger(config.logLevel),
   transports = transportsFor(config),
+  files = storageFor(config.dataDir),
 }: AppDeps) {
   const app = new Hono<AppEnv>()
   const services: Services = {
     tokens: new TokenService(() => loadSigningKey(db.db, config.jwtSecret)),
     outbox: new OutboxDispatcher(db.db, transports, log),
     throttle: new FailureThrottle(15 * 60_000),
+    files,
   }
 
   app.use(async (c, next) => {
@@ -80,12 +89,15 @@ export function createApp({
     await next()
     c.header('Cache-Control', 'no-store')
   })
-  api.use(
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) =>
-        c.json<ApiError>({ message: 'Request body too large', code: 'payload_too_large' }, 413),
-    }),
+  const tooLarge = (c: Context) =>
+    c.json<ApiError>({ message: 'Request body too large', code: 'payload_too_large' }, 413)
+  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })
+  // An attachment upload may be larger; its own route checks it against the form's limit.
+  const uploadLimit = bodyLimit({ maxSize: maxAttachmentBytes + 64 * 1024, onError: tooLarge })
+  api.use((c, next) =>
+    c.req.method === 'PUT' && attachmentUploadPath.test(c.req.path)
+      ? uploadLimit(c, next)
+      : jsonLimit(c, next),
   )
   api.route('/health', healthRoutes)
   api.route('/version', versionRoutes)
@@ -109,6 +121,9 @@ export function createApp({
   api.route('/accounting/coa-mapping', coaMappingRoutes)
   api.route('/accounting/vouchers', voucherRoutes)
   api.route('/accounting', reportRoutes)
+  api.route('/admission/forms', admissionFormRoutes)
+  api.route('/admission/applicants', applicantRoutes)
+  api.route('/admission/public', publicAdmissionRoutes())
   api.all('*', (c) => c.json<ApiError>({ message: 'Not found', code: 'not_found' }, 404))
   app.route('/api', api)
 

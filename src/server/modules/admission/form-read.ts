@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type {
+  AdmissionForm,
+  AttachmentRequirement,
+  PublicAdmissionForm,
+  PublicInstitute,
+  Question,
+  StandardField,
+} from '../../../shared/schemas/admission.ts'
+import type { Db } from '../../db/client.ts'
+import { admissionForms, applicants, institutes } from '../../db/schema.ts'
+
+export type FormRow = typeof admissionForms.$inferSelect
+
+/** Today's date where the institute is (YYYY-MM-DD): forms open and close by its calendar. */
+export function todayIn(timezone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(now)
+}
+
+/** Published, not closed early, and today within its dates. */
+export const isAccepting = (form: FormRow, today: string) =>
+  form.published && !form.closed && form.opensOn <= today && today <= form.closesOn
+
+/** The part of a form staff and applicants both see. */
+export function formBody(form: FormRow) {
+  return {
+    title: form.title,
+    academicSession: form.academicSession,
+    className: form.className,
+    groupName: form.groupName,
+    opensOn: form.opensOn,
+    closesOn: form.closesOn,
+    fee: form.fee,
+    requiredFields: form.requiredFields as StandardField[],
+    questions: form.questions as Question[],
+    attachments: form.attachments as AttachmentRequirement[],
+    instructions: form.instructions,
+  }
+}
+
+export function staffForm(
+  form: FormRow,
+  today: string,
+  counts: Record<string, number> = {},
+): AdmissionForm {
+  return {
+    ...formBody(form),
+    id: form.id,
+    published: form.published,
+    closed: form.closed,
+    accepting: isAccepting(form, today),
+    counts,
+    createdAt: form.createdAt.toISOString(),
+    updatedAt: form.updatedAt.toISOString(),
+  }
+}
+
+export function publicForm(
+  form: FormRow,
+  institute: PublicInstitute,
+  today: string,
+): PublicAdmissionForm {
+  return { ...formBody(form), id: form.id, accepting: isAccepting(form, today), institute }
+}
+
+export async function instituteTimezone(db: Db, instituteId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: institutes.timezone })
+    .from(institutes)
+    .where(eq(institutes.id, instituteId))
+  return row?.timezone ?? 'UTC'
+}
+
+/** A form of the institute, or undefined (a malformed id is simply not found). */
+export async function findForm(
+  db: Db,
+  instituteId: string,
+  formId: string,
+): Promise<FormRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(formId)) return undefined
+  const [form] = await db
+    .select()
+    .from(admissionForms)
+    .where(and(eq(admissionForms.instituteId, instituteId), eq(admissionForms.id, formId)))
+  return form
+}
+
+/** Applications per status, for each of the given forms. */
+export async function countsByForm(
+  db: Db,
+  instituteId: string,
+): Promise<Map<string, Record<string, number>>> {
+  const rows = await db
+    .select({ formId: applicants.formId, status: applicants.status, n: sql<number>`count(*)::int` })
+    .from(applicants)
+    .where(eq(applicants.instituteId, instituteId))
+    .groupBy(applicants.formId, applicants.status)
+  const counts = new Map<string, Record<string, number>>()
+  for (const row of rows) {
+    const forForm = counts.get(row.formId) ?? {}
+    forForm[row.status] = row.n
+    counts.set(row.formId, forForm)
+  }
+  return counts
+}

@@ -1,0 +1,412 @@
+import * as v from 'valibot'
+import { MinorUnitsSchema } from './accounting.ts'
+import { isoDate } from './dates.ts'
+import { listQuerySchema, pagedSchema } from './list.ts'
+
+const id = v.pipe(v.string(), v.uuid('Not a valid identifier.'))
+const text = (max: number, message: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `At most ${max} characters.`))
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`)), '')
+
+/**
+ * The fields every admission form has. Applicant name and phone are always required: the phone
+ * (or the date of birth) is what an applicant confirms before changing a submitted application.
+ */
+export const standardFields = [
+  'applicantName',
+  'dateOfBirth',
+  'gender',
+  'fatherName',
+  'motherName',
+  'guardianName',
+  'phone',
+  'email',
+  'address',
+  'previousSchool',
+] as const
+export type StandardField = (typeof standardFields)[number]
+export const alwaysRequiredFields: readonly StandardField[] = ['applicantName', 'phone']
+
+export const genders = ['female', 'male', 'other'] as const
+
+export const questionKinds = ['text', 'number', 'date', 'choice'] as const
+export type QuestionKind = (typeof questionKinds)[number]
+
+/** What a stored upload may be; the server decides by the file's bytes, never by its name. */
+export const attachmentTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const
+export type AttachmentType = (typeof attachmentTypes)[number]
+/** No attachment may be larger than this, whatever a form allows. */
+export const maxAttachmentBytes = 10 * 1024 * 1024
+
+/** An application's life after it reaches the institute. Drafts stay in the applicant's browser. */
+export const applicantStatuses = [
+  'submitted',
+  'fee_due',
+  'fee_paid',
+  'under_review',
+  'accepted',
+  'rejected',
+  'enrolled',
+] as const
+export type ApplicantStatus = (typeof applicantStatuses)[number]
+/** Statuses from which staff may still review, accept or reject. */
+export const undecidedStatuses: readonly ApplicantStatus[] = [
+  'submitted',
+  'fee_due',
+  'fee_paid',
+  'under_review',
+]
+
+const slug = (message: string) =>
+  v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, message))
+
+export const QuestionSchema = v.pipe(
+  v.object({
+    /** Stable key of the answer: lower-case letters, digits and dashes. */
+    id: slug('Use lower-case letters, digits and dashes.'),
+    label: text(200, 'Please enter the question.'),
+    kind: v.picklist(questionKinds, 'Choose the kind of answer.'),
+    required: v.boolean(),
+    /** The choices of a 'choice' question; empty otherwise. */
+    options: v.optional(
+      v.pipe(
+        v.array(text(100, 'An option cannot be empty.')),
+        v.maxLength(30, 'At most 30 options.'),
+      ),
+      [],
+    ),
+  }),
+  v.forward(
+    v.check(
+      (q) => q.kind !== 'choice' || q.options.length >= 2,
+      'A choice needs at least two options.',
+    ),
+    ['options'],
+  ),
+)
+export type Question = v.InferOutput<typeof QuestionSchema>
+
+export const AttachmentRequirementSchema = v.object({
+  /** Stable key of the upload, e.g. "photo", "birth-certificate". */
+  kind: slug('Use lower-case letters, digits and dashes.'),
+  label: text(120, 'Please name the attachment.'),
+  required: v.boolean(),
+  types: v.pipe(
+    v.array(v.picklist(attachmentTypes, 'Unsupported file type.')),
+    v.minLength(1, 'Allow at least one file type.'),
+  ),
+  maxBytes: v.pipe(
+    v.number('Enter a size limit.'),
+    v.integer('Enter a size limit in bytes.'),
+    v.minValue(1024, 'At least 1 KB.'),
+    v.maxValue(maxAttachmentBytes, 'At most 10 MB.'),
+  ),
+})
+export type AttachmentRequirement = v.InferOutput<typeof AttachmentRequirementSchema>
+
+const uniqueBy = <T>(key: (item: T) => string) => (items: T[]) =>
+  new Set(items.map(key)).size === items.length
+
+/** What staff enter for a form; creating and editing take the whole form. */
+export const AdmissionFormInputSchema = v.pipe(
+  v.object({
+    title: text(120, 'Please enter a title.'),
+    academicSession: text(40, 'Please enter the academic session.'),
+    className: text(60, 'Please enter the class.'),
+    groupName: optionalText(60),
+    opensOn: isoDate,
+    closesOn: isoDate,
+    /** The application fee in minor units; 0 for none. */
+    fee: MinorUnitsSchema,
+    /** Standard fields the applicant must fill, besides name and phone which always are. */
+    requiredFields: v.pipe(
+      v.array(v.picklist(standardFields, 'Unknown field.')),
+      v.transform((fields) => [...new Set([...alwaysRequiredFields, ...fields])]),
+    ),
+    questions: v.pipe(
+      v.array(QuestionSchema),
+      v.maxLength(30, 'At most 30 questions.'),
+      v.check(
+        uniqueBy((q) => q.id),
+        'Two questions have the same key.',
+      ),
+    ),
+    attachments: v.pipe(
+      v.array(AttachmentRequirementSchema),
+      v.maxLength(10, 'At most 10 attachments.'),
+      v.check(
+        uniqueBy((a) => a.kind),
+        'Two attachments have the same key.',
+      ),
+    ),
+    instructions: optionalText(2000),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['opensOn'], ['closesOn']],
+      ({ opensOn, closesOn }) => closesOn >= opensOn,
+      'The form cannot close before it opens.',
+    ),
+    ['closesOn'],
+  ),
+)
+export type AdmissionFormInput = v.InferInput<typeof AdmissionFormInputSchema>
+
+const FormBodySchema = v.object({
+  title: v.string(),
+  academicSession: v.string(),
+  className: v.string(),
+  groupName: v.string(),
+  opensOn: v.string(),
+  closesOn: v.string(),
+  fee: v.number(),
+  requiredFields: v.array(v.picklist(standardFields)),
+  questions: v.array(QuestionSchema),
+  attachments: v.array(AttachmentRequirementSchema),
+  instructions: v.string(),
+})
+
+/** A form as staff see it. `accepting`: published, not closed, and today within its dates. */
+export const AdmissionFormSchema = v.object({
+  ...FormBodySchema.entries,
+  id: v.string(),
+  published: v.boolean(),
+  closed: v.boolean(),
+  accepting: v.boolean(),
+  /** Applications per status. */
+  counts: v.record(v.string(), v.number()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+})
+export type AdmissionForm = v.InferOutput<typeof AdmissionFormSchema>
+
+export const AdmissionFormListQuerySchema = listQuerySchema(['title', 'opensOn', 'closesOn'])
+export type AdmissionFormListSearch = v.InferOutput<typeof AdmissionFormListQuerySchema>
+export const AdmissionFormListSchema = pagedSchema(AdmissionFormSchema)
+
+export const PublicInstituteSchema = v.object({
+  slug: v.string(),
+  name: v.string(),
+  currency: v.string(),
+})
+export type PublicInstitute = v.InferOutput<typeof PublicInstituteSchema>
+
+/** A published form as applicants see it. */
+export const PublicAdmissionFormSchema = v.object({
+  ...FormBodySchema.entries,
+  id: v.string(),
+  accepting: v.boolean(),
+  institute: PublicInstituteSchema,
+})
+export type PublicAdmissionForm = v.InferOutput<typeof PublicAdmissionFormSchema>
+
+/** `/admission/$institute`: the institute and its forms that take applications today. */
+export const PublicFormListSchema = v.object({
+  institute: PublicInstituteSchema,
+  forms: v.array(
+    v.object({
+      id: v.string(),
+      title: v.string(),
+      academicSession: v.string(),
+      className: v.string(),
+      groupName: v.string(),
+      closesOn: v.string(),
+      fee: v.number(),
+    }),
+  ),
+})
+export type PublicFormList = v.InferOutput<typeof PublicFormListSchema>
+
+const phoneSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((phone) => {
+    const digits = phone.replace(/\D/g, '').length
+    return /^\+?[0-9][0-9 ()-]{5,22}$/.test(phone) && digits >= 7 && digits <= 15
+  }, 'Enter a phone number (digits, may start with +).'),
+)
+
+/** Digits only: how a phone typed to confirm an application is compared with the stored one. */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '')
+
+/** The standard fields as an applicant fills them; an empty string is an unanswered field. */
+export const ApplicationFieldsSchema = v.object({
+  applicantName: text(120, 'Please enter the applicant’s name.'),
+  dateOfBirth: v.optional(
+    v.pipe(
+      v.union([v.literal(''), isoDate], 'Use a date as YYYY-MM-DD.'),
+      v.check(
+        (date) => date === '' || date <= new Date().toISOString().slice(0, 10),
+        'The date of birth cannot be in the future.',
+      ),
+    ),
+    '',
+  ),
+  gender: v.optional(v.union([v.literal(''), v.picklist(genders)], 'Choose a gender.'), ''),
+  fatherName: optionalText(120),
+  motherName: optionalText(120),
+  guardianName: optionalText(120),
+  phone: phoneSchema,
+  email: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email('Enter an email address.'))]),
+    '',
+  ),
+  address: optionalText(500),
+  previousSchool: optionalText(200),
+})
+export type ApplicationFields = v.InferOutput<typeof ApplicationFieldsSchema>
+export type ApplicationFieldsInput = v.InferInput<typeof ApplicationFieldsSchema>
+
+/** The body of a submission: standard fields and the answers to the form's own questions. */
+export const SubmitApplicationSchema = v.object({
+  fields: ApplicationFieldsSchema,
+  answers: v.optional(
+    v.pipe(
+      v.record(v.pipe(v.string(), v.maxLength(40)), v.string()),
+      v.check((answers) => Object.keys(answers).length <= 30, 'Too many answers.'),
+    ),
+    {},
+  ),
+})
+export type SubmitApplication = v.InferInput<typeof SubmitApplicationSchema>
+
+const numberPattern = /^-?\d{1,12}(\.\d{1,6})?$/
+const answerText = v.pipe(v.string(), v.trim(), v.maxLength(2000, 'At most 2000 characters.'))
+
+function answerSchema(q: Question) {
+  const fits = (answer: string) => {
+    if (q.kind === 'number') return numberPattern.test(answer)
+    if (q.kind === 'date') return v.safeParse(isoDate, answer).success
+    if (q.kind === 'choice') return q.options.includes(answer)
+    return true
+  }
+  return v.optional(
+    v.pipe(
+      answerText,
+      v.check((answer) => answer !== '' || !q.required, 'Please answer this question.'),
+      v.check((answer) => answer === '' || fits(answer), 'This answer does not fit the question.'),
+    ),
+    '',
+  )
+}
+
+/**
+ * The submission schema of one form: the standard shape with the form's required fields, and
+ * one answer per question checked by its kind. Client and server validate with it alike;
+ * issues name the field (`fields.dateOfBirth`, `answers.<question id>`).
+ */
+export function applicationSchemaFor(form: {
+  requiredFields: readonly StandardField[]
+  questions: readonly Question[]
+}) {
+  const fields = Object.fromEntries(
+    standardFields.map((field) => {
+      const schema = ApplicationFieldsSchema.entries[field]
+      return [
+        field,
+        form.requiredFields.includes(field)
+          ? v.pipe(schema, v.check((value) => value !== '', 'This field is required.'))
+          : schema,
+      ]
+    }),
+  ) as typeof ApplicationFieldsSchema.entries
+  const answers = Object.fromEntries(form.questions.map((q) => [q.id, answerSchema(q)]))
+  return v.object({
+    fields: v.object(fields),
+    answers: v.optional(
+      v.strictObject(answers, 'An answer does not belong to a question of this form.'),
+      {},
+    ),
+  })
+}
+
+/** A stored upload as the applicant sees it. */
+export const PublicAttachmentSchema = v.object({
+  kind: v.string(),
+  fileName: v.string(),
+  contentType: v.string(),
+  size: v.number(),
+  uploadedAt: v.string(),
+})
+export type PublicAttachment = v.InferOutput<typeof PublicAttachmentSchema>
+
+/**
+ * An application as whoever holds its temporaryId sees it. The phone is masked and the date of
+ * birth left out: they are what one confirms before changing anything.
+ */
+export const PublicApplicationSchema = v.object({
+  temporaryId: v.string(),
+  formId: v.string(),
+  formTitle: v.string(),
+  institute: PublicInstituteSchema,
+  status: v.picklist(applicantStatuses),
+  submittedAt: v.string(),
+  fee: v.number(),
+  fields: v.object({
+    ...ApplicationFieldsSchema.entries,
+    applicantName: v.string(),
+    phone: v.string(),
+    dateOfBirth: v.literal(''),
+  }),
+  answers: v.record(v.string(), v.string()),
+  questions: v.array(QuestionSchema),
+  attachmentRequirements: v.array(AttachmentRequirementSchema),
+  attachments: v.array(PublicAttachmentSchema),
+})
+export type PublicApplication = v.InferOutput<typeof PublicApplicationSchema>
+
+/** Multipart field of an attachment upload besides `file`: the phone or the date of birth. */
+export const AttachmentConfirmSchema = v.object({
+  confirm: text(40, 'Enter the phone number or date of birth given on the form.'),
+})
+
+export const ApplicantSummarySchema = v.object({
+  id: v.string(),
+  formId: v.string(),
+  formTitle: v.string(),
+  applicantName: v.string(),
+  phone: v.string(),
+  email: v.string(),
+  status: v.picklist(applicantStatuses),
+  submittedAt: v.string(),
+  attachmentCount: v.number(),
+  studentCode: v.nullable(v.string()),
+})
+export type ApplicantSummary = v.InferOutput<typeof ApplicantSummarySchema>
+
+export const ApplicantListQuerySchema = v.object({
+  ...listQuerySchema(['submittedAt', 'applicantName', 'status']).entries,
+  formId: v.optional(id),
+  status: v.optional(v.picklist(applicantStatuses, 'Unknown status.')),
+})
+export type ApplicantListSearch = v.InferOutput<typeof ApplicantListQuerySchema>
+export const ApplicantListSchema = pagedSchema(ApplicantSummarySchema)
+
+export const StaffAttachmentSchema = v.object({
+  ...PublicAttachmentSchema.entries,
+  id: v.string(),
+  label: v.string(),
+})
+export type StaffAttachment = v.InferOutput<typeof StaffAttachmentSchema>
+
+export const ApplicantSchema = v.object({
+  ...ApplicantSummarySchema.entries,
+  temporaryId: v.string(),
+  fee: v.number(),
+  fields: ApplicationFieldsSchema,
+  answers: v.record(v.string(), v.string()),
+  questions: v.array(QuestionSchema),
+  attachmentRequirements: v.array(AttachmentRequirementSchema),
+  attachments: v.array(StaffAttachmentSchema),
+  decisionNote: v.string(),
+  decidedBy: v.nullable(v.string()),
+  decidedAt: v.nullable(v.string()),
+  studentId: v.nullable(v.string()),
+})
+export type Applicant = v.InferOutput<typeof ApplicantSchema>
+
+export const AcceptApplicantSchema = v.object({ note: optionalText(1000) })
+export const RejectApplicantSchema = v.object({
+  note: text(1000, 'Please give the reason for the rejection.'),
+})
