@@ -53,6 +53,11 @@ export const routeAccess = {
   '/oisacl-roles': permission('oisacl-roles'),
   '/access-control': permission('ACL'),
 
+  // Admission office
+  '/admission-forms': permission('admission'),
+  '/admission-applicants': permission('admission'),
+  '/admission-applicants/$applicantId': permission('admission'),
+
   // Finance and other back-office routes: a permission named after the route unless noted
   '/coa': permission('coa'),
   '/coa-mapping': permission('coa-mapping'),
