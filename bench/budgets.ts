@@ -4,6 +4,8 @@ export const budgets = {
   staffRouteJsGzipKb: 200,
   /** JavaScript (gzip) the first load of a public route (sign-in, admission, status) needs. */
   publicRouteJsGzipKb: 100,
+  /** JavaScript (gzip) a phone's first visit to an admission form downloads, page requests only. */
+  admissionFormJsGzipKb: 100,
   /** Server start on an existing data dir, until /api/health answers. */
   coldStartMs: 2000,
   /**

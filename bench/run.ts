@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { routeAccess, type RouteAccess } from '../src/shared/permissions/route-access.ts'
+import { admissionPageBench } from './admission-page.ts'
 import { budgets } from './budgets.ts'
 import { ledgerBench } from './ledger.ts'
 
@@ -132,5 +133,6 @@ console.log(
     `${start.first.toFixed(0)} ms), budget ${budgets.coldStartMs} ms  ${verdict(start.median <= budgets.coldStartMs)}`,
 )
 
+await admissionPageBench(verdict)
 await ledgerBench(verdict)
 process.exitCode = failed ? 1 : 0
