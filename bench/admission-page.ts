@@ -25,7 +25,13 @@ async function startServer() {
   const url = `http://localhost:${port}`
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     if (i > 600) throw new Error('server did not start in 60 s')
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -66,7 +72,10 @@ async function firstVisit(pageUrl: string) {
       )
     })
     await page.goto(pageUrl, { waitUntil: 'networkidle' })
-    await page.getByRole('button', { name: /submit/i }).first().waitFor()
+    await page
+      .getByRole('button', { name: /submit/i })
+      .first()
+      .waitFor()
     await Promise.all(pending)
     return { js: sizes.js / 1024, css: sizes.css / 1024, files: sizes.files }
   } finally {
