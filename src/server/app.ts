@@ -24,7 +24,11 @@ import { reportRoutes } from './modules/accounting/reports.ts'
 import { voucherRoutes } from './modules/accounting/vouchers.ts'
 import { admissionFormRoutes } from './modules/admission/forms.ts'
 import { applicantRoutes } from './modules/admission/applicants.ts'
-import { attachmentUploadPath, publicAdmissionRoutes } from './modules/admission/public.ts'
+import {
+  attachmentUploadPath,
+  publicAdmissionRoutes,
+  type PublicAdmissionLimits,
+} from './modules/admission/public.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -50,6 +54,8 @@ export interface AppDeps {
   transports?: Record<Channel, Transport>
   /** Where uploads go; by default a folder under DATA_DIR. */
   files?: FileStorage
+  /** Rate limits of the public admission endpoints; tests pass their own. */
+  publicAdmission?: PublicAdmissionLimits
 }
 
 /** The whole HTTP surface: the API under /api and, when built, the PWA from the same origin. */
@@ -59,6 +65,7 @@ export function createApp({
   log = createLogger(config.logLevel),
   transports = transportsFor(config),
   files = storageFor(config.dataDir),
+  publicAdmission,
 }: AppDeps) {
   const app = new Hono<AppEnv>()
   const services: Services = {
@@ -123,7 +130,7 @@ export function createApp({
   api.route('/accounting', reportRoutes)
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
-  api.route('/admission/public', publicAdmissionRoutes())
+  api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
   api.all('*', (c) => c.json<ApiError>({ message: 'Not found', code: 'not_found' }, 404))
   app.route('/api', api)
 

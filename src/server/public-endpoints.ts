@@ -21,6 +21,12 @@ export const publicEndpoints: ReadonlySet<string> = new Set([
   'POST /api/auth/otp-verify',
   'POST /api/auth/email-resend-otp',
   'POST /api/auth/mobile-resend-otp',
+  // Applicants (§2 admission): no account; rate limited per IP, changes need the phone or DOB.
+  'GET /api/admission/public/:institute',
+  'GET /api/admission/public/:institute/forms/:formId',
+  'POST /api/admission/public/:institute/forms/:formId/applications',
+  'GET /api/admission/public/:institute/applications/:temporaryId',
+  'PUT /api/admission/public/:institute/applications/:temporaryId/attachments/:kind',
 ])
 
 /** Own-session endpoints: signed in is enough, for they only ever touch the caller. */
