@@ -40,6 +40,8 @@ test('an admin creates a cashier and limits the role; the cashier sees only what
     'Vouchers',
     'General ledger',
     'Trial balance',
+    'Admission forms',
+    'Applicants',
   ])
   await page.getByRole('button', { name: 'New user' }).click()
   const dialog = page.getByRole('dialog', { name: 'New user' })
@@ -233,5 +235,7 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Vouchers',
     'General ledger',
     'Trial balance',
+    'Admission forms',
+    'Applicants',
   ])
 })

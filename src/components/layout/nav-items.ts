@@ -23,6 +23,8 @@ export const navItems: NavItem[] = [
   { to: '/vouchers', label: msg`Vouchers`, icon: 'fileText' },
   { to: '/vouchers/ledger', label: msg`General ledger`, icon: 'bookOpen' },
   { to: '/vouchers/trial-balance', label: msg`Trial balance`, icon: 'scale' },
+  { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText' },
+  { to: '/admission-applicants', label: msg`Applicants`, icon: 'users' },
 ]
 
 /** Only what the user may open is shown. */

@@ -1,0 +1,186 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useCallback, type ReactElement } from 'react'
+import { PagedTable } from '../../../components/table/PagedTable.tsx'
+import { SearchBox } from '../../../components/table/SearchBox.tsx'
+import { SortHeader } from '../../../components/table/SortHeader.tsx'
+import { useFormat } from '../../../lib/format.ts'
+import { toSearchParams } from '../../../lib/search.ts'
+import {
+  applicantStatuses,
+  type ApplicantListSearch,
+  type ApplicantStatus,
+} from '../../../shared/schemas/admission.ts'
+import { todayIso } from '../../accounting/dates.ts'
+import { statusLabels } from '../labels.ts'
+import { downloadFile } from './download.ts'
+import { useAdmissionErrors } from './errors.ts'
+import { statusBadges } from './form-state.ts'
+import { applicantsQuery, formOptionsQuery } from './queries.ts'
+import './staff.css'
+
+type SearchChange = (next: Partial<ApplicantListSearch>) => void
+
+/** /admission-applicants: applications received, by form and status, and their export. */
+export function ApplicantsPage({
+  search,
+  onSearchChange,
+}: {
+  search: ApplicantListSearch
+  onSearchChange: SearchChange
+}): ReactElement {
+  const { t, i18n } = useLingui()
+  const { dateTime, number } = useFormat()
+  const errorsOf = useAdmissionErrors()
+  const { data } = useSuspenseQuery(applicantsQuery(search))
+  const { data: forms } = useSuspenseQuery(formOptionsQuery())
+
+  const setSearch = useCallback(
+    (next: Partial<ApplicantListSearch>) => onSearchChange({ page: 1, ...next }),
+    [onSearchChange],
+  )
+  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
+  // Unsorted, the server lists the latest applications first.
+  const sorting = {
+    sortBy: search.sortBy ?? 'submittedAt',
+    sortDesc: search.sortBy ? search.sortDesc : true,
+    onSort: onSearchChange,
+  }
+  const formKnown = !search.formId || forms.data.some((f) => f.id === search.formId)
+
+  const exportCsv = useMutation({
+    mutationFn: () => {
+      // Every row that matches the filters, in the list's order: the pages are the server's.
+      const { page, perPage, ...filters } = search
+      void page
+      void perPage
+      const fallback = `applicants-${todayIso()}.csv`
+      return downloadFile(`admission/applicants/export?${toSearchParams(filters)}`, fallback)
+    },
+    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The list was not exported`),
+  })
+
+  return (
+    <div className="page admission-staff">
+      <header className="page-header page-header-actions">
+        <div>
+          <h1>
+            <Trans>Applicants</Trans>
+          </h1>
+          <p className="muted">
+            <Trans>
+              Applications submitted on the admission forms. Drafts stay on the applicant’s device
+              and are not listed.
+            </Trans>
+          </p>
+        </div>
+        <button
+          type="button"
+          className="button"
+          disabled={exportCsv.isPending || data.total === 0}
+          title={
+            data.total === 0 ? t`No applications match: there is nothing to export.` : undefined
+          }
+          onClick={() => exportCsv.mutate()}
+        >
+          {exportCsv.isPending ? <Trans>Exporting…</Trans> : <Trans>Export CSV</Trans>}
+        </button>
+      </header>
+
+      <section className="card">
+        <div className="toolbar">
+          <SearchBox
+            value={search.q}
+            onSearch={onSearch}
+            label={t`Search by name, phone, email or reference`}
+          />
+          <label>
+            <Trans>Form</Trans>{' '}
+            <select
+              value={search.formId ?? ''}
+              onChange={(e) => setSearch({ formId: e.target.value || undefined })}
+            >
+              <option value="">{t`All forms`}</option>
+              {!formKnown && <option value={search.formId}>{t`The chosen form`}</option>}
+              {forms.data.map((form) => (
+                <option key={form.id} value={form.id}>
+                  {form.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <Trans>Status</Trans>{' '}
+            <select
+              value={search.status ?? ''}
+              onChange={(e) =>
+                setSearch({ status: (e.target.value || undefined) as ApplicantStatus | undefined })
+              }
+            >
+              <option value="">{t`All`}</option>
+              {applicantStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {i18n._(statusLabels[status])}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        <PagedTable
+          columns={7}
+          empty={<Trans>No applications match.</Trans>}
+          page={search.page}
+          perPage={search.perPage}
+          total={data.total}
+          onPage={onSearchChange}
+          head={
+            <tr>
+              <SortHeader column="submittedAt" label={t`Submitted`} {...sorting} />
+              <SortHeader column="applicantName" label={t`Applicant`} {...sorting} />
+              <th>
+                <Trans>Phone</Trans>
+              </th>
+              <th>
+                <Trans>Form</Trans>
+              </th>
+              <SortHeader column="status" label={t`Status`} {...sorting} />
+              <th className="amount">
+                <Trans>Attachments</Trans>
+              </th>
+              <th>
+                <Trans>Student ID</Trans>
+              </th>
+            </tr>
+          }
+          rows={data.data.map((applicant) => (
+            <tr key={applicant.id}>
+              <td>{dateTime(new Date(applicant.submittedAt))}</td>
+              <td>
+                <Link
+                  to="/admission-applicants/$applicantId"
+                  params={{ applicantId: applicant.id }}
+                >
+                  {applicant.applicantName}
+                </Link>
+                {applicant.email && <small className="muted block">{applicant.email}</small>}
+              </td>
+              <td>{applicant.phone}</td>
+              <td className="ellipsis" title={applicant.formTitle}>
+                {applicant.formTitle}
+              </td>
+              <td>
+                <span className={`badge ${statusBadges[applicant.status]}`}>
+                  {i18n._(statusLabels[applicant.status])}
+                </span>
+              </td>
+              <td className="amount">{number(applicant.attachmentCount)}</td>
+              <td>{applicant.studentCode ?? '—'}</td>
+            </tr>
+          ))}
+        />
+      </section>
+    </div>
+  )
+}

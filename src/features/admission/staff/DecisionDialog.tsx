@@ -1,0 +1,116 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Dialog } from '../../../components/Dialog.tsx'
+import { httpStatus, postJson } from '../../../lib/api.ts'
+import { showToast } from '../../../lib/toasts.ts'
+import {
+  AcceptApplicantSchema,
+  ApplicantSchema,
+  RejectApplicantSchema,
+  type Applicant,
+} from '../../../shared/schemas/admission.ts'
+import { TextAreaField } from './controls.tsx'
+import { useAdmissionErrors } from './errors.ts'
+import { admissionKey, applicantQuery } from './queries.ts'
+
+/** Accepts (note optional) or rejects (note required) an application. */
+export function DecisionDialog({
+  applicant,
+  decision,
+  onClose,
+}: {
+  applicant: Applicant
+  decision: 'accept' | 'reject'
+  onClose: () => void
+}) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const errorsOf = useAdmissionErrors()
+  const [note, setNote] = useState('')
+  const [touched, setTouched] = useState(false)
+  const name = applicant.applicantName
+  const schema = decision === 'accept' ? AcceptApplicantSchema : RejectApplicantSchema
+  const body = { note }
+
+  const decide = useMutation({
+    mutationFn: () =>
+      postJson(
+        `admission/applicants/${encodeURIComponent(applicant.id)}/${decision}`,
+        body,
+        ApplicantSchema,
+      ),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(applicantQuery(saved.id).queryKey, saved)
+      await queryClient.invalidateQueries({ queryKey: admissionKey })
+      showToast({
+        variant: 'success',
+        title:
+          decision === 'accept'
+            ? t`The application of ${name} was accepted.`
+            : t`The application of ${name} was rejected.`,
+      })
+      onClose()
+    },
+    onError: async (err) => {
+      errorsOf.toastUnlessFieldError(
+        err,
+        decision === 'accept'
+          ? t`The application was not accepted`
+          : t`The application was not rejected`,
+      )
+      if (httpStatus(err) === 409) {
+        await queryClient.invalidateQueries({ queryKey: admissionKey })
+        onClose()
+      }
+    },
+  })
+
+  const local = touched ? errorsOf.issues(schema, body) : {}
+  const server = errorsOf.fieldErrors(decide.error)
+  const error = server.note ?? local.note
+  const other = server._ ?? local._
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    setTouched(true)
+    if (Object.keys(errorsOf.issues(schema, body)).length) return
+    decide.mutate()
+  }
+
+  return (
+    <Dialog title={decision === 'accept' ? t`Accept ${name}` : t`Reject ${name}`} onClose={onClose}>
+      <form className="form admission-staff" noValidate onSubmit={submit}>
+        <p className="muted">
+          {decision === 'accept' ? (
+            <Trans>An accepted applicant can then be enrolled as a student of the institute.</Trans>
+          ) : (
+            <Trans>The applicant can no longer change the application once it is rejected.</Trans>
+          )}
+        </p>
+        <TextAreaField
+          label={decision === 'accept' ? t`Note (optional)` : t`Reason for the rejection`}
+          value={note}
+          rows={4}
+          maxLength={1000}
+          required={decision === 'reject'}
+          onChange={(e) => setNote(e.target.value)}
+          error={error}
+        />
+        {other && <p className="field-error">{other}</p>}
+        <div className="form-actions">
+          <button type="button" className="button" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button
+            type="submit"
+            className={decision === 'accept' ? 'button button-primary' : 'button button-danger'}
+            disabled={decide.isPending}
+          >
+            {decision === 'accept' ? <Trans>Accept</Trans> : <Trans>Reject</Trans>}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

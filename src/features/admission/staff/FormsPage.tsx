@@ -1,0 +1,308 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useCallback, useState, type ReactElement } from 'react'
+import { PagedTable } from '../../../components/table/PagedTable.tsx'
+import { SearchBox } from '../../../components/table/SearchBox.tsx'
+import { SortHeader } from '../../../components/table/SortHeader.tsx'
+import { useAbility } from '../../../lib/ability.ts'
+import { deleteResource, postJson } from '../../../lib/api.ts'
+import { useFormat } from '../../../lib/format.ts'
+import { session } from '../../../lib/session.ts'
+import { showToast } from '../../../lib/toasts.ts'
+import {
+  AdmissionFormSchema,
+  type AdmissionForm,
+  type ApplicantStatus,
+  type AdmissionFormListSearch,
+} from '../../../shared/schemas/admission.ts'
+import { dayDate, todayIso } from '../../accounting/dates.ts'
+import { useMoney } from '../../accounting/use-money.ts'
+import { statusLabels } from '../labels.ts'
+import { ActionButton } from './controls.tsx'
+import { useAdmissionErrors } from './errors.ts'
+import { FormDialog } from './FormDialog.tsx'
+import { formState, formStateBadges, formStateLabels, totalApplications } from './form-state.ts'
+import { admissionKey, formsQuery } from './queries.ts'
+import './staff.css'
+
+const isStatus = (status: string): status is ApplicantStatus => status in statusLabels
+
+type SearchChange = (next: Partial<AdmissionFormListSearch>) => void
+type FormAction = 'publish' | 'unpublish' | 'close' | 'open'
+type Editing = { kind: 'create' } | { kind: 'edit'; form: AdmissionForm } | undefined
+
+/** Where applicants open a form: /admission/<institute slug>/<form id>. */
+export function publicFormUrl(slug: string, formId: string): string {
+  const path = `/admission/${encodeURIComponent(slug)}/${encodeURIComponent(formId)}`
+  return new URL(path, window.location.origin).href
+}
+
+/** /admission-forms: the institute's admission forms, made, published, opened and closed. */
+export function FormsPage({
+  search,
+  onSearchChange,
+}: {
+  search: AdmissionFormListSearch
+  onSearchChange: SearchChange
+}): ReactElement {
+  const { t, i18n } = useLingui()
+  const ability = useAbility()
+  const { number } = useFormat()
+  const money = useMoney()
+  const queryClient = useQueryClient()
+  const errorsOf = useAdmissionErrors()
+  const { data } = useSuspenseQuery(formsQuery(search))
+  const [editing, setEditing] = useState<Editing>()
+  const canCreate = ability.can('create', 'admission')
+  const canUpdate = ability.can('update', 'admission')
+  const canDelete = ability.can('delete', 'admission')
+  const slug = session.userData()?.institute?.slug
+  const today = todayIso()
+  const days = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short' })
+
+  const setSearch = useCallback(
+    (next: Partial<AdmissionFormListSearch>) => onSearchChange({ page: 1, ...next }),
+    [onSearchChange],
+  )
+  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
+  const sorting = { sortBy: search.sortBy, sortDesc: search.sortDesc, onSort: onSearchChange }
+
+  const act = useMutation({
+    mutationFn: ({ form, action }: { form: AdmissionForm; action: FormAction }) =>
+      postJson(`admission/forms/${encodeURIComponent(form.id)}/${action}`, {}, AdmissionFormSchema),
+    onSuccess: async (saved, { action }) => {
+      await queryClient.invalidateQueries({ queryKey: admissionKey })
+      const name = saved.title
+      const titles: Record<FormAction, string> = {
+        publish: saved.accepting
+          ? t`${name} is published and takes applications.`
+          : t`${name} is published; it takes applications while open and within its dates.`,
+        unpublish: t`${name} is unpublished: applicants no longer see it.`,
+        close: t`${name} is closed: it takes no more applications.`,
+        open: t`${name} is open again within its dates.`,
+      }
+      showToast({ variant: 'success', title: titles[action] })
+    },
+    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The form was not changed`),
+  })
+
+  const remove = useMutation({
+    mutationFn: (form: AdmissionForm) =>
+      deleteResource(`admission/forms/${encodeURIComponent(form.id)}`),
+    onSuccess: async (_, form) => {
+      await queryClient.invalidateQueries({ queryKey: admissionKey })
+      const name = form.title
+      showToast({ variant: 'success', title: t`The form ${name} was deleted.` })
+    },
+    onError: async (err) => {
+      errorsOf.toastUnlessFieldError(err, t`The form was not deleted`)
+      // Applications may have arrived since the list was read.
+      await queryClient.invalidateQueries({ queryKey: admissionKey })
+    },
+  })
+
+  const copy = (url: string) => {
+    const done = () => showToast({ variant: 'success', title: t`The link was copied.` })
+    const failed = () =>
+      showToast({
+        variant: 'error',
+        title: t`The link could not be copied`,
+        text: t`Select it and copy it by hand.`,
+      })
+    if (!navigator.clipboard) return failed()
+    navigator.clipboard.writeText(url).then(done, failed)
+  }
+
+  return (
+    <div className="page admission-staff">
+      <header className="page-header page-header-actions">
+        <div>
+          <h1>
+            <Trans>Admission forms</Trans>
+          </h1>
+          <p className="muted">
+            <Trans>
+              The forms applicants fill in online. A form takes applications once it is published,
+              between its opening and closing dates, unless it is closed early.
+            </Trans>
+          </p>
+        </div>
+        {canCreate && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setEditing({ kind: 'create' })}
+          >
+            <Trans>New form</Trans>
+          </button>
+        )}
+      </header>
+
+      <section className="card">
+        <div className="toolbar">
+          <SearchBox value={search.q} onSearch={onSearch} label={t`Search forms`} />
+        </div>
+
+        <PagedTable
+          columns={7}
+          empty={<Trans>No forms match.</Trans>}
+          page={search.page}
+          perPage={search.perPage}
+          total={data.total}
+          onPage={onSearchChange}
+          head={
+            <tr>
+              <SortHeader column="title" label={t`Title`} {...sorting} />
+              <th>
+                <Trans>Class and session</Trans>
+              </th>
+              <SortHeader column="opensOn" label={t`Dates`} {...sorting} />
+              <th className="amount">
+                <Trans>Fee</Trans>
+              </th>
+              <th>
+                <Trans>State</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Applications</Trans>
+              </th>
+              <th>
+                <span className="visually-hidden">
+                  <Trans>Actions</Trans>
+                </span>
+              </th>
+            </tr>
+          }
+          rows={data.data.map((form) => {
+            const name = form.title
+            const state = formState(form, today)
+            const total = totalApplications(form)
+            const url = slug ? publicFormUrl(slug, form.id) : undefined
+            const breakdown = Object.entries(form.counts)
+              .filter(([, n]) => n > 0)
+              .map(([status, n]) => {
+                const label = isStatus(status) ? i18n._(statusLabels[status]) : status
+                const count = number(n)
+                return t`${label}: ${count}`
+              })
+              .join(', ')
+            const deleteReason =
+              total > 0
+                ? t`Applications have arrived for this form, so it cannot be deleted. Unpublish or close it instead.`
+                : undefined
+            return (
+              <tr key={form.id}>
+                <td>
+                  <strong>{form.title}</strong>
+                  {url && (
+                    <span className="form-public-link">
+                      <a
+                        href={url}
+                        target="_blank"
+                        rel="noreferrer"
+                        title={
+                          form.published
+                            ? url
+                            : t`Applicants can open this link once the form is published.`
+                        }
+                      >
+                        {new URL(url).pathname}
+                      </a>
+                      <button
+                        type="button"
+                        className="button-link"
+                        aria-label={t`Copy the link to ${name}`}
+                        onClick={() => copy(url)}
+                      >
+                        <Trans>Copy link</Trans>
+                      </button>
+                    </span>
+                  )}
+                </td>
+                <td>
+                  {[form.className, form.groupName].filter(Boolean).join(' · ')}
+                  <small className="muted block">{form.academicSession}</small>
+                </td>
+                <td className="form-dates">
+                  {days.formatRange(dayDate(form.opensOn), dayDate(form.closesOn))}
+                </td>
+                <td className="amount">{money.format(form.fee)}</td>
+                <td>
+                  <span className={`badge ${formStateBadges[state]}`}>
+                    {i18n._(formStateLabels[state])}
+                  </span>
+                </td>
+                <td className="amount" title={breakdown || undefined}>
+                  {number(total)}
+                </td>
+                <td>
+                  <div className="form-list-actions">
+                    <span>
+                      <Link
+                        to="/admission-applicants"
+                        search={{ formId: form.id }}
+                        aria-label={t`Applicants of ${name}`}
+                      >
+                        <Trans>Applicants</Trans>
+                      </Link>
+                    </span>
+                    {canUpdate && (
+                      <>
+                        <ActionButton
+                          label={t`Edit ${name}`}
+                          onClick={() => setEditing({ kind: 'edit', form })}
+                        >
+                          <Trans>Edit</Trans>
+                        </ActionButton>
+                        <ActionButton
+                          label={form.published ? t`Unpublish ${name}` : t`Publish ${name}`}
+                          disabled={act.isPending}
+                          onClick={() =>
+                            act.mutate({ form, action: form.published ? 'unpublish' : 'publish' })
+                          }
+                        >
+                          {form.published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
+                        </ActionButton>
+                        <ActionButton
+                          label={form.closed ? t`Reopen ${name}` : t`Close ${name}`}
+                          disabled={act.isPending}
+                          onClick={() => {
+                            if (form.closed) act.mutate({ form, action: 'open' })
+                            else if (
+                              window.confirm(t`Close ${name}? It takes no more applications.`)
+                            )
+                              act.mutate({ form, action: 'close' })
+                          }}
+                        >
+                          {form.closed ? <Trans>Reopen</Trans> : <Trans>Close</Trans>}
+                        </ActionButton>
+                      </>
+                    )}
+                    {canDelete && (
+                      <ActionButton
+                        label={t`Delete ${name}`}
+                        reason={deleteReason}
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(t`Delete the form ${name}?`)) remove.mutate(form)
+                        }}
+                      >
+                        <Trans>Delete</Trans>
+                      </ActionButton>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            )
+          })}
+        />
+      </section>
+
+      {editing?.kind === 'create' && <FormDialog onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'edit' && (
+        <FormDialog form={editing.form} onClose={() => setEditing(undefined)} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,109 @@
+import {
+  useId,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
+
+/** A labelled text area with its error under it, like Field. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...input
+}: {
+  label: ReactNode
+  error?: string | undefined
+  hint?: ReactNode
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId()
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint && (
+        <small id={hintId} className="muted">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={errorId} className="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  )
+}
+
+/** A labelled select with its error under it, like Field. */
+export function SelectField({
+  label,
+  error,
+  children,
+  ...select
+}: {
+  label: ReactNode
+  error?: string | undefined
+  children: ReactNode
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        {...select}
+      >
+        {children}
+      </select>
+      {error && (
+        <small id={errorId} className="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  )
+}
+
+/** A row action; a disabled one says why, the wrapper carrying the reason for a pointer. */
+export function ActionButton({
+  onClick,
+  reason,
+  disabled = false,
+  label,
+  className = 'button-link',
+  children,
+}: {
+  onClick: () => void
+  reason?: string | undefined
+  disabled?: boolean
+  label?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <span title={reason}>
+      <button
+        type="button"
+        className={className}
+        disabled={disabled || reason !== undefined}
+        aria-label={label}
+        title={reason}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+    </span>
+  )
+}
