@@ -1,5 +1,339 @@
-import { Hono } from 'hono'
+import { and, eq, sql } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import {
+  AcceptApplicantSchema,
+  ApplicantListQuerySchema,
+  RejectApplicantSchema,
+  undecidedStatuses,
+  type Applicant,
+  type ApplicantStatus,
+  type Question,
+} from '../../../shared/schemas/admission.ts'
+import { minorToDecimalString, minorUnitDigits } from '../../../shared/money.ts'
 import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import {
+  applicantAttachments,
+  applicants,
+  institutes,
+  studentCounters,
+  students,
+} from '../../db/schema.ts'
+import { audit } from '../../lib/audit.ts'
+import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { ApiException, notFound } from '../../lib/errors.ts'
+import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import {
+  applicantsForExport,
+  fieldsOf,
+  findApplicant,
+  findApplicantRow,
+  isUuid,
+  listApplicants,
+  type ApplicantRow,
+} from './applicant-read.ts'
+import { findForm, todayIn } from './form-read.ts'
+
+const invalidStatus = (status: ApplicantStatus, action: string) =>
+  new ApiException(409, `An applicant whose status is ${status} cannot be ${action}.`, {
+    code: 'invalid_status',
+  })
+
+async function applicantOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
+  const applicant = await findApplicant(
+    db,
+    c.var.auth.instituteId,
+    c.req.param('applicantId') ?? '',
+  )
+  if (!applicant) throw notFound('No such applicant')
+  return applicant
+}
+
+/** The addressed applicant's row, locked until the transaction ends: one decision at a time. */
+async function lockedApplicantOr404(c: Context<AppEnv>, tx: Db) {
+  const row = await findApplicantRow(tx, c.var.auth.instituteId, c.req.param('applicantId') ?? '', {
+    forUpdate: true,
+  })
+  if (!row) throw notFound('No such applicant')
+  return row
+}
+
+interface Step {
+  action: 'review' | 'accept' | 'reject' | 'enrol'
+  /** How the refusal reads: "… cannot be accepted". */
+  done: string
+  from: readonly ApplicantStatus[]
+  /** Applies the step to the locked row; answers what the audit records besides the status. */
+  apply: (c: Context<AppEnv>, tx: Db, row: ApplicantRow) => Promise<Record<string, unknown>>
+}
+
+/** A status step: checked against the locked row, applied, audited, all in one transaction. */
+async function takeStep(c: Context<AppEnv>, step: Step) {
+  const { database, auth } = c.var
+  const applicant = await database.db.transaction(async (tx) => {
+    const row = await lockedApplicantOr404(c, tx)
+    if (!step.from.includes(row.status)) throw invalidStatus(row.status, step.done)
+    const extra = await step.apply(c, tx, row)
+    const after = (await findApplicant(tx, auth.instituteId, row.id))!
+    await audit(c, tx, {
+      area: 'admission',
+      action: step.action,
+      entity: 'applicant',
+      entityId: row.id,
+      before: { status: row.status },
+      after: { status: after.status, ...extra },
+    })
+    return after
+  })
+  return c.json(applicant)
+}
+
+const decide =
+  (status: 'accepted' | 'rejected', note: string) =>
+  async (c: Context<AppEnv>, tx: Db, row: ApplicantRow) => {
+    await tx
+      .update(applicants)
+      .set({
+        status,
+        decisionNote: note,
+        decidedBy: c.var.auth.user.id,
+        decidedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(applicants.id, row.id))
+    return { note }
+  }
+
+/** The year a student code starts with: the session's first 4-digit year, else this year. */
+function admissionYear(academicSession: string, today: string): number {
+  const match = /(?<!\d)\d{4}(?!\d)/.exec(academicSession) ?? /\d{4}/.exec(academicSession)
+  return Number(match?.[0] ?? today.slice(0, 4))
+}
+
+/** Makes the accepted applicant a student, numbered within the admission year. */
+async function enrol(c: Context<AppEnv>, tx: Db, row: ApplicantRow) {
+  const instituteId = c.var.auth.instituteId
+  const form = (await findForm(tx, instituteId, row.formId))!
+  const [institute] = await tx
+    .select({ timezone: institutes.timezone })
+    .from(institutes)
+    .where(eq(institutes.id, instituteId))
+  const year = admissionYear(form.academicSession, todayIn(institute?.timezone ?? 'UTC'))
+  const [counter] = await tx
+    .insert(studentCounters)
+    .values({ instituteId, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [studentCounters.instituteId, studentCounters.year],
+      set: { lastNumber: sql`${studentCounters.lastNumber} + 1` },
+    })
+    .returning({ number: studentCounters.lastNumber })
+  const studentCode = `${year}${String(counter!.number).padStart(4, '0')}`
+  const fields = fieldsOf(row)
+  const [student] = await tx
+    .insert(students)
+    .values({
+      instituteId,
+      studentCode,
+      fullName: row.applicantName,
+      dateOfBirth: row.dateOfBirth ?? (fields.dateOfBirth || null),
+      gender: fields.gender,
+      fatherName: fields.fatherName,
+      motherName: fields.motherName,
+      guardianName: fields.guardianName,
+      phone: row.phone,
+      email: row.email,
+      address: fields.address,
+      academicSession: form.academicSession,
+      className: form.className,
+      groupName: form.groupName,
+      applicantId: row.id,
+    })
+    .returning({ id: students.id })
+  await tx
+    .update(applicants)
+    .set({ status: 'enrolled', studentId: student!.id, updatedAt: new Date() })
+    .where(eq(applicants.id, row.id))
+  return { studentId: student!.id, studentCode }
+}
+
+/** A CSV cell: a leading = + - @ (or tab, CR) is neutralised so no spreadsheet runs it. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+const csvRow = (cells: (string | number | null | undefined)[]) => cells.map(csvCell).join(',')
+
+const standardColumns = [
+  ['dateOfBirth', 'Date of birth'],
+  ['gender', 'Gender'],
+  ['fatherName', 'Father’s name'],
+  ['motherName', 'Mother’s name'],
+  ['guardianName', 'Guardian’s name'],
+  ['address', 'Address'],
+  ['previousSchool', 'Previous school'],
+] as const
 
 /** Applications received (staff, permission `admission`): list, read, decide, enrol, export. */
 export const applicantRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth(), requirePermission('read', 'admission'), async (c) => {
+    const query = parseOrThrow(ApplicantListQuerySchema, c.req.query())
+    const { data, total } = await listApplicants(c.var.database.db, c.var.auth.instituteId, query)
+    return c.json({ data, total, page: query.page, perPage: query.perPage })
+  })
+
+  .get('/export', requireAuth(), requirePermission('read', 'admission'), async (c) => {
+    const query = parseOrThrow(ApplicantListQuerySchema, c.req.query())
+    const { database, auth } = c.var
+    const [institute] = await database.db
+      .select({ currency: institutes.currency, timezone: institutes.timezone })
+      .from(institutes)
+      .where(eq(institutes.id, auth.instituteId))
+    const currency = institute?.currency ?? 'BDT'
+    const digits = minorUnitDigits(currency)
+    // One form's export also carries its own questions, one column each.
+    const form = query.formId
+      ? await findForm(database.db, auth.instituteId, query.formId)
+      : undefined
+    const questions = (form?.questions ?? []) as Question[]
+    const rows = await applicantsForExport(database.db, auth.instituteId, query)
+    const lines = [
+      csvRow([
+        'Temporary ID',
+        'Form',
+        'Status',
+        'Submitted at',
+        'Applicant name',
+        'Phone',
+        'Email',
+        ...standardColumns.map(([, label]) => label),
+        ...questions.map((q) => q.label),
+        `Fee (${currency})`,
+        'Decision note',
+        'Decided at',
+        'Student ID',
+      ]),
+      ...rows.map((row) => {
+        const fields = fieldsOf(row)
+        return csvRow([
+          row.temporaryId,
+          row.formTitle,
+          row.status,
+          row.submittedAt.toISOString(),
+          row.applicantName,
+          row.phone,
+          row.email,
+          ...standardColumns.map(([field]) => fields[field]),
+          ...questions.map((q) => row.answers[q.id] ?? ''),
+          minorToDecimalString(row.fee, digits),
+          row.decisionNote,
+          row.decidedAt?.toISOString() ?? '',
+          row.studentCode ?? '',
+        ])
+      }),
+    ]
+    const today = todayIn(institute?.timezone ?? 'UTC')
+    return c.body(`\uFEFF${lines.join('\r\n')}\r\n`, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="applicants-${today}.csv"`,
+    })
+  })
+
+  .get('/:applicantId', requireAuth(), requirePermission('read', 'admission'), async (c) =>
+    c.json<Applicant>(await applicantOr404(c)),
+  )
+
+  .get(
+    '/:applicantId/attachments/:attachmentId',
+    requireAuth(),
+    requirePermission('read', 'admission'),
+    async (c) => {
+      const { database, auth, services } = c.var
+      const applicantId = c.req.param('applicantId')
+      const attachmentId = c.req.param('attachmentId')
+      const [file] =
+        isUuid(applicantId) && isUuid(attachmentId)
+          ? await database.db
+              .select()
+              .from(applicantAttachments)
+              .where(
+                and(
+                  eq(applicantAttachments.instituteId, auth.instituteId),
+                  eq(applicantAttachments.applicantId, applicantId),
+                  eq(applicantAttachments.id, attachmentId),
+                ),
+              )
+          : []
+      const bytes = file && (await services.files.get(file.storageKey))
+      if (!file || !bytes) throw notFound('No such attachment')
+      return c.body(new Uint8Array(bytes), 200, {
+        'Content-Type': file.contentType,
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': contentDisposition(file.fileName),
+        'X-Content-Type-Options': 'nosniff',
+      })
+    },
+  )
+
+  .post('/:applicantId/review', requireAuth(), requirePermission('update', 'admission'), (c) =>
+    takeStep(c, {
+      action: 'review',
+      done: 'put under review',
+      from: undecidedStatuses,
+      apply: async (_c, tx, row) => {
+        if (row.status !== 'under_review') {
+          await tx
+            .update(applicants)
+            .set({ status: 'under_review', updatedAt: new Date() })
+            .where(eq(applicants.id, row.id))
+        }
+        return {}
+      },
+    }),
+  )
+
+  .post(
+    '/:applicantId/accept',
+    requireAuth(),
+    requirePermission('update', 'admission'),
+    async (c) => {
+      await applicantOr404(c)
+      const { note } = await readJson(c, AcceptApplicantSchema)
+      return takeStep(c, {
+        action: 'accept',
+        done: 'accepted',
+        from: undecidedStatuses,
+        apply: decide('accepted', note),
+      })
+    },
+  )
+
+  .post(
+    '/:applicantId/reject',
+    requireAuth(),
+    requirePermission('update', 'admission'),
+    async (c) => {
+      await applicantOr404(c)
+      const { note } = await readJson(c, RejectApplicantSchema)
+      return takeStep(c, {
+        action: 'reject',
+        done: 'rejected',
+        from: [...undecidedStatuses, 'accepted'],
+        apply: decide('rejected', note),
+      })
+    },
+  )
+
+  .post('/:applicantId/enrol', requireAuth(), requirePermission('update', 'admission'), (c) =>
+    takeStep(c, { action: 'enrol', done: 'enrolled', from: ['accepted'], apply: enrol }),
+  )
+
+/** `attachment; filename="…"` with a plain-ASCII fallback and the exact name in UTF-8. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'attachment'
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  )}`
+}

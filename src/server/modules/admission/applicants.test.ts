@@ -1,0 +1,458 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Applicant, ApplicantSummary } from '../../../shared/schemas/admission.ts'
+import { applicantAttachments, auditLog, studentCounters, students } from '../../db/schema.ts'
+import { addInstitute, asUser, createTestApp, type TestApp } from '../../testing.ts'
+import { todayIn } from './form-read.ts'
+import {
+  demoInstituteId,
+  insertApplicant,
+  insertForm,
+  signedInAs,
+  signedInWithRules,
+} from './staff-test-helpers.ts'
+
+type ApplicantList = { data: ApplicantSummary[]; total: number; page: number; perPage: number }
+const base = '/api/admission/applicants'
+
+describe('applicants (staff)', () => {
+  let t: TestApp
+  let officer: string
+  let instituteId: string
+  let form: Awaited<ReturnType<typeof insertForm>>
+
+  const post = (id: string, step: string, body?: object) =>
+    asUser(
+      t,
+      officer,
+      'POST',
+      `${base}/${id}/${step}`,
+      body ?? (step === 'accept' ? {} : undefined),
+    )
+  const stepOk = async (id: string, step: string, body?: object) => {
+    const res = await post(id, step, body)
+    expect(res.status, step).toBe(200)
+    return (await res.json()) as Applicant
+  }
+  const auditsOf = (entityId: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'applicant'), eq(auditLog.entityId, entityId)))
+      .orderBy(asc(auditLog.createdAt))
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    officer = await signedInAs(t, 'officer', ['admission officer'])
+    instituteId = await demoInstituteId(t)
+    form = await insertForm(t, instituteId, { title: 'Class Six admission 2028' })
+  })
+  afterAll(() => t.database.close())
+
+  it('lists with the form, status and text filters, sorting and paging', async () => {
+    const other = await insertForm(t, instituteId, { title: 'Class Nine 2028' })
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day, 8))
+    await insertApplicant(t, other, { name: 'Zubair Hossain', submittedAt: at(1) })
+    await insertApplicant(t, other, {
+      name: 'Ayesha Siddiqua',
+      phone: '+8801922334455',
+      status: 'under_review',
+      submittedAt: at(2),
+    })
+    const found = await insertApplicant(t, other, {
+      name: 'Mahir Faisal',
+      email: 'mahir@example.com',
+      status: 'accepted',
+      submittedAt: at(3),
+    })
+    const foreignInstitute = await addInstitute(t, 'other-applicants')
+    const foreignForm = await insertForm(t, foreignInstitute.id)
+    await insertApplicant(t, foreignForm, { name: 'Foreign Applicant' })
+
+    const list = async (query: string) => {
+      const res = await asUser(t, officer, 'GET', `${base}?formId=${other.id}&${query}`)
+      expect(res.status, query).toBe(200)
+      return (await res.json()) as ApplicantList
+    }
+    const names = async (query: string) => (await list(query)).data.map((a) => a.applicantName)
+
+    const all = await list('')
+    expect(all).toMatchObject({ total: 3, page: 1, perPage: 10 })
+    // Newest first by default.
+    expect(all.data.map((a) => a.applicantName)).toEqual([
+      'Mahir Faisal',
+      'Ayesha Siddiqua',
+      'Zubair Hossain',
+    ])
+    expect(all.data[0]).toEqual({
+      id: found.id,
+      formId: other.id,
+      formTitle: 'Class Nine 2028',
+      applicantName: 'Mahir Faisal',
+      phone: '+8801711000001',
+      email: 'mahir@example.com',
+      status: 'accepted',
+      submittedAt: at(3).toISOString(),
+      attachmentCount: 0,
+      studentCode: null,
+    })
+    expect(await names('status=under_review')).toEqual(['Ayesha Siddiqua'])
+    expect(await names('q=ayesha')).toEqual(['Ayesha Siddiqua'])
+    expect(await names('q=92233')).toEqual(['Ayesha Siddiqua'])
+    expect(await names('q=MAHIR@EXAMPLE')).toEqual(['Mahir Faisal'])
+    expect(await names(`q=${found.temporaryId.slice(3, 15)}`)).toEqual(['Mahir Faisal'])
+    // % is taken literally (a temporaryId may hold _ or -, never %).
+    expect(await names('q=%25')).toEqual([])
+    expect(await names('sortBy=applicantName')).toEqual([
+      'Ayesha Siddiqua',
+      'Mahir Faisal',
+      'Zubair Hossain',
+    ])
+    expect(await names('sortBy=submittedAt')).toEqual([
+      'Zubair Hossain',
+      'Ayesha Siddiqua',
+      'Mahir Faisal',
+    ])
+    // By the applications' progress: submitted, under review, accepted.
+    expect(await names('sortBy=status&sortDesc=true')).toEqual([
+      'Mahir Faisal',
+      'Ayesha Siddiqua',
+      'Zubair Hossain',
+    ])
+    const page = await list('sortBy=applicantName&perPage=2&page=2')
+    expect(page).toMatchObject({ total: 3, page: 2, perPage: 2 })
+    expect(page.data.map((a) => a.applicantName)).toEqual(['Zubair Hossain'])
+
+    // Without a form filter: every form of the institute, none of another's.
+    const everything = (await (
+      await asUser(t, officer, 'GET', `${base}?perPage=100`)
+    ).json()) as ApplicantList
+    expect(everything.data.map((a) => a.applicantName)).not.toContain('Foreign Applicant')
+    const foreignFilter = await asUser(t, officer, 'GET', `${base}?formId=${foreignForm.id}`)
+    expect(await foreignFilter.json()).toMatchObject({ total: 0, data: [] })
+
+    const bad = await asUser(t, officer, 'GET', `${base}?status=draft&formId=x&sortBy=phone`)
+    expect(bad.status).toBe(422)
+    expect(Object.keys(((await bad.json()) as { errors: object }).errors).sort()).toEqual([
+      'formId',
+      'sortBy',
+      'status',
+    ])
+  })
+
+  it('shows one applicant with the form’s questions, attachments and decision', async () => {
+    const applicant = await insertApplicant(t, form, {
+      name: 'Tahmid Rahman',
+      fields: { previousSchool: 'Sunrise Kindergarten' },
+      answers: { shift: 'Day', hobby: 'Drawing' },
+    })
+    const [photo] = await t.database.db
+      .insert(applicantAttachments)
+      .values({
+        instituteId,
+        applicantId: applicant.id,
+        kind: 'photo',
+        fileName: 'tahmid.jpg',
+        contentType: 'image/jpeg',
+        size: 4,
+        sha256: 'x'.repeat(64),
+        storageKey: `admission/${instituteId}/${applicant.id}/photo-1`,
+      })
+      .returning()
+    await stepOk(applicant.id, 'accept', { note: 'Good interview' })
+    const res = await asUser(t, officer, 'GET', `${base}/${applicant.id}`)
+    expect(res.status).toBe(200)
+    const detail = (await res.json()) as Applicant
+    expect(detail).toMatchObject({
+      id: applicant.id,
+      temporaryId: applicant.temporaryId,
+      formId: form.id,
+      formTitle: 'Class Six admission 2028',
+      status: 'accepted',
+      fee: 25000,
+      fields: {
+        applicantName: 'Tahmid Rahman',
+        dateOfBirth: '2020-03-15',
+        gender: 'female',
+        fatherName: 'Abdul Karim',
+        motherName: 'Rokeya Begum',
+        guardianName: 'Abdul Karim',
+        phone: '+8801711000001',
+        email: '',
+        address: 'House 12, Road 5, Dhaka',
+        previousSchool: 'Sunrise Kindergarten',
+      },
+      answers: { shift: 'Day', hobby: 'Drawing' },
+      questions: [{ id: 'shift', kind: 'choice' }, { id: 'hobby' }],
+      attachmentRequirements: [{ kind: 'photo', label: 'Photo', required: true }],
+      attachmentCount: 1,
+      attachments: [
+        {
+          id: photo!.id,
+          kind: 'photo',
+          label: 'Photo',
+          fileName: 'tahmid.jpg',
+          contentType: 'image/jpeg',
+          size: 4,
+        },
+      ],
+      decisionNote: 'Good interview',
+      decidedBy: 'User officer',
+      studentId: null,
+      studentCode: null,
+    })
+    expect(Date.parse(detail.decidedAt!)).toBeGreaterThan(Date.now() - 60_000)
+
+    expect((await asUser(t, officer, 'GET', `${base}/not-an-id`)).status).toBe(404)
+    const foreign = await insertApplicant(
+      t,
+      await insertForm(t, (await addInstitute(t, 'x-det')).id),
+    )
+    const hidden = await asUser(t, officer, 'GET', `${base}/${foreign.id}`)
+    expect(hidden.status).toBe(404)
+    expect(await hidden.text()).not.toContain(foreign.temporaryId)
+    for (const step of ['review', 'accept', 'reject', 'enrol']) {
+      const res = await post(foreign.id, step, { note: 'x' })
+      expect(res.status, step).toBe(404)
+    }
+  })
+
+  it('moves through review, acceptance and rejection, refusing the wrong order with 409', async () => {
+    const applicant = await insertApplicant(t, form, { status: 'fee_due' })
+    expect((await stepOk(applicant.id, 'review')).status).toBe('under_review')
+    // Reviewing again is harmless.
+    expect((await stepOk(applicant.id, 'review')).status).toBe('under_review')
+
+    const early = await post(applicant.id, 'enrol')
+    expect(early.status).toBe(409)
+    expect(await early.json()).toMatchObject({ code: 'invalid_status' })
+
+    const accepted = await stepOk(applicant.id, 'accept')
+    expect(accepted).toMatchObject({
+      status: 'accepted',
+      decisionNote: '',
+      decidedBy: 'User officer',
+    })
+    for (const step of ['review', 'accept']) {
+      const res = await post(applicant.id, step)
+      expect(res.status, step).toBe(409)
+      expect(await res.json()).toMatchObject({ code: 'invalid_status' })
+    }
+    // A rejection needs its reason.
+    const noReason = await post(applicant.id, 'reject', { note: ' ' })
+    expect(noReason.status).toBe(422)
+    expect(await noReason.json()).toMatchObject({
+      errors: { note: ['Please give the reason for the rejection.'] },
+    })
+    const rejected = await stepOk(applicant.id, 'reject', { note: 'Seats are full' })
+    expect(rejected).toMatchObject({ status: 'rejected', decisionNote: 'Seats are full' })
+    for (const [step, body] of [
+      ['review', undefined],
+      ['accept', {}],
+      ['reject', { note: 'again' }],
+      ['enrol', undefined],
+    ] as const) {
+      const res = await post(applicant.id, step, body)
+      expect(res.status, step).toBe(409)
+      expect(await res.json()).toMatchObject({ code: 'invalid_status' })
+    }
+
+    const audits = await auditsOf(applicant.id)
+    expect(audits.map((a) => [a.area, a.action, a.before, a.after])).toEqual([
+      ['admission', 'review', { status: 'fee_due' }, { status: 'under_review' }],
+      ['admission', 'review', { status: 'under_review' }, { status: 'under_review' }],
+      ['admission', 'accept', { status: 'under_review' }, { status: 'accepted', note: '' }],
+      [
+        'admission',
+        'reject',
+        { status: 'accepted' },
+        { status: 'rejected', note: 'Seats are full' },
+      ],
+    ])
+  })
+
+  it('enrols an accepted applicant as a student with the next code of the admission year', async () => {
+    const first = await insertApplicant(t, form, { name: 'Rafi Ahmed', status: 'accepted' })
+    const second = await insertApplicant(t, form, { name: 'Sadia Islam', status: 'accepted' })
+    const one = await stepOk(first.id, 'enrol')
+    expect(one).toMatchObject({ status: 'enrolled', studentCode: '20280001' })
+    expect(one.studentId).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await stepOk(second.id, 'enrol')).studentCode).toBe('20280002')
+    const [student] = await t.database.db
+      .select()
+      .from(students)
+      .where(eq(students.id, one.studentId!))
+    expect(student).toMatchObject({
+      instituteId,
+      studentCode: '20280001',
+      fullName: 'Rafi Ahmed',
+      dateOfBirth: '2020-03-15',
+      gender: 'female',
+      fatherName: 'Abdul Karim',
+      guardianName: 'Abdul Karim',
+      phone: '+8801711000001',
+      address: 'House 12, Road 5, Dhaka',
+      academicSession: '2028',
+      className: 'Six',
+      groupName: '',
+      status: 'active',
+      applicantId: first.id,
+    })
+    const again = await post(first.id, 'enrol')
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({ code: 'invalid_status' })
+    const audit = (await auditsOf(first.id)).find((a) => a.action === 'enrol')
+    expect(audit).toMatchObject({
+      area: 'admission',
+      before: { status: 'accepted' },
+      after: { status: 'enrolled', studentId: one.studentId, studentCode: '20280001' },
+    })
+    // The list shows the student code too.
+    const listed = (await (
+      await asUser(t, officer, 'GET', `${base}?formId=${form.id}&status=enrolled`)
+    ).json()) as ApplicantList
+    expect(listed.data.map((a) => a.studentCode).sort()).toEqual(['20280001', '20280002'])
+
+    // The year is the session's first year ("2029-30" → 2029), else this year.
+    const split = await insertForm(t, instituteId, { academicSession: '2029-30' })
+    const yearless = await insertForm(t, instituteId, { academicSession: 'Next session' })
+    const a = await insertApplicant(t, split, { status: 'accepted' })
+    const b = await insertApplicant(t, yearless, { status: 'accepted' })
+    expect((await stepOk(a.id, 'enrol')).studentCode).toBe('20290001')
+    const thisYear = todayIn('Asia/Dhaka').slice(0, 4)
+    expect((await stepOk(b.id, 'enrol')).studentCode).toBe(`${thisYear}0001`)
+  })
+
+  it('makes exactly one student when the same applicant is enrolled twice at once', async () => {
+    const twice = await insertApplicant(t, form, { status: 'accepted' })
+    const [a, b] = await Promise.all([post(twice.id, 'enrol'), post(twice.id, 'enrol')])
+    expect([a.status, b.status].sort()).toEqual([200, 409])
+    const made = await t.database.db
+      .select()
+      .from(students)
+      .where(eq(students.applicantId, twice.id))
+    expect(made).toHaveLength(1)
+    const [counter] = await t.database.db
+      .select()
+      .from(studentCounters)
+      .where(and(eq(studentCounters.instituteId, instituteId), eq(studentCounters.year, 2028)))
+    // No number was used up by the refused one: the codes stay without gaps.
+    expect(made[0]!.studentCode).toBe(`2028${String(counter!.lastNumber).padStart(4, '0')}`)
+    expect((await auditsOf(twice.id)).filter((x) => x.action === 'enrol')).toHaveLength(1)
+  })
+
+  it('exports the filtered list as CSV that no spreadsheet will execute', async () => {
+    const csvForm = await insertForm(t, instituteId, { title: 'Export, "quoted" form' })
+    await insertApplicant(t, csvForm, {
+      name: '=HYPERLINK("http://evil.example","click")',
+      phone: '+8801711999888',
+      answers: { shift: 'Morning', hobby: '@SUM(1+1)' },
+      submittedAt: new Date('2026-02-01T10:00:00Z'),
+      fee: 25050,
+    })
+    await insertApplicant(t, csvForm, {
+      name: 'Line\nbreak',
+      status: 'rejected',
+      submittedAt: new Date('2026-01-01T10:00:00Z'),
+    })
+    const res = await asUser(t, officer, 'GET', `${base}/export?formId=${csvForm.id}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const today = todayIn('Asia/Dhaka')
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="applicants-${today}.csv"`,
+    )
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = new TextDecoder().decode(bytes.slice(3))
+    const lines = text.split('\r\n')
+    expect(lines[0]).toBe(
+      'Temporary ID,Form,Status,Submitted at,Applicant name,Phone,Email,Date of birth,Gender,' +
+        'Father’s name,Mother’s name,Guardian’s name,Address,Previous school,Shift,Hobbies,' +
+        'Fee (BDT),Decision note,Decided at,Student ID',
+    )
+    expect(lines[1]).toMatch(
+      /^[\w-]{22},"Export, ""quoted"" form",submitted,2026-02-01T10:00:00.000Z,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",'\+8801711999888,,2020-03-15,female,Abdul Karim,Rokeya Begum,Abdul Karim,"House 12, Road 5, Dhaka",,Morning,'@SUM\(1\+1\),250.50,,,$/,
+    )
+    expect(lines[2]).toContain(',"Line\nbreak",')
+    expect(lines.at(-1)).toBe('')
+    expect(lines).toHaveLength(4)
+
+    // The filters apply; without a form, no question columns.
+    const rejected = await asUser(
+      t,
+      officer,
+      'GET',
+      `${base}/export?formId=${csvForm.id}&status=rejected`,
+    )
+    const rejectedLines = (await rejected.text()).split('\r\n')
+    expect(rejectedLines).toHaveLength(3)
+    expect(rejectedLines[1]).toContain('Line')
+    const everything = await (await asUser(t, officer, 'GET', `${base}/export`)).text()
+    expect(everything.split('\r\n')[0]).toContain('Previous school,Fee (BDT)')
+    expect(everything).not.toContain('Foreign Applicant')
+    expect((await asUser(t, officer, 'GET', `${base}/export?status=nope`)).status).toBe(422)
+  })
+
+  it('serves an attachment to staff as a download with its sniffed type', async () => {
+    const applicant = await insertApplicant(t, form)
+    const key = `admission/${instituteId}/${applicant.id}/3f9a6c1e-0d5b-4c7a-9e2f-1b8d7c6a5e4f`
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])
+    await t.app.services.files.put(key, jpeg)
+    const [file] = await t.database.db
+      .insert(applicantAttachments)
+      .values({
+        instituteId,
+        applicantId: applicant.id,
+        kind: 'photo',
+        fileName: 'ছবি "me".jpg',
+        contentType: 'image/jpeg',
+        size: jpeg.byteLength,
+        sha256: 'a'.repeat(64),
+        storageKey: key,
+      })
+      .returning()
+    const path = `${base}/${applicant.id}/attachments/${file!.id}`
+    const res = await asUser(t, officer, 'GET', path)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="___ _me_.jpg"; filename*=UTF-8''${encodeURIComponent('ছবি "me".jpg')}`,
+    )
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(jpeg)
+
+    // Through another applicant's address, or once the bytes are gone: not found.
+    const other = await insertApplicant(t, form)
+    expect(
+      (await asUser(t, officer, 'GET', `${base}/${other.id}/attachments/${file!.id}`)).status,
+    ).toBe(404)
+    expect((await asUser(t, officer, 'GET', `${base}/${applicant.id}/attachments/x`)).status).toBe(
+      404,
+    )
+    await t.app.services.files.delete(key)
+    const gone = await asUser(t, officer, 'GET', path)
+    expect(gone.status).toBe(404)
+    expect(await gone.json()).toMatchObject({ message: 'No such attachment' })
+  })
+
+  it('lets only those holding admission rights look, and only updaters decide', async () => {
+    const applicant = await insertApplicant(t, form)
+    const reader = await signedInWithRules(t, 'reader', [{ action: 'read', subject: 'admission' }])
+    expect((await asUser(t, reader, 'GET', base)).status).toBe(200)
+    expect((await asUser(t, reader, 'GET', `${base}/${applicant.id}`)).status).toBe(200)
+    expect((await asUser(t, reader, 'GET', `${base}/export`)).status).toBe(200)
+    for (const step of ['review', 'accept', 'reject', 'enrol']) {
+      const res = await asUser(t, reader, 'POST', `${base}/${applicant.id}/${step}`, { note: 'x' })
+      expect(res.status, step).toBe(403)
+    }
+    for (const role of ['accountant', 'viewer']) {
+      const token = await signedInAs(t, `x-${role}`, [role])
+      for (const path of [base, `${base}/export`, `${base}/${applicant.id}`]) {
+        expect((await asUser(t, token, 'GET', path)).status, `${role} ${path}`).toBe(403)
+      }
+      expect((await asUser(t, token, 'POST', `${base}/${applicant.id}/review`)).status).toBe(403)
+    }
+    expect((await t.app.request(`${base}/export`)).status).toBe(401)
+  })
+})

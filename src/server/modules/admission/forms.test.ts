@@ -1,0 +1,343 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdmissionForm } from '../../../shared/schemas/admission.ts'
+import { auditLog } from '../../db/schema.ts'
+import {
+  addInstitute,
+  adminPassword,
+  asUser,
+  createTestApp,
+  signIn,
+  type TestApp,
+} from '../../testing.ts'
+import { todayIn } from './form-read.ts'
+import {
+  demoInstituteId,
+  formInput,
+  insertApplicant,
+  insertForm,
+  signedInAs,
+  signedInWithRules,
+} from './staff-test-helpers.ts'
+
+type FormList = { data: AdmissionForm[]; total: number; page: number; perPage: number }
+const base = '/api/admission/forms'
+
+describe('admission forms (staff)', () => {
+  let t: TestApp
+  let officer: string
+  let instituteId: string
+  const create = async (overrides: Parameters<typeof formInput>[0] = {}) => {
+    const res = await asUser(t, officer, 'POST', base, formInput(overrides))
+    expect(res.status).toBe(201)
+    return (await res.json()) as AdmissionForm
+  }
+  const auditsOf = (entityId: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'admission_form'), eq(auditLog.entityId, entityId)))
+      .orderBy(asc(auditLog.createdAt))
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    officer = await signedInAs(t, 'officer', ['admission officer'])
+    instituteId = await demoInstituteId(t)
+  })
+  afterAll(() => t.database.close())
+
+  it('creates, reads and replaces a form, auditing each change', async () => {
+    const created = await create()
+    expect(created).toMatchObject({
+      title: 'Class Six admission 2028',
+      academicSession: '2028',
+      className: 'Six',
+      fee: 25000,
+      published: false,
+      closed: false,
+      accepting: false,
+      counts: {},
+      // Name and phone are always required.
+      requiredFields: ['applicantName', 'phone', 'dateOfBirth'],
+      questions: [
+        { id: 'shift', options: ['Morning', 'Day'] },
+        { id: 'hobby', options: [] },
+      ],
+    })
+    const read = await asUser(t, officer, 'GET', `${base}/${created.id}`)
+    expect(await read.json()).toEqual(created)
+
+    const replaced = await asUser(
+      t,
+      officer,
+      'PUT',
+      `${base}/${created.id}`,
+      formInput({ title: 'Class Six admission 2028 (second call)', fee: 0, questions: [] }),
+    )
+    expect(replaced.status).toBe(200)
+    expect(await replaced.json()).toMatchObject({
+      id: created.id,
+      title: 'Class Six admission 2028 (second call)',
+      fee: 0,
+      questions: [],
+      published: false,
+    })
+    const audits = await auditsOf(created.id)
+    expect(audits.map((a) => [a.area, a.action])).toEqual([
+      ['admission', 'create'],
+      ['admission', 'update'],
+    ])
+    expect(audits[1]!.before).toMatchObject({ title: 'Class Six admission 2028', fee: 25000 })
+    expect(audits[1]!.after).toMatchObject({ fee: 0, questions: [] })
+  })
+
+  it('lets a read-only role look but not change, and refuses those without admission', async () => {
+    const form = await create()
+    const reader = await signedInWithRules(t, 'reader', [{ action: 'read', subject: 'admission' }])
+    expect((await asUser(t, reader, 'GET', base)).status).toBe(200)
+    expect((await asUser(t, reader, 'GET', `${base}/${form.id}`)).status).toBe(200)
+    const refused = await asUser(t, reader, 'POST', base, formInput())
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ code: 'forbidden' })
+    expect((await asUser(t, reader, 'PUT', `${base}/${form.id}`, formInput())).status).toBe(403)
+    expect((await asUser(t, reader, 'POST', `${base}/${form.id}/publish`)).status).toBe(403)
+    expect((await asUser(t, reader, 'DELETE', `${base}/${form.id}`)).status).toBe(403)
+
+    // The default viewer and accountant roles hold nothing of admission.
+    for (const role of ['viewer', 'accountant']) {
+      const token = await signedInAs(t, `a-${role}`, [role])
+      expect((await asUser(t, token, 'GET', base)).status, role).toBe(403)
+      expect((await asUser(t, token, 'GET', `${base}/${form.id}`)).status, role).toBe(403)
+      expect((await asUser(t, token, 'POST', base, formInput())).status, role).toBe(403)
+    }
+    expect((await t.app.request(base)).status).toBe(401)
+  })
+
+  it('refuses bad input with 422, naming the field', async () => {
+    const errorsOf = async (body: object) => {
+      const res = await asUser(t, officer, 'POST', base, body)
+      expect(res.status).toBe(422)
+      return ((await res.json()) as { errors: Record<string, string[]> }).errors
+    }
+    expect(await errorsOf(formInput({ opensOn: '2027-05-01', closesOn: '2027-04-30' }))).toEqual({
+      closesOn: ['The form cannot close before it opens.'],
+    })
+    const badKind = await errorsOf({
+      ...formInput(),
+      questions: [{ id: 'age', label: 'Age', kind: 'slider', required: false }],
+    })
+    expect(badKind).toEqual({ 'questions.0.kind': ['Choose the kind of answer.'] })
+    const noOptions = await errorsOf(
+      formInput({ questions: [{ id: 'shift', label: 'Shift', kind: 'choice', required: true }] }),
+    )
+    expect(noOptions).toEqual({ 'questions.0.options': ['A choice needs at least two options.'] })
+    const twice = { id: 'same', label: 'Same', kind: 'text', required: false } as const
+    expect(await errorsOf(formInput({ questions: [twice, twice] }))).toEqual({
+      questions: ['Two questions have the same key.'],
+    })
+    const photo = formInput().attachments[0]!
+    expect(await errorsOf(formInput({ attachments: [photo, photo] }))).toEqual({
+      attachments: ['Two attachments have the same key.'],
+    })
+    expect(await errorsOf({ ...formInput(), requiredFields: ['dateOfBirth', 'shoeSize'] })).toEqual(
+      { 'requiredFields.1': ['Unknown field.'] },
+    )
+    expect(await errorsOf(formInput({ fee: -1 }))).toEqual({
+      fee: ['Amounts cannot be negative.'],
+    })
+    expect(await errorsOf(formInput({ fee: 100.5 }))).toEqual({
+      fee: ['Amounts are whole minor units (no fractions).'],
+    })
+    const badAttachment = await errorsOf({
+      ...formInput(),
+      attachments: [{ ...photo, types: ['text/html'], maxBytes: 50 * 1024 * 1024 }],
+    })
+    expect(Object.keys(badAttachment).sort()).toEqual([
+      'attachments.0.maxBytes',
+      'attachments.0.types.0',
+    ])
+    const missing = await errorsOf({ ...formInput(), title: '   ' })
+    expect(missing).toEqual({ title: ['Please enter a title.'] })
+    // A bad replacement leaves the form as it was.
+    const form = await create()
+    const put = await asUser(t, officer, 'PUT', `${base}/${form.id}`, {
+      ...formInput(),
+      fee: -5,
+    })
+    expect(put.status).toBe(422)
+    expect(
+      ((await (await asUser(t, officer, 'GET', `${base}/${form.id}`)).json()) as AdmissionForm).fee,
+    ).toBe(25000)
+  })
+
+  it('takes applications only while published, not closed, and within its dates', async () => {
+    const form = await create()
+    const act = async (action: string) => {
+      const res = await asUser(t, officer, 'POST', `${base}/${form.id}/${action}`)
+      expect(res.status).toBe(200)
+      return (await res.json()) as AdmissionForm
+    }
+    expect(await act('publish')).toMatchObject({ published: true, closed: false, accepting: true })
+    expect(await act('close')).toMatchObject({ published: true, closed: true, accepting: false })
+    expect(await act('open')).toMatchObject({ closed: false, accepting: true })
+    expect(await act('unpublish')).toMatchObject({ published: false, accepting: false })
+    // Publishing twice changes nothing and writes no second audit.
+    await act('publish')
+    await act('publish')
+    expect((await auditsOf(form.id)).map((a) => a.action)).toEqual([
+      'create',
+      'publish',
+      'close',
+      'open',
+      'unpublish',
+      'publish',
+    ])
+
+    const today = todayIn('Asia/Dhaka')
+    const later = await create({ opensOn: '2998-01-01', closesOn: '2998-12-31' })
+    const published = await asUser(t, officer, 'POST', `${base}/${later.id}/publish`)
+    expect(await published.json()).toMatchObject({ published: true, accepting: false })
+    const endsToday = await create({ opensOn: '2020-01-01', closesOn: today })
+    const open = await asUser(t, officer, 'POST', `${base}/${endsToday.id}/publish`)
+    expect(await open.json()).toMatchObject({ accepting: true })
+  })
+
+  it('deletes an unused form and refuses one that has applications', async () => {
+    const unused = await create()
+    const deleted = await asUser(t, officer, 'DELETE', `${base}/${unused.id}`)
+    expect(deleted.status).toBe(204)
+    expect((await asUser(t, officer, 'GET', `${base}/${unused.id}`)).status).toBe(404)
+    expect((await auditsOf(unused.id)).map((a) => a.action)).toEqual(['create', 'delete'])
+
+    const used = await create()
+    await insertApplicant(t, { id: used.id, instituteId })
+    const refused = await asUser(t, officer, 'DELETE', `${base}/${used.id}`)
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({ code: 'form_in_use' })
+    expect((await asUser(t, officer, 'GET', `${base}/${used.id}`)).status).toBe(200)
+  })
+
+  it('never shows or changes another institute’s form', async () => {
+    const other = await addInstitute(t, 'other-forms')
+    const foreign = await insertForm(t, other.id, { title: 'Foreign form' })
+    const paths: [string, string, object?][] = [
+      ['GET', `${base}/${foreign.id}`],
+      ['PUT', `${base}/${foreign.id}`, formInput()],
+      ['POST', `${base}/${foreign.id}/publish`],
+      ['POST', `${base}/${foreign.id}/close`],
+      ['DELETE', `${base}/${foreign.id}`],
+      ['GET', `${base}/not-a-form`],
+    ]
+    for (const [method, path, body] of paths) {
+      const res = await asUser(t, officer, method, path, body)
+      expect(res.status, `${method} ${path}`).toBe(404)
+    }
+    const list = (await (await asUser(t, officer, 'GET', `${base}?perPage=100`)).json()) as FormList
+    expect(list.data.map((f) => f.title)).not.toContain('Foreign form')
+  })
+
+  it('lists with search, sorting, paging and the applications per status', async () => {
+    const admin = await signIn(t, 'admin', adminPassword)
+    const fresh = await addInstitute(t, 'list-forms')
+    const instituteHeader = { 'X-Institute-Id': fresh.id }
+    const post = async (body: object) => {
+      const res = await asUser(t, admin, 'POST', base, body, instituteHeader)
+      expect(res.status).toBe(201)
+      return (await res.json()) as AdmissionForm
+    }
+    const list = async (query: string) => {
+      const res = await asUser(t, admin, 'GET', `${base}?${query}`, undefined, instituteHeader)
+      expect(res.status).toBe(200)
+      return (await res.json()) as FormList
+    }
+    const alpha = await post(
+      formInput({ title: 'Alpha class nine', className: 'Nine', opensOn: '2026-03-01' }),
+    )
+    await post(formInput({ title: 'beta class ten', className: 'Ten', opensOn: '2026-01-01' }))
+    await post(
+      formInput({
+        title: 'Gamma',
+        className: 'Eleven',
+        groupName: 'Science',
+        opensOn: '2026-02-01',
+      }),
+    )
+    await insertApplicant(t, { id: alpha.id, instituteId: fresh.id })
+    await insertApplicant(t, { id: alpha.id, instituteId: fresh.id })
+    await insertApplicant(t, { id: alpha.id, instituteId: fresh.id }, { status: 'accepted' })
+
+    const all = await list('')
+    expect(all).toMatchObject({ total: 3, page: 1, perPage: 10 })
+    // Newest first when no column is chosen.
+    expect(all.data.map((f) => f.title)).toEqual(['Gamma', 'beta class ten', 'Alpha class nine'])
+    expect(all.data[2]!.counts).toEqual({ submitted: 2, accepted: 1 })
+    expect(all.data[0]!.counts).toEqual({})
+
+    expect((await list('sortBy=title')).data.map((f) => f.title)).toEqual([
+      'Alpha class nine',
+      'beta class ten',
+      'Gamma',
+    ])
+    expect((await list('sortBy=title&sortDesc=true')).data.map((f) => f.title)).toEqual([
+      'Gamma',
+      'beta class ten',
+      'Alpha class nine',
+    ])
+    expect((await list('sortBy=opensOn')).data.map((f) => f.opensOn)).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+    ])
+    const second = await list('sortBy=title&perPage=2&page=2')
+    expect(second).toMatchObject({ total: 3, page: 2, perPage: 2 })
+    expect(second.data.map((f) => f.title)).toEqual(['Gamma'])
+
+    expect((await list('q=CLASS')).data.map((f) => f.title).sort()).toEqual([
+      'Alpha class nine',
+      'beta class ten',
+    ])
+    expect((await list('q=science')).data.map((f) => f.title)).toEqual(['Gamma'])
+    expect((await list('q=100%25')).total).toBe(0)
+
+    const bad = await asUser(
+      t,
+      admin,
+      'GET',
+      `${base}?sortBy=fee&page=0`,
+      undefined,
+      instituteHeader,
+    )
+    expect(bad.status).toBe(422)
+    expect(Object.keys(((await bad.json()) as { errors: object }).errors).sort()).toEqual([
+      'page',
+      'sortBy',
+    ])
+  })
+
+  it('seeds the demo institute with a published form that takes applications', async () => {
+    const { data } = (await (
+      await asUser(t, officer, 'GET', `${base}?q=Class One`)
+    ).json()) as FormList
+    expect(data).toHaveLength(1)
+    expect(data[0]).toMatchObject({
+      title: 'Class One admission 2027',
+      academicSession: '2027',
+      className: 'One',
+      fee: 50000,
+      published: true,
+      accepting: true,
+      questions: [{ id: 'shift', kind: 'choice', options: ['Morning', 'Day'] }, { kind: 'text' }],
+      attachments: [
+        { kind: 'photo', required: true, maxBytes: 2 * 1024 * 1024 },
+        {
+          kind: 'birth-certificate',
+          required: false,
+          types: ['application/pdf', 'image/jpeg', 'image/png'],
+        },
+      ],
+    })
+    expect(data[0]!.requiredFields).toEqual(
+      expect.arrayContaining(['applicantName', 'phone', 'dateOfBirth', 'gender', 'guardianName']),
+    )
+  })
+})

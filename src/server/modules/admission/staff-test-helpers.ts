@@ -1,0 +1,136 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { AdmissionFormInput, ApplicantStatus } from '../../../shared/schemas/admission.ts'
+import { admissionForms, applicants, institutes, roleRules, roles } from '../../db/schema.ts'
+import { addUser, signIn, type TestApp } from '../../testing.ts'
+
+/** A valid form body; tests change what they are about. */
+export const formInput = (overrides: Partial<AdmissionFormInput> = {}): AdmissionFormInput => ({
+  title: 'Class Six admission 2028',
+  academicSession: '2028',
+  className: 'Six',
+  groupName: '',
+  opensOn: '2020-01-01',
+  closesOn: '2999-12-31',
+  fee: 25000,
+  requiredFields: ['dateOfBirth'],
+  questions: [
+    { id: 'shift', label: 'Shift', kind: 'choice', required: true, options: ['Morning', 'Day'] },
+    { id: 'hobby', label: 'Hobbies', kind: 'text', required: false },
+  ],
+  attachments: [
+    {
+      kind: 'photo',
+      label: 'Photo',
+      required: true,
+      types: ['image/jpeg', 'image/png'],
+      maxBytes: 1024 * 1024,
+    },
+  ],
+  instructions: '',
+  ...overrides,
+})
+
+export async function demoInstituteId(t: TestApp): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: institutes.id })
+    .from(institutes)
+    .where(eq(institutes.slug, 'demo-school'))
+  return row!.id
+}
+
+/** A user of the demo institute holding a role made for the test with exactly these rules. */
+export async function signedInWithRules(
+  t: TestApp,
+  username: string,
+  rules: { action: string; subject: string }[],
+): Promise<string> {
+  const instituteId = await demoInstituteId(t)
+  const [role] = await t.database.db
+    .insert(roles)
+    .values({ instituteId, name: `role-of-${username}`, homeRoute: '/dashboard' })
+    .returning()
+  await t.database.db.insert(roleRules).values(rules.map((r) => ({ roleId: role!.id, ...r })))
+  await addUser(t, { username, password: `${username}-pass-1`, roles: [role!.name] })
+  return signIn(t, username, `${username}-pass-1`)
+}
+
+/** A user of the demo institute with some of its default roles, signed in. */
+export async function signedInAs(t: TestApp, username: string, roleNames: string[]) {
+  await addUser(t, { username, password: `${username}-pass-1`, roles: roleNames })
+  return signIn(t, username, `${username}-pass-1`)
+}
+
+/** A form straight into the database (published unless said otherwise). */
+export async function insertForm(
+  t: TestApp,
+  instituteId: string,
+  overrides: Partial<typeof admissionForms.$inferInsert> = {},
+) {
+  const { requiredFields, ...input } = formInput()
+  const [form] = await t.database.db
+    .insert(admissionForms)
+    .values({
+      ...input,
+      requiredFields: ['applicantName', 'phone', ...(requiredFields ?? [])],
+      instituteId,
+      published: true,
+      ...overrides,
+    })
+    .returning()
+  return form!
+}
+
+/** An application as the public submission would store it, straight into the database. */
+export async function insertApplicant(
+  t: TestApp,
+  form: { id: string; instituteId: string },
+  opts: {
+    name?: string
+    phone?: string
+    email?: string
+    status?: ApplicantStatus
+    dateOfBirth?: string
+    fields?: Record<string, string>
+    answers?: Record<string, string>
+    submittedAt?: Date
+    fee?: number
+  } = {},
+) {
+  const name = opts.name ?? 'Nusrat Jahan'
+  const phone = opts.phone ?? '+8801711000001'
+  const email = opts.email ?? ''
+  const dateOfBirth = opts.dateOfBirth ?? '2020-03-15'
+  const [row] = await t.database.db
+    .insert(applicants)
+    .values({
+      instituteId: form.instituteId,
+      formId: form.id,
+      temporaryId: randomBytes(16).toString('base64url'),
+      status: opts.status ?? 'submitted',
+      applicantName: name,
+      phone,
+      email,
+      dateOfBirth,
+      fields: {
+        applicantName: name,
+        phone,
+        email,
+        dateOfBirth,
+        gender: 'female',
+        fatherName: 'Abdul Karim',
+        motherName: 'Rokeya Begum',
+        guardianName: 'Abdul Karim',
+        address: 'House 12, Road 5, Dhaka',
+        previousSchool: '',
+        ...opts.fields,
+      },
+      answers: opts.answers ?? { shift: 'Morning' },
+      fee: opts.fee ?? 25000,
+      idempotencyKey: randomUUID(),
+      payloadHash: randomBytes(32).toString('hex'),
+      ...(opts.submittedAt && { submittedAt: opts.submittedAt }),
+    })
+    .returning()
+  return row!
+}
