@@ -1,7 +1,13 @@
+import * as v from 'valibot'
+import {
+  AdmissionFormInputSchema,
+  type AdmissionFormInput,
+} from '../../shared/schemas/admission.ts'
 import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from './client.ts'
+import { todayIn } from '../modules/admission/form-read.ts'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
-import { institutes, userRoles, users } from './schema.ts'
+import { admissionForms, institutes, userRoles, users } from './schema.ts'
 
 export const demoInstitute = {
   slug: 'demo-school',
@@ -26,13 +32,67 @@ export const demoClient = {
   fullName: 'Demo Client',
 }
 
+/** YYYY-MM-DD `days` after (or before) a YYYY-MM-DD date. */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * The demo institute's published admission form, open from a month before the seed until a
+ * year after it, so `/admission/demo-school` takes applications from the first start.
+ */
+export function demoAdmissionForm(today: string): AdmissionFormInput {
+  return {
+    title: 'Class One admission 2027',
+    academicSession: '2027',
+    className: 'One',
+    groupName: '',
+    opensOn: addDays(today, -30),
+    closesOn: addDays(today, 365),
+    fee: 50000,
+    requiredFields: ['dateOfBirth', 'gender', 'guardianName'],
+    questions: [
+      {
+        id: 'shift',
+        label: 'Which shift would you prefer?',
+        kind: 'choice',
+        required: true,
+        options: ['Morning', 'Day'],
+      },
+      {
+        id: 'siblings',
+        label: 'Brothers or sisters at this school (names and classes)',
+        kind: 'text',
+        required: false,
+      },
+    ],
+    attachments: [
+      {
+        kind: 'photo',
+        label: 'Photo of the applicant',
+        required: true,
+        types: ['image/jpeg', 'image/png', 'image/webp'],
+        maxBytes: 2 * 1024 * 1024,
+      },
+      {
+        kind: 'birth-certificate',
+        label: 'Birth certificate',
+        required: false,
+        types: ['application/pdf', 'image/jpeg', 'image/png'],
+        maxBytes: 5 * 1024 * 1024,
+      },
+    ],
+    instructions:
+      'Fill in the form and attach a recent photo. The application fee is paid after submitting.',
+  }
+}
+
 export type SeedResult =
   | { created: false }
   | { created: true; instituteSlug: string; username: string; password: string; generated: boolean }
 
 /**
- * Creates the demo institute, its admin (who also operates the platform) and a client user on
- * an empty database; does nothing afterwards. Both demo users share the one password.
+ * Creates the demo institute, its admin (who also operates the platform), a client user and an
+ * open admission form on an empty database; does nothing afterwards. Both demo users share the one password.
  * The password is returned once so it can be printed, and only its scrypt hash is stored.
  */
 export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResult> {
@@ -59,6 +119,11 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
       { userId: admin.id, roleId: adminRoleId },
       { userId: client.id, roleId: clientRoleId },
     ])
+    const form = v.parse(
+      AdmissionFormInputSchema,
+      demoAdmissionForm(todayIn(demoInstitute.timezone)),
+    )
+    await tx.insert(admissionForms).values({ ...form, instituteId: institute.id, published: true })
   })
   return {
     created: true,
