@@ -742,6 +742,46 @@ describe('public admission', () => {
       expect((await one.upload(temporaryId, 'photo', photo(), '2015-03-14')).status).toBe(200)
     })
 
+    it('counts wrong confirmations sent at once: no more than five get to guess', async () => {
+      const temporaryId = await applied()
+      // Every upload's body arrives only once all of them have passed the early lockout check.
+      let open!: () => void
+      const gate = new Promise<void>((resolve) => (open = resolve))
+      const started: Promise<void>[] = []
+      const guesses = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const form = new FormData()
+          form.append('file', new File([files.jpeg() as Uint8Array<ArrayBuffer>], 'guess.jpg'))
+          form.append('confirm', `2015-01-${String(i + 1).padStart(2, '0')}`)
+          const encoded = new Response(form)
+          const bytes = new Uint8Array(await encoded.arrayBuffer())
+          let pulled!: () => void
+          started.push(new Promise<void>((resolve) => (pulled = resolve)))
+          const body = new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              pulled()
+              await gate
+              controller.enqueue(bytes)
+              controller.close()
+            },
+          })
+          return { body, type: encoded.headers.get('content-type')! }
+        }),
+      )
+      const sent = guesses.map(({ body, type }) =>
+        t.app.request(
+          `${base}/demo-school/applications/${temporaryId}/attachments/photo`,
+          { method: 'PUT', headers: { 'Content-Type': type }, body, duplex: 'half' } as RequestInit,
+          { incoming: { socket: { remoteAddress: `192.0.2.${++ipSeq}` } } },
+        ),
+      )
+      await Promise.all(started)
+      open()
+      const statuses = (await Promise.all(sent)).map((res) => res.status)
+      expect(statuses.filter((s) => s === 403)).toHaveLength(5)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(7)
+    })
+
     it('replaces an earlier file of the kind, deleting its bytes; the same file again changes nothing', async () => {
       const temporaryId = await applied()
       const first = files.jpeg()

@@ -454,6 +454,10 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
         const { confirm } = parseOrThrow(AttachmentConfirmSchema, {
           confirm: typeof parts.confirm === 'string' ? parts.confirm : undefined,
         })
+        // Again, now that the body is in: guesses sent at once all passed the first check while
+        // their bodies arrived. Checking, comparing and counting with no await between them
+        // lets no more than the limit guess.
+        confirmThrottle.check({ [failures]: confirmFailures.limit })
         if (!confirms(applicant, confirm)) {
           confirmThrottle.fail(failures)
           throw new ApiException(
