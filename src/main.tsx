@@ -59,3 +59,5 @@ startUserSync(queryClient, () => router.invalidate())
 
 // The browser database is opened once the page is up; nothing on the first screen needs it.
 void import('./lib/offline-db.ts').then(({ offlineDb }) => offlineDb.open())
+// Admission submissions an earlier visit queued go out now, and whenever the network returns.
+void import('./features/admission/outbox-triggers.ts').then((m) => m.startOutboxTriggers())

@@ -6,6 +6,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { outboxSyncTag, replayOutbox } from '../src/features/admission/outbox.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -24,6 +25,28 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | undefined)?.type === 'SKIP_WAITING')
     void self.skipWaiting()
+})
+
+/** Background Sync (Chromium): fired when the browser has a connection again. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+  readonly lastChance: boolean
+}
+
+// Queued admission submissions and their files go out when the connection returns, even with
+// the page closed. Still waiting afterwards: the rejected promise asks the browser to retry.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent
+  if (sync.tag !== outboxSyncTag) return
+  sync.waitUntil(
+    replayOutbox().then((result) => {
+      if (result.pending > 0 && !sync.lastChance) {
+        throw new Error(
+          `${result.pending} admission requests still wait for the ${result.waitingFor}`,
+        )
+      }
+    }),
+  )
 })
 
 // The first install takes control at once, so the very first visit already works offline.

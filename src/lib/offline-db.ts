@@ -20,6 +20,8 @@ export interface AdmissionDraft {
 export interface DraftAttachment {
   id: string
   draftId: string
+  /** Which of the form's attachments the file is (its requirement's `kind`). */
+  kind?: string
   name: string
   type: string
   blob: Blob
@@ -30,8 +32,19 @@ export interface QueuedRequest {
   idempotencyKey: string
   createdAt: number
   method: 'POST' | 'PUT'
+  /** Below /api/. */
   path: string
+  /** JSON body, or the text fields of a multipart body when `attachmentId` names a file. */
   body: unknown
+  /** What the request is, so the replay that sends it knows how to read the answer. */
+  kind?: 'admission-submit' | 'admission-upload'
+  /** The admission draft the request belongs to. */
+  draftId?: string
+  /** A file from `attachments` sent as the multipart field `file`. */
+  attachmentId?: string
+  /** admission-upload: the form's attachment kind. */
+  attachmentKind?: string
+  attempts?: number
 }
 
 /**

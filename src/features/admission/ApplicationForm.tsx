@@ -1,0 +1,476 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react'
+import { useSnapshot } from 'valtio'
+import { Field } from '../../components/form/Field.tsx'
+import { useFormat } from '../../lib/format.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import {
+  genders,
+  type AttachmentRequirement,
+  type AttachmentType,
+  type PublicAdmissionForm,
+  type Question,
+  type StandardField,
+} from '../../shared/schemas/admission.ts'
+import { BlobImage, SelectField, TextAreaField, useStoredFile } from './controls.tsx'
+import {
+  formatBytes,
+  missingAttachments,
+  validateApplication,
+  type AttachmentMeta,
+  type AttachmentProblem,
+} from './draft-data.ts'
+import {
+  attachFile,
+  removeAttachment,
+  setAnswer,
+  setField,
+  submitDraft,
+  type DraftSession,
+} from './draft-store.ts'
+import { fieldLabels, genderLabels } from './labels.ts'
+
+/** The standard fields in the order and groups applicants fill them. */
+const sections: { title: MessageDescriptor; fields: StandardField[] }[] = [
+  {
+    title: msg`The applicant`,
+    fields: ['applicantName', 'dateOfBirth', 'gender', 'previousSchool'],
+  },
+  { title: msg`Family`, fields: ['fatherName', 'motherName', 'guardianName'] },
+  { title: msg`Contact`, fields: ['phone', 'email', 'address'] },
+]
+
+const inputProps: Partial<Record<StandardField, InputHTMLAttributes<HTMLInputElement>>> = {
+  applicantName: { autoComplete: 'name' },
+  dateOfBirth: { type: 'date' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  fatherName: { autoComplete: 'off' },
+  motherName: { autoComplete: 'off' },
+  guardianName: { autoComplete: 'off' },
+  previousSchool: { autoComplete: 'off' },
+}
+
+export const typeNames: Record<AttachmentType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WEBP',
+  'application/pdf': 'PDF',
+}
+
+const isImage = (type: string) => type.startsWith('image/')
+
+/** The message for a file problem found on this device. */
+export function useFileProblem() {
+  const { t, i18n } = useLingui()
+  return (problem: AttachmentProblem | 'storage', requirement: AttachmentRequirement) => {
+    const limit = formatBytes(requirement.maxBytes, i18n.locale)
+    const types = requirement.types.map((type) => typeNames[type]).join(', ')
+    switch (problem) {
+      case 'missing':
+        return t`Please attach this file.`
+      case 'type':
+        return t`This type of file is not accepted here. Choose a ${types} file.`
+      case 'size':
+        return t`This file is too large. The limit is ${limit}.`
+      case 'empty':
+        return t`This file is empty.`
+      case 'storage':
+        return t`This device has no room to keep the file. Free some space and try again.`
+    }
+  }
+}
+
+/** The form itself: every input writes into the draft, which is saved on each change. */
+export function ApplicationForm({
+  session,
+  form,
+}: {
+  session: DraftSession
+  form: PublicAdmissionForm
+}) {
+  const { t } = useLingui()
+  const { translate } = useServerErrors()
+  const { time } = useClock()
+  const snap = useSnapshot(session.state, { sync: true })
+  const [touched, setTouched] = useState<Record<string, boolean>>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [sending, setSending] = useState(false)
+  const [fileProblems, setFileProblems] = useState<
+    Record<string, AttachmentProblem | 'storage' | undefined>
+  >({})
+  const fileProblem = useFileProblem()
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const checked = validateApplication(form, snap)
+  const clientErrors = checked.ok ? {} : checked.errors
+  const missing = missingAttachments(form.attachments, snap.attachments)
+  const errorOf = (path: string): string | undefined => {
+    const server = snap.serverErrors[path]
+    if (server) return translate(server)
+    const client = clientErrors[path]
+    return client && (submitted || touched[path]) ? translate(client) : undefined
+  }
+  const touch = (path: string) => setTouched((now) => (now[path] ? now : { ...now, [path]: true }))
+  const required = (field: StandardField) => form.requiredFields.includes(field)
+  const label = (text: string, isRequired: boolean) => (
+    <>
+      {text}
+      {!isRequired && (
+        <span className="optional">
+          {' '}
+          <Trans>(optional)</Trans>
+        </span>
+      )}
+    </>
+  )
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    )
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setSubmitted(true)
+    const problems = { ...fileProblems, ...missing }
+    setFileProblems(problems)
+    const result = validateApplication(form, snap)
+    if (!result.ok || Object.keys(missing).length > 0) {
+      focusFirstError()
+      return
+    }
+    setSending(true)
+    try {
+      await submitDraft(session, result.body)
+    } catch (err) {
+      console.error(err)
+      showToast({
+        variant: 'error',
+        title: t`Your application could not be queued`,
+        text: t`This device could not store it. Free some space and try again.`,
+      })
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const refusal = snap.submission.refusal
+  const refusalText = refusal && refusalMessage(refusal, t, translate)
+  const hasServerErrors = Object.keys(snap.serverErrors).length > 0
+  const savedAt = time(snap.updatedAt)
+  const showInvalid =
+    submitted && (!checked.ok || Object.values(fileProblems).some((p) => p !== undefined))
+
+  const renderField = (field: StandardField) => {
+    const path = `fields.${field}`
+    const common = {
+      name: field,
+      value: snap.fields[field],
+      error: errorOf(path),
+      required: required(field),
+      onBlur: () => touch(path),
+    }
+    const text = label(t(fieldLabels[field]), required(field))
+    if (field === 'gender') {
+      return (
+        <SelectField
+          key={field}
+          label={text}
+          {...common}
+          onChange={(e) => setField(session, field, e.target.value)}
+        >
+          <option value="">{t`Choose…`}</option>
+          {genders.map((g) => (
+            <option key={g} value={g}>
+              {t(genderLabels[g])}
+            </option>
+          ))}
+        </SelectField>
+      )
+    }
+    if (field === 'address') {
+      return (
+        <TextAreaField
+          key={field}
+          label={text}
+          autoComplete="street-address"
+          {...common}
+          onChange={(e) => setField(session, field, e.target.value)}
+        />
+      )
+    }
+    return (
+      <Field
+        key={field}
+        label={text}
+        {...inputProps[field]}
+        {...(field === 'dateOfBirth' ? { max: today() } : {})}
+        {...common}
+        onChange={(e) => setField(session, field, e.target.value)}
+      />
+    )
+  }
+
+  return (
+    <form ref={formRef} className="admission-form" onSubmit={submit} noValidate>
+      {sections.map((section) => (
+        <fieldset key={section.title.id} className="card admission-section">
+          <legend>{t(section.title)}</legend>
+          <div className="admission-fields">{section.fields.map(renderField)}</div>
+        </fieldset>
+      ))}
+
+      {form.questions.length > 0 && (
+        <fieldset className="card admission-section">
+          <legend>
+            <Trans>Questions</Trans>
+          </legend>
+          {form.questions.map((q) => (
+            <QuestionField
+              key={q.id}
+              question={q}
+              value={snap.answers[q.id] ?? ''}
+              error={errorOf(`answers.${q.id}`)}
+              label={label(q.label, q.required)}
+              onBlur={() => touch(`answers.${q.id}`)}
+              onChange={(value) => setAnswer(session, q.id, value)}
+            />
+          ))}
+        </fieldset>
+      )}
+
+      {form.attachments.length > 0 && (
+        <fieldset className="card admission-section">
+          <legend>
+            <Trans>Attachments</Trans>
+          </legend>
+          <p className="muted">
+            <Trans>
+              Files you choose are kept on this device with your draft until you send it.
+            </Trans>
+          </p>
+          {form.attachments.map((req) => {
+            const problem = fileProblems[req.kind]
+            const meta = snap.attachments[req.kind]
+            return (
+              <DraftAttachmentField
+                key={req.kind}
+                requirement={req}
+                label={label(req.label, req.required)}
+                meta={meta}
+                error={
+                  problem && !(problem === 'missing' && meta)
+                    ? fileProblem(problem, req)
+                    : undefined
+                }
+                onChoose={async (file) => {
+                  const result = await attachFile(session, req, file)
+                  setFileProblems((now) => ({ ...now, [req.kind]: result }))
+                }}
+                onRemove={() => {
+                  removeAttachment(session, req.kind)
+                  setFileProblems((now) => ({
+                    ...now,
+                    [req.kind]: submitted && req.required ? 'missing' : undefined,
+                  }))
+                }}
+              />
+            )
+          })}
+        </fieldset>
+      )}
+
+      <div className="admission-submit">
+        {(refusalText || hasServerErrors || showInvalid) && (
+          <p className="notice notice-error" role="alert">
+            {refusalText ??
+              (hasServerErrors
+                ? t`The institute could not accept some answers. Please correct the fields marked above.`
+                : t`Please correct the fields marked above.`)}
+          </p>
+        )}
+        <button type="submit" className="button button-primary button-block" disabled={sending}>
+          <Trans>Submit application</Trans>
+        </button>
+        <p className="muted draft-saved">
+          {snap.stored ? (
+            <Trans>Saved on this device at {savedAt}.</Trans>
+          ) : (
+            <Trans>Your answers are saved on this device as you type.</Trans>
+          )}
+        </p>
+      </div>
+    </form>
+  )
+}
+
+function refusalMessage(
+  refusal: { status: number; code?: string | undefined; message?: string | undefined },
+  t: ReturnType<typeof useLingui>['t'],
+  translate: (message: string) => string,
+): string {
+  if (refusal.code === 'form_not_accepting') return t`This form is not taking applications now.`
+  if (refusal.status === 404) return t`This admission form is no longer published.`
+  if (refusal.code === 'idempotency_conflict') {
+    return t`This application was already sent with other answers. Please reload the page.`
+  }
+  return refusal.message ? translate(refusal.message) : t`The application could not be sent.`
+}
+
+const today = () => {
+  const d = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+}
+
+function useClock() {
+  const { i18n } = useLingui()
+  const format = useFormat()
+  return {
+    ...format,
+    time: (at: number) =>
+      new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(at)),
+  }
+}
+
+function QuestionField({
+  question: q,
+  value,
+  error,
+  label,
+  onBlur,
+  onChange,
+}: {
+  question: Question
+  value: string
+  error: string | undefined
+  label: ReactNode
+  onBlur: () => void
+  onChange: (value: string) => void
+}) {
+  const { t } = useLingui()
+  const common = { name: `answers.${q.id}`, value, error, required: q.required, onBlur }
+  if (q.kind === 'choice') {
+    return (
+      <SelectField label={label} {...common} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t`Choose…`}</option>
+        {q.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </SelectField>
+    )
+  }
+  const kind: InputHTMLAttributes<HTMLInputElement> =
+    q.kind === 'number'
+      ? { inputMode: 'decimal' }
+      : q.kind === 'date'
+        ? { type: 'date' }
+        : { autoComplete: 'off' }
+  return <Field label={label} {...kind} {...common} onChange={(e) => onChange(e.target.value)} />
+}
+
+/** One of the form's attachments: the kept file (a preview for pictures) and a file input. */
+function DraftAttachmentField({
+  requirement,
+  label,
+  meta,
+  error,
+  onChoose,
+  onRemove,
+}: {
+  requirement: AttachmentRequirement
+  label: ReactNode
+  meta: AttachmentMeta | undefined
+  error: string | undefined
+  onChoose: (file: File) => Promise<void>
+  onRemove: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const id = useId()
+  const [busy, setBusy] = useState(false)
+  const types = requirement.types.map((type) => typeNames[type]).join(', ')
+  const limit = formatBytes(requirement.maxBytes, i18n.locale)
+  const keptName = meta?.name ?? ''
+  return (
+    <div className="field attachment-field">
+      <label htmlFor={id}>{label}</label>
+      <small className="muted" id={`${id}-hint`}>
+        <Trans>
+          {types}, up to {limit}
+        </Trans>
+      </small>
+      {meta && <KeptFile meta={meta} onRemove={onRemove} removeLabel={t`Remove ${keptName}`} />}
+      <input
+        id={id}
+        type="file"
+        name={`attachments.${requirement.kind}`}
+        accept={requirement.types.join(',')}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        disabled={busy}
+        onChange={async (e) => {
+          const input = e.currentTarget
+          const file = input.files?.[0]
+          if (!file) return
+          setBusy(true)
+          try {
+            await onChoose(file)
+          } finally {
+            setBusy(false)
+            // The same file may be chosen again after removing it.
+            input.value = ''
+          }
+        }}
+      />
+      {error && (
+        <small id={`${id}-error`} className="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  )
+}
+
+function KeptFile({
+  meta,
+  onRemove,
+  removeLabel,
+}: {
+  meta: AttachmentMeta
+  onRemove: () => void
+  removeLabel: string
+}) {
+  const { i18n } = useLingui()
+  const stored = useStoredFile(meta.id)
+  return (
+    <div className="kept-file" data-testid="kept-file">
+      {stored && isImage(meta.type) ? (
+        <BlobImage blob={stored.blob} alt="" />
+      ) : (
+        <span className="file-badge" aria-hidden="true">
+          {typeNames[meta.type]}
+        </span>
+      )}
+      <span className="kept-file-name">
+        <span className="ellipsis">{meta.name}</span>
+        <small className="muted">{formatBytes(meta.size, i18n.locale)}</small>
+      </span>
+      <button type="button" className="button-link" onClick={onRemove} aria-label={removeLabel}>
+        <Trans>Remove</Trans>
+      </button>
+    </div>
+  )
+}

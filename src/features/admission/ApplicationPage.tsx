@@ -1,0 +1,167 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useFormat } from '../../lib/format.ts'
+import { genders, standardFields, type PublicApplication } from '../../shared/schemas/admission.ts'
+import { formatBytes } from './draft-data.ts'
+import { fieldLabels, genderLabels, statusLabels } from './labels.ts'
+import { applicationQuery } from './queries.ts'
+import './admission.css'
+
+/** Statuses after which nothing of an application can change. */
+const final = ['rejected', 'enrolled']
+
+const isGender = (value: string): value is (typeof genders)[number] =>
+  (genders as readonly string[]).includes(value)
+
+/** `/…/temporaryId/$temporaryId`: what was submitted, where it stands, what is missing. */
+export function ApplicationPage({
+  institute,
+  formId,
+  temporaryId,
+}: {
+  institute: string
+  formId: string
+  temporaryId: string
+}) {
+  const { t, i18n } = useLingui()
+  const { dateTime } = useFormat()
+  const { data: app } = useSuspenseQuery(applicationQuery(institute, temporaryId))
+  const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
+  const missing = app.attachmentRequirements.filter((r) => r.required && !uploaded.has(r.kind))
+  const canChange = !final.includes(app.status)
+  const submitted = dateTime(new Date(app.submittedAt))
+
+  return (
+    <section className="admission-page">
+      <header className="admission-header">
+        <Link to="/admission/$institute" params={{ institute }} className="admission-institute">
+          {app.institute.name}
+        </Link>
+        <h1>{app.formTitle}</h1>
+        <p className="application-status">
+          <Trans>Status:</Trans>{' '}
+          <span
+            className={`badge status-badge status-${app.status}`}
+            data-testid="application-status"
+          >
+            {t(statusLabels[app.status])}
+          </span>
+        </p>
+      </header>
+
+      {app.status === 'fee_due' && <FeeDue application={app} />}
+
+      <div className="card admission-section">
+        <h2>
+          <Trans>Your application</Trans>
+        </h2>
+        <dl className="facts application-facts">
+          <dt>
+            <Trans>Application number</Trans>
+          </dt>
+          <dd>
+            <code className="temporary-id">{app.temporaryId}</code>
+          </dd>
+          <dt>
+            <Trans>Submitted</Trans>
+          </dt>
+          <dd>{submitted}</dd>
+          {standardFields
+            .filter((field) => app.fields[field])
+            .map((field) => {
+              const value = app.fields[field]
+              return [
+                <dt key={`${field}-label`}>{t(fieldLabels[field])}</dt>,
+                <dd key={field}>
+                  {field === 'gender' && isGender(value) ? t(genderLabels[value]) : value}
+                </dd>,
+              ]
+            })}
+          {app.questions
+            .filter((q) => app.answers[q.id])
+            .map((q) => [
+              <dt key={`${q.id}-label`}>{q.label}</dt>,
+              <dd key={q.id}>{app.answers[q.id]}</dd>,
+            ])}
+        </dl>
+        <p className="muted">
+          <Trans>
+            Keep the address of this page: with it you can come back to your application from any
+            device.
+          </Trans>
+        </p>
+      </div>
+
+      {app.attachmentRequirements.length > 0 && (
+        <div className="card admission-section">
+          <h2>
+            <Trans>Attachments</Trans>
+          </h2>
+          <ul className="attachment-status-list">
+            {app.attachmentRequirements.map((req) => {
+              const file = uploaded.get(req.kind)
+              const size = file ? formatBytes(file.size, i18n.locale) : ''
+              return (
+                <li key={req.kind} data-testid={`attachment-${req.kind}`}>
+                  <span className="attachment-status-label">
+                    {req.label}
+                    {file && (
+                      <small className="muted ellipsis block">
+                        {file.fileName} · {size}
+                      </small>
+                    )}
+                  </span>
+                  {file ? (
+                    <span className="badge">
+                      <Trans>Done</Trans>
+                    </span>
+                  ) : req.required ? (
+                    <span className="badge badge-danger">
+                      <Trans>Missing</Trans>
+                    </span>
+                  ) : (
+                    <span className="badge badge-muted">
+                      <Trans>Not added</Trans>
+                    </span>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+          {canChange && (
+            <Link
+              to="/admission/$institute/$formId/temporaryId/$temporaryId/attachment"
+              params={{ institute, formId, temporaryId }}
+              className="button button-primary button-block"
+            >
+              {missing.length > 0 ? (
+                <Trans>Upload the missing attachments</Trans>
+              ) : (
+                <Trans>Upload or replace attachments</Trans>
+              )}
+            </Link>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
+
+/**
+ * The application fee, while it is due. Online payment arrives in a later issue: its button
+ * belongs here, in place of the sentence that says it will follow.
+ */
+function FeeDue({ application }: { application: PublicApplication }) {
+  const { money } = useFormat()
+  const fee = money(application.fee, application.institute.currency)
+  return (
+    <div className="card admission-payment" data-testid="application-fee">
+      <p>
+        <Trans>
+          Application fee to pay: <strong>{fee}</strong> — online payment will follow.
+        </Trans>
+      </p>
+    </div>
+  )
+}

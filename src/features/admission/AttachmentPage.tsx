@@ -1,0 +1,311 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { HTTPError } from 'ky'
+import { useId, useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { Field } from '../../components/form/Field.tsx'
+import { api, apiError } from '../../lib/api.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import {
+  AttachmentConfirmSchema,
+  type AttachmentRequirement,
+} from '../../shared/schemas/admission.ts'
+import { typeNames, useFileProblem } from './ApplicationForm.tsx'
+import { BlobImage } from './controls.tsx'
+import { attachmentProblem, formatBytes, safeFileName, sniffFileType } from './draft-data.ts'
+import { uploadPath } from './paths.ts'
+import { applicationQuery } from './queries.ts'
+import './admission.css'
+
+const final = ['rejected', 'enrolled']
+
+type Outcome =
+  { ok: true } | { ok: false; field: 'confirm' | 'file' | 'form'; message: string; stop: boolean }
+
+/** `/…/attachment`: upload or replace each attachment, after confirming the phone or birth date. */
+export function AttachmentPage({
+  institute,
+  formId,
+  temporaryId,
+  phone,
+}: {
+  institute: string
+  formId: string
+  temporaryId: string
+  /** The phone this device submitted the application with, if it did. */
+  phone: string
+}) {
+  const { t } = useLingui()
+  const { translate } = useServerErrors()
+  const fileProblem = useFileProblem()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const query = applicationQuery(institute, temporaryId)
+  const { data: app } = useSuspenseQuery(query)
+  const [confirm, setConfirm] = useState(phone)
+  const [files, setFiles] = useState<Record<string, File>>({})
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
+  const [done, setDone] = useState<Record<string, boolean>>({})
+  const [busy, setBusy] = useState(false)
+  const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
+  const closed = final.includes(app.status)
+
+  /** One PUT; the server judges the file and the confirmation. */
+  const upload = async (req: AttachmentRequirement, file: File): Promise<Outcome> => {
+    const type = sniffFileType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
+    const problem = attachmentProblem(req, { type, size: file.size })
+    if (problem || !type) {
+      return { ok: false, field: 'file', message: fileProblem(problem ?? 'type', req), stop: false }
+    }
+    const body = new FormData()
+    body.append('confirm', confirm.trim())
+    body.append('file', file, safeFileName(file.name, req.kind, type))
+    try {
+      await api.put(uploadPath(institute, temporaryId, req.kind), { body, timeout: 180_000 })
+      return { ok: true }
+    } catch (err) {
+      if (!(err instanceof HTTPError)) {
+        return {
+          ok: false,
+          field: 'form',
+          message: t`The file could not be sent. Check your connection and try again.`,
+          stop: true,
+        }
+      }
+      const status = err.response.status
+      const answer = apiError(err)
+      if (status === 403) {
+        return {
+          ok: false,
+          field: 'confirm',
+          message: t`This does not match the phone number or date of birth given on the form.`,
+          stop: true,
+        }
+      }
+      if (status === 429) {
+        return {
+          ok: false,
+          field: 'confirm',
+          message: t`Too many attempts. Wait a few minutes and try again.`,
+          stop: true,
+        }
+      }
+      if (status === 409) {
+        return {
+          ok: false,
+          field: 'form',
+          message: t`This application can no longer be changed.`,
+          stop: true,
+        }
+      }
+      if (status === 413) {
+        return { ok: false, field: 'file', message: fileProblem('size', req), stop: false }
+      }
+      if (status === 422 && answer?.errors?.confirm?.[0]) {
+        return {
+          ok: false,
+          field: 'confirm',
+          message: translate(answer.errors.confirm[0]),
+          stop: true,
+        }
+      }
+      const message = answer?.errors?.file?.[0] ?? answer?.errors?.kind?.[0] ?? answer?.message
+      return {
+        ok: false,
+        field: 'file',
+        message: message ? translate(message) : t`The file could not be uploaded.`,
+        stop: false,
+      }
+    }
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const chosen = app.attachmentRequirements.filter((r) => files[r.kind] && !done[r.kind])
+    const next: Record<string, string | undefined> = {}
+    if (!v.safeParse(AttachmentConfirmSchema, { confirm }).success) {
+      next.confirm = t`Enter the phone number or date of birth given on the form.`
+    }
+    if (chosen.length === 0) next.form = t`Choose a file to upload first.`
+    if (next.confirm || next.form) {
+      setErrors(next)
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    let allSent = true
+    try {
+      for (const req of chosen) {
+        const outcome = await upload(req, files[req.kind]!)
+        if (outcome.ok) {
+          setDone((now) => ({ ...now, [req.kind]: true }))
+          continue
+        }
+        allSent = false
+        const key = outcome.field === 'file' ? req.kind : outcome.field
+        setErrors((now) => ({ ...now, [key]: outcome.message }))
+        if (outcome.stop) break
+      }
+    } finally {
+      setBusy(false)
+      await queryClient.invalidateQueries({ queryKey: query.queryKey })
+    }
+    if (allSent) {
+      showToast({ variant: 'success', title: t`Attachments uploaded` })
+      void navigate({
+        to: '/admission/$institute/$formId/temporaryId/$temporaryId',
+        params: { institute, formId, temporaryId },
+      })
+    }
+  }
+
+  return (
+    <section className="admission-page">
+      <header className="admission-header">
+        <Link
+          to="/admission/$institute/$formId/temporaryId/$temporaryId"
+          params={{ institute, formId, temporaryId }}
+          className="admission-institute"
+        >
+          {app.formTitle}
+        </Link>
+        <h1>
+          <Trans>Attachments</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>
+            Choose a file for each attachment to add or replace. To change your application, confirm
+            the phone number or date of birth given on the form.
+          </Trans>
+        </p>
+      </header>
+      {closed ? (
+        <p className="card notice">
+          <Trans>This application can no longer be changed.</Trans>
+        </p>
+      ) : (
+        <form className="card admission-section" onSubmit={submit} noValidate>
+          <Field
+            label={<Trans>Phone number or date of birth given on the form</Trans>}
+            name="confirm"
+            autoComplete="tel"
+            value={confirm}
+            error={errors.confirm}
+            onChange={(e) => {
+              setConfirm(e.target.value)
+              setErrors((now) => ({ ...now, confirm: undefined }))
+            }}
+          />
+          {app.attachmentRequirements.map((req) => (
+            <UploadField
+              key={req.kind}
+              requirement={req}
+              current={uploaded.get(req.kind)?.fileName}
+              file={files[req.kind]}
+              sent={Boolean(done[req.kind])}
+              error={errors[req.kind]}
+              onChoose={(file) => {
+                setFiles((now) => {
+                  const next = { ...now }
+                  if (file) next[req.kind] = file
+                  else delete next[req.kind]
+                  return next
+                })
+                setDone((now) => ({ ...now, [req.kind]: false }))
+                setErrors((now) => ({ ...now, [req.kind]: undefined, form: undefined }))
+              }}
+            />
+          ))}
+          {errors.form && (
+            <p className="notice notice-error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          <button type="submit" className="button button-primary button-block" disabled={busy}>
+            {busy ? <Trans>Uploading…</Trans> : <Trans>Upload</Trans>}
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+function UploadField({
+  requirement,
+  current,
+  file,
+  sent,
+  error,
+  onChoose,
+}: {
+  requirement: AttachmentRequirement
+  current: string | undefined
+  file: File | undefined
+  sent: boolean
+  error: string | undefined
+  onChoose: (file: File | undefined) => void
+}) {
+  const { i18n } = useLingui()
+  const id = useId()
+  const types = requirement.types.map((type) => typeNames[type]).join(', ')
+  const limit = formatBytes(requirement.maxBytes, i18n.locale)
+  return (
+    <div className="field attachment-field">
+      <label htmlFor={id}>
+        {requirement.label}
+        {!requirement.required && (
+          <span className="optional">
+            {' '}
+            <Trans>(optional)</Trans>
+          </span>
+        )}
+      </label>
+      <small className="muted" id={`${id}-hint`}>
+        <Trans>
+          {types}, up to {limit}
+        </Trans>
+        {' · '}
+        {current ? <Trans>Uploaded: {current}</Trans> : <Trans>Not uploaded yet</Trans>}
+      </small>
+      {file && (
+        <div className="kept-file">
+          {file.type.startsWith('image/') ? (
+            <BlobImage blob={file} alt="" />
+          ) : (
+            <span className="file-badge" aria-hidden="true">
+              {types}
+            </span>
+          )}
+          <span className="kept-file-name">
+            <span className="ellipsis">{file.name}</span>
+            <small className="muted">
+              {formatBytes(file.size, i18n.locale)}
+              {sent && (
+                <>
+                  {' · '}
+                  <Trans>Uploaded</Trans>
+                </>
+              )}
+            </small>
+          </span>
+        </div>
+      )}
+      <input
+        id={id}
+        type="file"
+        name={`attachments.${requirement.kind}`}
+        accept={requirement.types.join(',')}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        onChange={(e) => onChoose(e.currentTarget.files?.[0])}
+      />
+      {error && (
+        <small id={`${id}-error`} className="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  )
+}

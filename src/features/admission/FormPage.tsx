@@ -1,0 +1,252 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { use, useEffect, useState } from 'react'
+import { useSnapshot, type Snapshot } from 'valtio'
+import { useFormat } from '../../lib/format.ts'
+import { useOnlineStatus } from '../../lib/online-status.ts'
+import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
+import { ApplicationForm } from './ApplicationForm.tsx'
+import { isInFlight, localDate, type Submission } from './draft-data.ts'
+import {
+  continueDraft,
+  loadedDraft,
+  openDraft,
+  startOver,
+  type DraftSession,
+} from './draft-store.ts'
+import { requestReplay } from './outbox-triggers.ts'
+import { publicFormQuery } from './queries.ts'
+import './admission.css'
+
+/** `/admission/$institute/$formId`: the form, the draft kept on this device, its submission. */
+export function FormPage({ institute, formId }: { institute: string; formId: string }) {
+  const { data: form } = useSuspenseQuery(publicFormQuery(institute, formId))
+  const session = loadedDraft(institute, formId) ?? use(openDraft(institute, formId, form))
+  const { offer, submission, following } = useSnapshot(session.state)
+  const navigate = useNavigate()
+  const { temporaryId } = submission
+  const sent = submission.state === 'sent'
+
+  // Sent from this page (or from an earlier visit's queue): on to the application.
+  useEffect(() => {
+    if (!sent || !following || !temporaryId) return
+    void navigate({
+      to: '/admission/$institute/$formId/temporaryId/$temporaryId',
+      params: { institute, formId, temporaryId },
+    }).finally(() => {
+      session.state.following = false
+    })
+  }, [sent, following, temporaryId, session, navigate, institute, formId])
+
+  let body
+  if (offer) body = <DraftOffer session={session} updatedAt={offer.updatedAt} />
+  else if (isInFlight(submission) || (sent && following)) {
+    body = <SubmissionStatus submission={submission} />
+  } else if (sent) {
+    body = (
+      <SentApplication
+        session={session}
+        submission={submission}
+        institute={institute}
+        formId={formId}
+      />
+    )
+  } else if (!form.accepting) {
+    body = (
+      <p className="card notice">
+        <Trans>This form is not taking applications now.</Trans>
+      </p>
+    )
+  } else body = <ApplicationForm session={session} form={form} />
+
+  return (
+    <section className="admission-page">
+      <FormHeader form={form} />
+      {body}
+    </section>
+  )
+}
+
+/** The institute, the form's title and what applicants need to know before they start. */
+export function FormHeader({ form }: { form: PublicAdmissionForm }) {
+  const { t } = useLingui()
+  const { date, money } = useFormat()
+  const closes = date(localDate(form.closesOn))
+  return (
+    <header className="admission-header">
+      <Link
+        to="/admission/$institute"
+        params={{ institute: form.institute.slug }}
+        className="admission-institute"
+      >
+        {form.institute.name}
+      </Link>
+      <h1>{form.title}</h1>
+      <dl className="admission-facts">
+        <div>
+          <dt>
+            <Trans>Class</Trans>
+          </dt>
+          <dd>
+            {form.className}
+            {form.groupName && ` · ${form.groupName}`}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Session</Trans>
+          </dt>
+          <dd>{form.academicSession}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Applications close</Trans>
+          </dt>
+          <dd>{closes}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Application fee</Trans>
+          </dt>
+          <dd>{form.fee > 0 ? money(form.fee, form.institute.currency) : t`None`}</dd>
+        </div>
+      </dl>
+      {form.instructions && <p className="admission-instructions">{form.instructions}</p>}
+    </header>
+  )
+}
+
+function DraftOffer({ session, updatedAt }: { session: DraftSession; updatedAt: number }) {
+  const { dateTime } = useFormat()
+  const [busy, setBusy] = useState(false)
+  const when = dateTime(updatedAt)
+  return (
+    <div className="card draft-offer" role="region" aria-labelledby="draft-offer-title">
+      <h2 id="draft-offer-title">
+        <Trans>Continue your application from {when}</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>
+          Your answers and files were kept on this device. Pick up where you left off, or start
+          again with an empty form.
+        </Trans>
+      </p>
+      <div className="admission-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => continueDraft(session)}
+        >
+          <Trans>Continue</Trans>
+        </button>
+        <button
+          type="button"
+          className="button button-outline"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true)
+            try {
+              await startOver(session)
+            } finally {
+              setBusy(false)
+            }
+          }}
+        >
+          <Trans>Start over</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** "Waiting for connection", "Sending…", "Sent": where a queued submission is. */
+function SubmissionStatus({ submission }: { submission: Snapshot<Submission> }) {
+  const { t } = useLingui()
+  const online = useOnlineStatus()
+  const waiting = submission.state === 'waiting' || (submission.state === 'queued' && !online)
+  const sent = submission.state === 'sent'
+  const phase = sent ? 'sent' : waiting ? 'waiting' : 'sending'
+  const label = sent ? t`Sent` : waiting ? t`Waiting for connection` : t`Sending…`
+  let detail
+  if (sent) detail = t`Your application has reached the institute.`
+  else if (waiting && submission.waitingFor === 'server' && online) {
+    detail = t`The institute’s server could not take it just now. It will be sent again automatically.`
+  } else if (waiting) {
+    detail = t`Your application is saved on this device and will be sent automatically when you are back online. You can close this page.`
+  } else if (submission.temporaryId) detail = t`Your application has arrived; sending your files.`
+  else detail = t`Your application is on its way.`
+  return (
+    <div className={`card submission-status submission-${phase}`}>
+      <p role="status" className="submission-state" data-testid="submission-state">
+        <span className="submission-dot" aria-hidden="true" />
+        {label}
+      </p>
+      <p className="muted">{detail}</p>
+      {waiting && online && (
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() => void requestReplay()}
+        >
+          <Trans>Try again now</Trans>
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** A form opened again after its application was sent from this device. */
+function SentApplication({
+  session,
+  submission,
+  institute,
+  formId,
+}: {
+  session: DraftSession
+  submission: Snapshot<Submission>
+  institute: string
+  formId: string
+}) {
+  const { dateTime } = useFormat()
+  const [busy, setBusy] = useState(false)
+  const when = submission.sentAt ? dateTime(submission.sentAt) : undefined
+  return (
+    <div className="card submission-status submission-sent">
+      <h2>
+        <Trans>Your application was sent</Trans>
+      </h2>
+      {when && (
+        <p className="muted">
+          <Trans>Sent from this device on {when}.</Trans>
+        </p>
+      )}
+      <div className="admission-actions">
+        {submission.temporaryId && (
+          <Link
+            to="/admission/$institute/$formId/temporaryId/$temporaryId"
+            params={{ institute, formId, temporaryId: submission.temporaryId }}
+            className="button button-primary"
+          >
+            <Trans>View your application</Trans>
+          </Link>
+        )}
+        <button
+          type="button"
+          className="button button-outline"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true)
+            try {
+              await startOver(session)
+            } finally {
+              setBusy(false)
+            }
+          }}
+        >
+          <Trans>Start a new application</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useFormat } from '../../lib/format.ts'
+import { localDate } from './draft-data.ts'
+import { instituteFormsQuery } from './queries.ts'
+import './admission.css'
+
+/** `/admission/$institute`: the institute's forms that take applications today. */
+export function InstitutePage({ institute }: { institute: string }) {
+  const { t } = useLingui()
+  const { date, money } = useFormat()
+  const { data } = useSuspenseQuery(instituteFormsQuery(institute))
+  const { currency } = data.institute
+  return (
+    <section className="admission-page">
+      <header className="admission-header">
+        <p className="admission-institute">{data.institute.name}</p>
+        <h1>
+          <Trans>Admission</Trans>
+        </h1>
+        {data.forms.length > 0 && (
+          <p className="muted">
+            <Trans>Choose the form for the class you are applying to.</Trans>
+          </p>
+        )}
+      </header>
+      {data.forms.length === 0 ? (
+        <p className="card notice">
+          <Trans>No admission forms are open right now. Please look again later.</Trans>
+        </p>
+      ) : (
+        <ul className="admission-form-list">
+          {data.forms.map((form) => {
+            const closes = date(localDate(form.closesOn))
+            const title = form.title
+            return (
+              <li key={form.id} className="card admission-form-card">
+                <h2>{form.title}</h2>
+                <dl className="admission-facts">
+                  <div>
+                    <dt>
+                      <Trans>Class</Trans>
+                    </dt>
+                    <dd>
+                      {form.className}
+                      {form.groupName && ` · ${form.groupName}`}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>
+                      <Trans>Session</Trans>
+                    </dt>
+                    <dd>{form.academicSession}</dd>
+                  </div>
+                  <div>
+                    <dt>
+                      <Trans>Applications close</Trans>
+                    </dt>
+                    <dd>{closes}</dd>
+                  </div>
+                  <div>
+                    <dt>
+                      <Trans>Application fee</Trans>
+                    </dt>
+                    <dd>{form.fee > 0 ? money(form.fee, currency) : t`None`}</dd>
+                  </div>
+                </dl>
+                <Link
+                  to="/admission/$institute/$formId"
+                  params={{ institute, formId: form.id }}
+                  className="button button-primary button-block"
+                  aria-label={t`Apply: ${title}`}
+                >
+                  <Trans>Apply</Trans>
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

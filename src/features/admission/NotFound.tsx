@@ -1,0 +1,46 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { StatusPage } from '../../components/status/StatusPage.tsx'
+
+export function InstituteNotFound() {
+  return (
+    <StatusPage code="404" title={<Trans>Institute not found</Trans>} testId="admission-not-found">
+      <Trans>
+        There is no institute at this address. Check the link you were given, or ask the institute
+        for it.
+      </Trans>
+    </StatusPage>
+  )
+}
+
+export function FormNotFound({ institute }: { institute: string }) {
+  return (
+    <StatusPage
+      code="404"
+      title={<Trans>Admission form not found</Trans>}
+      testId="admission-not-found"
+      actions={
+        <Link to="/admission/$institute" params={{ institute }} className="button button-primary">
+          <Trans>See the open forms</Trans>
+        </Link>
+      }
+    >
+      <Trans>This form does not exist or is no longer published.</Trans>
+    </StatusPage>
+  )
+}
+
+export function ApplicationNotFound() {
+  return (
+    <StatusPage
+      code="404"
+      title={<Trans>Application not found</Trans>}
+      testId="admission-not-found"
+    >
+      <Trans>
+        We could not find an application at this address. Check that the link is exactly the one you
+        received.
+      </Trans>
+    </StatusPage>
+  )
+}

@@ -1,0 +1,65 @@
+/**
+ * What the admission routes load before they render. Offline, a page falls back to what this
+ * device kept: the persisted query cache, then the form saved with a draft, or the application
+ * as the server answered this device's submission.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { HTTPError } from 'ky'
+import { httpStatus } from '../../lib/api.ts'
+import { openDraft, savedApplication, savedForm, savedPhone } from './draft-store.ts'
+import { applicationQuery, instituteFormsQuery, publicFormQuery } from './queries.ts'
+
+/** No answer at all (offline, timed out), as opposed to an answer that is an error. */
+const unanswered = (err: unknown) => !(err instanceof HTTPError)
+
+function notFoundOr(err: unknown): never {
+  if (httpStatus(err) === 404) throw notFound()
+  throw err
+}
+
+export async function loadInstitute(queryClient: QueryClient, institute: string) {
+  await queryClient.ensureQueryData(instituteFormsQuery(institute)).catch(notFoundOr)
+}
+
+export async function loadForm(queryClient: QueryClient, institute: string, formId: string) {
+  const query = publicFormQuery(institute, formId)
+  let form
+  try {
+    form = await queryClient.ensureQueryData(query)
+  } catch (err) {
+    const saved = unanswered(err) ? await savedForm(institute, formId) : undefined
+    if (!saved) notFoundOr(err)
+    form = saved
+    queryClient.setQueryData(query.queryKey, saved, { updatedAt: 0 })
+  }
+  await openDraft(institute, formId, form)
+}
+
+export async function loadApplication(
+  queryClient: QueryClient,
+  institute: string,
+  temporaryId: string,
+) {
+  const query = applicationQuery(institute, temporaryId)
+  try {
+    await queryClient.ensureQueryData(query)
+  } catch (err) {
+    const saved = unanswered(err) ? await savedApplication(institute, temporaryId) : undefined
+    if (!saved) notFoundOr(err)
+    queryClient.setQueryData(query.queryKey, saved, { updatedAt: 0 })
+  }
+}
+
+/** The attachment page: the application, and the phone this device submitted it with. */
+export async function loadAttachmentPage(
+  queryClient: QueryClient,
+  institute: string,
+  temporaryId: string,
+) {
+  const [, phone] = await Promise.all([
+    loadApplication(queryClient, institute, temporaryId),
+    savedPhone(temporaryId),
+  ])
+  return { phone: phone ?? '' }
+}

@@ -1,0 +1,85 @@
+/**
+ * When the page replays the admission outbox: at app start, when the browser comes back
+ * online, right after a submission is queued, and — while the server is the one failing — a
+ * little later again. The service worker also replays it on Background Sync.
+ */
+import { outboxSyncTag, replayOutbox, type ReplayResult } from './outbox.ts'
+
+interface SyncManager {
+  register(tag: string): Promise<void>
+}
+
+let running: Promise<ReplayResult | undefined> | undefined
+let again = false
+let retryTimer: ReturnType<typeof setTimeout> | undefined
+let retryDelayMs = 0
+const firstRetryMs = 5_000
+const lastRetryMs = 60_000
+
+/** Asks the service worker to replay when the browser next has a connection (Chromium). */
+async function registerBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  const registration = await navigator.serviceWorker.getRegistration()
+  const sync = (registration as { sync?: SyncManager } | undefined)?.sync
+  if (registration?.active && sync) await sync.register(outboxSyncTag)
+}
+
+function scheduleRetry(result: ReplayResult | undefined) {
+  clearTimeout(retryTimer)
+  retryTimer = undefined
+  if (!result?.pending) {
+    retryDelayMs = 0
+    return
+  }
+  void registerBackgroundSync().catch(() => undefined)
+  // Offline: the `online` event (or Background Sync) brings the next attempt.
+  if (result.waitingFor === 'network' && !navigator.onLine) return
+  retryDelayMs = Math.min(lastRetryMs, retryDelayMs ? retryDelayMs * 2 : firstRetryMs)
+  retryTimer = setTimeout(() => void requestReplay(), retryDelayMs)
+}
+
+/**
+ * Sends what is queued now. Calls during a replay make it run once more when it ends, so a
+ * submission queued meanwhile is never left behind.
+ */
+export function requestReplay(): Promise<ReplayResult | undefined> {
+  if (running) {
+    again = true
+    return running
+  }
+  running = (async () => {
+    let result: ReplayResult | undefined
+    do {
+      again = false
+      result = await replayOutbox().catch((err: unknown) => {
+        console.error('admission outbox replay failed', err)
+        return undefined
+      })
+    } while (again)
+    return result
+  })().finally(() => {
+    running = undefined
+    if (again) void requestReplay()
+  })
+  void running.then(scheduleRetry)
+  return running
+}
+
+/** After queueing: Background Sync for when this page is gone, and a replay now. */
+export function sendQueued(): void {
+  void registerBackgroundSync().catch(() => undefined)
+  void requestReplay()
+}
+
+let started = false
+
+/** App start: replays what an earlier visit left queued, and again whenever the network returns. */
+export function startOutboxTriggers(): void {
+  if (started) return
+  started = true
+  window.addEventListener('online', () => {
+    retryDelayMs = 0
+    void requestReplay()
+  })
+  void requestReplay()
+}

@@ -1,0 +1,16 @@
+/** The public admission endpoints, below /api/. */
+const enc = encodeURIComponent
+
+export const institutePath = (institute: string) => `admission/public/${enc(institute)}`
+
+export const formPath = (institute: string, formId: string) =>
+  `${institutePath(institute)}/forms/${enc(formId)}`
+
+export const submitPath = (institute: string, formId: string) =>
+  `${formPath(institute, formId)}/applications`
+
+export const applicationPath = (institute: string, temporaryId: string) =>
+  `${institutePath(institute)}/applications/${enc(temporaryId)}`
+
+export const uploadPath = (institute: string, temporaryId: string, kind: string) =>
+  `${applicationPath(institute, temporaryId)}/attachments/${enc(kind)}`

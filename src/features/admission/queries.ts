@@ -1,0 +1,42 @@
+import { queryOptions } from '@tanstack/react-query'
+import { getJson } from '../../lib/api.ts'
+import {
+  PublicAdmissionFormSchema,
+  PublicApplicationSchema,
+  PublicFormListSchema,
+} from '../../shared/schemas/admission.ts'
+import { applicationPath, formPath, institutePath } from './paths.ts'
+
+/** Applicants' reads: anonymous, so nothing here is a user's and nothing is wiped at sign-out. */
+export const admissionPublicKey = ['admission-public'] as const
+
+/*
+ * networkMode 'always': offline, a read fails at once (and the page falls back to what this
+ * device kept) instead of waiting for a network that may not come.
+ */
+
+/** The institute and its forms open today; kept for offline starts. */
+export const instituteFormsQuery = (institute: string) =>
+  queryOptions({
+    queryKey: [...admissionPublicKey, institute, 'forms'],
+    queryFn: () => getJson(institutePath(institute), PublicFormListSchema),
+    meta: { persist: true },
+    networkMode: 'always',
+  })
+
+/** One published form; kept for offline starts, so a draft reopens without a network. */
+export const publicFormQuery = (institute: string, formId: string) =>
+  queryOptions({
+    queryKey: [...admissionPublicKey, institute, 'form', formId],
+    queryFn: () => getJson(formPath(institute, formId), PublicAdmissionFormSchema),
+    meta: { persist: true },
+    networkMode: 'always',
+  })
+
+/** An application by its temporaryId (phone masked, no date of birth). */
+export const applicationQuery = (institute: string, temporaryId: string) =>
+  queryOptions({
+    queryKey: [...admissionPublicKey, institute, 'application', temporaryId],
+    queryFn: () => getJson(applicationPath(institute, temporaryId), PublicApplicationSchema),
+    networkMode: 'always',
+  })
