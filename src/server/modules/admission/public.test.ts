@@ -675,6 +675,9 @@ describe('public admission', () => {
         'photo\u0000.jpg',
         'photo\n.jpg',
         '..',
+        // Invisible characters between the dots are dropped: the name is '..' once cleaned.
+        '.\u200b.',
+        '\u200d.\u2060.\ufeff',
         `${'a'.repeat(201)}.jpg`,
       ]) {
         const res = await api.upload(

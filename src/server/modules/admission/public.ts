@@ -268,18 +268,24 @@ const extensions: Record<AttachmentType, string> = {
  * or carries control characters; quotes and characters some systems forbid become `_`.
  */
 function fileNameOf(name: string): string {
-  if (name.length > 200 || /[/\\]|\p{Cc}/u.test(name) || name.includes('..')) {
+  const refused = (text: string) =>
+    text.length > 200 || /[/\\]|\p{Cc}/u.test(text) || text.includes('..')
+  // Checked as sent and as kept: dropping invisible characters may bring two dots together.
+  const kept = refused(name)
+    ? undefined
+    : name
+        .normalize('NFC')
+        .replace(/\p{Cf}/gu, '')
+        .replace(/["<>:*?|;]/g, '_')
+        .replace(/\s+/g, ' ')
+        .trim()
+  if (kept === undefined || refused(kept)) {
     throw badRequest(
       'This file name cannot be accepted. Rename the file and try again.',
       'bad_file_name',
     )
   }
-  return name
-    .normalize('NFC')
-    .replace(/\p{Cf}/gu, '')
-    .replace(/["<>:*?|;]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
+  return kept
 }
 
 const fileErrors = (message: string) => validationFailed({ file: [message] })
