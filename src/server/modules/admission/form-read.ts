@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/schemas/admission.ts'
 import type { Db } from '../../db/client.ts'
 import { admissionForms, applicants, institutes } from '../../db/schema.ts'
+import { isUuid } from './applicant-read.ts'
 
 export type FormRow = typeof admissionForms.$inferSelect
 
@@ -77,7 +78,7 @@ export async function findForm(
   instituteId: string,
   formId: string,
 ): Promise<FormRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(formId)) return undefined
+  if (!isUuid(formId)) return undefined
   const [form] = await db
     .select()
     .from(admissionForms)

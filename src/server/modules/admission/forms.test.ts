@@ -227,6 +227,10 @@ describe('admission forms (staff)', () => {
       ['POST', `${base}/${foreign.id}/close`],
       ['DELETE', `${base}/${foreign.id}`],
       ['GET', `${base}/not-a-form`],
+      // The length and the characters of an id, but not one.
+      ['GET', `${base}/${'-'.repeat(36)}`],
+      ['PUT', `${base}/${'0'.repeat(35)}-`, formInput()],
+      ['DELETE', `${base}/${'a'.repeat(36)}`],
     ]
     for (const [method, path, body] of paths) {
       const res = await asUser(t, officer, method, path, body)
