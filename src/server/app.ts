@@ -172,6 +172,13 @@ export function createApp({
     if (pgCode === '22007' || pgCode === '22008' || pgCode === '22009') {
       return c.json<ApiError>({ message: 'Date or time out of range.', code: 'bad_request' }, 400)
     }
+    if (pgCode === '22021' || pgCode === '22P05') {
+      // A NUL character (U+0000), which PostgreSQL keeps in neither text nor jsonb.
+      return c.json<ApiError>(
+        { message: 'The text contains a character that cannot be stored.', code: 'bad_request' },
+        400,
+      )
+    }
     if (pgCode === '22P02') {
       return c.json<ApiError>({ message: 'Malformed identifier.', code: 'bad_request' }, 400)
     }

@@ -140,6 +140,13 @@ describe('applicants (staff)', () => {
     ])
   })
 
+  it('answers a search for a NUL character with 400, not a server error', async () => {
+    for (const path of [`${base}?q=%00`, `${base}/export?q=a%00`]) {
+      const res = await asUser(t, officer, 'GET', path)
+      expect(res.status, path).toBe(400)
+    }
+  })
+
   it('shows one applicant with the form’s questions, attachments and decision', async () => {
     const applicant = await insertApplicant(t, form, {
       name: 'Tahmid Rahman',

@@ -387,6 +387,20 @@ describe('public admission', () => {
       expect(rows).toEqual([])
     })
 
+    it('refuses text PostgreSQL cannot store (a NUL character) with 400, not a server error', async () => {
+      for (const body of [
+        application({ fields: { applicantName: 'Nadia\u0000' } }),
+        application({
+          answers: { shift: 'morning', siblings: '' },
+          fields: { address: 'a\u0000b' },
+        }),
+      ]) {
+        const res = await api.submit('demo-school', open.id, body)
+        expect(res.status).toBe(400)
+        expect(await res.json()).toMatchObject({ code: 'bad_request' })
+      }
+    })
+
     it('needs an Idempotency-Key of 8 to 100 characters', async () => {
       for (const key of [null, '', '   ', 'short', 'x'.repeat(101)]) {
         const res = await api.submit('demo-school', open.id, application(), key)
