@@ -28,8 +28,13 @@ export class DiskStorage implements FileStorage {
     const path = join(this.root, checkKey(key))
     await mkdir(join(path, '..'), { recursive: true })
     const partial = `${path}.${randomUUID()}.part`
-    await writeFile(partial, data)
-    await rename(partial, path)
+    try {
+      await writeFile(partial, data)
+      await rename(partial, path)
+    } catch (err) {
+      await rm(partial, { force: true }).catch(() => undefined)
+      throw err
+    }
   }
 
   async get(key: string): Promise<Uint8Array | undefined> {
