@@ -38,7 +38,8 @@ const kb = (bytes: number) => bytes / 1024
 
 function routePath(key: string): string {
   const name = key.replace(/^routes\//, '').replace(/\.tsx\?tsr-split=component$/, '')
-  return name === 'index' ? '/' : '/' + name.replaceAll('.', '/')
+  // A trailing underscore only keeps a route file from nesting in its parent's layout.
+  return name === 'index' ? '/' : '/' + name.split('.').map((s) => s.replace(/_$/, '')).join('/')
 }
 
 function firstLoadSizes() {

@@ -1,0 +1,271 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { e2ePassword, signInAs, staffUser } from './session.ts'
+
+/** A tiny valid PNG (1×1 pixel): what a phone's camera gives, as far as the server can tell. */
+const photoPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+async function adminToken(request: APIRequestContext, baseURL: string) {
+  const res = await request.post(`${baseURL}/api/auth/login`, {
+    data: { username: 'admin', password: e2ePassword },
+  })
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+/** A published form of the demo institute, open today, made through the staff API. */
+async function publishedForm(request: APIRequestContext, baseURL: string, title: string) {
+  const headers = { Authorization: `Bearer ${await adminToken(request, baseURL)}` }
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  const created = await request.post(`${baseURL}/api/admission/forms`, {
+    headers,
+    data: {
+      title,
+      academicSession: '2027',
+      className: 'Two',
+      groupName: '',
+      opensOn: day(-2),
+      closesOn: day(30),
+      fee: 25000,
+      requiredFields: ['dateOfBirth', 'gender'],
+      questions: [
+        {
+          id: 'shift',
+          label: 'Which shift?',
+          kind: 'choice',
+          required: true,
+          options: ['Morning', 'Day'],
+        },
+      ],
+      attachments: [
+        {
+          kind: 'photo',
+          label: 'Photo of the applicant',
+          required: true,
+          types: ['image/jpeg', 'image/png'],
+          maxBytes: 2 * 1024 * 1024,
+        },
+      ],
+      instructions: '',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const form = (await created.json()) as { id: string }
+  const published = await request.post(`${baseURL}/api/admission/forms/${form.id}/publish`, {
+    headers,
+  })
+  expect(published.ok()).toBe(true)
+  return { formId: form.id, headers }
+}
+
+/** The drafts the page has written to IndexedDB, as text (read without the app's code). */
+function storedDrafts(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('institute-office')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const read = db.transaction('drafts').objectStore('drafts').getAll()
+          read.onsuccess = () => {
+            resolve(JSON.stringify(read.result))
+            db.close()
+          }
+          read.onerror = () => reject(read.error)
+        }
+      }),
+  )
+}
+
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('an applicant fills a form across going offline, a reload and a closed page, submits offline, and exactly one application reaches the staff, who accept and enrol it', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const { formId, headers } = await publishedForm(request, baseURL!, 'Class Two admission (e2e)')
+    const formUrl = `/admission/demo-school/${formId}`
+    const context = await browser.newContext()
+    let page = await context.newPage()
+
+    // The institute's page lists the form; the form opens from it.
+    await page.goto('/admission/demo-school')
+    await page.getByRole('link', { name: /Class Two admission \(e2e\)/ }).click()
+    await expect(page).toHaveURL(new RegExp(`${formUrl}$`))
+    await controlledByServiceWorker(page)
+
+    // Half the form, then the network goes.
+    await page.getByLabel("Applicant's full name").fill('Nadia Rahman')
+    await page.getByLabel('Phone number').fill('+880 1711 000222')
+    await expect.poll(() => storedDrafts(page)).toContain('+880 1711 000222')
+    await context.setOffline(true)
+
+    // A photo taken offline is kept with the draft.
+    await page.getByLabel('Photo of the applicant').setInputFiles({
+      name: 'nadia.png',
+      mimeType: 'image/png',
+      buffer: photoPng,
+    })
+    await expect(page.getByText('nadia.png')).toBeVisible()
+
+    // A reload (offline: the service worker serves the app) offers the draft back.
+    await page.reload()
+    await expect(page.getByText(/Continue your application from/)).toBeVisible()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByLabel("Applicant's full name")).toHaveValue('Nadia Rahman')
+    await expect(page.getByText('nadia.png')).toBeVisible()
+
+    // The page is closed and a new one opened, still offline: everything is there.
+    await page.close()
+    page = await context.newPage()
+    await page.goto(formUrl)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByLabel("Applicant's full name")).toHaveValue('Nadia Rahman')
+    await expect(page.getByLabel('Phone number')).toHaveValue('+880 1711 000222')
+    await expect(page.getByText('nadia.png')).toBeVisible()
+
+    // The rest of the form; a missing answer is named before anything is sent.
+    await page.getByLabel('Date of birth').fill('2019-03-14')
+    await page.getByLabel('Gender').selectOption('female')
+    await page.getByRole('button', { name: 'Submit application' }).click()
+    await expect(page.getByText('Please answer this question.')).toBeVisible()
+    await page.getByLabel('Which shift?').selectOption('Morning')
+
+    // Submitted offline: it waits for the connection.
+    await page.getByRole('button', { name: 'Submit application' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Waiting for connection' }),
+    ).toBeVisible()
+
+    // Back online: sent once, with its photo; the applicant sees the application and its fee.
+    await context.setOffline(false)
+    await expect(page).toHaveURL(/\/temporaryId\/[A-Za-z0-9_-]{22}$/, { timeout: 20_000 })
+    await expect(page.getByText('Nadia Rahman')).toBeVisible()
+    await expect(page.getByText('Fee due')).toBeVisible()
+    await expect(page.getByText('nadia.png')).toBeVisible()
+    await context.close()
+
+    const list = await request.get(`${baseURL}/api/admission/applicants?formId=${formId}`, {
+      headers,
+    })
+    const applications = (await list.json()) as {
+      total: number
+      data: { attachmentCount: number }[]
+    }
+    expect(applications.total).toBe(1)
+    expect(applications.data[0]!.attachmentCount).toBe(1)
+
+    // The admission office sees exactly that one application, accepts and enrols it.
+    // The office works on a desktop.
+    const staff = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      isMobile: false,
+      hasTouch: false,
+    })
+    const officer = {
+      username: 'admission-officer-e2e',
+      fullName: 'Omar Officer',
+      role: 'admission officer',
+      password: 'admits-students-2026',
+    }
+    await staffUser(staff.request, baseURL!, officer)
+    await signInAs(staff, staff.request, baseURL!, officer.username, officer.password)
+    const office = await staff.newPage()
+    await office.goto(`/admission-applicants?formId=${formId}`)
+    const rows = office.getByRole('table').getByRole('row').filter({ hasText: 'Nadia Rahman' })
+    await expect(rows).toHaveCount(1)
+    await rows.getByRole('link').first().click()
+    await expect(office.getByRole('heading', { name: 'Nadia Rahman' })).toBeVisible()
+    await expect(office.getByText('nadia.png')).toBeVisible()
+    const download = office.waitForEvent('download')
+    await office
+      .getByRole('button', { name: /Download/ })
+      .first()
+      .click()
+    expect((await download).suggestedFilename()).toBe('nadia.png')
+
+    await office.getByRole('button', { name: 'Accept' }).click()
+    await office.getByRole('dialog').getByLabel(/Note/).fill('Interview passed.')
+    await office.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await expect(office.getByText('Accepted', { exact: true }).first()).toBeVisible()
+    office.once('dialog', (confirm) => void confirm.accept())
+    await office.getByRole('button', { name: 'Enrol' }).click()
+    await expect(
+      office
+        .getByRole('status')
+        .filter({ hasText: /Nadia Rahman is enrolled with student ID 2027\d{4}\./ }),
+    ).toBeVisible()
+    await expect(office.getByText('Enrolled', { exact: true }).first()).toBeVisible()
+    await staff.close()
+  })
+})
+
+test('the admission office sets up a form with its own question and attachment, publishes it, and applicants find it', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext()
+  const officer = {
+    username: 'forms-officer-e2e',
+    fullName: 'Farah Forms',
+    role: 'admission officer',
+    password: 'builds-forms-2026',
+  }
+  await staffUser(context.request, baseURL!, officer)
+  await signInAs(context, context.request, baseURL!, officer.username, officer.password)
+  const page = await context.newPage()
+  await page.goto('/admission-forms')
+  await page.getByRole('button', { name: 'New form' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Title').fill('Class Six admission (e2e)')
+  await dialog.getByLabel('Academic session').fill('2027')
+  await dialog.getByLabel('Class', { exact: true }).fill('Six')
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  await dialog.getByLabel('Opens on').fill(day(-1))
+  await dialog.getByLabel('Closes on').fill(day(20))
+  await dialog.getByLabel('Application fee').fill('300')
+  await dialog.getByRole('checkbox', { name: 'Date of birth' }).check()
+  await dialog.getByRole('button', { name: 'Add question' }).click()
+  await dialog.getByLabel('Question', { exact: true }).fill('Favourite subject')
+  await dialog.getByRole('button', { name: 'Add attachment' }).click()
+  await dialog.getByLabel('Name', { exact: true }).fill('Birth certificate')
+  await dialog.getByRole('button', { name: 'Create form' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /created/i })).toBeVisible()
+
+  const row = page.getByRole('row').filter({ hasText: 'Class Six admission (e2e)' })
+  await expect(row).toBeVisible()
+  // Not published yet: applicants do not see it.
+  const publicList = await context.request.get(`${baseURL}/api/admission/public/demo-school`)
+  expect(JSON.stringify(await publicList.json())).not.toContain('Class Six admission (e2e)')
+
+  await row.getByRole('button', { name: 'Publish' }).click()
+  await expect(row.getByText('Open for applications')).toBeVisible()
+
+  const applicant = await browser.newContext()
+  const pub = await applicant.newPage()
+  await pub.goto('/admission/demo-school')
+  await pub.getByRole('link', { name: /Class Six admission \(e2e\)/ }).click()
+  await expect(pub.getByLabel('Favourite subject')).toBeVisible()
+  await expect(pub.getByLabel('Birth certificate')).toBeVisible()
+  await expect(pub.getByText(/300/).first()).toBeVisible()
+  await applicant.close()
+  await context.close()
+})
+
+test('an unknown institute gets a clear not-found page', async ({ page }) => {
+  await page.goto('/admission/no-such-school')
+  await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible()
+})
