@@ -58,8 +58,19 @@ export const undecidedStatuses: readonly ApplicantStatus[] = [
   'under_review',
 ]
 
+/**
+ * Keys that read as something on every object (`answers['constructor']` is a function) or
+ * that valibot's record leaves out, so an answer under them would be lost or misread.
+ */
+const reservedKeys = ['constructor', 'prototype']
+
 const slug = (message: string) =>
-  v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, message))
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, message),
+    v.check((key) => !reservedKeys.includes(key), 'This key is taken; choose another.'),
+  )
 
 export const QuestionSchema = v.pipe(
   v.object({
@@ -105,8 +116,10 @@ export const AttachmentRequirementSchema = v.object({
 })
 export type AttachmentRequirement = v.InferOutput<typeof AttachmentRequirementSchema>
 
-const uniqueBy = <T>(key: (item: T) => string) => (items: T[]) =>
-  new Set(items.map(key)).size === items.length
+const uniqueBy =
+  <T>(key: (item: T) => string) =>
+  (items: T[]) =>
+    new Set(items.map(key)).size === items.length
 
 /** What staff enter for a form; creating and editing take the whole form. */
 export const AdmissionFormInputSchema = v.pipe(
@@ -306,7 +319,10 @@ export function applicationSchemaFor(form: {
       return [
         field,
         form.requiredFields.includes(field)
-          ? v.pipe(schema, v.check((value) => value !== '', 'This field is required.'))
+          ? v.pipe(
+              schema,
+              v.check((value) => value !== '', 'This field is required.'),
+            )
           : schema,
       ]
     }),

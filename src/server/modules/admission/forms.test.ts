@@ -131,6 +131,17 @@ describe('admission forms (staff)', () => {
       formInput({ questions: [{ id: 'shift', label: 'Shift', kind: 'choice', required: true }] }),
     )
     expect(noOptions).toEqual({ 'questions.0.options': ['A choice needs at least two options.'] })
+    // Keys every object has: answers['constructor'] would read as a function, not an answer.
+    for (const id of ['constructor', 'prototype']) {
+      const reserved = await errorsOf(
+        formInput({ questions: [{ id, label: 'Odd key', kind: 'text', required: false }] }),
+      )
+      expect(reserved, id).toEqual({ 'questions.0.id': ['This key is taken; choose another.'] })
+    }
+    const photoOf = formInput().attachments[0]!
+    expect(
+      await errorsOf(formInput({ attachments: [{ ...photoOf, kind: 'constructor' }] })),
+    ).toEqual({ 'attachments.0.kind': ['This key is taken; choose another.'] })
     const twice = { id: 'same', label: 'Same', kind: 'text', required: false } as const
     expect(await errorsOf(formInput({ questions: [twice, twice] }))).toEqual({
       questions: ['Two questions have the same key.'],
