@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { e2ePassword, signInAs, staffUser } from './session.ts'
 
+/** A test's own names, so that repeated runs on one server do not meet. */
+const uniqueSuffix = () => Math.random().toString(36).slice(2, 8)
+
 /** A tiny valid PNG (1×1 pixel): what a phone's camera gives, as far as the server can tell. */
 const photoPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -95,14 +98,15 @@ test.describe('on a phone', () => {
     baseURL,
     request,
   }) => {
-    const { formId, headers } = await publishedForm(request, baseURL!, 'Class Two admission (e2e)')
+    const run = uniqueSuffix()
+    const { formId, headers } = await publishedForm(request, baseURL!, `Class Two admission ${run}`)
     const formUrl = `/admission/demo-school/${formId}`
     const context = await browser.newContext()
     let page = await context.newPage()
 
     // The institute's page lists the form; the form opens from it.
     await page.goto('/admission/demo-school')
-    await page.getByRole('link', { name: /Class Two admission \(e2e\)/ }).click()
+    await page.getByRole('link', { name: new RegExp(`Class Two admission ${run}`) }).click()
     await expect(page).toHaveURL(new RegExp(`${formUrl}$`))
     await controlledByServiceWorker(page)
 
@@ -175,7 +179,7 @@ test.describe('on a phone', () => {
       hasTouch: false,
     })
     const officer = {
-      username: 'admission-officer-e2e',
+      username: `admission-officer-${run}`,
       fullName: 'Omar Officer',
       role: 'admission officer',
       password: 'admits-students-2026',
@@ -216,9 +220,10 @@ test('the admission office sets up a form with its own question and attachment, 
   browser,
   baseURL,
 }) => {
+  const run = uniqueSuffix()
   const context = await browser.newContext()
   const officer = {
-    username: 'forms-officer-e2e',
+    username: `forms-officer-${run}`,
     fullName: 'Farah Forms',
     role: 'admission officer',
     password: 'builds-forms-2026',
@@ -229,7 +234,7 @@ test('the admission office sets up a form with its own question and attachment, 
   await page.goto('/admission-forms')
   await page.getByRole('button', { name: 'New form' }).click()
   const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Title').fill('Class Six admission (e2e)')
+  await dialog.getByLabel('Title').fill(`Class Six admission ${run}`)
   await dialog.getByLabel('Academic session').fill('2027')
   await dialog.getByLabel('Class', { exact: true }).fill('Six')
   const day = (offset: number) =>
@@ -245,11 +250,11 @@ test('the admission office sets up a form with its own question and attachment, 
   await dialog.getByRole('button', { name: 'Create form' }).click()
   await expect(page.getByRole('status').filter({ hasText: /created/i })).toBeVisible()
 
-  const row = page.getByRole('row').filter({ hasText: 'Class Six admission (e2e)' })
+  const row = page.getByRole('row').filter({ hasText: `Class Six admission ${run}` })
   await expect(row).toBeVisible()
   // Not published yet: applicants do not see it.
   const publicList = await context.request.get(`${baseURL}/api/admission/public/demo-school`)
-  expect(JSON.stringify(await publicList.json())).not.toContain('Class Six admission (e2e)')
+  expect(JSON.stringify(await publicList.json())).not.toContain(`Class Six admission ${run}`)
 
   await row.getByRole('button', { name: 'Publish' }).click()
   await expect(row.getByText('Open for applications')).toBeVisible()
@@ -257,7 +262,7 @@ test('the admission office sets up a form with its own question and attachment, 
   const applicant = await browser.newContext()
   const pub = await applicant.newPage()
   await pub.goto('/admission/demo-school')
-  await pub.getByRole('link', { name: /Class Six admission \(e2e\)/ }).click()
+  await pub.getByRole('link', { name: new RegExp(`Class Six admission ${run}`) }).click()
   await expect(pub.getByLabel('Favourite subject')).toBeVisible()
   await expect(pub.getByLabel('Birth certificate')).toBeVisible()
   await expect(pub.getByText(/300/).first()).toBeVisible()
