@@ -99,7 +99,7 @@ export function ApplicationForm({
   session: DraftSession
   form: PublicAdmissionForm
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { translate } = useServerErrors()
   const { time } = useClock()
   const snap = useSnapshot(session.state, { sync: true })
@@ -166,7 +166,7 @@ export function ApplicationForm({
   }
 
   const refusal = snap.submission.refusal
-  const refusalText = refusal && refusalMessage(refusal, t, translate)
+  const refusalText = refusal && refusalMessage(refusal, i18n, translate)
   const hasServerErrors = Object.keys(snap.serverErrors).length > 0
   const savedAt = time(snap.updatedAt)
   const showInvalid =
@@ -317,15 +317,21 @@ export function ApplicationForm({
 
 function refusalMessage(
   refusal: { status: number; code?: string | undefined; message?: string | undefined },
-  t: ReturnType<typeof useLingui>['t'],
+  i18n: ReturnType<typeof useLingui>['i18n'],
   translate: (message: string) => string,
 ): string {
-  if (refusal.code === 'form_not_accepting') return t`This form is not taking applications now.`
-  if (refusal.status === 404) return t`This admission form is no longer published.`
-  if (refusal.code === 'idempotency_conflict') {
-    return t`This application was already sent with other answers. Please reload the page.`
+  if (refusal.code === 'form_not_accepting') {
+    return i18n._(msg`This form is not taking applications now.`)
   }
-  return refusal.message ? translate(refusal.message) : t`The application could not be sent.`
+  if (refusal.status === 404) return i18n._(msg`This admission form is no longer published.`)
+  if (refusal.code === 'idempotency_conflict') {
+    return i18n._(
+      msg`This application was already sent with other answers. Please reload the page.`,
+    )
+  }
+  return refusal.message
+    ? translate(refusal.message)
+    : i18n._(msg`The application could not be sent.`)
 }
 
 const today = () => {

@@ -34,6 +34,7 @@ export function useAdmissionErrors() {
     'Two questions have the same key.': t`Two questions have the same key.`,
     'At most 10 attachments.': t`At most 10 attachments.`,
     'Two attachments have the same key.': t`Two attachments have the same key.`,
+    'This key is taken; choose another.': t`This key is taken; choose another.`,
     'The form cannot close before it opens.': t`The form cannot close before it opens.`,
     'Please give the reason for the rejection.': t`Please give the reason for the rejection.`,
     'Unknown status.': t`Unknown status.`,
