@@ -82,7 +82,9 @@ export function ApplicantPage({ applicantId }: { applicantId: string }): ReactEl
     onError: async (err, action) => {
       errorsOf.toastUnlessFieldError(
         err,
-        action === 'enrol' ? t`${name} was not enrolled` : t`The application was not changed`,
+        action === 'enrol'
+          ? t`${name} could not be enrolled`
+          : t`The application could not be changed`,
       )
       if (httpStatus(err) === 409) await queryClient.invalidateQueries({ queryKey: admissionKey })
     },

@@ -56,8 +56,8 @@ export function DecisionDialog({
       errorsOf.toastUnlessFieldError(
         err,
         decision === 'accept'
-          ? t`The application was not accepted`
-          : t`The application was not rejected`,
+          ? t`The application could not be accepted`
+          : t`The application could not be rejected`,
       )
       if (httpStatus(err) === 409) {
         await queryClient.invalidateQueries({ queryKey: admissionKey })

@@ -251,7 +251,7 @@ export function FormDialog({
 
         <fieldset className="field">
           <legend>
-            <Trans>Standard fields the applicant must fill</Trans>
+            <Trans>Standard fields the applicant must fill in</Trans>
           </legend>
           <div className="check-grid">
             {standardFields.map((field) => {
@@ -262,7 +262,7 @@ export function FormDialog({
                   className="checkbox"
                   title={
                     always
-                      ? t`Always required: the applicant confirms changes with the phone number.`
+                      ? t`Always required: every application needs a name, and applicants confirm changes with their phone number or date of birth.`
                       : undefined
                   }
                 >

@@ -80,7 +80,7 @@ export function FormsPage({
           : t`${name} is published; it takes applications while open and within its dates.`,
         unpublish: t`${name} is unpublished: applicants no longer see it.`,
         close: t`${name} is closed: it takes no more applications.`,
-        open: t`${name} is open again within its dates.`,
+        open: t`${name} takes applications again between its dates.`,
       }
       showToast({ variant: 'success', title: titles[action] })
     },
