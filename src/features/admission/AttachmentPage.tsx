@@ -14,7 +14,8 @@ import {
 } from '../../shared/schemas/admission.ts'
 import { typeNames, useFileProblem } from './ApplicationForm.tsx'
 import { BlobImage } from './controls.tsx'
-import { attachmentProblem, formatBytes, safeFileName, sniffFileType } from './draft-data.ts'
+import { sniffType } from '../../shared/file-type.ts'
+import { attachmentProblem, formatBytes, safeFileName } from './draft-data.ts'
 import { uploadPath } from './paths.ts'
 import { applicationQuery } from './queries.ts'
 import './admission.css'
@@ -54,7 +55,7 @@ export function AttachmentPage({
 
   /** One PUT; the server judges the file and the confirmation. */
   const upload = async (req: AttachmentRequirement, file: File): Promise<Outcome> => {
-    const type = sniffFileType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
+    const type = sniffType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
     const problem = attachmentProblem(req, { type, size: file.size })
     if (problem || !type) {
       return { ok: false, field: 'file', message: fileProblem(problem ?? 'type', req), stop: false }

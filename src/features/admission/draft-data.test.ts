@@ -10,7 +10,6 @@ import {
   newDraftData,
   readDraftData,
   safeFileName,
-  sniffFileType,
   validateApplication,
 } from './draft-data.ts'
 
@@ -82,19 +81,6 @@ describe('attachments', () => {
       { kind: 'extra', required: false },
     ]
     expect(missingAttachments(reqs, { photo: {} })).toEqual({ birth: 'missing' })
-  })
-
-  it('sniffs the four accepted types by their first bytes, not their names', () => {
-    const bytes = (...b: (number | string)[]) =>
-      new Uint8Array(
-        b.flatMap((x) => (typeof x === 'string' ? [...x].map((c) => c.charCodeAt(0)) : [x])),
-      )
-    expect(sniffFileType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg')
-    expect(sniffFileType(bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a))).toBe('image/png')
-    expect(sniffFileType(bytes('RIFF', 0, 0, 0, 0, 'WEBP'))).toBe('image/webp')
-    expect(sniffFileType(bytes('%PDF-1.7'))).toBe('application/pdf')
-    expect(sniffFileType(bytes('GIF89a'))).toBeUndefined()
-    expect(sniffFileType(bytes(0xff, 0xd8))).toBeUndefined()
   })
 
   it('makes a file name the server takes', () => {

@@ -184,22 +184,6 @@ export function missingAttachments(
   )
 }
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
-  bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b)
-const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0))
-
-/**
- * A file's type by its first bytes, as the server decides it (never by name or claimed type):
- * JPEG, PNG, WEBP or PDF, else undefined. Twelve bytes are enough.
- */
-export function sniffFileType(bytes: Uint8Array): AttachmentType | undefined {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
-  if (startsWith(bytes, ascii('%PDF-'))) return 'application/pdf'
-  return undefined
-}
-
 const extensions: Record<AttachmentType, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',

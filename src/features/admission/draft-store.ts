@@ -7,6 +7,7 @@
  * The page owns the draft's fields, answers and files; the outbox replay (page or service
  * worker) owns its `submission`, which the page mirrors from the database as it changes.
  */
+import { sniffType } from '../../shared/file-type.ts'
 import { liveQuery, type Subscription } from 'dexie'
 import { proxy, snapshot, subscribe } from 'valtio'
 import { offlineDb, type AdmissionDraft, type DraftAttachment } from '../../lib/offline-db.ts'
@@ -23,7 +24,6 @@ import {
   isInFlight,
   newDraftData,
   readDraftData,
-  sniffFileType,
   type AttachmentMeta,
   type AttachmentProblem,
   type DraftData,
@@ -353,7 +353,7 @@ export async function attachFile(
   requirement: AttachmentRequirement,
   file: File,
 ): Promise<AttachmentProblem | 'storage' | undefined> {
-  const type = sniffFileType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
+  const type = sniffType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
   const problem = attachmentProblem(requirement, { type, size: file.size })
   if (problem || !type) return problem ?? 'type'
   const { state } = session

@@ -9,6 +9,7 @@
  * refusal takes it out of the queue and tells the draft why.
  */
 import * as v from 'valibot'
+import { sniffType } from '../../shared/file-type.ts'
 import { offlineDb, type DraftAttachment, type QueuedRequest } from '../../lib/offline-db.ts'
 import { PublicApplicationSchema, type SubmitApplication } from '../../shared/schemas/admission.ts'
 import { ApiErrorSchema } from '../../shared/schemas/api-error.ts'
@@ -16,7 +17,6 @@ import { submitPath, uploadPath } from './paths.ts'
 import {
   readDraftData,
   safeFileName,
-  sniffFileType,
   type DraftData,
   type Submission,
   type UploadResult,
@@ -349,7 +349,7 @@ async function sendUpload(job: QueuedRequest, o: Required<ReplayOptions>): Promi
   }
   await markSending(job, o)
   const head = new Uint8Array(await file.blob.slice(0, 16).arrayBuffer())
-  const type = sniffFileType(head) ?? 'application/pdf'
+  const type = sniffType(head) ?? 'application/pdf'
   const form = new FormData()
   form.append('confirm', String((job.body as { confirm?: unknown }).confirm ?? ''))
   form.append('file', file.blob, safeFileName(file.name, kind, type))

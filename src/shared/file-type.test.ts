@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sniffType } from './sniff.ts'
+import { sniffType } from './file-type.ts'
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(

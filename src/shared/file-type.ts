@@ -1,4 +1,4 @@
-import type { AttachmentType } from '../../shared/schemas/admission.ts'
+import type { AttachmentType } from './schemas/admission.ts'
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
   bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b)
