@@ -84,7 +84,7 @@ export function createApp({
     await next()
     log.info('request', {
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
@@ -189,13 +189,16 @@ export function createApp({
     }
     // A failed query's message lists its parameters, which may hold password hashes.
     const detail = (err.stack ?? String(err)).replace(/params: .*$/gm, 'params: [redacted]')
-    log.error('unhandled error', { path: c.req.path, err: detail })
+    log.error('unhandled error', { path: loggedPath(c.req.path), err: detail })
     return c.json<ApiError>({ message: 'Something went wrong on our side', code: 'internal' }, 500)
   })
 
   assertEveryEndpointGuarded(app.routes)
   return Object.assign(app, { services })
 }
+
+/** An applicant's tracking id opens their application: it never goes into the logs. */
+const loggedPath = (path: string) => path.replace(/(\/applications\/)[^/]+/, '$1[temporaryId]')
 
 /** An endpoint that forgot its guard stops the app from starting instead of opening a hole. */
 function assertEveryEndpointGuarded(routes: readonly RouteLike[]) {

@@ -531,6 +531,9 @@ describe('public admission', () => {
       expect(app.fields.phone).toBe('+880*********111')
       expect(JSON.stringify(app)).not.toContain('2015-03-14')
       expect(JSON.stringify(app)).not.toContain('1711-000')
+      // The id opens the application: the request log names the route, not the id.
+      expect(t.logLines.join('\n')).toContain('/applications/[temporaryId]')
+      expect(t.logLines.join('\n')).not.toContain(temporaryId)
 
       await addInstitute(t, 'other-lookup')
       for (const path of [
