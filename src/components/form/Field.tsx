@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 
 /** A labelled input with its error under it, announced to screen readers. */
 export function Field({
@@ -17,6 +23,77 @@ export function Field({
         aria-describedby={error ? errorId : undefined}
         {...input}
       />
+      {error && (
+        <small id={errorId} className="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  )
+}
+
+/** A labelled text area with its error under it, like Field. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...input
+}: {
+  label: ReactNode
+  error?: string | undefined
+  hint?: ReactNode
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId()
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint && (
+        <small id={hintId} className="muted">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={errorId} className="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  )
+}
+
+/** A labelled select with its error under it, like Field. */
+export function SelectField({
+  label,
+  error,
+  children,
+  ...select
+}: {
+  label: ReactNode
+  error?: string | undefined
+  children: ReactNode
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        {...select}
+      >
+        {children}
+      </select>
       {error && (
         <small id={errorId} className="field-error">
           {error}

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useSnapshot } from 'valtio'
-import { Field } from '../../components/form/Field.tsx'
+import { Field, SelectField, TextAreaField } from '../../components/form/Field.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -22,7 +22,7 @@ import {
   type Question,
   type StandardField,
 } from '../../shared/schemas/admission.ts'
-import { BlobImage, SelectField, TextAreaField, useStoredFile } from './controls.tsx'
+import { BlobImage, useStoredFile } from './controls.tsx'
 import {
   formatBytes,
   missingAttachments,
@@ -204,6 +204,7 @@ export function ApplicationForm({
         <TextAreaField
           key={field}
           label={text}
+          rows={3}
           autoComplete="street-address"
           {...common}
           onChange={(e) => setField(session, field, e.target.value)}

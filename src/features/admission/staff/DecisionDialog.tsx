@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
+import { TextAreaField } from '../../../components/form/Field.tsx'
 import { httpStatus, postJson } from '../../../lib/api.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import {
@@ -10,7 +11,6 @@ import {
   RejectApplicantSchema,
   type Applicant,
 } from '../../../shared/schemas/admission.ts'
-import { TextAreaField } from './controls.tsx'
 import { useAdmissionErrors } from './errors.ts'
 import { admissionKey, applicantQuery } from './queries.ts'
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Dialog } from '../../../components/Dialog.tsx'
-import { Field } from '../../../components/form/Field.tsx'
+import { Field, SelectField, TextAreaField } from '../../../components/form/Field.tsx'
 import { api } from '../../../lib/api.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import {
@@ -19,7 +19,7 @@ import {
 import { todayIso } from '../../accounting/dates.ts'
 import { useMoney } from '../../accounting/use-money.ts'
 import { fieldLabels, questionKindLabels } from '../labels.ts'
-import { ActionButton, SelectField, TextAreaField } from './controls.tsx'
+import { ActionButton } from './controls.tsx'
 import { useAdmissionErrors } from './errors.ts'
 import {
   newAttachment,
