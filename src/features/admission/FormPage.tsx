@@ -7,7 +7,8 @@ import { useFormat } from '../../lib/format.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
 import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
 import { ApplicationForm } from './ApplicationForm.tsx'
-import { isInFlight, localDate, type Submission } from './draft-data.ts'
+import { FormFacts } from './FormFacts.tsx'
+import { isInFlight, type Submission } from './draft-data.ts'
 import {
   continueDraft,
   loadedDraft,
@@ -70,9 +71,6 @@ export function FormPage({ institute, formId }: { institute: string; formId: str
 
 /** The institute, the form's title and what applicants need to know before they start. */
 export function FormHeader({ form }: { form: PublicAdmissionForm }) {
-  const { t } = useLingui()
-  const { date, money } = useFormat()
-  const closes = date(localDate(form.closesOn))
   return (
     <header className="admission-header">
       <Link
@@ -83,35 +81,7 @@ export function FormHeader({ form }: { form: PublicAdmissionForm }) {
         {form.institute.name}
       </Link>
       <h1>{form.title}</h1>
-      <dl className="admission-facts">
-        <div>
-          <dt>
-            <Trans>Class</Trans>
-          </dt>
-          <dd>
-            {form.className}
-            {form.groupName && ` · ${form.groupName}`}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Session</Trans>
-          </dt>
-          <dd>{form.academicSession}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Applications close</Trans>
-          </dt>
-          <dd>{closes}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Application fee</Trans>
-          </dt>
-          <dd>{form.fee > 0 ? money(form.fee, form.institute.currency) : t`None`}</dd>
-        </div>
-      </dl>
+      <FormFacts form={form} currency={form.institute.currency} />
       {form.instructions && <p className="admission-instructions">{form.instructions}</p>}
     </header>
   )

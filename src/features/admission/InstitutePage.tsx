@@ -1,15 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useFormat } from '../../lib/format.ts'
-import { localDate } from './draft-data.ts'
+import { FormFacts } from './FormFacts.tsx'
 import { instituteFormsQuery } from './queries.ts'
 import './admission.css'
 
 /** `/admission/$institute`: the institute's forms that take applications today. */
 export function InstitutePage({ institute }: { institute: string }) {
   const { t } = useLingui()
-  const { date, money } = useFormat()
   const { data } = useSuspenseQuery(instituteFormsQuery(institute))
   const { currency } = data.institute
   return (
@@ -32,40 +30,11 @@ export function InstitutePage({ institute }: { institute: string }) {
       ) : (
         <ul className="admission-form-list">
           {data.forms.map((form) => {
-            const closes = date(localDate(form.closesOn))
             const title = form.title
             return (
               <li key={form.id} className="card admission-form-card">
                 <h2>{form.title}</h2>
-                <dl className="admission-facts">
-                  <div>
-                    <dt>
-                      <Trans>Class</Trans>
-                    </dt>
-                    <dd>
-                      {form.className}
-                      {form.groupName && ` · ${form.groupName}`}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>
-                      <Trans>Session</Trans>
-                    </dt>
-                    <dd>{form.academicSession}</dd>
-                  </div>
-                  <div>
-                    <dt>
-                      <Trans>Applications close</Trans>
-                    </dt>
-                    <dd>{closes}</dd>
-                  </div>
-                  <div>
-                    <dt>
-                      <Trans>Application fee</Trans>
-                    </dt>
-                    <dd>{form.fee > 0 ? money(form.fee, currency) : t`None`}</dd>
-                  </div>
-                </dl>
+                <FormFacts form={form} currency={currency} />
                 <Link
                   to="/admission/$institute/$formId"
                   params={{ institute, formId: form.id }}

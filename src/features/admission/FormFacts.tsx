@@ -1,0 +1,48 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactElement } from 'react'
+import { useFormat } from '../../lib/format.ts'
+import type { PublicFormList } from '../../shared/schemas/admission.ts'
+import { localDate } from './draft-data.ts'
+
+/** Class, session, closing day and fee of a form, as the institute page and the form show them. */
+export function FormFacts({
+  form,
+  currency,
+}: {
+  form: PublicFormList['forms'][number]
+  currency: string
+}): ReactElement {
+  const { t } = useLingui()
+  const { date, money } = useFormat()
+  return (
+    <dl className="admission-facts">
+      <div>
+        <dt>
+          <Trans>Class</Trans>
+        </dt>
+        <dd>
+          {form.className}
+          {form.groupName && ` · ${form.groupName}`}
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Session</Trans>
+        </dt>
+        <dd>{form.academicSession}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Applications close</Trans>
+        </dt>
+        <dd>{date(localDate(form.closesOn))}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Application fee</Trans>
+        </dt>
+        <dd>{form.fee > 0 ? money(form.fee, currency) : t`None`}</dd>
+      </div>
+    </dl>
+  )
+}
