@@ -34,7 +34,10 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'api-client', test: /node_modules[\\/]ky[\\/]|src[\\/]lib[\\/]api\.ts/ },
+            {
+              name: 'api-client',
+              test: /node_modules[\\/]ky[\\/](?!distribution[\\/]errors[\\/])|src[\\/]lib[\\/]api\.ts/,
+            },
             { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
           ],
         },

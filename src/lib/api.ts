@@ -1,6 +1,5 @@
-import ky, { HTTPError, type KyRequest } from 'ky'
+import ky, { type KyRequest } from 'ky'
 import * as v from 'valibot'
-import { ApiErrorSchema, type ApiError } from '../shared/schemas/api-error.ts'
 import { TokenPairSchema } from '../shared/schemas/auth.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
@@ -131,15 +130,7 @@ export const api = ky.create({
   },
 })
 
-/** The API's error body (DESIGN §5) from a failed call, or undefined when there is none. */
-export function apiError(err: unknown): ApiError | undefined {
-  if (!(err instanceof HTTPError)) return undefined
-  const parsed = v.safeParse(ApiErrorSchema, err.data)
-  return parsed.success ? parsed.output : undefined
-}
-
-export const httpStatus = (err: unknown) =>
-  err instanceof HTTPError ? err.response.status : undefined
+export { apiError, httpStatus } from './http-error.ts'
 
 /** GET a JSON resource and parse it with its shared schema. */
 export async function getJson<S extends v.GenericSchema>(path: string, schema: S) {

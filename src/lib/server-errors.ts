@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
-import { apiError, httpStatus } from './api.ts'
+import { apiError, httpStatus } from './http-error.ts'
 import { showToast } from './toasts.ts'
 
 /**

@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
-import { httpStatus } from '../../lib/api.ts'
+import { httpStatus } from '../../lib/http-error.ts'
 import { openDraft, savedApplication, savedForm, savedPhone } from './draft-store.ts'
 import { applicationQuery, instituteFormsQuery, publicFormQuery } from './queries.ts'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../lib/api.ts'
+import { getPublicJson } from '../../lib/public-api.ts'
 import {
   PublicAdmissionFormSchema,
   PublicApplicationSchema,
@@ -19,7 +19,7 @@ export const admissionPublicKey = ['admission-public'] as const
 export const instituteFormsQuery = (institute: string) =>
   queryOptions({
     queryKey: [...admissionPublicKey, institute, 'forms'],
-    queryFn: () => getJson(institutePath(institute), PublicFormListSchema),
+    queryFn: () => getPublicJson(institutePath(institute), PublicFormListSchema),
     meta: { persist: true },
     networkMode: 'always',
   })
@@ -28,7 +28,7 @@ export const instituteFormsQuery = (institute: string) =>
 export const publicFormQuery = (institute: string, formId: string) =>
   queryOptions({
     queryKey: [...admissionPublicKey, institute, 'form', formId],
-    queryFn: () => getJson(formPath(institute, formId), PublicAdmissionFormSchema),
+    queryFn: () => getPublicJson(formPath(institute, formId), PublicAdmissionFormSchema),
     meta: { persist: true },
     networkMode: 'always',
   })
@@ -37,6 +37,6 @@ export const publicFormQuery = (institute: string, formId: string) =>
 export const applicationQuery = (institute: string, temporaryId: string) =>
   queryOptions({
     queryKey: [...admissionPublicKey, institute, 'application', temporaryId],
-    queryFn: () => getJson(applicationPath(institute, temporaryId), PublicApplicationSchema),
+    queryFn: () => getPublicJson(applicationPath(institute, temporaryId), PublicApplicationSchema),
     networkMode: 'always',
   })

@@ -1,0 +1,18 @@
+import { HTTPError } from 'ky'
+import * as v from 'valibot'
+import { ApiErrorSchema, type ApiError } from '../shared/schemas/api-error.ts'
+
+/*
+ * Reading a failed call needs only ky's error class, not the API client: the public pages
+ * (admission) import these from here and so stay without the client and its token refresh.
+ */
+
+/** The API's error body (DESIGN §5) from a failed call, or undefined when there is none. */
+export function apiError(err: unknown): ApiError | undefined {
+  if (!(err instanceof HTTPError)) return undefined
+  const parsed = v.safeParse(ApiErrorSchema, err.data)
+  return parsed.success ? parsed.output : undefined
+}
+
+export const httpStatus = (err: unknown) =>
+  err instanceof HTTPError ? err.response.status : undefined
