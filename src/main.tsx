@@ -34,30 +34,39 @@ router.subscribe('onResolved', () => {
   document.getElementById('loading-bg')?.classList.add('hidden')
 })
 setNavigator((href) => void router.navigate({ href }))
-// The browser was closed on a session without "remember me": its cookies are gone, so the
-// rest of what it held for that user goes too.
-if (session.userData() && !session.accessToken()) await forgetSession()
-bindLayoutSettings()
-void registerServiceWorker()
-document.title = __APP_NAME__
-// The saved cache is restored before the first route loads, so loaders find it even offline.
-const [, cacheRestored] = persistQueryClient({ queryClient, ...persistOptions })
-await Promise.all([cacheRestored, activateLocale(initialLocale())])
 
-createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>
-  </StrictMode>,
-)
+/*
+ * No top-level await here: with one, the bundler keeps the modules every page loads in dozens of
+ * small chunks (it merges chunks only when no module awaits at the top level).
+ */
+async function start() {
+  // The browser was closed on a session without "remember me": its cookies are gone, so the
+  // rest of what it held for that user goes too.
+  if (session.userData() && !session.accessToken()) await forgetSession()
+  bindLayoutSettings()
+  void registerServiceWorker()
+  document.title = __APP_NAME__
+  // The saved cache is restored before the first route loads, so loaders find it even offline.
+  const [, cacheRestored] = persistQueryClient({ queryClient, ...persistOptions })
+  await Promise.all([cacheRestored, activateLocale(initialLocale())])
 
-// Roles can change while the app is open: the stored user follows the server's.
-startUserSync(queryClient, () => router.invalidate())
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  )
 
-// The browser database is opened once the page is up; nothing on the first screen needs it.
-void import('./lib/offline-db.ts').then(({ offlineDb }) => offlineDb.open())
-// Admission submissions an earlier visit queued go out now, and whenever the network returns.
-void import('./features/admission/outbox-triggers.ts').then((m) => m.startOutboxTriggers())
+  // Roles can change while the app is open: the stored user follows the server's.
+  startUserSync(queryClient, () => router.invalidate())
+
+  // The browser database is opened once the page is up; nothing on the first screen needs it.
+  void import('./lib/offline-db.ts').then(({ offlineDb }) => offlineDb.open())
+  // Admission submissions an earlier visit queued go out now, and whenever the network returns.
+  void import('./features/admission/outbox-triggers.ts').then((m) => m.startOutboxTriggers())
+}
+
+void start()
