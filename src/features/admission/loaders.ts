@@ -7,7 +7,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
 import { httpStatus } from '../../lib/http-error.ts'
-import { openDraft, savedApplication, savedForm, savedPhone } from './draft-store.ts'
 import { applicationQuery, instituteFormsQuery, publicFormQuery } from './queries.ts'
 
 /** No answer at all (offline, timed out), as opposed to an answer that is an error. */
@@ -22,18 +21,27 @@ export async function loadInstitute(queryClient: QueryClient, institute: string)
   await queryClient.ensureQueryData(instituteFormsQuery(institute)).catch(notFoundOr)
 }
 
+/*
+ * The draft store (and the browser database library with it) comes in while the network
+ * answers, instead of holding the request back until it has arrived.
+ */
+const draftStore = () => import('./draft-store.ts')
+
 export async function loadForm(queryClient: QueryClient, institute: string, formId: string) {
+  const store = draftStore()
+  // Awaited below; a failed download is not left unhandled when an error answer comes first.
+  store.catch(() => undefined)
   const query = publicFormQuery(institute, formId)
   let form
   try {
     form = await queryClient.ensureQueryData(query)
   } catch (err) {
-    const saved = unanswered(err) ? await savedForm(institute, formId) : undefined
+    const saved = unanswered(err) ? await (await store).savedForm(institute, formId) : undefined
     if (!saved) notFoundOr(err)
     form = saved
     queryClient.setQueryData(query.queryKey, saved, { updatedAt: 0 })
   }
-  await openDraft(institute, formId, form)
+  await (await store).openDraft(institute, formId, form)
 }
 
 export async function loadApplication(
@@ -45,7 +53,9 @@ export async function loadApplication(
   try {
     await queryClient.ensureQueryData(query)
   } catch (err) {
-    const saved = unanswered(err) ? await savedApplication(institute, temporaryId) : undefined
+    const saved = unanswered(err)
+      ? await (await draftStore()).savedApplication(institute, temporaryId)
+      : undefined
     if (!saved) notFoundOr(err)
     queryClient.setQueryData(query.queryKey, saved, { updatedAt: 0 })
   }
@@ -59,7 +69,7 @@ export async function loadAttachmentPage(
 ) {
   const [, phone] = await Promise.all([
     loadApplication(queryClient, institute, temporaryId),
-    savedPhone(temporaryId),
+    draftStore().then((m) => m.savedPhone(temporaryId)),
   ])
   return { phone: phone ?? '' }
 }
