@@ -39,7 +39,13 @@ const kb = (bytes: number) => bytes / 1024
 function routePath(key: string): string {
   const name = key.replace(/^routes\//, '').replace(/\.tsx\?tsr-split=component$/, '')
   // A trailing underscore only keeps a route file from nesting in its parent's layout.
-  return name === 'index' ? '/' : '/' + name.split('.').map((s) => s.replace(/_$/, '')).join('/')
+  return name === 'index'
+    ? '/'
+    : '/' +
+        name
+          .split('.')
+          .map((s) => s.replace(/_$/, ''))
+          .join('/')
 }
 
 function firstLoadSizes() {
