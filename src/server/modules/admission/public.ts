@@ -53,7 +53,8 @@ export interface PublicAdmissionLimits {
 
 const defaults = {
   requests: { limit: 300, windowMs: 60_000 },
-  applications: { limit: 20, windowMs: 60 * 60_000 },
+  // Generous: families behind one address (school Wi-Fi, a carrier's NAT) apply on one day.
+  applications: { limit: 100, windowMs: 60 * 60_000 },
   uploads: { limit: 60, windowMs: 60_000 },
   confirmFailures: { limit: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Window>
