@@ -91,6 +91,11 @@ describe('attachments', () => {
     const long = safeFileName(`${'x'.repeat(300)}.jpeg`, 'photo', 'image/jpeg')
     expect(long).toHaveLength(200)
     expect(long.endsWith('.jpeg')).toBe(true)
+    // What the server refuses once it drops invisible characters, or where a cut meets the dot.
+    expect(safeFileName('a.\u200b.pdf', 'birth', 'application/pdf')).toBe('a.pdf')
+    const cut = safeFileName(`${'x'.repeat(194)}.${'y'.repeat(50)}.jpeg`, 'photo', 'image/jpeg')
+    expect(cut).toHaveLength(200)
+    expect(cut).not.toContain('..')
   })
 
   it('shows sizes in the language’s units', () => {

@@ -197,9 +197,12 @@ const extensions: Record<AttachmentType, string> = {
  */
 export function safeFileName(name: string, kind: string, type: AttachmentType): string {
   const cleaned = name
+    .normalize('NFC')
     .replace(/[/\\]/g, '_')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    // Invisible characters (the server drops them too) could otherwise sit between two dots.
+    .replace(/\p{Cf}/gu, '')
     .replace(/\.{2,}/g, '.')
     .trim()
   const fallback = `${kind}.${extensions[type]}`
@@ -207,7 +210,8 @@ export function safeFileName(name: string, kind: string, type: AttachmentType): 
   if (cleaned.length <= 200) return cleaned
   const dot = cleaned.lastIndexOf('.')
   const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : ''
-  return cleaned.slice(0, 200 - ext.length) + ext
+  // Cut just after a dot, the name would meet the extension's dot: '..' is refused.
+  return cleaned.slice(0, 200 - ext.length).replace(/\.$/, '_') + ext
 }
 
 /** `1.5 MB`, `300 kB`: a file size in the language's own units. */
