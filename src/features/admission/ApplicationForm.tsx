@@ -305,7 +305,12 @@ export function ApplicationForm({
           <Trans>Submit application</Trans>
         </button>
         <p className="muted draft-saved">
-          {snap.stored ? (
+          {snap.volatile ? (
+            <Trans>
+              This browser does not let the page keep your answers: they are lost if you close or
+              reload it. You can still send them while the page is open.
+            </Trans>
+          ) : snap.stored ? (
             <Trans>Saved on this device at {savedAt}.</Trans>
           ) : (
             <Trans>Your answers are saved on this device as you type.</Trans>

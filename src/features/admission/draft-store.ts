@@ -29,8 +29,8 @@ import {
   type DraftData,
   type Submission,
 } from './draft-data.ts'
-import { submissionJob } from './outbox.ts'
-import { sendQueued } from './outbox-triggers.ts'
+import { MemoryOutboxStore, submissionJob } from './outbox.ts'
+import { addMemoryQueue, sendQueued } from './outbox-triggers.ts'
 
 export interface DraftState {
   /** The draft's key in the offline database; "start over" begins a new one. */
@@ -67,6 +67,8 @@ export interface DraftSession {
 }
 
 const sessions = new Map<string, Promise<DraftSession>>()
+/** Without the offline database: the chosen files of a session, kept in memory. */
+const memoryFiles = new WeakMap<DraftState, Map<string, DraftAttachment>>()
 const ready = new Map<string, DraftSession>()
 const sessionKey = (institute: string, formId: string) => `${institute}/${formId}`
 
@@ -250,6 +252,7 @@ async function createSession(
       const fresh = freshState(Date.now())
       lastSubmission = JSON.stringify(fresh.submission)
       quietly(() => Object.assign(state, fresh))
+      memoryFiles.delete(state)
       dirty = false
       watch()
     },
@@ -358,16 +361,14 @@ export async function attachFile(
   if (problem || !type) return problem ?? 'type'
   const { state } = session
   const id = `${state.id}:${requirement.kind}`
-  if (!state.volatile) {
+  const kept = { id, draftId: state.id, kind: requirement.kind, name: file.name, type, blob: file }
+  if (state.volatile) {
+    let files = memoryFiles.get(state)
+    if (!files) memoryFiles.set(state, (files = new Map()))
+    files.set(id, kept)
+  } else {
     try {
-      await offlineDb.attachments.put({
-        id,
-        draftId: state.id,
-        kind: requirement.kind,
-        name: file.name,
-        type,
-        blob: file,
-      })
+      await offlineDb.attachments.put(kept)
     } catch (err) {
       console.error('the file could not be kept on this device', err)
       return 'storage'
@@ -405,7 +406,13 @@ export function storedFileSource(id: string) {
 export function removeAttachment(session: DraftSession, kind: string) {
   const meta = session.state.attachments[kind]
   delete session.state.attachments[kind]
-  if (meta && !session.state.volatile) void offlineDb.attachments.delete(meta.id)
+  if (!meta) return
+  if (session.state.volatile) memoryFiles.get(session.state)?.delete(meta.id)
+  else {
+    offlineDb.attachments.delete(meta.id).catch((err: unknown) => {
+      console.error('the file could not be removed from this device', err)
+    })
+  }
 }
 
 /**
@@ -419,31 +426,51 @@ export async function submitDraft(session: DraftSession, body: SubmitApplication
   const now = Date.now()
   const snap = snapshot(state)
   const submission: Submission = { state: 'queued', queuedAt: now }
-  await offlineDb.transaction('rw', offlineDb.drafts, offlineDb.outbox, async () => {
-    const current = await offlineDb.drafts.get(snap.id)
-    const base = current ? (current.data as DraftData) : newDraftData(snap.createdAt)
-    const data: DraftData = {
-      ...base,
+  const job = submissionJob({ draftId: snap.id, institute, formId, idempotencyKey, body, now })
+  if (state.volatile) {
+    // No offline database (private browsing): sent from this page's memory while it is open.
+    const queue = new MemoryOutboxStore((draftId, data) => {
+      if (state.id !== draftId) return
+      state.submission = data.submission
+      state.serverErrors = { ...data.submission.errors }
+    })
+    queue.drafts.set(snap.id, {
+      ...newDraftData(snap.createdAt),
       form: session.form,
       fields: snap.fields,
       answers: snap.answers,
       attachments: snap.attachments,
       idempotencyKey,
       submission,
-    }
-    await offlineDb.drafts.put({
-      id: snap.id,
-      institute,
-      formId,
-      updatedAt: current?.updatedAt ?? now,
-      data,
     })
-    await offlineDb.outbox.add(
-      submissionJob({ draftId: snap.id, institute, formId, idempotencyKey, body, now }),
-    )
-  })
+    queue.outbox.set(job.idempotencyKey, job)
+    for (const [id, file] of memoryFiles.get(state) ?? []) queue.files.set(id, file)
+    addMemoryQueue(queue)
+  } else {
+    await offlineDb.transaction('rw', offlineDb.drafts, offlineDb.outbox, async () => {
+      const current = await offlineDb.drafts.get(snap.id)
+      const base = current ? (current.data as DraftData) : newDraftData(snap.createdAt)
+      const data: DraftData = {
+        ...base,
+        form: session.form,
+        fields: snap.fields,
+        answers: snap.answers,
+        attachments: snap.attachments,
+        idempotencyKey,
+        submission,
+      }
+      await offlineDb.drafts.put({
+        id: snap.id,
+        institute,
+        formId,
+        updatedAt: current?.updatedAt ?? now,
+        data,
+      })
+      await offlineDb.outbox.add(job)
+    })
+  }
   Object.assign(state, {
-    stored: true,
+    stored: !state.volatile,
     idempotencyKey,
     submission,
     serverErrors: {},

@@ -3,7 +3,7 @@
  * online, right after a submission is queued, and — while the server is the one failing — a
  * little later again. The service worker also replays it on Background Sync.
  */
-import { outboxSyncTag, replayOutbox, type ReplayResult } from './outbox.ts'
+import { outboxSyncTag, replayOutbox, type OutboxStore, type ReplayResult } from './outbox.ts'
 
 interface SyncManager {
   register(tag: string): Promise<void>
@@ -38,6 +38,32 @@ function scheduleRetry(result: ReplayResult | undefined) {
   retryTimer = setTimeout(() => void requestReplay(), retryDelayMs)
 }
 
+/** Queues kept in the page's memory (no offline database): replayed beside the database's. */
+const memoryQueues = new Set<OutboxStore>()
+
+/** A queue of the page's own, replayed with the rest until it is empty. */
+export function addMemoryQueue(store: OutboxStore): void {
+  memoryQueues.add(store)
+}
+
+async function replayAll(): Promise<ReplayResult | undefined> {
+  const results: (ReplayResult | undefined)[] = []
+  const stores = [undefined, ...memoryQueues]
+  for (const store of stores) {
+    const result = await replayOutbox(store ? { store } : {}).catch((err: unknown) => {
+      console.error('admission outbox replay failed', err)
+      return undefined
+    })
+    if (store && result?.pending === 0) memoryQueues.delete(store)
+    results.push(result)
+  }
+  const pending = results.reduce((sum, r) => sum + (r?.pending ?? 0), 0)
+  if (results.every((r) => r === undefined)) return undefined
+  if (pending === 0) return { pending: 0 }
+  const network = results.some((r) => r?.pending && r.waitingFor === 'network')
+  return { pending, waitingFor: network ? 'network' : 'server' }
+}
+
 /**
  * Sends what is queued now. Calls during a replay make it run once more when it ends, so a
  * submission queued meanwhile is never left behind.
@@ -51,10 +77,7 @@ export function requestReplay(): Promise<ReplayResult | undefined> {
     let result: ReplayResult | undefined
     do {
       again = false
-      result = await replayOutbox().catch((err: unknown) => {
-        console.error('admission outbox replay failed', err)
-        return undefined
-      })
+      result = await replayAll()
     } while (again)
     return result
   })().finally(() => {

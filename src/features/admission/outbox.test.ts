@@ -1,45 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import type { DraftAttachment, QueuedRequest } from '../../lib/offline-db.ts'
 import type { PublicApplication, SubmitApplication } from '../../shared/schemas/admission.ts'
 import { emptyFields, newDraftData, type DraftData } from './draft-data.ts'
 import {
+  MemoryOutboxStore,
   replayOutbox,
   submissionJob,
-  type OutboxChange,
   type OutboxStore,
   type ReplayOptions,
 } from './outbox.ts'
 
 /** The offline database's semantics, in memory: each change applied whole. */
-class MemoryStore implements OutboxStore {
-  outbox = new Map<string, QueuedRequest>()
-  drafts = new Map<string, DraftData>()
-  files = new Map<string, DraftAttachment>()
-
-  async jobs() {
-    return [...this.outbox.values()].sort((a, b) => a.createdAt - b.createdAt)
-  }
-  async draft(id: string) {
-    return this.drafts.get(id)
-  }
-  async attachment(id: string) {
-    return this.files.get(id)
-  }
-  async apply(change: OutboxChange) {
-    if (change.deleteJob) this.outbox.delete(change.deleteJob)
-    if (change.putJob) this.outbox.set(change.putJob.idempotencyKey, change.putJob)
-    for (const job of change.addJobs ?? []) this.outbox.set(job.idempotencyKey, job)
-    if (change.deleteAttachment) this.files.delete(change.deleteAttachment)
-    const draft = change.draftId ? this.drafts.get(change.draftId) : undefined
-    if (draft && change.submission) {
-      const left = [...this.outbox.values()].filter((j) => j.draftId === change.draftId).length
-      this.drafts.set(change.draftId!, {
-        ...draft,
-        submission: change.submission(draft.submission, left),
-      })
-    }
-  }
-}
+class MemoryStore extends MemoryOutboxStore {}
 
 const jpeg = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' })
 
@@ -319,5 +290,18 @@ describe('admission outbox replay', () => {
     const server = fakeServer(() => json(201, {}))
     expect(await run(store, server.fetch)).toEqual({ pending: 0 })
     expect(server.sent).toHaveLength(0)
+  })
+
+  it('tells the page of each step when the queue is the page’s own (no offline database)', async () => {
+    const steps: string[] = []
+    const store = new MemoryOutboxStore((draftId, data) => {
+      steps.push(`${draftId}:${data.submission.state}`)
+    })
+    queuedDraft(store as MemoryStore)
+    const server = fakeServer(() => json(201, application))
+    const result = await run(store, server.fetch)
+    expect(result).toEqual({ pending: 0 })
+    expect(steps).toEqual(['draft-1:sending', 'draft-1:sent'])
+    expect(store.drafts.get('draft-1')?.submission.temporaryId).toBe(application.temporaryId)
   })
 })

@@ -87,6 +87,42 @@ export const dexieOutboxStore: OutboxStore = {
     ),
 }
 
+/**
+ * A queue that lives only as long as the page: where the browser refuses the offline database
+ * (private browsing), a submission is still sent online, through the same replay.
+ */
+export class MemoryOutboxStore implements OutboxStore {
+  readonly outbox = new Map<string, QueuedRequest>()
+  readonly drafts = new Map<string, DraftData>()
+  readonly files = new Map<string, DraftAttachment>()
+
+  /** `changed` hears each draft whose submission the replay moved on. */
+  constructor(private readonly changed?: (draftId: string, data: DraftData) => void) {}
+
+  async jobs() {
+    return [...this.outbox.values()].sort((a, b) => a.createdAt - b.createdAt)
+  }
+  async draft(id: string) {
+    return this.drafts.get(id)
+  }
+  async attachment(id: string) {
+    return this.files.get(id)
+  }
+  async apply(change: OutboxChange) {
+    if (change.deleteJob) this.outbox.delete(change.deleteJob)
+    if (change.putJob) this.outbox.set(change.putJob.idempotencyKey, change.putJob)
+    for (const job of change.addJobs ?? []) this.outbox.set(job.idempotencyKey, job)
+    if (change.deleteAttachment) this.files.delete(change.deleteAttachment)
+    const { draftId, submission } = change
+    const draft = draftId ? this.drafts.get(draftId) : undefined
+    if (!draftId || !draft || !submission) return
+    const left = [...this.outbox.values()].filter((j) => j.draftId === draftId).length
+    const next = { ...draft, submission: submission(draft.submission, left) }
+    this.drafts.set(draftId, next)
+    this.changed?.(draftId, next)
+  }
+}
+
 /** What queueing a submission needs from the page. */
 export interface QueuedSubmission {
   draftId: string
