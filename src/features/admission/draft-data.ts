@@ -30,6 +30,8 @@ export interface UploadResult {
   state: 'pending' | 'done' | 'failed'
   /** The server's message (English) or code when the upload was refused. */
   error?: string
+  /** The HTTP status of the refusal. */
+  status?: number
 }
 
 /**

@@ -238,8 +238,44 @@ describe('admission outbox replay', () => {
     expect(await run(store, server.fetch)).toEqual({ pending: 0 })
     expect(store.drafts.get('draft-1')!.submission).toMatchObject({
       state: 'sent',
-      uploads: { photo: { state: 'failed', error: 'This type of file is not accepted here.' } },
+      uploads: {
+        photo: { state: 'failed', error: 'This type of file is not accepted here.', status: 422 },
+      },
     })
+    // The refused file stays on the device, to be sent again or replaced from the attachment page.
+    expect(store.files.has('draft-1:photo')).toBe(true)
+    expect(store.outbox.size).toBe(0)
+  })
+
+  it('keeps a file the server refused (403, 409, 413) and never sends the application again', async () => {
+    for (const status of [403, 409, 413]) {
+      const store = new MemoryStore()
+      queuedDraft(store, { photo: true })
+      const server = fakeServer((req) =>
+        req.method === 'POST'
+          ? json(201, application)
+          : json(status, { message: status === 413 ? 'This file is too large.' : 'Refused.' }),
+      )
+      expect(await run(store, server.fetch)).toEqual({ pending: 0 })
+      expect(await run(store, server.fetch)).toEqual({ pending: 0 })
+      expect(server.sent.map((r) => r.method)).toEqual(['POST', 'PUT'])
+      expect(store.drafts.get('draft-1')!.submission.uploads?.photo).toMatchObject({
+        state: 'failed',
+        status,
+      })
+      expect(store.files.get('draft-1:photo')?.blob).toBe(jpeg)
+    }
+  })
+
+  it('removes the kept file once its upload is taken', async () => {
+    const store = new MemoryStore()
+    queuedDraft(store, { photo: true })
+    const server = fakeServer((req) =>
+      req.method === 'POST' ? json(201, application) : json(200, {}),
+    )
+    expect(await run(store, server.fetch)).toEqual({ pending: 0 })
+    expect(store.drafts.get('draft-1')!.submission.uploads).toEqual({ photo: { state: 'done' } })
+    expect(store.files.has('draft-1:photo')).toBe(false)
   })
 
   it('resumes the uploads, not the submission, after the network drops between them', async () => {

@@ -6,7 +6,8 @@
  * A submission is one POST with its Idempotency-Key (stored before the first send and reused
  * on every retry); once the server has the application, each attached file is its own PUT,
  * itself idempotent. A network failure, a 5xx or a 429 leaves the request queued; any other
- * refusal takes it out of the queue and tells the draft why.
+ * refusal takes it out of the queue and tells the draft why (a refused file stays on the
+ * device: only a successful upload, or starting over, removes it).
  */
 import * as v from 'valibot'
 import { sniffType } from '../../shared/file-type.ts'
@@ -408,7 +409,13 @@ async function sendUpload(job: QueuedRequest, o: Required<ReplayOptions>): Promi
   if (retryable(response.status)) return retryLater(job, 'server', o)
   const error = await errorBody(response)
   const message =
-    error?.errors?.file?.[0] ?? error?.errors?.kind?.[0] ?? error?.message ?? `${response.status}`
-  await finish({ state: 'failed', error: message }, job.attachmentId)
+    error?.errors?.file?.[0] ??
+    error?.errors?.confirm?.[0] ??
+    error?.errors?.kind?.[0] ??
+    error?.message ??
+    `${response.status}`
+  // Refused: the file stays on this device, so the applicant can send it again from the
+  // attachment page (or choose another); "start over" or a later upload removes it.
+  await finish({ state: 'failed', error: message, status: response.status })
   return 'refused'
 }
