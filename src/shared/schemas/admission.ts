@@ -240,8 +240,17 @@ const phoneSchema = v.pipe(
   }, 'Enter a phone number (digits, may start with +).'),
 )
 
-/** Digits only: how a phone typed to confirm an application is compared with the stored one. */
-export const phoneDigits = (phone: string) => phone.replace(/\D/g, '')
+/**
+ * Whether two ways of writing a phone number name the same line: the same digits whatever the
+ * spacing, or the same last ten digits when one is written with the country code (+880 1711…)
+ * and the other with the national prefix (01711…).
+ */
+export function samePhone(a: string, b: string): boolean {
+  const x = a.replace(/\D/g, '')
+  const y = b.replace(/\D/g, '')
+  if (x.length < 7 || y.length < 7) return false
+  return x === y || (x.length >= 10 && y.length >= 10 && x.slice(-10) === y.slice(-10))
+}
 
 /** The standard fields as an applicant fills them; an empty string is an unanswered field. */
 export const ApplicationFieldsSchema = v.object({

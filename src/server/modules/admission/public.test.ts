@@ -723,8 +723,13 @@ describe('public admission', () => {
       expect(missing.status).toBe(422)
       expect(await missing.json()).toMatchObject({ errors: { confirm: expect.any(Array) } })
 
-      // Digits alike, spacing and punctuation aside.
-      for (const confirm of ['+8801711000111', ' 880 (1711) 000 111 ', '2015-03-14']) {
+      // Digits alike, spacing and punctuation aside; or written nationally (0 for +880).
+      for (const confirm of [
+        '+8801711000111',
+        ' 880 (1711) 000 111 ',
+        '01711000111',
+        '2015-03-14',
+      ]) {
         const ok = await api.upload(temporaryId, 'photo', photo(), confirm)
         expect(ok.status, confirm).toBe(200)
       }
@@ -733,7 +738,7 @@ describe('public admission', () => {
           temporaryId,
           'photo',
           photo(),
-          i % 2 ? '2015-03-15' : '01711000111',
+          i % 2 ? '2015-03-15' : '01711000112',
         )
         expect(wrong.status).toBe(403)
         expect(await wrong.json()).toMatchObject({ code: 'confirmation_failed' })

@@ -6,7 +6,7 @@ import {
   applicationSchemaFor,
   AttachmentConfirmSchema,
   maxAttachmentBytes,
-  phoneDigits,
+  samePhone,
   standardFields,
   SubmitApplicationSchema,
   type ApplicantStatus,
@@ -253,8 +253,7 @@ function replayOf(row: ApplicantRow, hash: string): ApplicantRow {
 function confirms(row: ApplicantRow, confirm: string): boolean {
   const typed = confirm.trim()
   if (row.dateOfBirth && typed === row.dateOfBirth) return true
-  const digits = phoneDigits(typed)
-  return digits.length >= 7 && digits === phoneDigits(row.phone)
+  return samePhone(typed, row.phone)
 }
 
 const extensions: Record<AttachmentType, string> = {
