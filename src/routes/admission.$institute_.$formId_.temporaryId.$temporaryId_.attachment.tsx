@@ -19,12 +19,14 @@ export const Route = createFileRoute(
   notFoundComponent: ApplicationNotFound,
   component: function Attachment() {
     const { institute, formId, temporaryId } = Route.useParams()
+    const loaded = Route.useLoaderData()
     return (
       <AttachmentPage
         institute={institute}
         formId={formId}
         temporaryId={temporaryId}
-        phone={Route.useLoaderData().phone}
+        phone={loaded.phone}
+        refused={loaded.refused}
       />
     )
   },

@@ -17,7 +17,6 @@ import { showToast } from '../../lib/toasts.ts'
 import {
   genders,
   type AttachmentRequirement,
-  type AttachmentType,
   type PublicAdmissionForm,
   type Question,
   type StandardField,
@@ -38,6 +37,7 @@ import {
   submitDraft,
   type DraftSession,
 } from './draft-store.ts'
+import { typeNames, useFileProblem } from './file-messages.ts'
 import { fieldLabels, genderLabels } from './labels.ts'
 
 /** The standard fields in the order and groups applicants fill them. */
@@ -61,35 +61,7 @@ const inputProps: Partial<Record<StandardField, InputHTMLAttributes<HTMLInputEle
   previousSchool: { autoComplete: 'off' },
 }
 
-export const typeNames: Record<AttachmentType, string> = {
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WEBP',
-  'application/pdf': 'PDF',
-}
-
 const isImage = (type: string) => type.startsWith('image/')
-
-/** The message for a file problem found on this device. */
-export function useFileProblem() {
-  const { t, i18n } = useLingui()
-  return (problem: AttachmentProblem | 'storage', requirement: AttachmentRequirement) => {
-    const limit = formatBytes(requirement.maxBytes, i18n.locale)
-    const types = requirement.types.map((type) => typeNames[type]).join(', ')
-    switch (problem) {
-      case 'missing':
-        return t`Please attach this file.`
-      case 'type':
-        return t`This type of file is not accepted here. Choose a ${types} file.`
-      case 'size':
-        return t`This file is too large. The limit is ${limit}.`
-      case 'empty':
-        return t`This file is empty.`
-      case 'storage':
-        return t`This device has no room to keep the file. Free some space and try again.`
-    }
-  }
-}
 
 /** The form itself: every input writes into the draft, which is saved on each change. */
 export function ApplicationForm({

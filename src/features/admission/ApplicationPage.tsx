@@ -3,7 +3,9 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useFormat } from '../../lib/format.ts'
 import { genders, standardFields, type PublicApplication } from '../../shared/schemas/admission.ts'
-import { formatBytes } from './draft-data.ts'
+import { formatBytes, refusalProblem } from './draft-data.ts'
+import type { KeptRefusal } from './draft-store.ts'
+import { useUploadRefusal } from './file-messages.ts'
 import { fieldLabels, genderLabels, statusLabels } from './labels.ts'
 import { applicationQuery } from './queries.ts'
 import './admission.css'
@@ -19,15 +21,21 @@ export function ApplicationPage({
   institute,
   formId,
   temporaryId,
+  refused = [],
 }: {
   institute: string
   formId: string
   temporaryId: string
+  /** Files of this device's submission that the server refused. */
+  refused?: readonly KeptRefusal[]
 }) {
   const { t, i18n } = useLingui()
+  const uploadRefusal = useUploadRefusal()
   const { dateTime } = useFormat()
   const { data: app } = useSuspenseQuery(applicationQuery(institute, temporaryId))
   const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
+  // A refusal that a later upload (from the attachment page) has since made good is over.
+  const refusedBy = new Map(refused.filter((r) => !uploaded.has(r.kind)).map((r) => [r.kind, r]))
   const missing = app.attachmentRequirements.filter((r) => r.required && !uploaded.has(r.kind))
   const canChange = !final.includes(app.status)
   const submitted = dateTime(new Date(app.submittedAt))
@@ -102,6 +110,8 @@ export function ApplicationPage({
             {app.attachmentRequirements.map((req) => {
               const file = uploaded.get(req.kind)
               const size = file ? formatBytes(file.size, i18n.locale) : ''
+              const refusal = refusedBy.get(req.kind)
+              const keptName = refusal?.file?.name ?? ''
               return (
                 <li key={req.kind} data-testid={`attachment-${req.kind}`}>
                   <span className="attachment-status-label">
@@ -111,10 +121,27 @@ export function ApplicationPage({
                         {file.fileName} · {size}
                       </small>
                     )}
+                    {refusal && (
+                      <small className="field-error block" data-testid={`refusal-${req.kind}`}>
+                        {uploadRefusal(refusal.result, req)}
+                      </small>
+                    )}
+                    {refusal?.file && canChange && !refusalProblem(refusal.result) && (
+                      <small className="muted block">
+                        <Trans>
+                          {keptName} is still on this device: send it again from the attachment
+                          page, or choose another file.
+                        </Trans>
+                      </small>
+                    )}
                   </span>
                   {file ? (
                     <span className="badge">
                       <Trans>Done</Trans>
+                    </span>
+                  ) : refusal ? (
+                    <span className="badge badge-danger">
+                      <Trans>Not accepted</Trans>
                     </span>
                   ) : req.required ? (
                     <span className="badge badge-danger">
@@ -135,7 +162,7 @@ export function ApplicationPage({
               params={{ institute, formId, temporaryId }}
               className="button button-primary button-block"
             >
-              {missing.length > 0 ? (
+              {missing.length > 0 || refusedBy.size > 0 ? (
                 <Trans>Upload the missing attachments</Trans>
               ) : (
                 <Trans>Upload or replace attachments</Trans>

@@ -12,10 +12,11 @@ import {
   AttachmentConfirmSchema,
   type AttachmentRequirement,
 } from '../../shared/schemas/admission.ts'
-import { typeNames, useFileProblem } from './ApplicationForm.tsx'
 import { BlobImage } from './controls.tsx'
 import { sniffType } from '../../shared/file-type.ts'
-import { attachmentProblem, formatBytes, safeFileName } from './draft-data.ts'
+import { attachmentProblem, formatBytes, refusalProblem, safeFileName } from './draft-data.ts'
+import { settleKeptUpload, type KeptRefusal } from './draft-store.ts'
+import { typeNames, useFileProblem, useUploadRefusal } from './file-messages.ts'
 import { uploadPath } from './paths.ts'
 import { applicationQuery } from './queries.ts'
 import './admission.css'
@@ -31,27 +32,50 @@ export function AttachmentPage({
   formId,
   temporaryId,
   phone,
+  refused = [],
 }: {
   institute: string
   formId: string
   temporaryId: string
   /** The phone this device submitted the application with, if it did. */
   phone: string
+  /** Files of this device's submission that the server refused, kept here to send again. */
+  refused?: readonly KeptRefusal[]
 }) {
   const { t } = useLingui()
   const { translate } = useServerErrors()
   const fileProblem = useFileProblem()
+  const uploadRefusal = useUploadRefusal()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const query = applicationQuery(institute, temporaryId)
   const { data: app } = useSuspenseQuery(query)
+  const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
+  // Refusals a later upload has not made good yet.
+  const refusedBy = new Map(refused.filter((r) => !uploaded.has(r.kind)).map((r) => [r.kind, r]))
+  // A refused file kept on this device is chosen already, unless the file itself was the
+  // problem: sending it again is one press of "Upload".
+  const [kept] = useState(() =>
+    Object.fromEntries(
+      [...refusedBy.values()].flatMap((r) =>
+        r.file && !refusalProblem(r.result)
+          ? [[r.kind, new File([r.file.blob], r.file.name, { type: r.file.type })] as const]
+          : [],
+      ),
+    ),
+  )
   const [confirm, setConfirm] = useState(phone)
-  const [files, setFiles] = useState<Record<string, File>>({})
+  const [files, setFiles] = useState<Record<string, File>>(kept)
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const [done, setDone] = useState<Record<string, boolean>>({})
+  // Refusals the applicant has acted on (chosen a file, or sent one): no longer shown.
+  const [answered, setAnswered] = useState<Record<string, boolean>>({})
   const [busy, setBusy] = useState(false)
-  const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
   const closed = final.includes(app.status)
+  const refusalOf = (req: AttachmentRequirement) => {
+    const refusal = refusedBy.get(req.kind)
+    return refusal && !answered[req.kind] ? uploadRefusal(refusal.result, req) : undefined
+  }
 
   /** One PUT; the server judges the file and the confirmation. */
   const upload = async (req: AttachmentRequirement, file: File): Promise<Outcome> => {
@@ -136,12 +160,19 @@ export function AttachmentPage({
     }
     setBusy(true)
     setErrors({})
+    setAnswered((now) => ({ ...now, ...Object.fromEntries(chosen.map((r) => [r.kind, true])) }))
     let allSent = true
     try {
       for (const req of chosen) {
         const outcome = await upload(req, files[req.kind]!)
         if (outcome.ok) {
           setDone((now) => ({ ...now, [req.kind]: true }))
+          // The institute has the file now: this device need not keep the refused one.
+          if (refusedBy.has(req.kind)) {
+            await settleKeptUpload(temporaryId, req.kind).catch((err: unknown) => {
+              console.error('the refused file could not be removed from this device', err)
+            })
+          }
           continue
         }
         allSent = false
@@ -205,9 +236,11 @@ export function AttachmentPage({
               requirement={req}
               current={uploaded.get(req.kind)?.fileName}
               file={files[req.kind]}
+              kept={Boolean(files[req.kind]) && files[req.kind] === kept[req.kind]}
               sent={Boolean(done[req.kind])}
-              error={errors[req.kind]}
+              error={errors[req.kind] ?? refusalOf(req)}
               onChoose={(file) => {
+                setAnswered((now) => ({ ...now, [req.kind]: true }))
                 setFiles((now) => {
                   const next = { ...now }
                   if (file) next[req.kind] = file
@@ -237,6 +270,7 @@ function UploadField({
   requirement,
   current,
   file,
+  kept,
   sent,
   error,
   onChoose,
@@ -244,6 +278,8 @@ function UploadField({
   requirement: AttachmentRequirement
   current: string | undefined
   file: File | undefined
+  /** The file is the one kept on this device from the application's own sending. */
+  kept: boolean
   sent: boolean
   error: string | undefined
   onChoose: (file: File | undefined) => void
@@ -283,6 +319,12 @@ function UploadField({
             <span className="ellipsis">{file.name}</span>
             <small className="muted">
               {formatBytes(file.size, i18n.locale)}
+              {kept && !sent && (
+                <>
+                  {' · '}
+                  <Trans>Kept on this device</Trans>
+                </>
+              )}
               {sent && (
                 <>
                   {' · '}

@@ -9,6 +9,7 @@ import {
   missingAttachments,
   newDraftData,
   readDraftData,
+  refusalProblem,
   safeFileName,
   validateApplication,
 } from './draft-data.ts'
@@ -128,5 +129,18 @@ describe('stored drafts', () => {
   it('reads a date-only value as that day wherever the device is', () => {
     const d = localDate('2026-03-01')
     expect([d.getFullYear(), d.getMonth(), d.getDate()]).toEqual([2026, 2, 1])
+  })
+
+  it('tells a refusal of the file itself from one that sending it again may mend', () => {
+    const refused = (error: string, status = 422) => refusalProblem({ error, status })
+    expect(refused('This type of file is not accepted here.')).toBe('type')
+    expect(refused('This file is too large.')).toBe('size')
+    expect(refused('413', 413)).toBe('size')
+    expect(refused('This file is empty.')).toBe('empty')
+    expect(refused('This is not the phone number or date of birth given on the form.', 403)).toBe(
+      undefined,
+    )
+    expect(refused('This application can no longer be changed.', 409)).toBe(undefined)
+    expect(refusalProblem({})).toBe(undefined)
   })
 })

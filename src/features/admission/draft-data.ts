@@ -176,6 +176,24 @@ export function attachmentProblem(
   return undefined
 }
 
+/* The server's words for a file it refused by its content (src/server/modules/admission/public.ts). */
+const fileRefusals: Record<string, AttachmentProblem> = {
+  'This type of file is not accepted here.': 'type',
+  'This file is too large.': 'size',
+  'This file is empty.': 'empty',
+}
+
+/**
+ * What was wrong with the file itself when the server refused its upload (sending the same file
+ * again would be refused again); undefined when the refusal was about something else.
+ */
+export function refusalProblem(
+  result: Pick<UploadResult, 'error' | 'status'>,
+): AttachmentProblem | undefined {
+  if (result.status === 413) return 'size'
+  return result.error ? fileRefusals[result.error] : undefined
+}
+
 /** Required attachments without a file: kind → 'missing'. */
 export function missingAttachments(
   requirements: readonly Pick<AttachmentRequirement, 'kind' | 'required'>[],

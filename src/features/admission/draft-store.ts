@@ -28,6 +28,7 @@ import {
   type AttachmentProblem,
   type DraftData,
   type Submission,
+  type UploadResult,
 } from './draft-data.ts'
 import { MemoryOutboxStore, submissionJob } from './outbox.ts'
 import { addMemoryQueue, sendQueued } from './outbox-triggers.ts'
@@ -127,13 +128,59 @@ export async function savedApplication(
   return undefined
 }
 
+/** This device's draft whose submission got that temporaryId. */
+async function submittedDraft(temporaryId: string): Promise<AdmissionDraft | undefined> {
+  const records = await offlineDb.drafts.toArray().catch(() => [] as AdmissionDraft[])
+  return records.find((r) => readDraftData(r.data, 0).submission.temporaryId === temporaryId)
+}
+
 /** The phone given on this device's submission with that temporaryId, to confirm uploads. */
 export async function savedPhone(temporaryId: string): Promise<string | undefined> {
-  const records = await offlineDb.drafts.toArray().catch(() => [] as AdmissionDraft[])
-  const record = records.find(
-    (r) => readDraftData(r.data, 0).submission.temporaryId === temporaryId,
-  )
+  const record = await submittedDraft(temporaryId)
   return record ? readDraftData(record.data, 0).fields.phone : undefined
+}
+
+/** A file of this device's submission that the server refused, and the file if still kept. */
+export interface KeptRefusal {
+  kind: string
+  result: UploadResult
+  file?: DraftAttachment
+}
+
+/** The uploads the server refused for this device's submission with that temporaryId. */
+export async function keptRefusals(temporaryId: string): Promise<KeptRefusal[]> {
+  const record = await submittedDraft(temporaryId)
+  if (!record) return []
+  const { submission, attachments } = readDraftData(record.data, 0)
+  const refused = Object.entries(submission.uploads ?? {}).filter(([, r]) => r.state === 'failed')
+  return Promise.all(
+    refused.map(async ([kind, result]) => {
+      const meta = attachments[kind]
+      const file = meta && (await offlineDb.attachments.get(meta.id).catch(() => undefined))
+      return { kind, result, ...(file ? { file } : {}) }
+    }),
+  )
+}
+
+/**
+ * A refused file of that submission reached the institute after all (from the attachment
+ * page): the upload is done, and this device no longer keeps the file.
+ */
+export async function settleKeptUpload(temporaryId: string, kind: string): Promise<void> {
+  const found = await submittedDraft(temporaryId)
+  if (!found) return
+  await offlineDb.transaction('rw', offlineDb.drafts, offlineDb.attachments, async () => {
+    const record = await offlineDb.drafts.get(found.id)
+    if (!record) return
+    const { submission, attachments } = readDraftData(record.data, record.updatedAt)
+    // Only a refused one: a pending upload is still the replay's to send.
+    if (submission.uploads?.[kind]?.state !== 'failed') return
+    const meta = attachments[kind]
+    if (meta) await offlineDb.attachments.delete(meta.id)
+    const uploads = { ...submission.uploads, [kind]: { state: 'done' } satisfies UploadResult }
+    const data = { ...(record.data as object), submission: { ...submission, uploads } }
+    await offlineDb.drafts.put({ ...record, data })
+  })
 }
 
 /** The draft session of a form: the same one for the whole visit, loaded from the database. */

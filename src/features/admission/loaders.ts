@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
 import { httpStatus } from '../../lib/http-error.ts'
+import type { KeptRefusal } from './draft-store.ts'
 import { applicationQuery, instituteFormsQuery, publicFormQuery } from './queries.ts'
 
 /** No answer at all (offline, timed out), as opposed to an answer that is an error. */
@@ -61,15 +62,38 @@ export async function loadApplication(
   }
 }
 
-/** The attachment page: the application, and the phone this device submitted it with. */
+/** The files of this device's submission that the server refused (none without a database). */
+const refusals = (temporaryId: string): Promise<KeptRefusal[]> =>
+  draftStore()
+    .then((m) => m.keptRefusals(temporaryId))
+    .catch(() => [])
+
+/** The application page: the application, and which of this device's files were refused. */
+export async function loadApplicationPage(
+  queryClient: QueryClient,
+  institute: string,
+  temporaryId: string,
+) {
+  const [, refused] = await Promise.all([
+    loadApplication(queryClient, institute, temporaryId),
+    refusals(temporaryId),
+  ])
+  return { refused }
+}
+
+/**
+ * The attachment page: the application, the phone this device submitted it with, and the
+ * files the server refused (kept on this device, to send again).
+ */
 export async function loadAttachmentPage(
   queryClient: QueryClient,
   institute: string,
   temporaryId: string,
 ) {
-  const [, phone] = await Promise.all([
+  const [, phone, refused] = await Promise.all([
     loadApplication(queryClient, institute, temporaryId),
     draftStore().then((m) => m.savedPhone(temporaryId)),
+    refusals(temporaryId),
   ])
-  return { phone: phone ?? '' }
+  return { phone: phone ?? '', refused }
 }
