@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
+  useEffect,
   useId,
   useRef,
   useState,
@@ -63,6 +64,14 @@ const inputProps: Partial<Record<StandardField, InputHTMLAttributes<HTMLInputEle
 
 const isImage = (type: string) => type.startsWith('image/')
 
+/** Focus on the first field marked invalid, in the order of the page; else on the message. */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const target =
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+    form?.querySelector<HTMLElement>('[data-form-alert]')
+  target?.focus()
+}
+
 /** The form itself: every input writes into the draft, which is saved on each change. */
 export function ApplicationForm({
   session,
@@ -107,10 +116,17 @@ export function ApplicationForm({
     </>
   )
 
-  const focusFirstError = () =>
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    )
+  const focusFirstError = () => requestAnimationFrame(() => focusFirstInvalid(formRef.current))
+
+  // A queued submission the server sent back with field errors (422): the form opens again on
+  // the first field to correct, so a screen reader or a phone lands there. The key changes only
+  // with the errors the server returned, not as the applicant mends them.
+  const returnedErrors = JSON.stringify(snap.submission.errors ?? {})
+  useEffect(() => {
+    if (returnedErrors === '{}') return
+    const frame = requestAnimationFrame(() => focusFirstInvalid(formRef.current))
+    return () => cancelAnimationFrame(frame)
+  }, [returnedErrors])
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -266,7 +282,7 @@ export function ApplicationForm({
 
       <div className="admission-submit">
         {(refusalText || hasServerErrors || showInvalid) && (
-          <p className="notice notice-error" role="alert">
+          <p className="notice notice-error" role="alert" tabIndex={-1} data-form-alert>
             {refusalText ??
               (hasServerErrors
                 ? t`The institute could not accept some answers. Please correct the fields marked above.`
