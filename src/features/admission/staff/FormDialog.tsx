@@ -469,25 +469,13 @@ function QuestionEditor({
           error={errors?.options}
         />
       )}
-      {errors?.item && <p className="field-error">{errors.item}</p>}
-      <div className="staff-form-item-actions">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={question.required}
-            onChange={(e) => onChange({ required: e.target.checked })}
-          />
-          <Trans>Required</Trans>
-        </label>
-        <button
-          type="button"
-          className="button-link"
-          aria-label={t`Remove question ${n}`}
-          onClick={onRemove}
-        >
-          <Trans>Remove</Trans>
-        </button>
-      </div>
+      <ItemFooter
+        error={errors?.item}
+        required={question.required}
+        onRequiredChange={(required) => onChange({ required })}
+        removeLabel={t`Remove question ${n}`}
+        onRemove={onRemove}
+      />
     </fieldset>
   )
 }
@@ -561,25 +549,47 @@ function AttachmentEditor({
         </div>
         {errors?.types && <small className="field-error block">{errors.types}</small>}
       </fieldset>
-      {errors?.item && <p className="field-error">{errors.item}</p>}
+      <ItemFooter
+        error={errors?.item}
+        required={attachment.required}
+        onRequiredChange={(required) => onChange({ required })}
+        removeLabel={t`Remove attachment ${n}`}
+        onRemove={onRemove}
+      />
+    </fieldset>
+  )
+}
+
+/** Under each question or attachment: its own error, "Required", and a way to remove it. */
+function ItemFooter({
+  error,
+  required,
+  onRequiredChange,
+  removeLabel,
+  onRemove,
+}: {
+  error: string | undefined
+  required: boolean
+  onRequiredChange: (required: boolean) => void
+  removeLabel: string
+  onRemove: () => void
+}) {
+  return (
+    <>
+      {error && <p className="field-error">{error}</p>}
       <div className="staff-form-item-actions">
         <label className="checkbox">
           <input
             type="checkbox"
-            checked={attachment.required}
-            onChange={(e) => onChange({ required: e.target.checked })}
+            checked={required}
+            onChange={(e) => onRequiredChange(e.target.checked)}
           />
           <Trans>Required</Trans>
         </label>
-        <button
-          type="button"
-          className="button-link"
-          aria-label={t`Remove attachment ${n}`}
-          onClick={onRemove}
-        >
+        <button type="button" className="button-link" aria-label={removeLabel} onClick={onRemove}>
           <Trans>Remove</Trans>
         </button>
       </div>
-    </fieldset>
+    </>
   )
 }
