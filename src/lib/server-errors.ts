@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { apiError, httpStatus } from './http-error.ts'
+import { issuesToErrors } from '../shared/schemas/issues.ts'
 import { showToast } from './toasts.ts'
 
 /**
@@ -141,10 +142,8 @@ export function useServerErrors() {
       const result = v.safeParse(schema, values)
       if (result.success) return {}
       const fields: Record<string, string> = {}
-      for (const issue of result.issues) {
-        const field = v.getDotPath(issue)?.split('.')[0] ?? '_'
-        const missing = issue.received === 'undefined' && issue.kind === 'schema'
-        fields[field] ??= missing ? t`This field is required.` : translate(issue.message)
+      for (const [path, messages] of Object.entries(issuesToErrors(result.issues))) {
+        fields[path.split('.')[0]!] ??= translate(messages[0]!)
       }
       return fields
     },

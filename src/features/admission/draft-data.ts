@@ -12,6 +12,7 @@ import {
   type PublicApplication,
   type StandardField,
 } from '../../shared/schemas/admission.ts'
+import { issuesToErrors } from '../../shared/schemas/issues.ts'
 
 /** A file chosen for one of the form's attachments; its bytes are a Blob in `attachments`. */
 export interface AttachmentMeta {
@@ -135,19 +136,11 @@ export function applicationValues(
   }
 }
 
-/** The server's words for a value that is not there at all (src/server/lib/validate.ts). */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- a message key, translated where shown
-const requiredMessage = 'This field is required.'
-
 /** Field path → the first message (English, as the server would say it), as the server names them. */
 export function issuesByPath(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const issue of issues) {
-    const path = v.getDotPath(issue) ?? '_'
-    const missing = issue.received === 'undefined' && issue.kind === 'schema'
-    errors[path] ??= missing ? requiredMessage : issue.message
-  }
-  return errors
+  return Object.fromEntries(
+    Object.entries(issuesToErrors(issues)).map(([path, messages]) => [path, messages[0]!]),
+  )
 }
 
 /** The form's own schema on the draft: the body to send, or the messages per field. */

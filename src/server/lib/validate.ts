@@ -1,17 +1,7 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { issuesToErrors } from '../../shared/schemas/issues.ts'
 import { badRequest, validationFailed } from './errors.ts'
-
-/** Field → messages, from valibot issues; the dotted path names the field ('lines.0.amount'). */
-export function issuesToErrors(issues: v.BaseIssue<unknown>[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {}
-  for (const issue of issues) {
-    const field = v.getDotPath(issue) ?? '_'
-    const missing = issue.received === 'undefined' && issue.kind === 'schema'
-    ;(errors[field] ??= []).push(missing ? 'This field is required.' : issue.message)
-  }
-  return errors
-}
 
 export function parseOrThrow<S extends v.GenericSchema>(
   schema: S,

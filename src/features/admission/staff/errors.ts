@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { apiError, httpStatus } from '../../../lib/api.ts'
 import { useServerErrors } from '../../../lib/server-errors.ts'
 import { showToast } from '../../../lib/toasts.ts'
+import { issuesToErrors } from '../../../shared/schemas/issues.ts'
 
 /**
  * The shared server errors, with the messages of the admission schemas and answers in the
@@ -56,13 +57,12 @@ export function useAdmissionErrors() {
     issues<S extends v.GenericSchema>(schema: S, values: unknown): Record<string, string> {
       const result = v.safeParse(schema, values)
       if (result.success) return {}
-      const fields: Record<string, string> = {}
-      for (const issue of result.issues) {
-        const path = v.getDotPath(issue) ?? '_'
-        const missing = issue.received === 'undefined' && issue.kind === 'schema'
-        fields[path] ??= missing ? t`This field is required.` : translate(issue.message)
-      }
-      return fields
+      return Object.fromEntries(
+        Object.entries(issuesToErrors(result.issues)).map(([path, messages]) => [
+          path,
+          translate(messages[0]!),
+        ]),
+      )
     },
     /** The server's message for each field of a 422, by the full path it names. */
     fieldErrors(err: unknown): Record<string, string> {
