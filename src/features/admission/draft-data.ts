@@ -212,8 +212,7 @@ export function safeFileName(name: string, kind: string, type: AttachmentType): 
   const cleaned = name
     .normalize('NFC')
     .replace(/[/\\]/g, '_')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     // Invisible characters (the server drops them too) could otherwise sit between two dots.
     .replace(/\p{Cf}/gu, '')
     .replace(/\.{2,}/g, '.')
