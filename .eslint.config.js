@@ -61,6 +61,7 @@ export default tseslint.config(
           ],
           ignoreFunctions: [
             'Error',
+            'NotAvailableOffline',
             'console.*',
             '*.headers.set',
             'headers.set',

@@ -4,6 +4,7 @@ import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { RouteError } from './components/offline/RouteError.tsx'
 import { ability } from './lib/ability.ts'
 import { activateLocale, i18n, initialLocale } from './lib/i18n.ts'
 import { setNavigator } from './lib/navigation.ts'
@@ -20,6 +21,8 @@ const router = createRouter({
   routeTree,
   context: { queryClient, auth: session, ability },
   defaultPreload: 'intent',
+  // A page that cannot load says so in its place, inside the menus, never as another page.
+  defaultErrorComponent: RouteError,
   defaultPreloadStaleTime: 0,
 })
 
@@ -64,7 +67,10 @@ async function start() {
   startUserSync(queryClient, () => router.invalidate())
 
   // The browser database is opened once the page is up; nothing on the first screen needs it.
-  void import('./lib/offline-db.ts').then(({ offlineDb }) => offlineDb.open())
+  // With nobody signed in, no stored read may outlive its user.
+  void import('./lib/stored-reads.ts').then(({ forgetStoredReads }) =>
+    session.userData() ? undefined : forgetStoredReads('all'),
+  )
   // Admission submissions an earlier visit queued go out now, and whenever the network returns.
   void import('./features/admission/outbox-triggers.ts').then((m) => m.startOutboxTriggers())
 }

@@ -1,6 +1,7 @@
 import ky, { type KyRequest } from 'ky'
 import * as v from 'valibot'
 import { TokenPairSchema } from '../shared/schemas/auth.ts'
+import { OfflineWriteError } from './http-error.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
 import { forgetSession } from './sign-out.ts'
@@ -95,6 +96,9 @@ export const api = ky.create({
   hooks: {
     beforeRequest: [
       async ({ request }) => {
+        // A change is never kept to be sent later behind the user's back: offline, it is
+        // refused before it leaves, and the form that made it keeps what was typed.
+        if (request.method !== 'GET' && !navigator.onLine) throw new OfflineWriteError()
         if (sessionlessCall.test(request.url)) return
         // A request that arrives during a refresh waits for it and goes out with the new token.
         if (refreshing) await refreshing.catch(() => undefined)
@@ -130,7 +134,7 @@ export const api = ky.create({
   },
 })
 
-export { apiError, httpStatus } from './http-error.ts'
+export { apiError, httpStatus, isOfflineWrite } from './http-error.ts'
 
 /** GET a JSON resource and parse it with its shared schema. */
 export async function getJson<S extends v.GenericSchema>(path: string, schema: S) {

@@ -16,3 +16,14 @@ export function apiError(err: unknown): ApiError | undefined {
 
 export const httpStatus = (err: unknown) =>
   err instanceof HTTPError ? err.response.status : undefined
+
+/** A change the API client refused to send because the browser is offline: nothing was sent. */
+export class OfflineWriteError extends Error {
+  override name = 'OfflineWriteError'
+  constructor() {
+    super('offline: the change was not sent')
+  }
+}
+
+export const isOfflineWrite = (err: unknown) =>
+  (err as { name?: unknown } | null)?.name === 'OfflineWriteError'

@@ -1,10 +1,31 @@
 import Dexie, { type EntityTable } from 'dexie'
 
-/** A report response kept for reading offline, with the time it was fetched. */
-export interface CachedReport {
+/**
+ * What is known of a staff read (a report, a list, a record) kept for reading it again offline,
+ * keyed by user, institute, endpoint and parameters (src/lib/stored-reads.ts). The answer itself
+ * is in `readData` under the same key, so sizes and ages are listed without loading it.
+ */
+export interface StoredRead {
+  /** `user|institute|endpoint?parameters` */
   key: string
   userId: string
+  instituteId: string
+  /** Below /api/, without the parameters. */
+  endpoint: string
+  /** The query string, '' when there is none. */
+  params: string
+  /** The route that shows it, e.g. '/vouchers/trial-balance'. */
+  screen: string
   fetchedAt: number
+  /** Bytes of the stored JSON. */
+  size: number
+  /** 1: kept whatever the size limit, and refreshed whenever the app is online. */
+  pinned: 0 | 1
+}
+
+export interface StoredReadData {
+  key: string
+  /** The answer as received; parsed by its schema when read. */
   data: unknown
 }
 
@@ -52,7 +73,8 @@ export interface QueuedRequest {
  * features add data, not schema versions, for the first release.
  */
 export const offlineDb = new Dexie('institute-office') as Dexie & {
-  reports: EntityTable<CachedReport, 'key'>
+  reads: EntityTable<StoredRead, 'key'>
+  readData: EntityTable<StoredReadData, 'key'>
   drafts: EntityTable<AdmissionDraft, 'id'>
   attachments: EntityTable<DraftAttachment, 'id'>
   outbox: EntityTable<QueuedRequest, 'idempotencyKey'>
@@ -64,3 +86,5 @@ offlineDb.version(1).stores({
   attachments: '&id, draftId',
   outbox: '&idempotencyKey, createdAt',
 })
+// The read store replaces the report cache of version 1, which nothing wrote.
+offlineDb.version(2).stores({ reports: null, reads: '&key, userId, fetchedAt', readData: '&key' })

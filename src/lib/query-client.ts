@@ -1,12 +1,25 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { QueryClient, type Query } from '@tanstack/react-query'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import { shouldRetryRead } from './read-through.ts'
 
 export const persistedCacheKey = 'query-cache'
 
+/*
+ * Offline, a read is tried once and answers at once (from the offline read store, or with an
+ * error the page shows in place); TanStack's "online" mode would instead hold it, and the page
+ * waiting for it, until the network returns. A write is never held back to be sent later
+ * without the user seeing it: offline, the API client refuses it at once.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, gcTime: 24 * 60 * 60 * 1000, retry: 1 },
+    queries: {
+      staleTime: 30_000,
+      gcTime: 24 * 60 * 60 * 1000,
+      networkMode: 'offlineFirst',
+      retry: shouldRetryRead,
+    },
+    mutations: { networkMode: 'always' },
   },
 })
 

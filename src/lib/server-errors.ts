@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
-import { apiError, httpStatus } from './http-error.ts'
+import { apiError, httpStatus, isOfflineWrite } from './http-error.ts'
+import { isUnreachable } from './read-through.ts'
 import { issuesToErrors } from '../shared/schemas/issues.ts'
 import { showToast } from './toasts.ts'
 
@@ -162,11 +163,14 @@ export function useServerErrors() {
     toastUnlessFieldError(err: unknown, title: string) {
       if (httpStatus(err) === 422) return
       const body = apiError(err)
-      const text =
-        body?.code === 'rate_limited'
-          ? t`Too many attempts. Wait a few minutes and try again.`
-          : body?.message
-      showToast({ variant: 'error', title, text: text && translate(text) })
+      const text = isOfflineWrite(err)
+        ? t`You are offline, so nothing was sent. What you typed is still here: send it again once the connection is back.`
+        : isUnreachable(err)
+          ? t`The server could not be reached. Check the connection, then try again.`
+          : body?.code === 'rate_limited'
+            ? t`Too many attempts. Wait a few minutes and try again.`
+            : body?.message && translate(body.message)
+      showToast({ variant: 'error', title, text })
     },
     /** The server's message for each field of a 422, to show under the inputs. */
     fieldErrors(err: unknown): Record<string, string | undefined> {

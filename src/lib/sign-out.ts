@@ -7,7 +7,7 @@ export const impersonatorKey = 'impersonator'
 
 /**
  * Forgets everything this browser holds for the signed-in user: tokens, userData, the query
- * cache (in memory and persisted) and their cached reports. Institute PCs are shared. An
+ * cache (in memory and persisted) and their stored reads. Institute PCs are shared. An
  * admin's own session kept aside during an impersonation goes too, unless one is starting.
  */
 export async function forgetSession(opts: { keepImpersonator?: boolean } = {}): Promise<void> {
@@ -18,7 +18,7 @@ export async function forgetSession(opts: { keepImpersonator?: boolean } = {}): 
   queryClient.clear()
   localStorage.removeItem(persistedCacheKey)
   if (userId) {
-    const { offlineDb } = await import('./offline-db.ts')
-    await offlineDb.reports.where('userId').equals(userId).delete()
+    const { forgetStoredReads } = await import('./stored-reads.ts')
+    await forgetStoredReads({ of: userId })
   }
 }

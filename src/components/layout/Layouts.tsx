@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useLocation } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { Icon } from '../icons.tsx'
+import { StoredDataBanner } from '../offline/StoredDataBanner.tsx'
 import { Footer } from './Footer.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Navbar } from './Navbar.tsx'
@@ -69,6 +70,7 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
           }
         />
         <main className="content content-full">
+          <StoredDataBanner />
           <RouteTransition>{children}</RouteTransition>
         </main>
         <Footer />
@@ -85,6 +87,7 @@ export function HorizontalLayout({ children }: { children: ReactNode }) {
         <NavMenu orientation="horizontal" />
       </div>
       <main className="content content-full">
+        <StoredDataBanner />
         <RouteTransition>{children}</RouteTransition>
       </main>
       <Footer />

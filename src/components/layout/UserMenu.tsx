@@ -37,6 +37,14 @@ export function UserMenu() {
         <strong>{user.fullName}</strong>
         <small>{user.role}</small>
       </Link>
+      <Link
+        to="/saved-offline"
+        className="icon-button"
+        aria-label={t`Saved for offline`}
+        title={t`Saved for offline`}
+      >
+        <Icon name="download" />
+      </Link>
       <Link to="/logout" className="icon-button" aria-label={t`Sign out`} title={t`Sign out`}>
         <Icon name="logOut" />
       </Link>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../lib/api.ts'
+import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
   AuditFacetsSchema,
@@ -14,31 +14,31 @@ import {
 export const usersQuery = (search: UserListQuery) =>
   queryOptions({
     queryKey: ['access', 'users', search],
-    queryFn: () => getJson(`access/users?${toSearchParams(search)}`, UserListSchema),
+    ...storedRead(`access/users?${toSearchParams(search)}`, UserListSchema, '/access-control'),
     placeholderData: keepPreviousData,
   })
 
 export const roleOptionsQuery = () =>
   queryOptions({
     queryKey: ['access', 'role-options'],
-    queryFn: () => getJson('access/users/role-options', RoleOptionsSchema),
+    ...storedRead('access/users/role-options', RoleOptionsSchema, '/access-control'),
   })
 
 export const rolesQuery = () =>
   queryOptions({
     queryKey: ['access', 'roles'],
-    queryFn: () => getJson('access/roles', RoleListSchema),
+    ...storedRead('access/roles', RoleListSchema, '/oisacl-roles'),
   })
 
 export const auditsQuery = (search: AuditQuery) =>
   queryOptions({
     queryKey: ['access', 'audits', search],
-    queryFn: () => getJson(`access/audits?${toSearchParams(search)}`, AuditListSchema),
+    ...storedRead(`access/audits?${toSearchParams(search)}`, AuditListSchema, '/audits'),
     placeholderData: keepPreviousData,
   })
 
 export const auditFacetsQuery = () =>
   queryOptions({
     queryKey: ['access', 'audit-facets'],
-    queryFn: () => getJson('access/audits/facets', AuditFacetsSchema),
+    ...storedRead('access/audits/facets', AuditFacetsSchema, '/audits'),
   })

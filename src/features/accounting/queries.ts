@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type * as v from 'valibot'
-import { getJson } from '../../lib/api.ts'
+import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
   AccountListSchema,
@@ -24,53 +24,60 @@ export const accountingKey = ['accounting'] as const
 export const chartQuery = () =>
   queryOptions({
     queryKey: [...accountingKey, 'chart'],
-    queryFn: () => getJson('accounting/accounts', ChartSchema),
+    ...storedRead('accounting/accounts', ChartSchema, '/coa'),
   })
 
 export const accountListQuery = (search: AccountListSearch) =>
   queryOptions({
     queryKey: [...accountingKey, 'accounts', search],
-    queryFn: () => getJson(`accounting/accounts/list?${toSearchParams(search)}`, AccountListSchema),
+    ...storedRead(`accounting/accounts/list?${toSearchParams(search)}`, AccountListSchema, '/coa'),
     placeholderData: keepPreviousData,
   })
 
 export const coaConfigQuery = () =>
   queryOptions({
     queryKey: [...accountingKey, 'coa-config'],
-    queryFn: () => getJson('accounting/coa-config', CoaConfigSchema),
+    ...storedRead('accounting/coa-config', CoaConfigSchema, '/coa-config'),
   })
 
 export const coaMappingQuery = () =>
   queryOptions({
     queryKey: [...accountingKey, 'coa-mapping'],
-    queryFn: () => getJson('accounting/coa-mapping', CoaMappingListSchema),
+    ...storedRead('accounting/coa-mapping', CoaMappingListSchema, '/coa-mapping'),
   })
 
 export const vouchersQuery = (search: VoucherListSearch) =>
   queryOptions({
     queryKey: [...accountingKey, 'vouchers', search],
-    queryFn: () => getJson(`accounting/vouchers?${toSearchParams(search)}`, VoucherListSchema),
+    ...storedRead(`accounting/vouchers?${toSearchParams(search)}`, VoucherListSchema, '/vouchers'),
     placeholderData: keepPreviousData,
   })
 
 export const voucherQuery = (voucherId: string) =>
   queryOptions({
     queryKey: [...accountingKey, 'voucher', voucherId],
-    queryFn: () => getJson(`accounting/vouchers/${encodeURIComponent(voucherId)}`, VoucherSchema),
+    ...storedRead(
+      `accounting/vouchers/${encodeURIComponent(voucherId)}`,
+      VoucherSchema,
+      '/vouchers/$voucherId',
+    ),
   })
 
 export const ledgerQuery = (query: LedgerQuery) =>
   queryOptions({
     queryKey: [...accountingKey, 'ledger', query],
-    queryFn: () => getJson(`accounting/ledger?${toSearchParams(query)}`, LedgerSchema),
+    ...storedRead(`accounting/ledger?${toSearchParams(query)}`, LedgerSchema, '/vouchers/ledger'),
     placeholderData: keepPreviousData,
   })
 
 export const trialBalanceQuery = (asOf: string) =>
   queryOptions({
     queryKey: [...accountingKey, 'trial-balance', asOf],
-    queryFn: () =>
-      getJson(`accounting/trial-balance?${toSearchParams({ asOf })}`, TrialBalanceSchema),
+    ...storedRead(
+      `accounting/trial-balance?${toSearchParams({ asOf })}`,
+      TrialBalanceSchema,
+      '/vouchers/trial-balance',
+    ),
     placeholderData: keepPreviousData,
   })
 

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getJson } from '../../lib/api.ts'
+import { storedRead } from '../../lib/read-store.ts'
 import { SessionListSchema, SignupStatusSchema } from '../../shared/schemas/auth.ts'
 
 export const sessionsQuery = () =>
   queryOptions({
     queryKey: ['auth', 'sessions'],
-    queryFn: () => getJson('auth/sessions', SessionListSchema),
+    ...storedRead('auth/sessions', SessionListSchema, '/profile-password-change'),
   })
 
 export const signupStatusQuery = () =>

@@ -11,6 +11,10 @@ export function completeSignIn(
   session.saveUser(response.userData, rememberMe)
   session.saveTokens(response)
   refreshAbility()
+  // A shared PC: whatever an earlier user left stored for offline reading goes.
+  void import('../../lib/stored-reads.ts').then(({ forgetStoredReads }) =>
+    forgetStoredReads({ except: response.userData.id }),
+  )
   if (response.userData.mustChangePassword) return '/password-reset'
   // Only a path of this app, never another site.
   if (redirect?.startsWith('/') && !redirect.startsWith('//')) return redirect

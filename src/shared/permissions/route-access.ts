@@ -31,6 +31,7 @@ export const routeAccess = {
   '/recover-identity': guestOnly,
   '/otp-verify': guestOnly,
   '/profile-password-change': signedIn,
+  '/saved-offline': signedIn,
   '/logout': signedIn,
   '/impersonation-setup/$accessToken': open,
   '/refresh-token-setup': open,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../../lib/api.ts'
+import { storedRead } from '../../../lib/read-store.ts'
 import { toSearchParams } from '../../../lib/search.ts'
 import {
   AdmissionFormListSchema,
@@ -15,7 +15,11 @@ export const admissionKey = ['admission'] as const
 export const formsQuery = (search: AdmissionFormListSearch) =>
   queryOptions({
     queryKey: [...admissionKey, 'forms', search],
-    queryFn: () => getJson(`admission/forms?${toSearchParams(search)}`, AdmissionFormListSchema),
+    ...storedRead(
+      `admission/forms?${toSearchParams(search)}`,
+      AdmissionFormListSchema,
+      '/admission-forms',
+    ),
     placeholderData: keepPreviousData,
   })
 
@@ -26,13 +30,20 @@ export const formOptionsQuery = () =>
 export const applicantsQuery = (search: ApplicantListSearch) =>
   queryOptions({
     queryKey: [...admissionKey, 'applicants', search],
-    queryFn: () => getJson(`admission/applicants?${toSearchParams(search)}`, ApplicantListSchema),
+    ...storedRead(
+      `admission/applicants?${toSearchParams(search)}`,
+      ApplicantListSchema,
+      '/admission-applicants',
+    ),
     placeholderData: keepPreviousData,
   })
 
 export const applicantQuery = (applicantId: string) =>
   queryOptions({
     queryKey: [...admissionKey, 'applicant', applicantId],
-    queryFn: () =>
-      getJson(`admission/applicants/${encodeURIComponent(applicantId)}`, ApplicantSchema),
+    ...storedRead(
+      `admission/applicants/${encodeURIComponent(applicantId)}`,
+      ApplicantSchema,
+      '/admission-applicants/$applicantId',
+    ),
   })

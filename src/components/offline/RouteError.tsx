@@ -1,0 +1,44 @@
+import { Trans } from '@lingui/react/macro'
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { isNotAvailableOffline, isUnreachable } from '../../lib/read-through.ts'
+import { AppErrorBoundary } from '../AppErrorBoundary.tsx'
+import { Icon } from '../icons.tsx'
+
+/**
+ * What a page shows in place of itself when it cannot load: with no network and nothing stored
+ * for it, a plain notice that loads the page again when the network returns; anything else as
+ * the app's error page.
+ */
+export function RouteError(props: ErrorComponentProps) {
+  if (isNotAvailableOffline(props.error) || isUnreachable(props.error))
+    return <NotAvailableOffline />
+  return <AppErrorBoundary {...props} />
+}
+
+function NotAvailableOffline() {
+  const router = useRouter()
+  const retry = () => void router.invalidate()
+  useEffect(() => {
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  })
+  return (
+    <section className="card not-available-offline" data-testid="not-available-offline">
+      <Icon name="wifiOff" size={32} />
+      <h1>
+        <Trans>Not available offline</Trans>
+      </h1>
+      <p>
+        <Trans>
+          This page was not opened on this device while it was online, so nothing of it is kept
+          here. Open it once while online and it will be available offline too.
+        </Trans>
+      </p>
+      <button type="button" className="button button-primary" onClick={retry}>
+        <Icon name="refresh" size={16} />
+        <Trans>Try again</Trans>
+      </button>
+    </section>
+  )
+}
