@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
 /** Areas only signed-in staff see: their strings load with the first staff page, not before. */
-const staffAreas = ['access', 'accounting', 'admission/staff', 'dashboard'].map(
+const staffAreas = ['access', 'accounting', 'admission/staff', 'dashboard', 'offline'].map(
   (a) => `<rootDir>/src/features/${a}`,
 )
 

@@ -70,11 +70,12 @@ export async function readThrough<T>(
   }
   if (!deps.online()) return fromStore()
 
-  const network = deps.fetch().then((raw) => {
+  const network = deps.fetch().then(async (raw) => {
     const data = parse(raw)
     deps.state.unreachable = false
-    // The screen does not wait for the device's database.
-    void deps.save(raw).catch(() => undefined)
+    // Kept before it is shown, so a reload at once still finds it (a full storage only costs
+    // the copy, not the screen).
+    await deps.save(raw).catch(() => undefined)
     return data
   })
   const failed = (err: unknown): Promise<ReadOutcome<T>> => {

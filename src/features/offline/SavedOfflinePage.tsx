@@ -73,7 +73,7 @@ export function SavedOfflinePage() {
           <>
             <p>
               <Trans>
-                {count} pages kept, {total} in all.
+                Pages kept: {count}, {total} in all.
               </Trans>{' '}
               <button
                 type="button"

@@ -1,0 +1,334 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { e2ePassword, signInAs } from './session.ts'
+
+/*
+ * A reviewer reads the books online, then without a network: every screen read once opens
+ * again from the offline read store with the time it was fetched, never in a request loop.
+ */
+
+const unique = () => Math.random().toString(36).slice(2, 8)
+const mainMenu = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')
+const banner = (page: Page) => page.getByTestId('stored-data-banner')
+
+/** Chooses an account in a select by its name (options read "GL code · name"). */
+async function chooseAccount(select: Locator, name: string) {
+  const value = await select
+    .locator('option', { hasText: new RegExp(` · ${name}$`) })
+    .getAttribute('value')
+  await select.selectOption(value!)
+}
+
+async function adminHeaders(request: APIRequestContext, baseURL: string) {
+  const res = await request.post(`${baseURL}/api/auth/login`, {
+    data: { username: 'admin', password: e2ePassword },
+  })
+  const { access_token } = (await res.json()) as { access_token: string }
+  return { Authorization: `Bearer ${access_token}` }
+}
+
+/** The demo institute's cash and main bank accounts, from its COA mapping. */
+async function cashAndBank(request: APIRequestContext, baseURL: string) {
+  const headers = await adminHeaders(request, baseURL)
+  const res = await request.get(`${baseURL}/api/accounting/coa-mapping`, { headers })
+  const { data } = (await res.json()) as { data: { purpose: string; accountId: string }[] }
+  const cash = data.find((m) => m.purpose === 'cash')!.accountId
+  const bank = data.find((m) => m.purpose === 'bank')!.accountId
+  return { headers, cash, bank }
+}
+
+/** A journal voucher moving money from the bank to cash today, made through the API. */
+async function postVoucher(request: APIRequestContext, baseURL: string, narration: string) {
+  const { headers, cash, bank } = await cashAndBank(request, baseURL)
+  const res = await request.post(`${baseURL}/api/accounting/vouchers`, {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      type: 'journal',
+      date: new Date().toISOString().slice(0, 10),
+      narration,
+      lines: [
+        { accountId: cash, debit: 4200 },
+        { accountId: bank, credit: 4200 },
+      ],
+    },
+  })
+  expect(res.status()).toBe(201)
+}
+
+/** An application to a form of its own, and the staff's id for it. */
+async function applicant(request: APIRequestContext, baseURL: string, name: string) {
+  const headers = await adminHeaders(request, baseURL)
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  const form = await request.post(`${baseURL}/api/admission/forms`, {
+    headers,
+    data: {
+      title: `Reviewed offline ${name}`,
+      academicSession: '2027',
+      className: 'Three',
+      groupName: '',
+      opensOn: day(-1),
+      closesOn: day(10),
+      fee: 0,
+      requiredFields: [],
+      questions: [],
+      attachments: [],
+      instructions: '',
+    },
+  })
+  const { id: formId } = (await form.json()) as { id: string }
+  await request.post(`${baseURL}/api/admission/forms/${formId}/publish`, { headers })
+  const sent = await request.post(
+    `${baseURL}/api/admission/public/demo-school/forms/${formId}/applications`,
+    {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      data: { fields: { applicantName: name, phone: '+880 1711 000444' } },
+    },
+  )
+  expect(sent.ok()).toBe(true)
+  const list = await request.get(
+    `${baseURL}/api/admission/applicants?q=${encodeURIComponent(name)}`,
+    { headers },
+  )
+  const { data } = (await list.json()) as { data: { id: string }[] }
+  return data[0]!.id
+}
+
+/** The stored reads as IndexedDB holds them, read without the app's code. */
+function storedReads(page: Page): Promise<{ key: string; endpoint: string; userId: string }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('institute-office')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const read = db.transaction('reads').objectStore('reads').getAll()
+          read.onsuccess = () => {
+            resolve(read.result)
+            db.close()
+          }
+          read.onerror = () => reject(read.error)
+        }
+      }),
+  )
+}
+
+async function storedEndpoints(page: Page) {
+  return (await storedReads(page)).map((r) => r.endpoint)
+}
+
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+}
+
+/** Counts the API requests the page attempts from now on. */
+function countApiRequests(page: Page) {
+  const counter = { n: 0 }
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/')) counter.n += 1
+  })
+  return counter
+}
+
+test('a reviewer reads the books online, then offline: each screen opens with its stored figures and time, navigating works, nothing loops, and back online the figures refresh', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.slow()
+  const run = unique()
+  const applicantName = `Offline Reviewee ${run}`
+  const applicantId = await applicant(request, baseURL!, applicantName)
+  const firstNarration = `Float for the exam week ${run}`
+  await postVoucher(request, baseURL!, firstNarration)
+  const { cash } = await cashAndBank(request, baseURL!)
+
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+
+  // Online: the trial balance, the cash ledger, the audit log and the applicant.
+  const stored = (endpoint: string) => expect.poll(() => storedEndpoints(page)).toContain(endpoint)
+  await page.goto('/vouchers/trial-balance')
+  await expect(page.getByTestId('trial-balance-state')).toBeVisible()
+  const trialBalance = await page.getByRole('table').innerText()
+  await controlledByServiceWorker(page)
+  await stored('accounting/trial-balance')
+  const ledgerUrl = `/vouchers/ledger?accountId=${cash}`
+  await page.goto(ledgerUrl)
+  await expect(page.getByText(firstNarration)).toBeVisible()
+  await stored('accounting/ledger')
+  await page.goto('/audits')
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
+  const firstAudit = await page.getByRole('row').nth(1).innerText()
+  await stored('access/audits')
+  await page.goto(`/admission-applicants/${applicantId}`)
+  await expect(page.getByRole('heading', { name: applicantName })).toBeVisible()
+  await expect(banner(page)).toBeHidden()
+  await stored(`admission/applicants/${applicantId}`)
+
+  // Offline: each page reloads (a full page load) from the store, with the time it was read.
+  await context.setOffline(true)
+  const requests = countApiRequests(page)
+  const pages: [string, () => Promise<void>][] = [
+    [
+      '/vouchers/trial-balance',
+      async () => expect.poll(() => page.getByRole('table').innerText()).toBe(trialBalance),
+    ],
+    [ledgerUrl, async () => expect(page.getByText(firstNarration)).toBeVisible()],
+    [
+      '/audits',
+      async () => expect.poll(() => page.getByRole('row').nth(1).innerText()).toBe(firstAudit),
+    ],
+    [
+      `/admission-applicants/${applicantId}`,
+      async () => expect(page.getByRole('heading', { name: applicantName })).toBeVisible(),
+    ],
+  ]
+  for (const [url, shows] of pages) {
+    requests.n = 0
+    await page.goto(url)
+    await shows()
+    await expect(banner(page)).toContainText(/Offline — shown as it was on .*\d{1,2}:\d{2}/)
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
+    // Time for any loop to show itself.
+    await page.waitForTimeout(1500)
+    expect(requests.n, `API requests offline on ${url}`).toBeLessThan(10)
+  }
+
+  // Navigating offline from the menu: the new page, never the old one under a new address.
+  requests.n = 0
+  await mainMenu(page).filter({ hasText: 'Trial balance' }).click()
+  await expect(page.getByRole('heading', { name: 'Trial balance' })).toBeVisible()
+  await expect.poll(() => page.getByRole('table').innerText()).toBe(trialBalance)
+  await mainMenu(page).filter({ hasText: 'Audit log' }).click()
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
+  await expect(banner(page)).toBeVisible()
+  // A page never opened online says so in its place, inside the app.
+  await mainMenu(page).filter({ hasText: 'Roles and permissions' }).click()
+  await expect(page.getByTestId('not-available-offline')).toContainText('Not available offline')
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
+  await page.waitForTimeout(1500)
+  expect(requests.n).toBeLessThan(10)
+
+  // Back online, the page on screen refreshes by itself: a voucher posted meanwhile appears.
+  await page.goto(ledgerUrl)
+  await expect(banner(page)).toBeVisible()
+  const secondNarration = `Second float ${run}`
+  await postVoucher(request, baseURL!, secondNarration)
+  await expect(page.getByText(secondNarration)).toHaveCount(0)
+  await context.setOffline(false)
+  await expect(page.getByText(secondNarration)).toBeVisible()
+  await expect(banner(page)).toBeHidden()
+
+  // The server unreachable while the network is up: the stored copy, then Refresh once it is back.
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'))
+  await page.reload()
+  await expect(page.getByText(secondNarration)).toBeVisible()
+  await expect(banner(page)).toContainText('The server is not answering')
+  const thirdNarration = `Third float ${run}`
+  await postVoucher(request, baseURL!, thirdNarration)
+  await page.unroute('**/api/**')
+  await banner(page).getByRole('button', { name: 'Refresh' }).click()
+  await expect(page.getByText(thirdNarration)).toBeVisible()
+  await expect(banner(page)).toBeHidden()
+
+  // Signing out empties the store (a shared institute PC).
+  expect((await storedReads(page)).length).toBeGreaterThan(0)
+  await page.getByRole('link', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expect.poll(() => storedReads(page)).toEqual([])
+  await context.close()
+})
+
+test('a slow server: the stored figures appear after a few seconds, then the server’s own', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.slow()
+  const run = unique()
+  const { cash } = await cashAndBank(request, baseURL!)
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+  const ledgerUrl = `/vouchers/ledger?accountId=${cash}`
+  await page.goto(ledgerUrl)
+  await expect(page.getByRole('heading', { name: 'General ledger' })).toBeVisible()
+  await expect.poll(() => storedEndpoints(page)).toContain('accounting/ledger')
+
+  // Every ledger request now takes 10 seconds; a voucher posted meanwhile is in its answer.
+  const narration = `Slow network float ${run}`
+  await postVoucher(request, baseURL!, narration)
+  await page.route('**/api/accounting/ledger**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 10_000))
+    await route.continue().catch(() => undefined)
+  })
+  await page.reload()
+  await expect(banner(page)).toContainText('The server is not answering', { timeout: 8_000 })
+  await expect(page.getByText(narration)).toHaveCount(0)
+  await expect(page.getByText(narration)).toBeVisible({ timeout: 15_000 })
+  await expect(banner(page)).toBeHidden()
+  await context.close()
+})
+
+test('offline, a change is refused at once and the form keeps what was typed', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+  await page.goto('/vouchers')
+  await page.getByRole('button', { name: 'New voucher' }).click()
+  const form = page.getByRole('dialog', { name: 'New voucher' })
+  const narration = `Typed while the network dropped ${unique()}`
+  await form.getByLabel('Narration').fill(narration)
+  await chooseAccount(form.getByLabel('Account, line 1'), 'Cash in hand')
+  await form.getByLabel('Debit, line 1').fill('10')
+  await chooseAccount(form.getByLabel('Account, line 2'), 'Main bank account')
+  await form.getByLabel('Credit, line 2').fill('10')
+
+  await context.setOffline(true)
+  const changes: string[] = []
+  page.on('request', (req) => {
+    if (req.method() !== 'GET') changes.push(req.url())
+  })
+  await form.getByRole('button', { name: 'Save voucher' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'You are offline, so nothing was sent.' }),
+  ).toBeVisible()
+  await expect(form.getByLabel('Narration')).toHaveValue(narration)
+  await expect(form.getByLabel('Debit, line 1')).toHaveValue('10')
+  expect(changes).toEqual([])
+
+  // Back online, the same form is sent as it is.
+  await context.setOffline(false)
+  await form.getByRole('button', { name: 'Save voucher' }).click()
+  await expect(form).toBeHidden()
+  await expect(page.getByRole('row').filter({ hasText: narration })).toBeVisible()
+  await context.close()
+})
+
+test('another user on the same PC finds nothing of the previous one', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+  await page.goto('/audits')
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
+  await expect.poll(async () => (await storedReads(page)).length).toBeGreaterThan(0)
+  // The browser is closed on a session without "remember me": its cookies go, the rest stays
+  // until the app starts again, which forgets it before anyone signs in.
+  await context.clearCookies()
+  await page.goto('/login')
+  await expect.poll(() => storedReads(page)).toEqual([])
+  await context.close()
+})
