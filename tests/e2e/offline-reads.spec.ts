@@ -95,7 +95,15 @@ async function applicant(request: APIRequestContext, baseURL: string, name: stri
 }
 
 /** The stored reads as IndexedDB holds them, read without the app's code. */
-function storedReads(page: Page): Promise<{ key: string; endpoint: string; userId: string }[]> {
+interface Stored {
+  key: string
+  endpoint: string
+  userId: string
+  fetchedAt: number
+  pinned: 0 | 1
+}
+
+function storedReads(page: Page): Promise<Stored[]> {
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
@@ -330,5 +338,73 @@ test('another user on the same PC finds nothing of the previous one', async ({
   await context.clearCookies()
   await page.goto('/login')
   await expect.poll(() => storedReads(page)).toEqual([])
+  await context.close()
+})
+
+test('"Saved for offline" lists what is kept with its size; a pinned page is refreshed when the network returns, a removed one is gone', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+  await page.goto('/vouchers/trial-balance')
+  await expect(page.getByTestId('trial-balance-state')).toBeVisible()
+  await page.goto('/audits')
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
+  await expect.poll(() => storedEndpoints(page)).toContain('access/audits')
+
+  await page.getByRole('link', { name: 'Saved for offline' }).click()
+  await expect(page.getByRole('heading', { name: 'Saved for offline' })).toBeVisible()
+  const rows = page.getByTestId('saved-read')
+  const trialBalance = rows.filter({ hasText: 'Trial balance' })
+  await expect(trialBalance).toContainText(/asOf \d{4}-\d{2}-\d{2}/)
+  await expect(trialBalance).toContainText(/\d kB/)
+  await expect(rows.filter({ hasText: 'Audit log' }).first()).toBeVisible()
+
+  await trialBalance.getByRole('checkbox', { name: 'Pin Trial balance' }).check()
+  await expect
+    .poll(async () =>
+      (await storedReads(page)).find((r) => r.endpoint === 'accounting/trial-balance'),
+    )
+    .toMatchObject({ pinned: 1 })
+  for (const row of await rows.filter({ hasText: 'Audit log' }).all()) {
+    await row.getByRole('button', { name: 'Remove Audit log' }).click()
+  }
+  await expect(rows.filter({ hasText: 'Audit log' })).toHaveCount(0)
+  expect(await storedEndpoints(page)).not.toContain('access/audits')
+
+  // The network drops and returns: the pinned page is fetched again without being opened.
+  const before = (await storedReads(page)).find((r) => r.endpoint === 'accounting/trial-balance')!
+  await context.setOffline(true)
+  await context.setOffline(false)
+  await expect
+    .poll(
+      async () =>
+        (await storedReads(page)).find((r) => r.endpoint === 'accounting/trial-balance')!.fetchedAt,
+    )
+    .toBeGreaterThan(before.fetchedAt)
+  await context.close()
+})
+
+test('after one online visit, any staff page opens offline in any language', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+  await page.goto('/dashboard')
+  await controlledByServiceWorker(page)
+  await context.setOffline(true)
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de')
+  await page.goto('/coa-config')
+  await expect(page.getByTestId('not-available-offline')).toContainText('Offline nicht verfügbar')
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'Kontenplan', exact: true }),
+  ).toBeVisible()
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption('pt')
+  await page.goto('/vouchers/trial-balance')
+  await expect(page.getByTestId('not-available-offline')).toContainText('Não disponível offline')
   await context.close()
 })

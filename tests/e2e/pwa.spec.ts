@@ -139,6 +139,6 @@ test.describe('the installable, offline-tolerant app', () => {
           open.onerror = () => reject(open.error)
         }),
     )
-    expect(stores).toEqual(['attachments', 'drafts', 'outbox', 'reports'])
+    expect(stores).toEqual(['attachments', 'drafts', 'outbox', 'readData', 'reads'])
   })
 })

@@ -122,7 +122,11 @@ export function SavedOfflinePage() {
                         <td>
                           <input
                             type="checkbox"
-                            checked={row.pinned === 1}
+                            checked={
+                              pin.isPending && pin.variables.key === row.key
+                                ? pin.variables.pinned
+                                : row.pinned === 1
+                            }
                             aria-label={t`Pin ${name}`}
                             onChange={(e) => pin.mutate({ key: row.key, pinned: e.target.checked })}
                           />
