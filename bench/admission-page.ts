@@ -1,5 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -7,42 +6,9 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../tests/e2e/chromium.ts'
 import { budgets } from './budgets.ts'
+import { startServer } from './server.ts'
 
 const root = resolve(import.meta.dirname, '..')
-const port = 4392
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'ems-bench-admission-')),
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  })
-  const url = `http://localhost:${port}`
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    if (i > 600) throw new Error('server did not start in 60 s')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM')
-      if (child.exitCode === null) await once(child, 'exit')
-    },
-  }
-}
 
 /**
  * What a phone's first visit to the demo admission form downloads: every script and style
@@ -113,7 +79,7 @@ function lighthouse(pageUrl: string) {
 }
 
 export async function admissionPageBench(verdict: (ok: boolean) => string) {
-  const server = await startServer()
+  const server = await startServer(4392, 'admission')
   try {
     const list = (await (await fetch(`${server.url}/api/admission/public/demo-school`)).json()) as {
       forms: { id: string }[]

@@ -23,4 +23,9 @@ export const budgets = {
    * through the API: the worst ledger a user can ask for; longer than 2 s looks stuck.
    */
   ledgerMs: 2000,
+  /**
+   * Offline, from navigation (a menu click or a full reload served by the service worker) to
+   * the stored trial balance on screen: a reviewer should not see the app think.
+   */
+  offlineTrialBalanceMs: 300,
 }

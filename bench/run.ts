@@ -8,6 +8,7 @@ import { routeAccess, type RouteAccess } from '../src/shared/permissions/route-a
 import { admissionPageBench } from './admission-page.ts'
 import { budgets } from './budgets.ts'
 import { ledgerBench } from './ledger.ts'
+import { offlineReadsBench } from './offline-reads.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = join(root, 'dist')
@@ -141,5 +142,6 @@ console.log(
 )
 
 await admissionPageBench(verdict)
+await offlineReadsBench(verdict)
 await ledgerBench(verdict)
 process.exitCode = failed ? 1 : 0

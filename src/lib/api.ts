@@ -134,7 +134,7 @@ export const api = ky.create({
   },
 })
 
-export { apiError, httpStatus, isOfflineWrite } from './http-error.ts'
+export { apiError, httpStatus } from './http-error.ts'
 
 /** GET a JSON resource and parse it with its shared schema. */
 export async function getJson<S extends v.GenericSchema>(path: string, schema: S) {

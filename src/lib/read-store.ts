@@ -1,8 +1,9 @@
 import { hashKey, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query'
-import { proxy, subscribe } from 'valtio'
+import { subscribe } from 'valtio'
 import * as v from 'valibot'
 import type { GuardedPath } from '../shared/permissions/route-access.ts'
 import { api } from './api.ts'
+import { readStoreState } from './read-store-state.ts'
 import { readThrough } from './read-through.ts'
 import { session } from './session.ts'
 
@@ -18,13 +19,6 @@ import { session } from './session.ts'
  * caching responses would key them by URL and bearer token, could not tell a user's copies
  * apart to wipe them, and would hand pages stale answers without saying so.
  */
-
-export const readStoreState = proxy({
-  /** Queries (by hash) on whose data is a stored copy, with the time it was fetched. */
-  served: {} as Record<string, number>,
-  /** The last read found no server (the network may still look up). */
-  unreachable: false,
-})
 
 /** The server's time to answer before the stored copy is shown instead. */
 const slowAfterMs = 4000
@@ -74,18 +68,14 @@ async function readStored<S extends v.GenericSchema>(
   else readStoreState.served[hash] = outcome.storedAt
   outcome.late?.then(
     (data) => {
+      // Signed out (or someone else signed in) meanwhile: the answer is not theirs to see.
+      if (session.userData()?.id !== userId) return
       ctx.client.setQueryData(ctx.queryKey, data)
       delete readStoreState.served[hash]
     },
     () => undefined,
   )
   return outcome.data
-}
-
-/** Reads the queries on screen again, from the server if it answers. */
-export function refreshOnScreen(queryClient: QueryClient) {
-  readStoreState.unreachable = false
-  return queryClient.refetchQueries({ type: 'active' })
 }
 
 /** Pinned copies are fetched again whenever the app is online, whether shown or not. */

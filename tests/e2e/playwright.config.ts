@@ -12,7 +12,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ems-e2e-'))
 export default defineConfig({
   testDir: '.',
   outputDir: join(root, 'test-results'),
-  timeout: 30_000,
+  // Two workers share two cores with the server and two browsers: the long flows need the room.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
   reporter: [['list']],

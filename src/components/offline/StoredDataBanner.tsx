@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFormat } from '../../lib/format.ts'
-import { refreshOnScreen } from '../../lib/read-store.ts'
+import { refreshOnScreen } from '../../lib/read-store-state.ts'
 import { Icon } from '../icons.tsx'
 import { useStoredDataNotice } from './use-stored-data-notice.ts'
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import { subscribe } from 'valtio'
-import { readStoreState } from '../../lib/read-store.ts'
+import { readStoreState } from '../../lib/read-store-state.ts'
 
 export interface StoredDataNotice {
   /** Why stored data is on screen: no network, or a server that does not answer. */
