@@ -403,12 +403,15 @@ test('after one online visit, any staff page opens offline in any language', asy
   await controlledByServiceWorker(page)
   await context.setOffline(true)
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de')
+  // The choice is kept once the German strings are in (offline: from the precache).
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toBeVisible()
   await page.goto('/coa-config')
   await expect(page.getByTestId('not-available-offline')).toContainText('Offline nicht verfügbar')
   await expect(
     page.getByRole('navigation').getByRole('link', { name: 'Kontenplan', exact: true }),
   ).toBeVisible()
   await page.getByRole('combobox', { name: 'Sprache' }).selectOption('pt')
+  await expect(page.getByRole('combobox', { name: 'Idioma' })).toBeVisible()
   await page.goto('/vouchers/trial-balance')
   await expect(page.getByTestId('not-available-offline')).toContainText('Não disponível offline')
   await context.close()
