@@ -228,13 +228,17 @@ export const accounts = pgTable(
   ],
 )
 
-/** Per institute: digits each level adds to the GL code, and the fiscal year's first month. */
+/**
+ * Per institute: digits each level adds to the GL code, the fiscal year's first month, and the
+ * lock date (books closed through it: nothing is posted dated on or before it; null when open).
+ */
 export const coaSettings = pgTable('coa_settings', {
   instituteId: uuid('institute_id')
     .primaryKey()
     .references(() => institutes.id),
   levelDigits: jsonb('level_digits').$type<number[]>().notNull(),
   fiscalYearStartMonth: integer('fiscal_year_start_month').notNull(),
+  lockDate: date('lock_date', { mode: 'string' }),
 })
 
 /** Which leaf account each purpose posts to; bank and fee income are keyed (several rows). */

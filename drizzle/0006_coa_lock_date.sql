@@ -1,0 +1,1 @@
+ALTER TABLE "coa_settings" ADD COLUMN "lock_date" date;
