@@ -140,6 +140,11 @@ export const otpChallenges = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['password_reset'] }).notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /**
+     * SHA-256 of the random handle in the requesting browser's HttpOnly cookie: only that browser
+     * may try codes against this challenge, so nobody else can burn or replace it.
+     */
+    requesterHash: text('requester_hash').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
