@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError, loadConfig, type Config } from './config.ts'
+import { DataDirInUse } from './lib/data-dir-lock.ts'
 import { startServer } from './server.ts'
 
 const pkg = JSON.parse(
@@ -20,7 +21,11 @@ async function main() {
     }
     throw err
   }
-  const { stop } = await startServer(config)
+  const { stop } = await startServer(config).catch((err: unknown) => {
+    if (!(err instanceof DataDirInUse)) throw err
+    console.error(err.message)
+    process.exit(1)
+  })
   let stopping = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -4,16 +4,23 @@ import type { Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo, type SeedResult } from './db/seed.ts'
 import { completeInstitutes } from './modules/institutes/set-up.ts'
+import { lockDataDir } from './lib/data-dir-lock.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 
-/** Opens and migrates the database, seeds the demo on first start, and builds the app. */
+/**
+ * Opens and migrates the database, seeds the demo on first start, and builds the app. The
+ * embedded database's directory is first locked to this process: a second one is refused.
+ */
 export async function bootstrap(config: Config, log: Logger) {
+  const embedded = !config.databaseUrl && config.dataDir !== 'memory://'
+  const lock = embedded ? await lockDataDir(config.dataDir) : undefined
   const database = await openDatabase(config)
   await database.migrate()
+  // The app first: it sets the password-hashing cost the seed's hashes use.
+  const app = createApp({ db: database, config, log })
   const seed = await seedDemo(database.db, config.adminPassword)
   await completeInstitutes(database.db)
-  const app = createApp({ db: database, config, log })
-  return { database, app, seed }
+  return { database, app, seed, lock }
 }
 
 /** Printed once, on the first start: the only time a generated password is known in clear. */
@@ -34,7 +41,7 @@ export function printWelcome(config: Config, origin: string, seed: SeedResult) {
 export async function startServer(config: Config) {
   const log = createLogger(config.logLevel)
   const started = performance.now()
-  const { database, app, seed } = await bootstrap(config, log)
+  const { database, app, seed, lock } = await bootstrap(config, log)
 
   const server = await new Promise<ReturnType<typeof serve>>((ready) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => ready(s))
@@ -42,6 +49,7 @@ export async function startServer(config: Config) {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const origin = `http://${config.host}:${port}`
+  lock?.announce(origin)
   log.info('listening', {
     url: origin,
     database: database.kind,
@@ -59,6 +67,7 @@ export async function startServer(config: Config) {
     await new Promise<void>((done) => server.close(() => done()))
     await app.services.outbox.flush()
     await database.close()
+    await lock?.release()
   }
   return { server, origin, stop }
 }
