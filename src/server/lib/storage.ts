@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /**
  * Where uploaded files live. Keys are made by the server (never from a file name), so no
- * request can point outside the store. An S3-compatible store would implement the same three.
+ * request can point outside the store. An S3-compatible store would implement the same.
  */
 export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>
   /** The stored bytes, or undefined when there is no such file. */
   get(key: string): Promise<Uint8Array | undefined>
   delete(key: string): Promise<void>
+  /**
+   * At start: removes what writes cut short (by a crash or a kill) left behind, if older than
+   * `olderThanMs` — 0 when no other process writes to the store. Returns how many went.
+   */
+  clean(options?: { olderThanMs?: number }): Promise<number>
 }
 
 const keyPattern = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/
@@ -20,9 +25,15 @@ function checkKey(key: string): string {
   return key
 }
 
+/** The temporary name of a write in progress: `<key>.<uuid>.part`. */
+const partialName = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/
+
 /** Files under a folder of DATA_DIR, outside the web root; written to a temporary name first. */
 export class DiskStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async put(key: string, data: Uint8Array): Promise<void> {
     const path = join(this.root, checkKey(key))
@@ -49,6 +60,28 @@ export class DiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await rm(join(this.root, checkKey(key)), { force: true })
   }
+
+  async clean({ olderThanMs = 0 } = {}): Promise<number> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(
+      (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return []
+        throw err
+      },
+    )
+    let removed = 0
+    for (const entry of entries) {
+      if (!entry.isFile() || !partialName.test(entry.name)) continue
+      const path = join(entry.parentPath, entry.name)
+      const written = await stat(path).then(
+        (s) => s.mtimeMs,
+        () => undefined,
+      )
+      if (written === undefined || this.now() - written < olderThanMs) continue
+      await rm(path, { force: true })
+      removed++
+    }
+    return removed
+  }
 }
 
 /** For tests and DATA_DIR=memory://: the same contract, kept in the process. */
@@ -65,6 +98,11 @@ export class MemoryStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     this.files.delete(checkKey(key))
+  }
+
+  /** Nothing is ever half written here. */
+  async clean(): Promise<number> {
+    return 0
   }
 }
 
