@@ -1,6 +1,9 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { Agent, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, jsonRequest } from './testing.ts'
 
@@ -64,6 +67,38 @@ describe('the API', () => {
     const huge = JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 10), url: '/' })
     const res = await t.app.request('/api/client-errors', jsonRequest(huge))
     expect(res.status).toBe(413)
+  })
+
+  it('answers the request after a 413 on the same kept-alive connection', async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' })
+    await new Promise((ready) => server.once('listening', ready))
+    const { port } = server.address() as AddressInfo
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const send = (body: string) =>
+      new Promise<{ status: number; body: string }>((done, fail) => {
+        const req = request(
+          { port, host: '127.0.0.1', path: '/api/client-errors', method: 'POST', agent },
+          (res) => {
+            let text = ''
+            res.setEncoding('utf8')
+            res.on('data', (chunk: string) => (text += chunk))
+            res.on('end', () => done({ status: res.statusCode!, body: text }))
+          },
+        )
+        req.on('error', fail)
+        req.setHeader('Content-Type', 'application/json')
+        req.end(body)
+      })
+    try {
+      const huge = await send(JSON.stringify({ message: 'x'.repeat(3 * 1024 * 1024), url: '/' }))
+      expect(huge).toMatchObject({ status: 413 })
+      expect(JSON.parse(huge.body)).toMatchObject({ code: 'payload_too_large' })
+      const next = await send(JSON.stringify({ message: 'after', url: '/' }))
+      expect(next.status).toBe(204)
+    } finally {
+      agent.destroy()
+      await new Promise((closed) => server.close(closed))
+    }
   })
 
   it('logs a crash report from the client and one line per request', async () => {

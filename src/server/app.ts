@@ -96,8 +96,12 @@ export function createApp({
     await next()
     c.header('Cache-Control', 'no-store')
   })
+  // The rest of the body is left unread, so the connection cannot carry another request:
+  // saying so lets a keep-alive client open a new one instead of failing on this one.
   const tooLarge = (c: Context) =>
-    c.json<ApiError>({ message: 'Request body too large', code: 'payload_too_large' }, 413)
+    c.json<ApiError>({ message: 'Request body too large', code: 'payload_too_large' }, 413, {
+      Connection: 'close',
+    })
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })
   // An attachment upload may be larger; its own route checks it against the form's limit.
   const uploadLimit = bodyLimit({ maxSize: maxAttachmentBytes + 64 * 1024, onError: tooLarge })
