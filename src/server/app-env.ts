@@ -6,6 +6,7 @@ import type { Logger } from './lib/logger.ts'
 import type { OutboxDispatcher } from './lib/outbox.ts'
 import type { FileStorage } from './lib/storage.ts'
 import type { FailureThrottle } from './lib/throttle.ts'
+import type { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
 import type { UserRow } from './modules/auth/users.ts'
 import type { TokenService } from './modules/auth/tokens.ts'
 
@@ -14,6 +15,8 @@ export interface Services {
   tokens: TokenService
   outbox: OutboxDispatcher
   throttle: FailureThrottle
+  /** Failed sign-ins, judged before a password is checked. */
+  signIns: SignInThrottle
   /** Uploaded files (admission attachments), outside the web root. */
   files: FileStorage
 }

@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts'
 import { guards } from './lib/auth.ts'
 import { ApiException, postgresErrorCode } from './lib/errors.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
+import { setPasswordHashCost } from './lib/password.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 import { serveBuiltClient } from './lib/static-files.ts'
 import { OutboxDispatcher, transportsFor, type Transport, type Channel } from './lib/outbox.ts'
@@ -35,6 +36,7 @@ import { passwordRoutes } from './modules/auth/password.ts'
 import { recoveryRoutes } from './modules/auth/recovery.ts'
 import { registerRoutes } from './modules/auth/register.ts'
 import { sessionRoutes } from './modules/auth/session.ts'
+import { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
 import { loadSigningKey, TokenService } from './modules/auth/tokens.ts'
 import { clientErrorRoutes } from './modules/system/client-errors.ts'
 import { healthRoutes } from './modules/system/health.ts'
@@ -67,11 +69,13 @@ export function createApp({
   files = storageFor(config.dataDir),
   publicAdmission,
 }: AppDeps) {
+  setPasswordHashCost(config.passwordHashCost)
   const app = new Hono<AppEnv>()
   const services: Services = {
     tokens: new TokenService(() => loadSigningKey(db.db, config.jwtSecret)),
     outbox: new OutboxDispatcher(db.db, transports, log),
     throttle: new FailureThrottle(15 * 60_000),
+    signIns: new SignInThrottle(),
     files,
   }
 

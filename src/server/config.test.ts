@@ -12,6 +12,7 @@ describe('configuration', () => {
       refreshTokenTtl: 7 * 24 * 3600,
       refreshTokenTtlRemember: 30 * 24 * 3600,
       version: '1.2.3',
+      passwordHashCost: 17,
     })
     expect(c.dataDir).toMatch(/\/data$/)
   })
@@ -21,6 +22,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, '1')).toThrow(/PORT/)
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, '1')).toThrow(/DATABASE_URL/)
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' }, '1')).toThrow(/ADMIN_PASSWORD/)
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '4' }, '1')).toThrow(/PASSWORD_HASH_COST/)
   })
 
   it('reads token lifetimes so tests can shorten them', () => {

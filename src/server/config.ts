@@ -32,6 +32,10 @@ const Env = v.object({
   MAIL_FROM: v.optional(v.string(), 'no-reply@localhost'),
   SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url())),
   SMS_HTTP_TOKEN: v.optional(v.string()),
+  PASSWORD_HASH_COST: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(10), v.maxValue(20)),
+    '17',
+  ),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   STATIC_DIR: v.optional(v.string(), './dist'),
 })
@@ -56,6 +60,8 @@ export interface Config {
   mailFrom: string
   smsHttpUrl: string | undefined
   smsHttpToken: string | undefined
+  /** log2 of scrypt's N for new password hashes: 17 (128 MiB) unless tests lower it. */
+  passwordHashCost: number
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   /** Where the built PWA lives; undefined serves the API only (tests, dev). */
   staticDir: string | undefined
@@ -89,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     mailFrom: e.MAIL_FROM,
     smsHttpUrl: e.SMS_HTTP_URL,
     smsHttpToken: e.SMS_HTTP_TOKEN,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
   }

@@ -18,13 +18,16 @@ export const adminPassword = 'demo-admin-password-1'
  */
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const config: Config = {
-    ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }, '0.0.0-test'),
+    // A cheap hash cost: password.test.ts checks the production one.
+    ...loadConfig(
+      { DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10' },
+      '0.0.0-test',
+    ),
     staticDir: undefined,
     ...overrides,
   }
   const database = await openDatabase(config)
   await database.migrate()
-  await seedDemo(database.db, adminPassword)
   const logLines: string[] = []
   const sent: string[] = []
   const transport = consoleTransport((line) => sent.push(line))
@@ -34,6 +37,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     log: createLogger('info', (line) => logLines.push(line)),
     transports: { email: transport, sms: transport },
   })
+  await seedDemo(database.db, adminPassword)
 
   /** The last message sent to a recipient, once the outbox has delivered it. */
   async function lastMessageTo(recipient: string): Promise<string | undefined> {

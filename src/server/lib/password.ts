@@ -1,54 +1,109 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { ApiException } from './errors.ts'
+import { FairQueue, QueueFull } from './fair-queue.ts'
 
-// scrypt N=2^17, r=8, p=1 needs 128 MiB; maxmem is raised just above that.
-const N = 2 ** 17
+/** scrypt's cost in production: N = 2^17 with r=8 needs 128 MiB per derivation. */
+export const productionHashCost = 17
 const r = 8
 const p = 1
 const keyLength = 32
-const maxmem = 256 * 1024 * 1024
 
-// Each derivation takes 128 MiB and a worker thread: at most two run at once, the rest wait,
-// so a burst of sign-ins cannot exhaust memory or starve the database's file I/O.
-const maxConcurrent = 2
-let running = 0
-const waiting: (() => void)[] = []
+let cost = productionHashCost
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrent) await new Promise<void>((go) => waiting.push(go))
-  running++
+/**
+ * Sets the cost of new hashes (PASSWORD_HASH_COST): tests run with a low one. Existing hashes
+ * keep the cost they were made with, since it is stored in them.
+ */
+export function setPasswordHashCost(log2N: number): void {
+  cost = log2N
+}
+
+// Each derivation takes up to 128 MiB and a worker thread: two run at once, the rest wait in
+// turns per caller (a client's address for sign-ins), so one client sending hundreds of
+// guesses delays nobody else by more than a derivation or two. Past the bounds it is refused
+// at once: waiting would only hold memory and sockets.
+const queue = new FairQueue({ maxRunning: 2, maxPerKey: 2, maxWaiting: 16 })
+
+const busy = (retryAfterSeconds: number) =>
+  new ApiException(429, 'The server is busy, try again in a moment.', {
+    code: 'server_busy',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  })
+
+/** Derivations run by this process: what sign-ins cost, for tests and diagnostics. */
+export const hashStats = { derivations: 0 }
+
+async function derive(password: string, salt: Buffer, log2N: number, caller: unknown) {
   try {
-    return await work()
-  } finally {
-    running--
-    waiting.shift()?.()
+    return await queue.run(
+      caller,
+      () =>
+        new Promise<Buffer>((resolve, reject) => {
+          hashStats.derivations++
+          const N = 2 ** log2N
+          // maxmem just above what this cost needs (128 · N · r bytes).
+          const maxmem = 128 * N * r + 1024 * 1024
+          scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem }, (err, key) =>
+            err ? reject(err) : resolve(key),
+          )
+        }),
+    )
+  } catch (err) {
+    if (err instanceof QueueFull) throw busy(err.scope === 'key' ? 1 : 3)
+    throw err
   }
 }
 
-function derive(password: string, salt: Buffer, n = N): Promise<Buffer> {
-  return withSlot(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, keyLength, { N: n, r, p, maxmem }, (err, key) =>
-          err ? reject(err) : resolve(key),
-        ),
-      ),
+/** Who asks for a derivation (a client's address): waiting is fair between callers. */
+export interface HashCaller {
+  caller?: string
+}
+
+// Without a caller, each derivation is its own: no share per key limits it.
+const callerOf = (opts: HashCaller) => opts.caller ?? {}
+
+/** `scrypt$N$r$p$salt$hash`, so the parameters can be raised later without breaking old hashes. */
+export async function hashPassword(
+  password: string,
+  opts: HashCaller & { cost?: number } = {},
+): Promise<string> {
+  const log2N = opts.cost ?? cost
+  const salt = randomBytes(16)
+  const key = await derive(password, salt, log2N, callerOf(opts))
+  return ['scrypt', 2 ** log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
   )
 }
 
-/** `scrypt$N$r$p$salt$hash`, so the parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16)
-  const key = await derive(password, salt)
-  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$')
+const parse = (stored: string) => {
+  const [scheme, n, rs, ps, salt, hash] = stored.split('$')
+  const log2N = Math.log2(Number(n))
+  if (scheme !== 'scrypt' || !salt || !hash || Number(rs) !== r || Number(ps) !== p) return
+  if (!Number.isInteger(log2N) || log2N < 1 || log2N > 20) return
+  return { log2N, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') }
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, rs, ps, salt, hash] = stored.split('$')
-  if (scheme !== 'scrypt' || !n || !salt || !hash || Number(rs) !== r || Number(ps) !== p)
-    return false
-  const expected = Buffer.from(hash, 'base64url')
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(n))
-  return actual.length === expected.length && timingSafeEqual(actual, expected)
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  opts: HashCaller = {},
+): Promise<boolean> {
+  const parsed = parse(stored)
+  if (!parsed) return false
+  const actual = await derive(password, parsed.salt, parsed.log2N, callerOf(opts))
+  return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash)
+}
+
+let dummy: Promise<string> | undefined
+
+/**
+ * Spends what checking a real user's password costs, for a name that matches no user, so the
+ * answer's timing does not tell which names exist. Made at the current cost on first use.
+ */
+export async function verifyAgainstNobody(password: string, opts: HashCaller = {}) {
+  dummy ??= hashPassword(generatePassword())
+  await verifyPassword(password, await dummy, opts)
+  return false
 }
 
 /** A password a person can type: 16 characters from an alphabet without look-alikes. */

@@ -1,31 +1,70 @@
-import { Hono } from 'hono'
+import { randomUUID } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import { LoginRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import { ApiException } from '../../lib/errors.ts'
-import { verifyPassword } from '../../lib/password.ts'
+import { verifyAgainstNobody, verifyPassword } from '../../lib/password.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
 import { startSession } from './sessions.ts'
+import type { Attempt } from './sign-in-throttle.ts'
+import type { DeviceClaims } from './tokens.ts'
 import { buildUserData, findUserByLogin } from './users.ts'
+
+/**
+ * The device token: proof that this browser signed in to an account before, so that guesses
+ * made elsewhere never slow its owner down (OWASP's "device cookie"). Sent to sign-in only.
+ */
+const deviceCookie = 'device'
+const devicePath = '/api/auth/login'
+
+async function knownDevice(c: Context<AppEnv>): Promise<DeviceClaims | undefined> {
+  const token = getCookie(c, deviceCookie)
+  return token ? c.var.services.tokens.verifyDevice(token) : undefined
+}
+
+async function rememberDevice(c: Context<AppEnv>, device: DeviceClaims | undefined, id: string) {
+  const users = [id, ...(device?.users.filter((u) => u !== id) ?? [])].slice(0, 10)
+  const token = await c.var.services.tokens.signDevice({ dev: device?.dev ?? randomUUID(), users })
+  setCookie(c, deviceCookie, token, {
+    path: devicePath,
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: new URL(c.req.url).protocol === 'https:',
+    maxAge: 365 * 24 * 3600,
+  })
+}
 
 /** POST auth/login: username or email, password, remember_me → tokens and userData. */
 export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await readJson(c, LoginRequestSchema)
   const { database, config, services } = c.var
   const db = database.db
-  const ipKey = `login:ip:${clientIp(c)}`
+  const address = clientIp(c)
   const user = await findUserByLogin(db, body.username)
-  // Per account: by what was typed and, when it names a user, by that user (username or email).
-  const accountKeys = [`login:name:${body.username.toLowerCase()}`]
-  if (user) accountKeys.push(`login:user:${user.id}`)
-  services.throttle.check({ [ipKey]: 20, ...Object.fromEntries(accountKeys.map((k) => [k, 5])) })
-  // Counted before the slow check, so a burst of parallel guesses cannot all slip through.
-  services.throttle.fail(...accountKeys)
+  const device = await knownDevice(c)
+  const attempt: Attempt = {
+    account: user?.id ?? `name:${body.username.trim().toLowerCase()}`,
+    accountExists: Boolean(user),
+    address,
+    knownDevice: user && device?.users.includes(user.id) ? device.dev : undefined,
+  }
+  services.signIns.begin(attempt)
 
-  const passwordOk = user ? await verifyPassword(body.password, user.passwordHash) : false
+  let passwordOk: boolean
+  try {
+    // Waiting for a check is fair between addresses; an unknown name costs the same as a known one.
+    const caller = { caller: address }
+    passwordOk = user
+      ? await verifyPassword(body.password, user.passwordHash, caller)
+      : await verifyAgainstNobody(body.password, caller)
+  } catch (err) {
+    services.signIns.abandoned(attempt)
+    throw err
+  }
   if (!user || !passwordOk) {
-    services.throttle.fail(ipKey)
     await writeAudit(db, {
       area: 'auth',
       instituteId: user?.instituteId ?? null,
@@ -38,10 +77,10 @@ export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
     })
     throw new ApiException(401, 'Email or Password is Invalid', { code: 'invalid_credentials' })
   }
+  services.signIns.succeeded(attempt)
   if (user.status !== 'active') {
     throw new ApiException(403, 'This account has been deactivated.', { code: 'account_inactive' })
   }
-  services.throttle.reset(...accountKeys)
 
   const response = await db.transaction(async (tx) => {
     const tokens = await startSession(tx, services.tokens, config, {
@@ -61,5 +100,6 @@ export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
     })
     return tokens
   })
+  await rememberDevice(c, device, user.id)
   return c.json<LoginResponse>({ ...response, userData: await buildUserData(db, user) })
 })

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LoginResponse, TokenPair } from '../../../shared/schemas/auth.ts'
 import { auditLog, sessions, users } from '../../db/schema.ts'
-import { adminPassword, bearer, createTestApp, jsonRequest } from '../../testing.ts'
+import { hashStats } from '../../lib/password.ts'
+import { addUser, adminPassword, bearer, createTestApp, jsonRequest } from '../../testing.ts'
+import { refreshReuseGraceMs } from './sessions.ts'
 import { hashToken } from './tokens.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
@@ -14,16 +16,34 @@ async function login(t: T, body: object = {}) {
   )
 }
 
+/** A sign-in from a given client address (the socket's, as the server sees it). */
+function loginFrom(t: T, address: string, body: object = {}, headers: Record<string, string> = {}) {
+  return t.app.request(
+    '/api/auth/login',
+    jsonRequest({ username: 'admin', password: adminPassword, ...body }, headers),
+    { incoming: { socket: { remoteAddress: address } } },
+  )
+}
+
+const deviceCookie = (res: Response) => res.headers.get('set-cookie')!.split(';')[0]!
+
 async function signedIn(t: T, body: object = {}) {
   const res = await login(t, body)
   expect(res.status).toBe(200)
   return (await res.json()) as LoginResponse
 }
 
+/** Moves the clock past the refresh grace period: a used refresh token counts as reuse. */
+function afterGrace() {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(Date.now() + refreshReuseGraceMs + 1000)
+}
+
 const expOf = (jwt: string) =>
   (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp
 
 describe('sign-in and the session', () => {
+  afterEach(() => vi.useRealTimers())
   let t: T
   beforeAll(async () => {
     t = await createTestApp({ accessTokenTtl: 600 })
@@ -124,12 +144,37 @@ describe('sign-in and the session', () => {
     const pair2 = (await step2.json()) as TokenPair
     expect((await t.app.request('/api/auth/user', bearer(pair2.access_token))).status).toBe(200)
 
-    // The refresh token from step one was exchanged by step two: using it again is reuse.
+    // The refresh token from step one was exchanged by step two: using it later is reuse.
+    afterGrace()
     const again = await t.app.request(
       '/api/auth/refresh-login',
       jsonRequest({}, { Authorization: `Bearer ${pair1.refresh_token}` }),
     )
     expect(again.status).toBe(401)
+  })
+
+  it('answers a refresh sent twice at once, or retried after a lost answer, with the same successor', async () => {
+    const first = await signedIn(t)
+    const rotate = (token: string) =>
+      t.app.request('/api/auth/refresh-login', jsonRequest({}, bearer(token).headers))
+    const [a, b] = await Promise.all([rotate(first.refresh_token), rotate(first.refresh_token)])
+    expect([a.status, b.status]).toEqual([200, 200])
+    const pairA = (await a.json()) as TokenPair
+    const pairB = (await b.json()) as TokenPair
+    expect(pairB.refresh_token).toBe(pairA.refresh_token)
+    // The answer of the first was lost: the retry's tokens carry the session on.
+    const retried = (await (await rotate(first.refresh_token)).json()) as TokenPair
+    expect(retried.refresh_token).toBe(pairA.refresh_token)
+    const step2 = await t.app.request(
+      '/api/auth/refresh-token-generate',
+      bearer(retried.access_token),
+    )
+    expect(step2.status).toBe(200)
+    const next = (await step2.json()) as TokenPair
+    expect((await t.app.request('/api/auth/user', bearer(next.access_token))).status).toBe(200)
+    // Once the successor has been used, the old token is reuse again: the session ends.
+    expect((await rotate(first.refresh_token)).status).toBe(401)
+    expect((await t.app.request('/api/auth/user', bearer(next.access_token))).status).toBe(401)
   })
 
   it('lets only the latest access token ask for the next refresh token', async () => {
@@ -158,6 +203,7 @@ describe('sign-in and the session', () => {
         jsonRequest({}, { Authorization: `Bearer ${token}` }),
       )
     const good = (await (await rotate(first.refresh_token)).json()) as TokenPair
+    afterGrace()
     expect((await rotate(first.refresh_token)).status).toBe(401)
     // The thief's replay ended the session: the legitimate new tokens are dead too.
     expect((await rotate(good.refresh_token)).status).toBe(401)
@@ -201,25 +247,85 @@ describe('sign-in and the session', () => {
 })
 
 describe('throttling of failed sign-ins', () => {
-  it('answers 429 with Retry-After after five failures for an account, and resets on success', async () => {
-    const t = await createTestApp()
+  // One app; each test guesses at its own account from its own addresses.
+  let t: T
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.database.close())
+  let n = 0
+  /** A fresh account, and sign-ins to it from a given address. */
+  async function account() {
+    const username = `owner${++n}`
+    await addUser(t, { username, password: 'owner-password-1', roles: ['viewer'] })
+    return (address: string, body: object = {}, headers: Record<string, string> = {}) =>
+      loginFrom(t, address, { username, password: 'owner-password-1', ...body }, headers)
+  }
+
+  it('makes each guess on an account from one address wait longer after five, with Retry-After', async () => {
+    const loginFrom = await account()
     for (let i = 0; i < 5; i++)
-      expect((await login(t, { password: `wrong-${i}` })).status).toBe(401)
-    const limited = await login(t, { password: 'wrong-again' })
+      expect((await loginFrom('10.1.0.9', { password: `wrong-${i}` })).status).toBe(401)
+    const limited = await loginFrom('10.1.0.9', { password: 'wrong-again' })
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
-    // Even the right password waits: the account is locked for the window.
-    expect((await login(t)).status).toBe(429)
-    await t.database.close()
+    expect(await limited.json()).toMatchObject({ code: 'rate_limited' })
   })
 
-  it('forgets earlier failures after a successful sign-in', async () => {
-    const t = await createTestApp()
-    for (let i = 0; i < 4; i++) await login(t, { password: `wrong-${i}` })
-    expect((await login(t)).status).toBe(200)
+  it('never locks the owner out: not from a clean address, not from a device that signed in before', async () => {
+    const loginFrom = await account()
+    const device = deviceCookie(await loginFrom('10.2.0.2'))
+    // A stranger guesses from one address, then from twenty more, one guess each.
+    for (let i = 0; i < 12; i++) await loginFrom('10.2.0.9', { password: `wrong-${i}` })
+    for (let i = 0; i < 20; i++)
+      expect((await loginFrom(`10.2.1.${i}`, { password: `wrong-${i}` })).status).toBe(401)
+    // The owner's address never failed.
+    expect((await loginFrom('10.2.0.3')).status).toBe(200)
+    // From an address that did fail, the owner's known device still gets through.
+    expect((await loginFrom('10.2.0.9')).status).toBe(429)
+    expect((await loginFrom('10.2.0.9', {}, { Cookie: device })).status).toBe(200)
+  })
+
+  it('does not shut out a school network behind one address because of unknown names', async () => {
+    const loginFrom = await account()
+    for (let i = 0; i < 40; i++)
+      expect((await loginFrom('10.3.0.5', { username: `nobody-${i}` })).status).toBe(401)
+    expect((await loginFrom('10.3.0.5')).status).toBe(200)
+  })
+
+  it('gives a burst of 200 guesses from one address no more checks than five, and the owner still signs in', async () => {
+    const loginFrom = await account()
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => loginFrom('10.4.0.9', { password: 'wrong' })),
+    )
+    const statuses = answers.map((r) => r.status)
+    // Counted before the check: a burst gets no more full checks than five sequential guesses.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5)
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([])
+    expect(answers.every((r) => r.status !== 429 || Number(r.headers.get('retry-after')) > 0)).toBe(
+      true,
+    )
+    // Meanwhile, and after, the owner signs in from elsewhere at once.
+    expect((await loginFrom('10.4.0.2')).status).toBe(200)
+  })
+
+  it('costs the same password check for an unknown name as for a wrong password', async () => {
+    const loginFrom = await account()
+    await loginFrom('10.5.0.7', { username: 'warm-up' })
+    const before = hashStats.derivations
+    await loginFrom('10.5.0.7', { username: 'nobody-here' })
+    const unknown = hashStats.derivations - before
+    await loginFrom('10.5.0.7', { password: 'wrong-password' })
+    expect(unknown).toBe(1)
+    expect(hashStats.derivations - before - unknown).toBe(1)
+  })
+
+  it('forgets an address’s failures on the account after a successful sign-in', async () => {
+    const loginFrom = await account()
+    for (let i = 0; i < 4; i++) await loginFrom('10.6.0.1', { password: `wrong-${i}` })
+    expect((await loginFrom('10.6.0.1')).status).toBe(200)
     for (let i = 0; i < 4; i++)
-      expect((await login(t, { password: `wrong-${i}` })).status).toBe(401)
-    expect((await login(t)).status).toBe(200)
-    await t.database.close()
+      expect((await loginFrom('10.6.0.1', { password: `wrong-${i}` })).status).toBe(401)
+    expect((await loginFrom('10.6.0.1')).status).toBe(200)
   })
 })

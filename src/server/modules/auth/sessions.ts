@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sessions } from '../../db/schema.ts'
@@ -27,12 +27,14 @@ async function issue(
   tokens: TokenService,
   config: Config,
   opts: { userId: string; instituteId: string; familyId: string; rememberMe: boolean } & Client,
+  createdAt = new Date(),
 ): Promise<IssuedTokens> {
   const id = randomUUID()
   const expiresAt = refreshExpiry(config, opts.rememberMe)
   const refresh = await tokens.signRefresh(
     { sub: opts.userId, jti: id, fam: opts.familyId },
     expiresAt,
+    createdAt,
   )
   await db.insert(sessions).values({
     id,
@@ -40,12 +42,22 @@ async function issue(
     userId: opts.userId,
     tokenHash: hashToken(refresh),
     rememberMe: opts.rememberMe,
+    createdAt,
     expiresAt,
     ip: opts.ip,
     userAgent: opts.userAgent,
   })
+  return signPair(tokens, config, { ...opts, rowId: id }, refresh)
+}
+
+async function signPair(
+  tokens: TokenService,
+  config: Config,
+  opts: { userId: string; instituteId: string; familyId: string; rowId: string },
+  refresh: string,
+): Promise<IssuedTokens> {
   const access = await tokens.signAccess(
-    { sub: opts.userId, inst: opts.instituteId, sid: opts.familyId, rot: id },
+    { sub: opts.userId, inst: opts.instituteId, sid: opts.familyId, rot: opts.rowId },
     config.accessTokenTtl,
   )
   return { status: true, access_token: access, refresh_token: refresh }
@@ -65,8 +77,29 @@ export type RotateResult =
   | { ok: false; reason: 'unknown' | 'revoked' | 'reused'; familyId?: string; userId?: string }
 
 /**
+ * How long after a refresh token was exchanged the same token still answers with its
+ * successor, while that successor is unused: a response lost on a bad connection and the
+ * retry, or two requests at once, then both get the same new token (RFC 9700 §4.14.2).
+ */
+export const refreshReuseGraceMs = 30_000
+
+/** The row issued when `row` was exchanged, while the grace period lasts and it is unused. */
+async function graceSuccessor(db: Db, row: typeof sessions.$inferSelect) {
+  if (!row.usedAt || Date.now() - row.usedAt.getTime() > refreshReuseGraceMs) return undefined
+  const [next] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.familyId, row.familyId), gte(sessions.createdAt, row.usedAt)))
+    .orderBy(asc(sessions.createdAt))
+    .limit(1)
+  const live = next && !next.usedAt && !next.revokedAt && next.expiresAt > new Date()
+  return live ? next : undefined
+}
+
+/**
  * Exchanges one refresh-token row for a new one in the same family. A row may be exchanged
- * once: a second use means the token was copied, and the whole family is revoked.
+ * once: a later use (after the grace period, or once its successor was used) means the token
+ * was copied, and the whole family is revoked.
  */
 export async function rotateSession(
   db: Db,
@@ -82,18 +115,39 @@ export async function rotateSession(
       return { ok: false, reason: 'revoked', familyId: row.familyId, userId: row.userId }
     }
     if (row.usedAt) {
+      const next = await graceSuccessor(tx as unknown as Db, row)
+      if (next) {
+        const ids = { userId: next.userId, instituteId: opts.instituteId, familyId: next.familyId }
+        const refresh = await tokens.signRefresh(
+          { sub: next.userId, jti: next.id, fam: next.familyId },
+          next.expiresAt,
+          next.createdAt,
+        )
+        if (hashToken(refresh) === next.tokenHash)
+          return {
+            ok: true,
+            tokens: await signPair(tokens, config, { ...ids, rowId: next.id }, refresh),
+          }
+      }
       await revokeFamily(tx as unknown as Db, row.familyId)
       return { ok: false, reason: 'reused', familyId: row.familyId, userId: row.userId }
     }
-    await tx.update(sessions).set({ usedAt: new Date() }).where(eq(sessions.id, row.id))
-    const issued = await issue(tx as unknown as Db, tokens, config, {
-      userId: row.userId,
-      instituteId: opts.instituteId,
-      familyId: row.familyId,
-      rememberMe: opts.rememberMe ?? row.rememberMe,
-      ip: opts.ip,
-      userAgent: opts.userAgent,
-    })
+    const now = new Date()
+    await tx.update(sessions).set({ usedAt: now }).where(eq(sessions.id, row.id))
+    const issued = await issue(
+      tx as unknown as Db,
+      tokens,
+      config,
+      {
+        userId: row.userId,
+        instituteId: opts.instituteId,
+        familyId: row.familyId,
+        rememberMe: opts.rememberMe ?? row.rememberMe,
+        ip: opts.ip,
+        userAgent: opts.userAgent,
+      },
+      now,
+    )
     return { ok: true, tokens: issued }
   })
 }

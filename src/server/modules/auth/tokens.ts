@@ -25,6 +25,14 @@ export interface RefreshClaims {
   fam: string
 }
 
+/** A browser that signed in before: its id and the users (at most ten) it signed in as. */
+export interface DeviceClaims {
+  dev: string
+  users: string[]
+}
+
+const deviceTtlSeconds = 365 * 24 * 3600
+
 /** The signing key: JWT_SECRET when set, else one generated once and kept in the database. */
 export async function loadSigningKey(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured)
@@ -65,14 +73,34 @@ export class TokenService {
       .sign(await this.getKey())
   }
 
-  async signRefresh(claims: RefreshClaims, expiresAt: Date): Promise<string> {
+  /** Deterministic: the same row, expiry and issue time sign the same token again. */
+  async signRefresh(claims: RefreshClaims, expiresAt: Date, issuedAt: Date): Promise<string> {
     return new SignJWT({ fam: claims.fam, typ: 'refresh' })
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setSubject(claims.sub)
       .setJti(claims.jti)
-      .setIssuedAt()
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(await this.getKey())
+  }
+
+  async signDevice(claims: DeviceClaims): Promise<string> {
+    return new SignJWT({ ...claims, typ: 'device' })
+      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + deviceTtlSeconds)
+      .sign(await this.getKey())
+  }
+
+  async verifyDevice(token: string): Promise<DeviceClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, await this.getKey(), { algorithms: [algorithm] })
+      const { typ, dev, users } = payload as Record<string, unknown>
+      if (typ !== 'device' || typeof dev !== 'string' || !Array.isArray(users)) return undefined
+      return { dev, users: users.filter((u): u is string => typeof u === 'string') }
+    } catch {
+      return undefined
+    }
   }
 
   /** The claims of a valid, unexpired token of the given type; undefined for anything else. */
