@@ -17,6 +17,10 @@ export function apiError(err: unknown): ApiError | undefined {
 export const httpStatus = (err: unknown) =>
   err instanceof HTTPError ? err.response.status : undefined
 
+/** The Retry-After of a refused call (a 429), as the server sent it. */
+export const retryAfterHeader = (err: unknown) =>
+  err instanceof HTTPError ? (err.response.headers.get('retry-after') ?? undefined) : undefined
+
 /** A change the API client refused to send because the browser is offline: nothing was sent. */
 export class OfflineWriteError extends Error {
   override name = 'OfflineWriteError'

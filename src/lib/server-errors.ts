@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
-import { apiError, httpStatus, isOfflineWrite } from './http-error.ts'
+import { apiError, httpStatus, isOfflineWrite, retryAfterHeader } from './http-error.ts'
 import { isUnreachable } from './read-through.ts'
 import { issuesToErrors } from '../shared/schemas/issues.ts'
 import { showToast } from './toasts.ts'
@@ -10,7 +10,7 @@ import { showToast } from './toasts.ts'
  * their language, anything else as the server said it.
  */
 export function useServerErrors() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const known: Record<string, string> = {
     'Email or Password is Invalid': t`Email or Password is Invalid`,
     'This account has been deactivated.': t`This account has been deactivated.`,
@@ -135,6 +135,14 @@ export function useServerErrors() {
     'This file name cannot be accepted. Rename the file and try again.': t`This file name cannot be accepted. Rename the file and try again.`,
   }
   const translate = (message: string) => known[message] ?? message
+  /** "in 5 seconds", "in 2 minutes": when a refused call may be tried again, in the user's language. */
+  const retryAfter = (err: unknown) => {
+    const seconds = Math.max(1, Number(retryAfterHeader(err)) || 60)
+    const format = new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'always' })
+    return seconds < 90
+      ? format.format(seconds, 'second')
+      : format.format(Math.ceil(seconds / 60), 'minute')
+  }
 
   return {
     translate,
@@ -163,13 +171,16 @@ export function useServerErrors() {
     toastUnlessFieldError(err: unknown, title: string) {
       if (httpStatus(err) === 422) return
       const body = apiError(err)
+      const when = retryAfter(err)
       const text = isOfflineWrite(err)
         ? t`You are offline, so nothing was sent. What you typed is still here: send it again once the connection is back.`
         : isUnreachable(err)
           ? t`The server could not be reached. Check the connection, then try again.`
           : body?.code === 'rate_limited'
-            ? t`Too many attempts. Wait a few minutes and try again.`
-            : body?.message && translate(body.message)
+            ? t`Too many attempts. Try again ${when}.`
+            : body?.code === 'server_busy'
+              ? t`Many people are signing in right now. Try again ${when}.`
+              : body?.message && translate(body.message)
       showToast({ variant: 'error', title, text })
     },
     /** The server's message for each field of a 422, to show under the inputs. */
