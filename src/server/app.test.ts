@@ -159,6 +159,19 @@ describe('the built client served from the same origin', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })
 
+  it('asks browsers to keep to HTTPS only in answers over HTTPS', async () => {
+    const secure = await t.app.request('https://school.example/')
+    expect(secure.headers.get('strict-transport-security')).toBe(
+      'max-age=15552000; includeSubDomains',
+    )
+    const plain = await t.app.request('http://school.example/api/health', {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    })
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('strict-transport-security')).toBeNull()
+    expect(plain.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
   it('caches hashed assets for a year and never index.html or sw.js', async () => {
     const asset = await t.app.request('/assets/index-abc123.js')
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')

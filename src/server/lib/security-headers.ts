@@ -1,8 +1,9 @@
+import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 
 /** Strict headers for every response: no inline scripts, no framing, no MIME sniffing. */
-export const securityHeaders = () =>
-  secureHeaders({
+export const securityHeaders = (): MiddlewareHandler => {
+  const strict = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -22,4 +23,14 @@ export const securityHeaders = () =>
     xContentTypeOptions: 'nosniff',
     crossOriginEmbedderPolicy: false,
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    strictTransportSecurity: false,
   })
+  return async (c, next) => {
+    await strict(c, next)
+    // HSTS only over HTTPS (RFC 6797 §7.2). The request's own scheme decides: X-Forwarded-Proto
+    // is not trusted, as no proxy is configured as trusted.
+    if (new URL(c.req.url).protocol === 'https:') {
+      c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
+    }
+  }
+}
