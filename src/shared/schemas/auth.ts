@@ -85,6 +85,10 @@ export const UserNameRequestSchema = v.object({
   user_name: required('Please enter your username.'),
 })
 
+/**
+ * The masked email and phone to choose from. `user_name` and `user_username` are the name as it
+ * was typed (§7's shape): the account's full name and username are not given away.
+ */
 export const EmailAndPhoneResponseSchema = v.object({
   status: v.literal(true),
   data: v.object({

@@ -1,12 +1,24 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { otpChallenges } from '../../db/schema.ts'
-import { tooManyRequests } from '../../lib/errors.ts'
+import { otpChallenges, users } from '../../db/schema.ts'
+import { ApiException, tooManyRequests } from '../../lib/errors.ts'
 
 export const otpTtlMs = 10 * 60 * 1000
 export const otpMaxAttempts = 5
+/** One code a minute per requester (browser). */
 const resendAfterMs = 60 * 1000
+/**
+ * Codes per account per hour, whoever asks for them. This cap is what bounds guessing: codes
+ * are bound to the browser that asked, so a guesser has to ask for them too, and gets at most
+ * 5 codes × 5 tries = 25 guesses an hour at a 6-digit code (1 in 40,000). It also keeps anyone
+ * from flooding the owner's inbox or phone. The price: someone who keeps asking can use up the
+ * hour's codes, so the owner waits up to an hour for a new one. That is acceptable because it
+ * never touches a code the owner already has (it is theirs alone until it expires), never
+ * stops signing in with the password, and an administrator can still reset the password.
+ */
+export const accountCodesPerHour = 5
+const accountWindowMs = 60 * 60 * 1000
 /** How long after a correct code the new password may be set. */
 export const resetWindowMs = 10 * 60 * 1000
 
@@ -22,47 +34,89 @@ const challengesOf = (opts: { userId: string; purpose: Purpose }) => [
 const hashCode = (challengeId: string, code: string) =>
   createHmac('sha256', challengeId).update(code).digest()
 
-/** Creates a new 6-digit code for the user, at most one a minute. */
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
+
+/** A new random handle for a requester's cookie. */
+export const newRequesterHandle = () => randomBytes(32).toString('base64url')
+/** What is stored of a requester's handle: only its hash, like a session token. */
+export const requesterHashOf = (handle: string) => sha256(handle)
+
+/**
+ * Creates a new 6-digit code for the user, bound to the requester that asked (one live code
+ * per requester: theirs replaces only their own earlier one). At most one a minute per
+ * requester and `accountCodesPerHour` per account.
+ */
 export async function issueOtp(
   db: Db,
-  opts: { userId: string; purpose: Purpose; channel: 'email' | 'sms' },
+  opts: { userId: string; purpose: Purpose; channel: 'email' | 'sms'; requesterHash: string },
 ): Promise<string> {
-  const [last] = await db
-    .select({ createdAt: otpChallenges.createdAt })
-    .from(otpChallenges)
-    .where(and(...challengesOf(opts)))
-    .orderBy(desc(otpChallenges.createdAt))
-    .limit(1)
-  const wait = last ? last.createdAt.getTime() + resendAfterMs - Date.now() : 0
-  if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000))
+  return db.transaction(async (tx) => {
+    // Requests for one account take turns, so the hourly count below cannot be overrun.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, opts.userId)).for('update')
+    const now = Date.now()
+    const [last] = await tx
+      .select({ createdAt: otpChallenges.createdAt })
+      .from(otpChallenges)
+      .where(and(...challengesOf(opts), eq(otpChallenges.requesterHash, opts.requesterHash)))
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(1)
+    const wait = last ? last.createdAt.getTime() + resendAfterMs - now : 0
+    if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000))
 
-  // A new code replaces any earlier one.
-  await db
-    .update(otpChallenges)
-    .set({ consumedAt: new Date() })
-    .where(and(...challengesOf(opts), isNull(otpChallenges.consumedAt)))
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  const id = crypto.randomUUID()
-  await db.insert(otpChallenges).values({
-    id,
-    userId: opts.userId,
-    purpose: opts.purpose,
-    channel: opts.channel,
-    codeHash: hashCode(id, code).toString('base64url'),
-    expiresAt: new Date(Date.now() + otpTtlMs),
+    const recent = await tx
+      .select({ createdAt: otpChallenges.createdAt })
+      .from(otpChallenges)
+      .where(
+        and(...challengesOf(opts), gt(otpChallenges.createdAt, new Date(now - accountWindowMs))),
+      )
+      .orderBy(asc(otpChallenges.createdAt))
+    if (recent.length >= accountCodesPerHour) {
+      const freesAt = recent[recent.length - accountCodesPerHour]!.createdAt.getTime()
+      throw new ApiException(429, 'Too many codes were sent for this account. Try again later.', {
+        code: 'otp_send_limit',
+        headers: {
+          'Retry-After': String(Math.max(1, Math.ceil((freesAt + accountWindowMs - now) / 1000))),
+        },
+      })
+    }
+
+    // This requester's new code replaces their earlier one; other requesters' codes stay.
+    await tx
+      .update(otpChallenges)
+      .set({ consumedAt: new Date() })
+      .where(
+        and(
+          ...challengesOf(opts),
+          eq(otpChallenges.requesterHash, opts.requesterHash),
+          isNull(otpChallenges.consumedAt),
+        ),
+      )
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const id = crypto.randomUUID()
+    await tx.insert(otpChallenges).values({
+      id,
+      userId: opts.userId,
+      purpose: opts.purpose,
+      channel: opts.channel,
+      requesterHash: opts.requesterHash,
+      codeHash: hashCode(id, code).toString('base64url'),
+      expiresAt: new Date(now + otpTtlMs),
+    })
+    return code
   })
-  return code
 }
 
 export type VerifyResult =
   { result: 'ok'; resetToken: string } | { result: 'wrong' | 'exhausted' | 'none' }
 
-const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url')
-
-/** Checks a code against the user's live challenge; five wrong tries void it. */
+/**
+ * Checks a code against the requester's own live challenge; five wrong tries void it (and
+ * only it). Another requester's challenge is never looked at, so it can be neither guessed
+ * nor burnt from here.
+ */
 export async function verifyOtp(
   db: Db,
-  opts: { userId: string; purpose: Purpose; code: string },
+  opts: { userId: string; purpose: Purpose; requesterHash: string; code: string },
 ): Promise<VerifyResult> {
   return db.transaction(async (tx) => {
     const [challenge] = await tx
@@ -71,6 +125,7 @@ export async function verifyOtp(
       .where(
         and(
           ...challengesOf(opts),
+          eq(otpChallenges.requesterHash, opts.requesterHash),
           isNull(otpChallenges.consumedAt),
           isNull(otpChallenges.verifiedAt),
           gt(otpChallenges.expiresAt, new Date()),
@@ -85,7 +140,7 @@ export async function verifyOtp(
       const resetToken = randomBytes(32).toString('base64url')
       await tx
         .update(otpChallenges)
-        .set({ verifiedAt: new Date(), resetTokenHash: hashResetToken(resetToken) })
+        .set({ verifiedAt: new Date(), resetTokenHash: sha256(resetToken) })
         .where(eq(otpChallenges.id, challenge.id))
       return { result: 'ok', resetToken }
     }
@@ -113,7 +168,7 @@ export async function consumeVerifiedOtp(
     .where(
       and(
         ...challengesOf(opts),
-        eq(otpChallenges.resetTokenHash, hashResetToken(opts.resetToken)),
+        eq(otpChallenges.resetTokenHash, sha256(opts.resetToken)),
         isNull(otpChallenges.consumedAt),
         gt(otpChallenges.verifiedAt, since),
       ),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as v from 'valibot'
 import {
   OtpSendRequestSchema,
@@ -19,7 +20,14 @@ import { rateLimit } from '../../lib/rate-limit.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
 import { maskEmail, maskPhone } from './mask.ts'
-import { consumeVerifiedOtp, issueOtp, verifyOtp } from './otp.ts'
+import {
+  consumeVerifiedOtp,
+  issueOtp,
+  newRequesterHandle,
+  otpTtlMs,
+  requesterHashOf,
+  verifyOtp,
+} from './otp.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { revokeAllForUser } from './sessions.ts'
 import { findUserByEmailOrPhone, findUserByLogin, type UserRow } from './users.ts'
@@ -36,8 +44,34 @@ async function activeUser(c: Context<AppEnv>, userName: string): Promise<UserRow
   return user
 }
 
+/**
+ * The browser that asked for a code keeps a random handle in this cookie; its code can only be
+ * tried from there (OWASP forgot-password: the code is bound to the request that asked for it).
+ * HttpOnly and SameSite=Strict, sent only to /api/auth, Secure over https. It holds nothing
+ * but the handle; the database keeps only the handle's hash.
+ */
+const requesterCookie = 'recovery_requester'
+const handlePattern = /^[\w-]{43}$/
+
+function requesterHandle(c: Context<AppEnv>): string | undefined {
+  const handle = getCookie(c, requesterCookie)
+  return handle && handlePattern.test(handle) ? handle : undefined
+}
+
+const cookieOptions = (c: Context<AppEnv>) => ({
+  path: '/api/auth',
+  httpOnly: true,
+  sameSite: 'Strict' as const,
+  secure: new URL(c.req.url).protocol === 'https:',
+})
+
 /** Sends a password-reset code over the chosen channel; the code never appears in a response. */
-async function sendResetCode(c: Context<AppEnv>, user: UserRow, notifyType: NotifyType) {
+async function sendResetCode(
+  c: Context<AppEnv>,
+  user: UserRow,
+  notifyType: NotifyType,
+  typedName: string,
+) {
   const recipient = notifyType === 'email' ? user.email : user.phone
   if (!recipient) {
     throw validationFailed({
@@ -50,8 +84,15 @@ async function sendResetCode(c: Context<AppEnv>, user: UserRow, notifyType: Noti
   }
   const channel = notifyType === 'email' ? 'email' : 'sms'
   const { database, services } = c.var
+  // The same browser keeps its handle, so its new code replaces its own earlier one.
+  const handle = requesterHandle(c) ?? newRequesterHandle()
   await database.db.transaction(async (tx) => {
-    const code = await issueOtp(tx, { userId: user.id, purpose: 'password_reset', channel })
+    const code = await issueOtp(tx, {
+      userId: user.id,
+      purpose: 'password_reset',
+      channel,
+      requesterHash: requesterHashOf(handle),
+    })
     await enqueueMessage(tx, {
       instituteId: user.instituteId,
       channel,
@@ -61,24 +102,33 @@ async function sendResetCode(c: Context<AppEnv>, user: UserRow, notifyType: Noti
     })
   })
   services.outbox.kick()
-  return c.json({
-    status: true as const,
-    data: { user_name: user.username, notify_type: notifyType },
-  })
+  setCookie(c, requesterCookie, handle, { ...cookieOptions(c), maxAge: otpTtlMs / 1000 })
+  // The name as typed: an email address typed here does not give away the username.
+  return c.json({ status: true as const, data: { user_name: typedName, notify_type: notifyType } })
 }
 
-/** Verifies a recovery code: five wrong tries void it; failures also count per account and IP. */
+/**
+ * Verifies a recovery code against the code this browser asked for: five wrong tries void it.
+ * Wrong codes are also counted per account and address and per address, never per account
+ * alone, so nobody can lock an account's recovery from elsewhere; how many codes an account
+ * gets an hour bounds the guesses (see `accountCodesPerHour`).
+ */
 async function checkCode(c: Context<AppEnv>) {
   const body = await readJson(c, VerifyOtpRequestSchema)
   const user = await activeUser(c, body.user_name)
   const { throttle } = c.var.services
-  const keys = { [`otp:acct:${user.id}`]: 10, [`otp:ip:${clientIp(c)}`]: 30 }
+  const ip = clientIp(c)
+  const keys = { [`otp:acct-ip:${user.id}:${ip}`]: 10, [`otp:ip:${ip}`]: 30 }
   throttle.check(keys)
-  const result = await verifyOtp(c.var.database.db, {
-    userId: user.id,
-    purpose: 'password_reset',
-    code: body.otp,
-  })
+  const handle = requesterHandle(c)
+  const result = handle
+    ? await verifyOtp(c.var.database.db, {
+        userId: user.id,
+        purpose: 'password_reset',
+        requesterHash: requesterHashOf(handle),
+        code: body.otp,
+      })
+    : ({ result: 'none' } as const)
   if (result.result === 'ok') {
     return c.json({ status: true, message: 'Congrats Otp match', reset_token: result.resetToken })
   }
@@ -93,7 +143,7 @@ async function checkCode(c: Context<AppEnv>) {
 
 const resend = (notifyType: NotifyType) => async (c: Context<AppEnv>) => {
   const body = await readJson(c, UserNameRequestSchema)
-  return sendResetCode(c, await activeUser(c, body.user_name), notifyType)
+  return sendResetCode(c, await activeUser(c, body.user_name), notifyType, body.user_name)
 }
 
 /**
@@ -117,10 +167,14 @@ export const recoveryRoutes = () =>
           },
         )
       }
-      // One reminder per account per window, so nobody can flood someone's phone with them.
-      const cooldown = `send-username:${user.id}`
-      services.throttle.check({ [cooldown]: 1 })
-      services.throttle.fail(cooldown)
+      // One reminder per account and address per window, and three per account whoever asks:
+      // nobody can flood someone's phone with them, nor, from one address, keep the owner's away.
+      const sent = {
+        [`send-username:${user.id}:${clientIp(c)}`]: 1,
+        [`send-username:${user.id}`]: 3,
+      }
+      services.throttle.check(sent)
+      services.throttle.fail(...Object.keys(sent))
       const byEmail = v.is(v.pipe(v.string(), v.email()), body.email_or_phone.trim())
       const channel = byEmail ? 'email' : 'sms'
       const recipient = (byEmail ? user.email : user.phone) ?? body.email_or_phone
@@ -141,27 +195,30 @@ export const recoveryRoutes = () =>
     .post('/forgot/get-email-and-phone', async (c) => {
       const body = await readJson(c, UserNameRequestSchema)
       const user = await activeUser(c, body.user_name)
+      // Only the masked addresses the flow offers to choose from; the names are the one typed,
+      // so nobody learns a person's name, or the username behind an email address, from here.
       return c.json({
         status: true,
         data: {
           email: user.email ? maskEmail(user.email) : null,
           phone: user.phone ? maskPhone(user.phone) : null,
-          user_name: user.fullName,
-          user_username: user.username,
+          user_name: body.user_name,
+          user_username: body.user_name,
         },
       })
     })
 
     .post('/forgot/otp-send', async (c) => {
       const body = await readJson(c, OtpSendRequestSchema)
-      return sendResetCode(c, await activeUser(c, body.user_name), body.notify_type)
+      const user = await activeUser(c, body.user_name)
+      return sendResetCode(c, user, body.notify_type, body.user_name)
     })
 
     // Starts recovery on the account's first channel: email when it has one, else the phone.
     .post('/forgot-password', async (c) => {
       const body = await readJson(c, UserNameRequestSchema)
       const user = await activeUser(c, body.user_name)
-      return sendResetCode(c, user, user.email ? 'email' : 'phone')
+      return sendResetCode(c, user, user.email ? 'email' : 'phone', body.user_name)
     })
     .post('/email-resend-otp', resend('email'))
     .post('/mobile-resend-otp', resend('phone'))
@@ -171,8 +228,10 @@ export const recoveryRoutes = () =>
 
     .post('/forgot/password-reset', async (c) => {
       const body = await readJson(c, PasswordResetRequestSchema)
-      const user = await activeUser(c, body.user_name)
+      // The whole request is judged before the account is looked up: a weak password gets the
+      // same answer, as fast, whether the account exists or not.
       await assertAcceptablePassword(body.password)
+      const user = await activeUser(c, body.user_name)
       const db = c.var.database.db
       // The reset token is checked before the (costly) password hash is computed.
       const consumed = await db.transaction((tx) =>
@@ -205,5 +264,6 @@ export const recoveryRoutes = () =>
           ...requestInfo(c),
         })
       })
+      deleteCookie(c, requesterCookie, cookieOptions(c))
       return c.json({ status: true, message: 'Your password has been reset.' })
     })
