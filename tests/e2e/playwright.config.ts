@@ -39,7 +39,11 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_PASSWORD: 'e2e-admin-password',
+      // Sign-ins at a low hash cost keep the flows quick; the production cost is unit-tested.
+      PASSWORD_HASH_COST: '12',
       LOG_LEVEL: 'warn',
+      // A build elsewhere than ./dist, so that runs of single specs can use their own.
+      ...(process.env.STATIC_DIR && { STATIC_DIR: process.env.STATIC_DIR }),
     },
   },
 })
