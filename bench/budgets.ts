@@ -28,4 +28,12 @@ export const budgets = {
    * the stored trial balance on screen: a reviewer should not see the app think.
    */
   offlineTrialBalanceMs: 300,
+  /**
+   * 50 staff at once on the embedded database (one connection, so one query at a time): the
+   * users list (an authenticated read) and a voucher posted through the API.
+   */
+  concurrentReadsPerSecondMin: 200,
+  concurrentReadP99Ms: 500,
+  concurrentPostingsPerSecondMin: 100,
+  concurrentPostingP99Ms: 1000,
 }

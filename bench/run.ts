@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import { routeAccess, type RouteAccess } from '../src/shared/permissions/route-access.ts'
 import { admissionPageBench } from './admission-page.ts'
 import { budgets } from './budgets.ts'
+import { concurrencyBench } from './concurrency.ts'
 import { ledgerBench } from './ledger.ts'
 import { offlineReadsBench } from './offline-reads.ts'
 
@@ -143,5 +144,6 @@ console.log(
 
 await admissionPageBench(verdict)
 await offlineReadsBench(verdict)
+await concurrencyBench(verdict)
 await ledgerBench(verdict)
 process.exitCode = failed ? 1 : 0

@@ -9,8 +9,11 @@ const root = resolve(import.meta.dirname, '..')
 /** The password of the demo admin on a bench server. */
 export const benchAdminPassword = 'bench-admin-password'
 
-/** The app's server on a fresh data dir and the given port, until `stop()`. */
-export async function startServer(port: number, name: string) {
+/**
+ * The app's server on a fresh data dir and the given port, until `stop()`; `env` adds to or
+ * overrides its environment (HOST among others).
+ */
+export async function startServer(port: number, name: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -19,10 +22,11 @@ export async function startServer(port: number, name: string) {
       PORT: String(port),
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: benchAdminPassword,
+      ...env,
     },
     stdio: 'ignore',
   })
-  const url = `http://localhost:${port}`
+  const url = `http://${env.HOST ?? 'localhost'}:${port}`
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     if (
