@@ -68,7 +68,11 @@ export const UpdateAccountSchema = v.object({
   isActive: v.optional(v.boolean()),
 })
 
-/** How many digits each level adds to its parent's GL code, and when the fiscal year starts. */
+/**
+ * How many digits each level adds to its parent's GL code, when the fiscal year starts, and the
+ * lock date: the books are closed through it (null while none is set; left out of an update, it
+ * stays as it was).
+ */
 export const CoaConfigSchema = v.object({
   levelDigits: v.pipe(
     v.array(
@@ -82,6 +86,7 @@ export const CoaConfigSchema = v.object({
     v.minValue(1, 'A month, 1–12.'),
     v.maxValue(12, 'A month, 1–12.'),
   ),
+  lockDate: v.optional(v.nullable(isoDate)),
 })
 export type CoaConfig = v.InferOutput<typeof CoaConfigSchema>
 

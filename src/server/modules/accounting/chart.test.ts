@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Account, CoaMapping, Voucher } from '../../../shared/schemas/accounting.ts'
 import { adminPassword, asUser, createTestApp, signIn, type TestApp } from '../../testing.ts'
+import { fiscalYear, inFiscalYear } from './fiscal-dates.testing.ts'
 
 describe('chart of accounts, configuration and mapping', () => {
   let t: TestApp
@@ -100,7 +101,7 @@ describe('chart of accounts, configuration and mapping', () => {
     expect(await off.json()).toMatchObject({ isActive: false })
     const posting = await asUser(t, admin, 'POST', '/api/accounting/vouchers', {
       type: 'journal',
-      date: '2026-09-01',
+      date: inFiscalYear(0, '09-01'),
       narration: 'To a closed account',
       lines: [
         { accountId: second.id, debit: 5 },
@@ -126,14 +127,14 @@ describe('chart of accounts, configuration and mapping', () => {
     const cash = await named('Cash in hand')
     const posted = await asUser(t, admin, 'POST', '/api/accounting/vouchers', {
       type: 'receipt',
-      date: '2026-09-02',
+      date: inFiscalYear(0, '09-02'),
       narration: 'Fine paid',
       lines: [
         { accountId: cash.id, debit: 300 },
         { accountId: (await named('Fine income')).id, credit: 300 },
       ],
     })
-    expect(((await posted.json()) as Voucher).reference).toBe('RV-2026-0001')
+    expect(((await posted.json()) as Voucher).reference).toBe(`RV-${fiscalYear()}-0001`)
     const toLiability = await asUser(t, admin, 'PATCH', `/api/accounting/accounts/${cash.id}`, {
       parentId: (await named('Advances')).id,
     })

@@ -8,10 +8,12 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
+import { instituteToday } from './open-period.ts'
 
 /**
- * §2 /coa-config: the digits each level adds to a GL code (for new accounts) and the month
- * the fiscal year starts (voucher numbers restart with each fiscal year).
+ * §2 /coa-config: the digits each level adds to a GL code (for new accounts), the month the
+ * fiscal year starts (voucher numbers restart with each fiscal year) and the lock date (the
+ * books are closed through it; moving it back reopens them).
  */
 export const coaConfigRoutes = new Hono<AppEnv>()
   .get('/', requireAuth(), requirePermission('read', 'coa-config'), async (c) =>
@@ -20,33 +22,45 @@ export const coaConfigRoutes = new Hono<AppEnv>()
   .put('/', requireAuth(), requirePermission('update', 'coa-config'), async (c) => {
     const body = await readJson(c, CoaConfigSchema)
     const { database, auth } = c.var
-    const before = await coaSettingsOf(database.db, auth.instituteId)
-    if (body.fiscalYearStartMonth !== before.fiscalYearStartMonth) {
-      const [posted] = await database.db
-        .select({ id: vouchers.id })
-        .from(vouchers)
-        .where(eq(vouchers.instituteId, auth.instituteId))
-        .limit(1)
-      // Voucher numbers run per fiscal year: moving its start would mix two years' numbers.
-      if (posted) {
-        throw new ApiException(409, 'The fiscal year cannot move once vouchers are posted.', {
-          code: 'vouchers_posted',
-        })
-      }
+    if (body.lockDate && body.lockDate > (await instituteToday(database.db, auth.instituteId))) {
+      throw new ApiException(422, 'The given data was invalid.', {
+        code: 'lock_date_in_future',
+        errors: { lockDate: ['The books cannot be closed beyond today.'] },
+      })
     }
-    await database.db.transaction(async (tx) => {
+    const saved = await database.db.transaction(async (tx) => {
+      // Held until commit: no voucher is posted under the lock date while it moves.
+      const before = await coaSettingsOf(tx, auth.instituteId, 'update')
+      if (body.fiscalYearStartMonth !== before.fiscalYearStartMonth) {
+        const [posted] = await tx
+          .select({ id: vouchers.id })
+          .from(vouchers)
+          .where(eq(vouchers.instituteId, auth.instituteId))
+          .limit(1)
+        // Voucher numbers run per fiscal year: moving its start would mix two years' numbers.
+        if (posted) {
+          throw new ApiException(409, 'The fiscal year cannot move once vouchers are posted.', {
+            code: 'vouchers_posted',
+          })
+        }
+      }
+      const after = {
+        ...body,
+        lockDate: body.lockDate === undefined ? before.lockDate : body.lockDate,
+      }
       await tx
         .insert(coaSettings)
-        .values({ instituteId: auth.instituteId, ...body })
-        .onConflictDoUpdate({ target: coaSettings.instituteId, set: body })
+        .values({ instituteId: auth.instituteId, ...after })
+        .onConflictDoUpdate({ target: coaSettings.instituteId, set: after })
       await audit(c, tx, {
         area: 'accounting',
         action: 'update',
         entity: 'coa_config',
         entityId: auth.instituteId,
         before,
-        after: body,
+        after,
       })
+      return after
     })
-    return c.json<CoaConfig>(body)
+    return c.json<CoaConfig>(saved)
   })

@@ -7,8 +7,9 @@ import {
 } from '../../../shared/schemas/accounting.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, coaMappings, voucherCounters, voucherLines, vouchers } from '../../db/schema.ts'
-import { validationFailed } from '../../lib/errors.ts'
+import { ApiException, validationFailed } from '../../lib/errors.ts'
 import { coaSettingsOf, fiscalYearOf } from './fiscal-year.ts'
+import { assertDateOpen, instituteToday, openPeriod } from './open-period.ts'
 
 /** A line names its account, or the purpose whose mapped account it posts to. */
 export type PostingLine = (
@@ -71,14 +72,37 @@ async function typeRuleBroken(
   return undefined
 }
 
+/**
+ * Lines whose account an earlier line has on the other side: debiting and crediting one
+ * account in the same voucher moves nothing. Named by the field that chose the account.
+ */
+function sameAccountBothSides(lines: PostingLine[], accountIds: string[]) {
+  const errors: Record<string, string[]> = {}
+  const debited = new Set<string>()
+  const credited = new Set<string>()
+  for (const [i, line] of lines.entries()) {
+    const id = accountIds[i]!
+    const debit = (line.debit ?? 0) > 0
+    if ((debit ? credited : debited).has(id)) {
+      const field = line.purpose === undefined ? 'accountId' : 'purpose'
+      errors[`lines.${i}.${field}`] = [
+        'This account is already on the other side: a voucher cannot debit and credit the same account.',
+      ]
+    }
+    ;(debit ? debited : credited).add(id)
+  }
+  return Object.keys(errors).length ? errors : undefined
+}
+
 export const voucherReference = (type: VoucherType, fiscalYear: number, number: number) =>
   `${voucherPrefix[type]}-${fiscalYear}-${String(number).padStart(4, '0')}`
 
 /**
  * Posts one balanced voucher inside the caller's transaction: every module that moves money
- * calls this. Accounts must be the institute's active leaves; purposes resolve through the COA
- * mapping. The number is the next of its type in the fiscal year, without gaps (a rolled-back
- * transaction gives its number back). The database refuses an unbalanced voucher regardless.
+ * calls this. Accounts must be the institute's active leaves, none on both sides; purposes
+ * resolve through the COA mapping; the date must be in the open period (open-period.ts). The
+ * number is the next of its type in the fiscal year, without gaps (a rolled-back transaction
+ * gives its number back). The database refuses an unbalanced voucher regardless.
  */
 export async function postVoucher(
   tx: Db,
@@ -145,13 +169,22 @@ export async function postVoucher(
   if (request.lines.length < 2) errors.lines = ['A voucher has at least two lines.']
   else if (debit !== credit) errors.lines = ['Debits and credits must be equal.']
   if (Object.keys(errors).length) throw validationFailed(errors)
+  const sameAccount = sameAccountBothSides(request.lines, resolved)
+  if (sameAccount) {
+    throw new ApiException(422, 'The given data was invalid.', {
+      code: 'same_account_both_sides',
+      errors: sameAccount,
+    })
+  }
   // A reversal keeps its original's type with the sides swapped: the type rules were met then.
   if (!request.reversesId) {
     const rule = await typeRuleBroken(tx, instituteId, request.type, request.lines, resolved)
     if (rule) throw validationFailed({ lines: [rule] })
   }
 
-  const { fiscalYearStartMonth } = await coaSettingsOf(tx, instituteId)
+  const { fiscalYearStartMonth, lockDate } = await coaSettingsOf(tx, instituteId, 'share')
+  const today = await instituteToday(tx, instituteId)
+  assertDateOpen(request.date, openPeriod(today, fiscalYearStartMonth, lockDate))
   const fiscalYear = fiscalYearOf(request.date, fiscalYearStartMonth)
   const [counter] = await tx
     .insert(voucherCounters)

@@ -9,6 +9,8 @@ import {
   signIn,
   type TestApp,
 } from '../../testing.ts'
+import { demoToday, fiscalYear, inFiscalYear } from './fiscal-dates.testing.ts'
+import { postVoucher, type PostingLine } from './posting.ts'
 
 /** The rows of a raw query, whichever driver ran it. */
 const rowsOf = (result: unknown) => (result as { rows: { id: string }[] }).rows
@@ -35,7 +37,7 @@ describe('vouchers', () => {
       admin,
       'POST',
       '/api/accounting/vouchers',
-      { type: 'journal', date: '2026-08-10', narration: 'Test entry', lines, ...extra },
+      { type: 'journal', date: inFiscalYear(0, '08-10'), narration: 'Test entry', lines, ...extra },
       headers,
     )
 
@@ -47,8 +49,8 @@ describe('vouchers', () => {
     const first = await journal(lines, { type: 'receipt' })
     expect(first.status).toBe(201)
     expect(await first.json()).toMatchObject({
-      reference: 'RV-2026-0001',
-      fiscalYear: 2026,
+      reference: `RV-${fiscalYear()}-0001`,
+      fiscalYear: fiscalYear(),
       total: 150000,
       lines: [
         { glCode: '1010101001', debit: 150000 },
@@ -57,13 +59,13 @@ describe('vouchers', () => {
     })
     // June belongs to the fiscal year that started the July before.
     const june = (await (
-      await journal(lines, { type: 'receipt', date: '2027-06-30' })
+      await journal(lines, { type: 'receipt', date: inFiscalYear(0, '06-30') })
     ).json()) as Voucher
-    expect(june.reference).toBe('RV-2026-0002')
+    expect(june.reference).toBe(`RV-${fiscalYear()}-0002`)
     const july = (await (
-      await journal(lines, { type: 'receipt', date: '2027-07-01' })
+      await journal(lines, { type: 'receipt', date: inFiscalYear(1, '07-01') })
     ).json()) as Voucher
-    expect(july.reference).toBe('RV-2027-0001')
+    expect(july.reference).toBe(`RV-${fiscalYear(1)}-0001`)
   })
 
   it('refuses unbalanced, negative, fractional, one-sided and foreign lines, naming them', async () => {
@@ -114,6 +116,61 @@ describe('vouchers', () => {
     expect(unknown.status).toBe(422)
   })
 
+  it('refuses an account on both the debit and the credit side, whoever posts', async () => {
+    const cash = leaf('Cash in hand')
+    const bothSides = [
+      'This account is already on the other side: a voucher cannot debit and credit the same account.',
+    ]
+    const res = await journal([
+      { accountId: cash, debit: 100 },
+      { accountId: leaf('Fine income'), credit: 60 },
+      { accountId: cash, credit: 40 },
+    ])
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      message: 'The given data was invalid.',
+      code: 'same_account_both_sides',
+      errors: { 'lines.2.accountId': bothSides },
+    })
+    // One account on several lines of the same side is fine.
+    const split = await journal([
+      { accountId: leaf('Gateway charges'), debit: 60 },
+      { accountId: leaf('Gateway charges'), debit: 40 },
+      { accountId: leaf('Opening balance equity'), credit: 100 },
+    ])
+    expect(split.status).toBe(201)
+
+    // A module posting through the service, naming a purpose mapped to the same account.
+    const [institute] = rowsOf(
+      await t.database.db.execute(sql`select id from institutes where slug = 'demo-school'`),
+    )
+    const postDirectly = (lines: PostingLine[]) =>
+      t.database.db.transaction((tx) =>
+        postVoucher(tx, institute!.id, {
+          type: 'receipt',
+          date: demoToday(),
+          narration: 'From another module',
+          source: 'collection',
+          lines,
+        }),
+      )
+    await expect(
+      postDirectly([
+        { purpose: 'cash', debit: 100 },
+        { accountId: cash, credit: 100 },
+      ]),
+    ).rejects.toMatchObject({
+      status: 422,
+      extra: { code: 'same_account_both_sides', errors: { 'lines.1.accountId': bothSides } },
+    })
+    await expect(
+      postDirectly([
+        { accountId: cash, debit: 100 },
+        { purpose: 'cash', credit: 100 },
+      ]),
+    ).rejects.toMatchObject({ extra: { errors: { 'lines.1.purpose': bothSides } } })
+  })
+
   it('keeps receipts, payments and contra vouchers to what their names say', async () => {
     const cash = leaf('Cash in hand')
     const bank = leaf('Main bank account')
@@ -151,7 +208,7 @@ describe('vouchers', () => {
       ],
       { type: 'contra' },
     )
-    expect(((await deposit.json()) as Voucher).reference).toBe('CV-2026-0001')
+    expect(((await deposit.json()) as Voucher).reference).toBe(`CV-${fiscalYear()}-0001`)
   })
 
   it('the database itself rejects an unbalanced voucher and any change to a posted one', async () => {
@@ -235,7 +292,7 @@ describe('vouchers', () => {
       await journal(lines, { narration: 'August salaries' })
     ).json()) as Voucher
     const res = await asUser(t, admin, 'POST', `/api/accounting/vouchers/${original.id}/reverse`, {
-      date: '2026-08-31',
+      date: inFiscalYear(0, '08-31'),
     })
     expect(res.status).toBe(201)
     const reversal = (await res.json()) as Voucher
@@ -254,7 +311,7 @@ describe('vouchers', () => {
       'POST',
       `/api/accounting/vouchers/${original.id}/reverse`,
       {
-        date: '2026-08-31',
+        date: inFiscalYear(0, '08-31'),
       },
     )
     expect(twice.status).toBe(409)
@@ -264,7 +321,7 @@ describe('vouchers', () => {
       'POST',
       `/api/accounting/vouchers/${reversal.id}/reverse`,
       {
-        date: '2026-08-31',
+        date: inFiscalYear(0, '08-31'),
       },
     )
     expect(ofReversal.status).toBe(409)
@@ -283,7 +340,7 @@ describe('vouchers', () => {
       'POST',
       `/api/accounting/vouchers/${toClose.id}/reverse`,
       {
-        date: '2026-08-31',
+        date: inFiscalYear(0, '08-31'),
       },
     )
     expect(closedOut.status).toBe(201)
@@ -295,7 +352,7 @@ describe('vouchers', () => {
       'POST',
       `/api/accounting/vouchers/${earlyVoucher.id}/reverse`,
       {
-        date: '2026-08-01',
+        date: inFiscalYear(0, '08-01'),
       },
     )
     expect(backdated.status).toBe(422)
@@ -308,11 +365,11 @@ describe('vouchers', () => {
         total: number
       }
     expect((await get('type=receipt')).data.every((v) => v.type === 'receipt')).toBe(true)
-    expect((await get('from=2027-07-01&to=2027-07-31')).data.map((v) => v.reference)).toEqual([
-      'RV-2027-0001',
-    ])
+    const nextJuly = `from=${inFiscalYear(1, '07-01')}&to=${inFiscalYear(1, '07-31')}`
+    expect((await get(nextJuly)).data.map((v) => v.reference)).toEqual([`RV-${fiscalYear(1)}-0001`])
     expect((await get(`accountId=${leaf('Salary payable')}`)).total).toBe(3)
-    expect((await get('q=RV-2026-0002')).data.map((v) => v.reference)).toEqual(['RV-2026-0002'])
+    const june = `RV-${fiscalYear()}-0002`
+    expect((await get(`q=${june}`)).data.map((v) => v.reference)).toEqual([june])
     const page = await get('perPage=2&page=2&sortBy=date&sortDesc=false')
     expect(page.data).toHaveLength(2)
     const bad = await asUser(t, admin, 'GET', '/api/accounting/vouchers?type=gift&from=2026-13-01')
@@ -328,7 +385,7 @@ describe('vouchers', () => {
       t,
       admin,
       'GET',
-      `/api/accounting/ledger?accountId=${cash}&from=2026-08-10&to=2027-06-30`,
+      `/api/accounting/ledger?accountId=${cash}&from=${inFiscalYear(0, '08-10')}&to=${inFiscalYear(0, '06-30')}`,
     )
     const ledger = (await res.json()) as Ledger
     expect(ledger.opening).toBe(0)
@@ -339,7 +396,7 @@ describe('vouchers', () => {
         t,
         admin,
         'GET',
-        `/api/accounting/ledger?accountId=${cash}&from=2027-07-01&to=2027-07-31`,
+        `/api/accounting/ledger?accountId=${cash}&from=${inFiscalYear(1, '07-01')}&to=${inFiscalYear(1, '07-31')}`,
       )
     ).json()) as Ledger
     expect(later.opening).toBe(ledger.closing)

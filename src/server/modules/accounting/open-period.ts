@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { institutes } from '../../db/schema.ts'
+import { ApiException } from '../../lib/errors.ts'
+import { fiscalYearOf } from './fiscal-year.ts'
+
+/** The days a voucher may be dated on, first and last included. */
+export interface OpenPeriod {
+  from: string
+  to: string
+  /** The books are closed through this day, when they are. */
+  lockDate: string | null
+}
+
+/** YYYY-MM-DD `days` after (or before) a YYYY-MM-DD date. */
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+const fiscalYearStart = (year: number, startMonth: number) =>
+  `${year}-${String(startMonth).padStart(2, '0')}-01`
+
+/**
+ * Open are the previous, the current and the next fiscal year as seen from today, except the
+ * days on or before the lock date.
+ */
+export function openPeriod(today: string, startMonth: number, lockDate: string | null): OpenPeriod {
+  const current = fiscalYearOf(today, startMonth)
+  const earliest = fiscalYearStart(current - 1, startMonth)
+  const afterLock = lockDate === null ? earliest : addDays(lockDate, 1)
+  return {
+    from: afterLock > earliest ? afterLock : earliest,
+    to: addDays(fiscalYearStart(current + 2, startMonth), -1),
+    lockDate,
+  }
+}
+
+/** Today in the institute's calendar (its time zone), as YYYY-MM-DD. */
+export async function instituteToday(db: Db, instituteId: string, now = new Date()) {
+  const [row] = await db
+    .select({ timezone: institutes.timezone })
+    .from(institutes)
+    .where(eq(institutes.id, instituteId))
+  return new Intl.DateTimeFormat('en-CA', { timeZone: row?.timezone ?? 'UTC' }).format(now)
+}
+
+/** Refuses (422, naming `date`) a voucher dated outside the open period. */
+export function assertDateOpen(date: string, { from, to, lockDate }: OpenPeriod): void {
+  const refuse = (code: string, message: string) =>
+    new ApiException(422, 'The given data was invalid.', { code, errors: { date: [message] } })
+  if (lockDate !== null && date <= lockDate) {
+    throw refuse(
+      'date_locked',
+      `The books are closed through ${lockDate}: choose a date from ${from} to ${to}.`,
+    )
+  }
+  if (date < from || date > to) {
+    throw refuse(
+      'date_not_open',
+      `Choose a date from ${from} to ${to}: vouchers go in the previous, current or next fiscal year.`,
+    )
+  }
+}
