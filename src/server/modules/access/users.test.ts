@@ -70,6 +70,21 @@ describe('staff users', () => {
     )
   })
 
+  it('refuses a list, a string or null where the changes of a user are expected, unaudited', async () => {
+    const cash1 = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'create'))
+    const userId = cash1[0]!.entityId!
+    for (const body of ['[]', '[{"fullName":"Listed"}]', '"x"', 'null', '7']) {
+      const res = await t.app.request(`/api/access/users/${userId}`, {
+        ...jsonRequest(body, { Authorization: `Bearer ${admin}` }),
+        method: 'PATCH',
+      })
+      expect(res.status, body).toBe(422)
+      expect(await res.json(), body).toMatchObject({ errors: { _: ['Expected a JSON object.'] } })
+    }
+    const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, userId))
+    expect(audited.map((r) => r.action)).not.toContain('update')
+  })
+
   it('refuses a taken username, a common password and another institute’s role', async () => {
     const cashier = await roleId('cashier')
     const taken = await create(admin, { username: 'ADMIN', email: null, roleIds: [cashier] })
@@ -291,5 +306,70 @@ describe('staff users', () => {
     expect(await lastSignIn()).toBeNull()
     await signIn(t, 'quiet1', 'quiet-pass-11')
     expect(await lastSignIn()).not.toBeNull()
+  })
+
+  it('answers a username or email taken in another institute as one taken here, and nothing more', async () => {
+    const cashier = await roleId('cashier')
+    await addUser(t, { username: 'far-away', password: 'far-away-pass-1', otherInstitute: true })
+    const audited = (await t.database.db.select().from(auditLog)).length
+    const here = await create(admin, {
+      username: 'CLIENT',
+      email: 'client@demo-school.example',
+      roleIds: [cashier],
+    })
+    const there = await create(admin, {
+      username: 'Far-Away',
+      email: 'far-away@example.com',
+      roleIds: [cashier],
+    })
+    expect(there.status).toBe(422)
+    expect(there.status).toBe(here.status)
+    const body = await there.text()
+    expect(body).toBe(await here.text())
+    expect(JSON.parse(body)).toMatchObject({
+      errors: {
+        username: ['This username is taken.'],
+        email: ['Another account uses this email address.'],
+      },
+    })
+    // A change to an existing user answers alike.
+    const [client] = (
+      (await (await asUser(t, admin, 'GET', '/api/access/users?q=client')).json()) as {
+        data: StaffUser[]
+      }
+    ).data
+    const renamed = await asUser(t, admin, 'PATCH', `/api/access/users/${client!.id}`, {
+      username: 'far-away',
+    })
+    expect(await renamed.json()).toMatchObject({
+      errors: { username: ['This username is taken.'] },
+    })
+    // Nothing about the refusals is written down, let alone the other institute.
+    expect(await t.database.db.select().from(auditLog)).toHaveLength(audited)
+  })
+
+  it('gives one staff user a bounded number of "taken" answers, so the form cannot list names', async () => {
+    const prober = await addUser(t, {
+      username: 'prober',
+      password: 'prober-pass-2026',
+      roles: ['admin'],
+    })
+    const token = await signIn(t, prober.username, 'prober-pass-2026')
+    const cashier = await roleId('cashier')
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      const r = await create(token, { username: 'admin', email: null, roleIds: [cashier] })
+      statuses.push(r.status)
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 422)).toBe(true)
+    expect(statuses[20]).toBe(429)
+    // A free name is no answer either while the limit lasts: it says nothing about any name.
+    const free = await create(token, { username: 'free-name', email: null, roleIds: [cashier] })
+    expect(free.status).toBe(429)
+    expect(Number(free.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Others are not held back.
+    expect(
+      (await create(admin, { username: 'cash9', email: null, roleIds: [cashier] })).status,
+    ).toBe(201)
   })
 })

@@ -37,18 +37,31 @@ async function staffUserOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
   return user
 }
 
-/** Username and email identify a sign-in across the platform, so they are unique everywhere. */
+/** "Taken" answers a staff user may get in the throttle's window (15 minutes). */
+const takenAnswersPerWindow = 20
+
+/**
+ * Username and email identify a sign-in across the platform (sign-in asks for no institute), so
+ * they are unique everywhere. What a caller learns stays within their own institute's business:
+ * the same words whether the name is taken here or in another institute, never which one or
+ * whose, and nothing is audited for a refusal. Each caller gets a bounded number of such
+ * answers, checked before the look-up, so nobody (say, the admin of a freshly registered
+ * institute) can use this form to list the platform's usernames and addresses.
+ */
 async function assertIdentityFree(
-  db: Db,
+  c: Context<AppEnv>,
   fields: { username?: string; email?: string | null },
   exceptId?: string,
 ) {
+  const { database, services, auth } = c.var
+  const throttleKey = `identity-taken:${auth.user.id}`
+  services.throttle.check({ [throttleKey]: takenAnswersPerWindow })
   const clauses = [
     fields.username && sql`lower(${users.username}) = ${fields.username.toLowerCase()}`,
     fields.email && sql`lower(${users.email}) = ${fields.email.toLowerCase()}`,
   ].filter((x) => !!x)
   if (clauses.length === 0) return
-  const taken = await db
+  const taken = await database.db
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(and(or(...clauses), exceptId ? ne(users.id, exceptId) : undefined))
@@ -59,7 +72,10 @@ async function assertIdentityFree(
   if (fields.email && taken.some((t) => t.email?.toLowerCase() === fields.email?.toLowerCase())) {
     errors.email = ['Another account uses this email address.']
   }
-  if (Object.keys(errors).length) throw validationFailed(errors)
+  if (Object.keys(errors).length) {
+    services.throttle.fail(throttleKey)
+    throw validationFailed(errors)
+  }
 }
 
 /**
@@ -133,7 +149,7 @@ export const userRoutes = new Hono<AppEnv>()
     const body = await readJson(c, CreateUserSchema)
     const { database, auth } = c.var
     await assignableRoles(c, body.roleIds)
-    await assertIdentityFree(database.db, { username: body.username, email: body.email })
+    await assertIdentityFree(c, { username: body.username, email: body.email })
     await assertAcceptablePassword(body.password)
     const passwordHash = await hashPassword(body.password)
     const created = await database.db.transaction(async (tx) => {
@@ -172,7 +188,7 @@ export const userRoutes = new Hono<AppEnv>()
       assertNotSelf(c, before.id, 'You cannot change your own roles.')
       await assignableRoles(c, body.roleIds)
     }
-    await assertIdentityFree(database.db, { username: body.username, email: body.email }, before.id)
+    await assertIdentityFree(c, { username: body.username, email: body.email }, before.id)
     const after = await database.db.transaction(async (tx) => {
       await tx
         .update(users)

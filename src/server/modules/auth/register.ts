@@ -48,6 +48,11 @@ export const registerRoutes = () =>
       if (!parsed.success || Object.keys(errors).length) throw validationFailed(errors)
       const body = parsed.output
 
+      // Usernames and emails are sign-in names across the platform (sign-in asks for no
+      // institute), so they stay unique everywhere and sign-up has to say when one is taken;
+      // it does so in §5's own words and nothing more (no institute, no name), only once
+      // sign-up is turned on and the request is otherwise valid, and behind this route's rate
+      // limit (10 an hour per address), which bounds what can be learnt this way.
       const taken: Record<string, string[]> = {}
       if (await findUserByLogin(database.db, body.email))
         taken.email = ['This email is already in use.']
