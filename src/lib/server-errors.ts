@@ -26,6 +26,7 @@ export function useServerErrors() {
     'Choose a password other than the one you were given.': t`Choose a password other than the one you were given.`,
     'The password confirmation does not match.': t`The password confirmation does not match.`,
     'Verify the code we sent you first.': t`Verify the code we sent you first.`,
+    'Too many codes were sent for this account. Try again later.': t`Too many codes were sent for this account. Try again later.`,
     'This field is required.': t`This field is required.`,
     'The password must be at least 8 characters.': t`The password must be at least 8 characters.`,
     'Please enter a username.': t`Please enter a username.`,
@@ -133,6 +134,11 @@ export function useServerErrors() {
     'This file is too large.': t`This file is too large.`,
     'This type of file is not accepted here.': t`This type of file is not accepted here.`,
     'This file name cannot be accepted. Rename the file and try again.': t`This file name cannot be accepted. Rename the file and try again.`,
+    // Refused by its content (src/server/lib/file-check.ts)
+    'This file is damaged or not what its type says. Open it on your device, save it again and send the new copy.': t`This file is damaged or not what its type says. Open it on your device, save it again and send the new copy.`,
+    'This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.': t`This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.`,
+    'This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.': t`This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.`,
+    'This image has too many pixels. Send a smaller picture.': t`This image has too many pixels. Send a smaller picture.`,
   }
   const translate = (message: string) => known[message] ?? message
   /** "in 5 seconds", "in 2 minutes": when a refused call may be tried again, in the user's language. */

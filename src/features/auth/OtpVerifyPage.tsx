@@ -10,10 +10,11 @@ import { OtpSendResponseSchema, VerifyOtpResponseSchema } from '../../shared/sch
 import { AuthCard } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { isSendLimit } from './use-send-code.ts'
 
 /** §4 forgot password, step 3: the code. */
 export function OtpVerifyPage() {
-  const { report, fieldErrors } = useServerErrors()
+  const { report, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   const flow = useSnapshot(recoveryFlow)
@@ -30,7 +31,11 @@ export function OtpVerifyPage() {
       showToast({ variant: 'success', title: t`Congrats Otp match` })
       void navigate({ to: '/reset-password' })
     },
-    onError: (err) => report(err, t`The code was not accepted`),
+    onError: (err) => {
+      // Too many wrong codes from here: wait, as the server says.
+      if (httpStatus(err) === 429) toastUnlessFieldError(err, t`The code was not accepted`)
+      else report(err, t`The code was not accepted`)
+    },
   })
   const resend = useMutation({
     mutationFn: () =>
@@ -41,7 +46,8 @@ export function OtpVerifyPage() {
       ),
     onSuccess: () => showToast({ variant: 'success', title: t`A new code is on its way.` }),
     onError: (err) => {
-      if (httpStatus(err) === 429) {
+      if (isSendLimit(err)) toastUnlessFieldError(err, t`We could not send a new code`)
+      else if (httpStatus(err) === 429) {
         showToast({ variant: 'info', title: t`Please wait a minute before asking for a new code.` })
       } else report(err, t`We could not send a new code`)
     },

@@ -1,15 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { httpStatus, postJson } from '../../lib/api.ts'
+import { apiError, httpStatus, postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { OtpSendResponseSchema, type NotifyType } from '../../shared/schemas/auth.ts'
 import { recoveryFlow } from './recovery-flow.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 
+/** The account has had all the codes it may get for now, whoever asked for them. */
+export const isSendLimit = (err: unknown) => apiError(err)?.code === 'otp_send_limit'
+
 /** Asks for a password-reset code and moves on to the code screen with the given toast. */
 export function useSendCode() {
-  const { report } = useServerErrors()
+  const { report, toastUnlessFieldError } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
   return useMutation({
@@ -27,7 +30,11 @@ export function useSendCode() {
       void navigate({ to: '/otp-verify' })
     },
     onError: (err, vars) => {
-      // A code went out less than a minute ago and still works: go and enter that one.
+      if (isSendLimit(err)) {
+        toastUnlessFieldError(err, t`We could not send a code`)
+        return
+      }
+      // This browser was sent a code less than a minute ago and it still works: enter that one.
       if (httpStatus(err) === 429) {
         recoveryFlow.username = vars.username
         recoveryFlow.notifyType = vars.notifyType
