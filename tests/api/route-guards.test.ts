@@ -324,6 +324,30 @@ describe('every API endpoint', () => {
     }
   })
 
+  it('answers a list where a JSON object is expected with a 400 or 422, never a 2xx', async () => {
+    const admin = await signIn(t, 'admin', adminPassword)
+    const send = (method: string, url: string, body: string) =>
+      t.app.request(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
+        body,
+      })
+    const wrong: string[] = []
+    let readingJson = 0
+    for (const [endpoint] of endpoints.filter(([key]) => !/^(GET|DELETE) /.test(key))) {
+      const [method, path] = endpoint.split(' ') as [string, string]
+      const url = path.replace(/:(\w+)/g, (_, name: string) => recordsOfA[name] ?? 'demo-school')
+      // Those that read a JSON body say so to a broken one; the others take no body at all.
+      const broken = (await (await send(method, url, '{')).json()) as { code?: string }
+      if (broken.code !== 'malformed_json') continue
+      readingJson++
+      const res = await send(method, url, '[]')
+      if (![400, 422].includes(res.status)) wrong.push(`${endpoint}: ${res.status}`)
+    }
+    expect(readingJson).toBeGreaterThan(10)
+    expect(wrong).toEqual([])
+  })
+
   it('lets only a platform administrator work inside another institute', async () => {
     const platformAdmin = await signIn(t, 'admin', adminPassword)
     const [b] = await t.database.db

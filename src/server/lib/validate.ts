@@ -3,16 +3,25 @@ import * as v from 'valibot'
 import { issuesToErrors } from '../../shared/schemas/issues.ts'
 import { badRequest, validationFailed } from './errors.ts'
 
+const notAnObject = 'Expected an object, not a list.'
+
 export function parseOrThrow<S extends v.GenericSchema>(
   schema: S,
   input: unknown,
 ): v.InferOutput<S> {
+  const misplaced = listsForObjects(schema as unknown as SchemaNode, input)
+  if (misplaced.length) {
+    throw validationFailed(Object.fromEntries(misplaced.map((path) => [path, [notAnObject]])))
+  }
   const result = v.safeParse(schema, input)
   if (!result.success) throw validationFailed(issuesToErrors(result.issues))
   return result.output
 }
 
-/** Reads a JSON body: 400 when it is not JSON, 422 naming the fields when it does not fit. */
+/**
+ * Reads a JSON body: 400 when it is not JSON, 422 naming the fields when it does not fit. Every
+ * body this API takes is a JSON object, so an array, a string, a number or null is a 422.
+ */
 export async function readJson<S extends v.GenericSchema>(
   c: Context,
   schema: S,
@@ -30,5 +39,57 @@ export async function readJson<S extends v.GenericSchema>(
   } catch {
     throw badRequest('Malformed JSON in request body', 'malformed_json')
   }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw validationFailed({ _: ['Expected a JSON object.'] })
+  }
   return parseOrThrow(schema, body)
+}
+
+/** The parts of a valibot schema this walk reads. */
+interface SchemaNode {
+  type: string
+  wrapped?: SchemaNode
+  item?: SchemaNode
+  entries?: Record<string, SchemaNode>
+  options?: SchemaNode[]
+  value?: SchemaNode
+}
+
+const objectTypes = new Set([
+  'object',
+  'loose_object',
+  'strict_object',
+  'object_with_rest',
+  'record',
+])
+const choiceTypes = new Set(['union', 'variant', 'intersect'])
+
+function expectsObject(schema: SchemaNode): boolean {
+  if (schema.wrapped) return expectsObject(schema.wrapped)
+  if (choiceTypes.has(schema.type)) return schema.options!.every(expectsObject)
+  return objectTypes.has(schema.type)
+}
+
+/**
+ * Dotted paths where the input holds an array in place of an object: valibot's object() and
+ * record() accept arrays (typeof [] is 'object'), so `[]` would pass for an all-optional object.
+ */
+function listsForObjects(schema: SchemaNode, input: unknown, path: string[] = []): string[] {
+  if (typeof input !== 'object' || input === null) return []
+  if (schema.wrapped) return listsForObjects(schema.wrapped, input, path)
+  if (Array.isArray(input)) {
+    if (expectsObject(schema)) return [path.join('.') || '_']
+    const item = schema.type === 'array' ? schema.item : undefined
+    return item ? input.flatMap((x, i) => listsForObjects(item, x, [...path, String(i)])) : []
+  }
+  const fields = input as Record<string, unknown>
+  if (schema.entries) {
+    return Object.entries(schema.entries).flatMap(([key, entry]) =>
+      Object.hasOwn(fields, key) ? listsForObjects(entry, fields[key], [...path, key]) : [],
+    )
+  }
+  const value = schema.type === 'record' ? schema.value : undefined
+  return value
+    ? Object.entries(fields).flatMap(([key, x]) => listsForObjects(value, x, [...path, key]))
+    : []
 }
