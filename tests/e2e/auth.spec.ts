@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2ePassword } from './session.ts'
+import { e2ePassword, staffUser } from './session.ts'
 import { spawnServer } from './spawn-server.ts'
 
 /** The `exp` of the access token the page holds. */
@@ -48,6 +48,53 @@ test.describe('signing in and out', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'E-Mail oder Passwort ist ungültig' }),
     ).toBeVisible()
+  })
+
+  test('guesses at an account slow the guesser down, never the owner on the browser they used before', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.slow()
+    const owner = { username: 'guessed', fullName: 'Guessed Owner', role: 'viewer' }
+    const password = 'owner-password-e2e-1'
+    const api = await playwright.request.newContext()
+    await staffUser(api, baseURL!, { ...owner, password })
+
+    // The owner signs in on this browser once, then signs out.
+    await page.goto('/login')
+    await signInWithForm(page, owner.username, password)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.getByRole('link', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+
+    // Someone else guesses on another browser from the same network: after five, they wait,
+    // told when to try again in their language.
+    const other = await page.context().browser()!.newContext({ locale: 'de-DE' })
+    const stranger = await other.newPage()
+    await stranger.goto('/login')
+    await stranger.getByTestId('language-switcher').selectOption('de')
+    // Each guess: the button pressed, and the server's answer to it.
+    const guess = async () => {
+      const answer = stranger.waitForResponse((r) => r.url().endsWith('/api/auth/login'))
+      await stranger.getByRole('button', { name: 'Anmelden' }).click()
+      return (await answer).status()
+    }
+    await stranger.getByLabel('Benutzername oder E-Mail').fill(owner.username)
+    await stranger.getByLabel('Passwort').fill('a-wrong-guess')
+    for (let i = 0; i < 5; i++) expect(await guess()).toBe(401)
+    expect(await guess()).toBe(429)
+    await expect(
+      stranger
+        .getByRole('alert')
+        .filter({ hasText: /Zu viele Versuche\. Versuchen Sie es in \d+ Sekunden? erneut\./ }),
+    ).toBeVisible()
+    await other.close()
+
+    // The owner's browser is known: the right password goes straight in.
+    await signInWithForm(page, owner.username, password)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await api.dispose()
   })
 
   test('a guarded page visited anonymously goes to sign-in; without permission, to not-authorized', async ({

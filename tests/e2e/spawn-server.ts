@@ -19,6 +19,7 @@ export async function spawnServer(env: Record<string, string> & { PORT: string }
       LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'ems-e2e-server-')),
       ADMIN_PASSWORD: 'e2e-admin-password',
+      PASSWORD_HASH_COST: '12',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

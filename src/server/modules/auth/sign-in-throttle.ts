@@ -18,7 +18,7 @@ export interface Attempt {
 
 // Following OWASP's authentication guidance: slow guessing down without letting a stranger lock
 // the owner out.
-/** Wrong passwords on an account from one address before each next try waits 1, 2, 4 … s. */
+/** Wrong passwords on an account from one address before each next try waits 5, 10, 20 … s. */
 const freePerPair = 5
 /** Wrong passwords on an account from all addresses before addresses that failed must wait. */
 const freePerAccount = 10
@@ -29,7 +29,7 @@ const unknownNamesPerAddress = 100
 const perDevice = 10
 const maxDelaySeconds = 15 * 60
 
-const backoff = (over: number) => Math.min(2 ** over, maxDelaySeconds)
+const backoff = (over: number) => Math.min(5 * 2 ** over, maxDelaySeconds)
 
 /**
  * Decides whether a sign-in attempt may check its password, before the costly check, and keeps
@@ -106,10 +106,14 @@ export class SignInThrottle {
     }
   }
 
-  /** The password was right: the pair's failures are forgotten, the others lose this one. */
+  /**
+   * The password was right: this attempt's count is taken back, and from an unknown device the
+   * pair's failures are forgotten too (from a known one they may be someone else's on the
+   * same network).
+   */
   succeeded(a: Attempt): void {
     this.abandoned(a)
-    this.tallies.delete(this.keysOf(a).pair)
+    if (!a.knownDevice) this.tallies.delete(this.keysOf(a).pair)
   }
 
   /** The password was not checked after all (the server was busy). */
