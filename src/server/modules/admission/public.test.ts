@@ -1,4 +1,8 @@
+import { PDFDocument } from '@cantoo/pdf-lib'
+import { createHash, randomBytes } from 'node:crypto'
+import { crc32, deflateSync } from 'node:zlib'
 import { and, eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PublicApplication } from '../../../shared/schemas/admission.ts'
 import { createApp } from '../../app.ts'
@@ -9,6 +13,7 @@ import {
   auditLog,
   institutes,
 } from '../../db/schema.ts'
+import { fileRefusals } from '../../../shared/file-type.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { addInstitute, createTestApp, type TestApp } from '../../testing.ts'
 import type { PublicAdmissionLimits } from './public.ts'
@@ -19,10 +24,9 @@ type Form = typeof admissionForms.$inferSelect
 const base = '/api/admission/public'
 const kb = 1024
 
-/** Tiny files that are what their first bytes say. */
+/** Bytes that only start like a file of their type: enough for checks made before the content. */
 const files = {
   jpeg: (size = 64) => filled([0xff, 0xd8, 0xff, 0xe0], size),
-  png: (size = 64) => filled([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size),
   pdf: (size = 64) =>
     filled(
       [...'%PDF-1.7\n'].map((ch) => ch.charCodeAt(0)),
@@ -41,6 +45,71 @@ function filled(head: number[], size: number): Uint8Array {
   bytes[bytes.length - 1] = Math.floor(Math.random() * 256)
   return bytes
 }
+
+/** A real picture of random pixels (no two alike), 24×16 unless told. */
+async function picture(
+  format: 'jpeg' | 'png' | 'webp',
+  { width = 24, height = 16, quality = 80 } = {},
+) {
+  const pixels = randomBytes(width * height * 3)
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } })
+  return new Uint8Array(await image.toFormat(format, { quality }).toBuffer())
+}
+const images = {
+  jpeg: () => picture('jpeg'),
+  png: () => picture('png'),
+  webp: () => picture('webp'),
+}
+
+/**
+ * A one-page PDF written by hand: `catalog` adds to the document catalog, `objects` are
+ * numbered from 4, and `compressed` puts every object but the catalog in a compressed object
+ * stream, where no scanner of the raw bytes sees them.
+ */
+function pdf(o: { catalog?: string; objects?: string[]; compressed?: boolean } = {}) {
+  const all = [
+    `<< /Type /Catalog /Pages 2 0 R ${o.catalog ?? ''} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    ...(o.objects ?? []),
+  ]
+  const chunks: Buffer[] = []
+  const offsets: number[] = []
+  let at = 0
+  const write = (chunk: string | Buffer, object = false) => {
+    if (object) offsets.push(at)
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk
+    chunks.push(bytes)
+    at += bytes.length
+  }
+  write('%PDF-1.7\n')
+  if (o.compressed) {
+    let head = ''
+    let body = ''
+    all.slice(1).forEach((text, i) => {
+      head += `${i + 2} ${body.length} `
+      body += `${text}\n`
+    })
+    const data = deflateSync(Buffer.from(head + body, 'latin1'))
+    write(`1 0 obj\n${all[0]}\nendobj\n`, true)
+    write(
+      `${all.length + 1} 0 obj\n<< /Type /ObjStm /N ${all.length - 1} /First ${head.length} ` +
+        `/Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+      true,
+    )
+    write(data)
+    write('\nendstream\nendobj\n')
+  } else {
+    all.forEach((text, i) => write(`${i + 1} 0 obj\n${text}\nendobj\n`, true))
+  }
+  const xref = at
+  write(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`)
+  for (const offset of offsets) write(`${String(offset).padStart(10, '0')} 00000 n \n`)
+  write(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`)
+  return new Uint8Array(Buffer.concat(chunks))
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 const fields = {
   applicantName: 'Nadia Rahman',
@@ -78,10 +147,10 @@ function client(app: () => App, ip = `192.0.2.${++ipSeq}`) {
         },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    upload: (
+    upload: async (
       temporaryId: string,
       kind: string,
-      file: { bytes: Uint8Array; name?: string; type?: string } | undefined,
+      file: { bytes: Uint8Array | Promise<Uint8Array>; name?: string; type?: string } | undefined,
       confirm: string | undefined,
       slug = 'demo-school',
     ) => {
@@ -89,7 +158,7 @@ function client(app: () => App, ip = `192.0.2.${++ipSeq}`) {
       if (file) {
         form.append(
           'file',
-          new File([file.bytes as Uint8Array<ArrayBuffer>], file.name ?? 'upload.bin', {
+          new File([(await file.bytes) as Uint8Array<ArrayBuffer>], file.name ?? 'upload.bin', {
             type: file.type ?? 'application/octet-stream',
           }),
         )
@@ -137,7 +206,7 @@ describe('public admission', () => {
             kind: 'photo',
             label: 'Photo',
             required: true,
-            types: ['image/jpeg', 'image/png'],
+            types: ['image/jpeg', 'image/png', 'image/webp'],
             maxBytes: 10 * kb,
           },
           {
@@ -175,6 +244,17 @@ describe('public admission', () => {
       .innerJoin(applicants, eq(applicants.id, applicantAttachments.applicantId))
       .where(eq(applicants.temporaryId, temporaryId))
       .then((rows) => rows.map((r) => r.a))
+
+  /** The bytes stored for an attachment, which its row's size and sha256 describe. */
+  async function storedBytes(row: typeof applicantAttachments.$inferSelect) {
+    const bytes = await t.app.services.files.get(row.storageKey)
+    expect(bytes).toBeDefined()
+    expect({ size: bytes!.length, sha256: sha256(bytes!) }).toEqual({
+      size: row.size,
+      sha256: row.sha256,
+    })
+    return bytes!
+  }
 
   /** Another app on the same database, with its own limits. */
   const appWith = (limits: PublicAdmissionLimits) =>
@@ -552,7 +632,7 @@ describe('public admission', () => {
   describe('attachments', () => {
     it('takes a JPEG, a PNG and a PDF, decided by their bytes, and stores them by a key of its own', async () => {
       const temporaryId = await applied()
-      const jpeg = files.jpeg(2 * kb)
+      const jpeg = await images.jpeg()
       const res = await api.upload(
         temporaryId,
         'photo',
@@ -560,13 +640,13 @@ describe('public admission', () => {
         '+880 1711-000111',
       )
       expect(res.status).toBe(200)
+      const [row] = await attachmentRows(temporaryId)
       expect(await res.json()).toMatchObject({
         kind: 'photo',
         fileName: 'me at the beach.JPG',
         contentType: 'image/jpeg',
-        size: 2 * kb,
+        size: row!.size,
       })
-      const [row] = await attachmentRows(temporaryId)
       const [applicant] = await t.database.db
         .select()
         .from(applicants)
@@ -574,28 +654,43 @@ describe('public admission', () => {
       expect(row!.storageKey).toMatch(
         new RegExp(`^admission/${demo.id}/${applicant!.id}/[0-9a-f-]{36}$`),
       )
-      expect(await t.app.services.files.get(row!.storageKey)).toEqual(jpeg)
+      // The photo, encoded again.
+      const stored = await storedBytes(row!)
+      expect(await sharp(stored).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 24,
+        height: 16,
+      })
 
       // A PNG for the photo, whatever type the browser claimed for it.
       const png = await api.upload(
         temporaryId,
         'photo',
-        { bytes: files.png(), name: 'photo.png', type: 'application/octet-stream' },
+        { bytes: images.png(), name: 'photo.png', type: 'application/octet-stream' },
         '2015-03-14',
       )
       expect(await png.json()).toMatchObject({ contentType: 'image/png' })
       // Larger than a JSON body may be: the upload route has its own limit.
-      const pdf = await api.upload(
+      const size = 2 * 1024 * kb
+      const certificate = pdf({
+        objects: [`<< /Length ${size} >>\nstream\n${' '.repeat(size)}\nendstream`],
+      })
+      const sentPdf = await api.upload(
         temporaryId,
         'birth-certificate',
-        { bytes: files.pdf(2 * 1024 * kb), name: 'birth "certificate".pdf' },
+        { bytes: certificate, name: 'birth "certificate".pdf' },
         '2015-03-14',
       )
-      expect(pdf.status).toBe(200)
-      expect(await pdf.json()).toMatchObject({
+      expect(sentPdf.status).toBe(200)
+      expect(await sentPdf.json()).toMatchObject({
         contentType: 'application/pdf',
         fileName: 'birth _certificate_.pdf',
       })
+      // A PDF is kept as sent.
+      const rows = await attachmentRows(temporaryId)
+      expect(await storedBytes(rows.find((r) => r.kind === 'birth-certificate')!)).toEqual(
+        certificate,
+      )
 
       const shown = (await (
         await api.get(`/demo-school/applications/${temporaryId}`)
@@ -710,7 +805,7 @@ describe('public admission', () => {
       const fine = await api.upload(
         temporaryId,
         'photo',
-        { bytes: files.jpeg(), name: 'école\u202e.jpg' },
+        { bytes: images.jpeg(), name: 'école\u202e.jpg' },
         '2015-03-14',
       )
       expect(await fine.json()).toMatchObject({ fileName: 'école.jpg' })
@@ -718,7 +813,7 @@ describe('public admission', () => {
 
     it('needs the phone or the date of birth, and locks out after five wrong ones', async () => {
       const temporaryId = await applied()
-      const photo = () => ({ bytes: files.jpeg(), name: 'photo.jpg' })
+      const photo = () => ({ bytes: images.jpeg(), name: 'photo.jpg' })
       const missing = await api.upload(temporaryId, 'photo', photo(), undefined)
       expect(missing.status).toBe(422)
       expect(await missing.json()).toMatchObject({ errors: { confirm: expect.any(Array) } })
@@ -758,7 +853,7 @@ describe('public admission', () => {
       const app = appWith({ confirmFailures: { limit: 2, windowMs: 60_000 }, now: () => clock })
       const one = client(() => app)
       const temporaryId = await applied()
-      const photo = () => ({ bytes: files.jpeg(), name: 'photo.jpg' })
+      const photo = () => ({ bytes: images.jpeg(), name: 'photo.jpg' })
       for (let i = 0; i < 2; i++) {
         expect((await one.upload(temporaryId, 'photo', photo(), '1999-01-01')).status).toBe(403)
       }
@@ -809,11 +904,11 @@ describe('public admission', () => {
 
     it('replaces an earlier file of the kind, deleting its bytes; the same file again changes nothing', async () => {
       const temporaryId = await applied()
-      const first = files.jpeg()
-      const second = files.jpeg()
+      const first = images.jpeg()
+      const second = await images.jpeg()
       await api.upload(temporaryId, 'photo', { bytes: first, name: 'one.jpg' }, '2015-03-14')
       const [before] = await attachmentRows(temporaryId)
-      expect(await t.app.services.files.get(before!.storageKey)).toEqual(first)
+      await storedBytes(before!)
 
       const replaced = await api.upload(
         temporaryId,
@@ -827,7 +922,7 @@ describe('public admission', () => {
       expect(rows[0]).toMatchObject({ id: before!.id, fileName: 'two.jpg' })
       expect(rows[0]!.storageKey).not.toBe(before!.storageKey)
       expect(await t.app.services.files.get(before!.storageKey)).toBeUndefined()
-      expect(await t.app.services.files.get(rows[0]!.storageKey)).toEqual(second)
+      await storedBytes(rows[0]!)
 
       const answer = await replaced.json()
       const again = await api.upload(
@@ -841,7 +936,7 @@ describe('public admission', () => {
 
       // Simultaneous uploads of one kind leave one row and one stored file.
       const racing = await Promise.all(
-        [files.png(), files.png(), files.png()].map((bytes, i) =>
+        [images.png(), images.png(), images.png()].map((bytes, i) =>
           api.upload(temporaryId, 'photo', { bytes, name: `race-${i}.png` }, '2015-03-14'),
         ),
       )
@@ -869,6 +964,191 @@ describe('public admission', () => {
       expect(await attachmentRows(temporaryId)).toEqual([])
       const missing = await api.upload('B'.repeat(22), 'photo', { bytes: files.jpeg() }, 'x')
       expect(missing.status).toBe(404)
+    })
+  })
+
+  describe('what a file holds', () => {
+    const confirm = '2015-03-14'
+    /** The refusal of a file by its content: 422 on the file, with a code of its own. */
+    const refusedAs = async (res: Response, code: keyof typeof fileRefusals) => {
+      expect(res.status).toBe(422)
+      expect(await res.json()).toMatchObject({ code, errors: { file: [fileRefusals[code]] } })
+    }
+
+    it('refuses what only starts like an image: a PNG header before a script, a cut-off JPEG', async () => {
+      const temporaryId = await applied()
+      const script = new TextEncoder().encode('<script>alert(document.cookie)</script>')
+      const fake = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...script])
+      const png = await api.upload(temporaryId, 'photo', { bytes: fake, name: 'p.png' }, confirm)
+      await refusedAs(png, 'file_damaged')
+
+      const jpeg = await images.jpeg()
+      const cut = await api.upload(
+        temporaryId,
+        'photo',
+        { bytes: jpeg.slice(0, jpeg.length / 2), name: 'half.jpg' },
+        confirm,
+      )
+      await refusedAs(cut, 'file_damaged')
+      expect(await attachmentRows(temporaryId)).toEqual([])
+    })
+
+    it('takes a real PNG, JPEG or WEBP and stores it encoded again: its pixels, nothing after them', async () => {
+      const temporaryId = await applied()
+      for (const format of ['png', 'jpeg', 'webp'] as const) {
+        const image = await images[format]()
+        const script = new TextEncoder().encode('<script>alert(1)</script>')
+        const res = await api.upload(
+          temporaryId,
+          'photo',
+          { bytes: new Uint8Array([...image, ...script]), name: `photo.${format}` },
+          confirm,
+        )
+        expect(res.status, format).toBe(200)
+        expect(await res.json()).toMatchObject({ contentType: `image/${format}` })
+        const [row] = await attachmentRows(temporaryId)
+        const stored = await storedBytes(row!)
+        expect(await sharp(stored).metadata()).toMatchObject({ format, width: 24, height: 16 })
+        expect(Buffer.from(stored).includes('<script>')).toBe(false)
+      }
+    })
+
+    it('stores a photo upright and without its metadata (no GPS position); the same photo again answers the same', async () => {
+      const temporaryId = await applied()
+      // Taken with the phone on its side: 24×16 pixels, shown 16×24.
+      const taken = await sharp(await images.jpeg())
+        .withMetadata({ orientation: 6 })
+        .withExif({
+          IFD0: { Make: 'PhoneMaker' },
+          // libvips' name for the GPS directory.
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 48/1 0/1' },
+        })
+        .toBuffer()
+      const sent = await sharp(taken).metadata()
+      expect(sent.orientation).toBe(6)
+      // Big-endian or little, the GPSInfo tag (0x8825) is there.
+      expect(
+        sent.exif?.includes(Buffer.from([0x88, 0x25])) ||
+          sent.exif?.includes(Buffer.from([0x25, 0x88])),
+      ).toBe(true)
+      const send = () => api.upload(temporaryId, 'photo', { bytes: taken, name: 'me.jpg' }, confirm)
+      const first = await send()
+      expect(first.status).toBe(200)
+      const [row] = await attachmentRows(temporaryId)
+      const stored = await sharp(await storedBytes(row!)).metadata()
+      expect(stored).toMatchObject({ format: 'jpeg', width: 16, height: 24 })
+      expect(stored.exif).toBeUndefined()
+      expect(stored.orientation).toBeUndefined()
+
+      const again = await send()
+      expect(await again.json()).toEqual(await first.json())
+      expect(await attachmentRows(temporaryId)).toEqual([row])
+    })
+
+    it('refuses an image whose pixels would not fit its limits, before decoding it', async () => {
+      const temporaryId = await applied()
+      // A tiny PNG whose header says 20,000 × 20,000 pixels: a decompression bomb.
+      const png = await images.png()
+      const header = Buffer.from(png.slice(12, 29))
+      header.writeUInt32BE(20_000, 4)
+      header.writeUInt32BE(20_000, 8)
+      const bomb = Buffer.from(png)
+      header.copy(bomb, 12)
+      bomb.writeUInt32BE(crc32(header), 29)
+      const res = await api.upload(temporaryId, 'photo', { bytes: bomb, name: 'b.png' }, confirm)
+      await refusedAs(res, 'image_too_large')
+
+      // Under the form's limit as sent, over it once encoded again: the stored file must fit.
+      const rough = await picture('jpeg', { width: 256, height: 256, quality: 10 })
+      expect(rough.length).toBeLessThan(10 * kb)
+      const grown = await api.upload(temporaryId, 'photo', { bytes: rough, name: 'r.jpg' }, confirm)
+      expect(grown.status).toBe(422)
+      expect(await grown.json()).toMatchObject({ errors: { file: ['This file is too large.'] } })
+      expect(await attachmentRows(temporaryId)).toEqual([])
+    })
+
+    it('refuses a PDF that would run or open something, however it is written', async () => {
+      const temporaryId = await applied()
+      const script = '<< /S /JavaScript /JS (app.launchURL\\("https://example.com"\\)) >>'
+      const hidden = pdf({ catalog: '/OpenAction 4 0 R', objects: [script], compressed: true })
+      // Only inside the compressed stream: not in the file's bytes as such.
+      expect(Buffer.from(hidden).includes('JavaScript')).toBe(false)
+      const cases = {
+        'on opening': pdf({ catalog: '/OpenAction 4 0 R', objects: [script] }),
+        'in a compressed object stream': hidden,
+        'with escaped names': pdf({ catalog: '/Open#41ction << /S /J#61vaScript /J#53 (x) >>' }),
+        'as a page action': pdf({ objects: ['<< /Type /Page /AA << /O 5 0 R >> >>', script] }),
+        'as a program to launch': pdf({
+          catalog: '/OpenAction << /S /Launch /F (cmd.exe) >>',
+        }),
+        'as an attached file': pdf({
+          catalog: '/Names << /EmbeddedFiles << /Names [(a.exe) 4 0 R] >> >>',
+          objects: ['<< /Type /Filespec /F (a.exe) /EF << /F 5 0 R >> >>'],
+        }),
+        'as an XML form': pdf({
+          catalog: '/AcroForm << /Fields [] /XFA 4 0 R >>',
+          objects: ['[]'],
+        }),
+      }
+      for (const [name, bytes] of Object.entries(cases)) {
+        const res = await api.upload(
+          temporaryId,
+          'birth-certificate',
+          { bytes, name: 'certificate.pdf' },
+          confirm,
+        )
+        expect(res.status, name).toBe(422)
+        expect(await res.json(), name).toMatchObject({
+          code: 'file_active_content',
+          errors: { file: [fileRefusals.file_active_content] },
+        })
+      }
+      expect(await attachmentRows(temporaryId)).toEqual([])
+
+      // Opening on its first page is no action; a plain document is kept as sent.
+      for (const plain of [
+        pdf({ compressed: true }),
+        pdf({ catalog: '/OpenAction [3 0 R /Fit]' }),
+      ]) {
+        const res = await api.upload(
+          temporaryId,
+          'birth-certificate',
+          { bytes: plain, name: 'certificate.pdf' },
+          confirm,
+        )
+        expect(res.status).toBe(200)
+        const [row] = await attachmentRows(temporaryId)
+        expect(await storedBytes(row!)).toEqual(plain)
+      }
+    })
+
+    it('refuses a PDF it cannot check: an encrypted one, a bare header, a compression bomb', async () => {
+      const temporaryId = await applied()
+      const send = (bytes: Uint8Array) =>
+        api.upload(temporaryId, 'birth-certificate', { bytes, name: 'c.pdf' }, confirm)
+      // Needing a password to open, or locked against editing only.
+      for (const userPassword of ['secret', '']) {
+        const locked = await PDFDocument.create()
+        locked.addPage()
+        locked.encrypt({ ownerPassword: 'owner', userPassword })
+        await refusedAs(await send(await locked.save()), 'file_encrypted')
+      }
+
+      await refusedAs(await send(new TextEncoder().encode('%PDF-1.7\n<script>')), 'file_damaged')
+
+      // 200 KB that would inflate to 200 MB while the PDF is read.
+      const spaces = deflateSync(Buffer.alloc(200 * 1024 * 1024, 0x20), { level: 9 })
+      const bomb = Buffer.concat([
+        Buffer.from(
+          '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+            `2 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${spaces.length} >>\nstream\n`,
+          'latin1',
+        ),
+        spaces,
+        Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+      ])
+      await refusedAs(await send(bomb), 'file_damaged')
+      expect(await attachmentRows(temporaryId)).toEqual([])
     })
   })
 })

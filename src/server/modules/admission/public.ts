@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts'
 import { admissionForms, applicantAttachments, applicants, institutes } from '../../db/schema.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import { ApiException, badRequest, tooManyRequests, validationFailed } from '../../lib/errors.ts'
+import { checkedContent, FileRefused } from '../../lib/file-check.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { sniffType } from '../../../shared/file-type.ts'
@@ -291,6 +292,19 @@ function fileNameOf(name: string): string {
 
 const fileErrors = (message: string) => validationFailed({ file: [message] })
 
+/** What is kept of an upload (see checkedContent), or 422 on the file with the refusal's code. */
+async function storedContent(bytes: Uint8Array, type: AttachmentType) {
+  try {
+    return await checkedContent(bytes, type)
+  } catch (err) {
+    if (!(err instanceof FileRefused)) throw err
+    throw new ApiException(422, 'The given data was invalid.', {
+      errors: { file: [err.message] },
+      code: err.code,
+    })
+  }
+}
+
 /**
  * The applicant side, open to anyone: an institute's forms, submission, the application by its
  * temporaryId and its attachments. A factory, so each app keeps its own limits.
@@ -487,8 +501,12 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
         if (!sniffed || !requirement.types.includes(sniffed)) {
           throw fileErrors('This type of file is not accepted here.')
         }
+        // What is kept: an image encoded again (the same photo sent again encodes the same, so
+        // a retry still finds its row), a PDF as sent once checked.
+        const stored = await storedContent(bytes, sniffed)
+        if (stored.length > requirement.maxBytes) throw fileErrors('This file is too large.')
         const fileName = sent || `${kind}.${extensions[sniffed]}`
-        const digest = sha256(bytes)
+        const digest = sha256(stored)
         const sameAs = (row: AttachmentRow | undefined) =>
           row?.sha256 === digest && row.fileName === fileName
 
@@ -505,7 +523,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
         if (sameAs(existing)) return c.json(publicAttachment(existing!))
 
         const storageKey = `admission/${institute.id}/${applicant.id}/${randomUUID()}`
-        await services.files.put(storageKey, bytes)
+        await services.files.put(storageKey, stored)
         let saved: { row: AttachmentRow; replaced: string | undefined; unused: boolean }
         try {
           saved = await db.transaction(async (tx) => {
@@ -533,7 +551,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
             const values = {
               fileName,
               contentType: sniffed,
-              size: bytes.length,
+              size: stored.length,
               sha256: digest,
               storageKey,
               uploadedAt: new Date(),
