@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useFormat } from '../../lib/format.ts'
 import { genders, standardFields, type PublicApplication } from '../../shared/schemas/admission.ts'
-import { formatBytes, refusalProblem } from './draft-data.ts'
+import { formatBytes, refusedForItself } from './draft-data.ts'
 import type { KeptRefusal } from './draft-store.ts'
 import { useUploadRefusal } from './file-messages.ts'
 import { fieldLabels, genderLabels, statusLabels } from './labels.ts'
@@ -126,7 +126,7 @@ export function ApplicationPage({
                         {uploadRefusal(refusal.result, req)}
                       </small>
                     )}
-                    {refusal?.file && canChange && !refusalProblem(refusal.result) && (
+                    {refusal?.file && canChange && !refusedForItself(refusal.result) && (
                       <small className="muted block">
                         <Trans>
                           {keptName} is still on this device: send it again from the attachment

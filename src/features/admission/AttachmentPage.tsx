@@ -14,7 +14,7 @@ import {
 } from '../../shared/schemas/admission.ts'
 import { BlobImage } from './controls.tsx'
 import { sniffType } from '../../shared/file-type.ts'
-import { attachmentProblem, formatBytes, refusalProblem, safeFileName } from './draft-data.ts'
+import { attachmentProblem, formatBytes, refusedForItself, safeFileName } from './draft-data.ts'
 import { settleKeptUpload, type KeptRefusal } from './draft-store.ts'
 import { typeNames, useFileProblem, useUploadRefusal } from './file-messages.ts'
 import { uploadPath } from './paths.ts'
@@ -58,7 +58,7 @@ export function AttachmentPage({
   const [kept] = useState(() =>
     Object.fromEntries(
       [...refusedBy.values()].flatMap((r) =>
-        r.file && !refusalProblem(r.result)
+        r.file && !refusedForItself(r.result)
           ? [[r.kind, new File([r.file.blob], r.file.name, { type: r.file.type })] as const]
           : [],
       ),

@@ -10,6 +10,7 @@ import {
   newDraftData,
   readDraftData,
   refusalProblem,
+  refusedForItself,
   safeFileName,
   validateApplication,
 } from './draft-data.ts'
@@ -142,5 +143,18 @@ describe('stored drafts', () => {
     )
     expect(refused('This application can no longer be changed.', 409)).toBe(undefined)
     expect(refusalProblem({})).toBe(undefined)
+  })
+
+  it('counts a refusal of the file by its content as one of the file itself', () => {
+    const itself = (error: string, status = 422) => refusedForItself({ error, status })
+    expect(itself('This image has too many pixels. Send a smaller picture.')).toBe(true)
+    expect(
+      itself(
+        'This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.',
+      ),
+    ).toBe(true)
+    expect(itself('This file is too large.')).toBe(true)
+    expect(itself('This application can no longer be changed.', 409)).toBe(false)
+    expect(refusedForItself({})).toBe(false)
   })
 })

@@ -12,6 +12,7 @@ import {
   type PublicApplication,
   type StandardField,
 } from '../../shared/schemas/admission.ts'
+import { fileRefusals as contentRefusalMessages } from '../../shared/file-type.ts'
 import { issuesToErrors } from '../../shared/schemas/issues.ts'
 
 /** A file chosen for one of the form's attachments; its bytes are a Blob in `attachments`. */
@@ -185,6 +186,16 @@ export function refusalProblem(
 ): AttachmentProblem | undefined {
   if (result.status === 413) return 'size'
   return result.error ? fileRefusals[result.error] : undefined
+}
+
+const contentRefusals = new Set<string>(Object.values(contentRefusalMessages))
+
+/**
+ * Whether the server refused the file itself, by its type, size or content: sending the same
+ * file again would be refused again, so the applicant is not offered to.
+ */
+export function refusedForItself(result: Pick<UploadResult, 'error' | 'status'>): boolean {
+  return refusalProblem(result) !== undefined || contentRefusals.has(result.error ?? '')
 }
 
 /** Required attachments without a file: kind → 'missing'. */
