@@ -55,6 +55,7 @@ export function useServerErrors() {
     'No such role': t`No such role`,
     'Not a real date.': t`Not a real date.`,
     'This user holds rights you do not have: ask someone who has them.': t`This user holds rights you do not have: ask someone who has them.`,
+    'This role holds rights you do not have: ask someone who has them.': t`This role holds rights you do not have: ask someone who has them.`,
     // Accounting (src/shared/schemas/accounting.ts)
     'Not a valid identifier.': t`Not a valid identifier.`,
     'At most 120 characters.': t`At most 120 characters.`,

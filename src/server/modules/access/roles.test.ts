@@ -124,4 +124,50 @@ describe('roles and permissions', () => {
     expect(res.status).toBe(403)
     expect(await res.json()).toMatchObject({ code: 'grant_exceeds_own' })
   })
+
+  it('lets a manager change only roles within their own rights', async () => {
+    // acc1 manages roles (given above) and accounting, but not admission.
+    const token = await signIn(t, 'acc1', 'accountant-pass-1')
+    const officer = await roleNamed('admission officer')
+    const beyond = [
+      { rules: [{ action: 'read', subject: 'dashboard' }] },
+      { rules: [...officer.rules, { action: 'read', subject: 'dashboard' }] },
+      { name: 'renamed officer' },
+      { homeRoute: '/admission/forms' },
+    ]
+    for (const body of beyond) {
+      const res = await asUser(t, token, 'PATCH', `/api/access/roles/${officer.id}`, body)
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({
+        message: 'This role holds rights you do not have: ask someone who has them.',
+        code: 'role_exceeds_own',
+      })
+    }
+    const deleted = await asUser(t, token, 'DELETE', `/api/access/roles/${officer.id}`)
+    expect(deleted.status).toBe(403)
+    expect(await deleted.json()).toMatchObject({ code: 'role_exceeds_own' })
+    expect(await roleNamed('admission officer')).toEqual(officer)
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, officer.id))
+    expect(audited).toEqual([])
+
+    // Within their rights, the same manager edits and deletes freely.
+    const created = await asUser(t, token, 'POST', '/api/access/roles', {
+      name: 'ledger clerk',
+      homeRoute: '/dashboard',
+      rules: [
+        { action: 'read', subject: 'dashboard' },
+        { action: 'manage', subject: 'getVouchers' },
+      ],
+    })
+    expect(created.status).toBe(201)
+    const clerk = (await created.json()) as Role
+    const stripped = await asUser(t, token, 'PATCH', `/api/access/roles/${clerk.id}`, {
+      rules: [{ action: 'read', subject: 'dashboard' }],
+    })
+    expect(stripped.status).toBe(200)
+    expect((await asUser(t, token, 'DELETE', `/api/access/roles/${clerk.id}`)).status).toBe(200)
+  })
 })

@@ -16,7 +16,7 @@ import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
-import { assertMayGrant, rulesOf, type RoleRow } from './role-rules.ts'
+import { assertMayGrant, covers, rulesOf, type RoleRow } from './role-rules.ts'
 
 async function describeRoles(db: Db, rows: RoleRow[]): Promise<Role[]> {
   if (rows.length === 0) return []
@@ -76,6 +76,20 @@ function assertHomeRoute(homeRoute: string, rules: RoleRule[]) {
     throw validationFailed({
       homeRoute: ['Users of this role could not open this page: choose one its permissions allow.'],
     })
+  }
+}
+
+/**
+ * A manager changes only what lies within their own rights: a role holding a right they lack
+ * (whoever gave it) is not theirs to rename, re-home, strip or delete. As with granting, their
+ * own ability is the bound, so nobody takes away a right they could not give back.
+ */
+async function assertMayChange(c: Context<AppEnv>, row: RoleRow) {
+  if (!covers(c.var.auth.ability, await rulesOf(c.var.database.db, [row.id]))) {
+    throw forbidden(
+      'This role holds rights you do not have: ask someone who has them.',
+      'role_exceeds_own',
+    )
   }
 }
 
@@ -141,6 +155,7 @@ export const roleRoutes = new Hono<AppEnv>()
   .patch('/:roleId', requireAuth(), requirePermission('update', 'oisacl-roles'), async (c) => {
     const row = await roleOr404(c)
     if (row.isSystem) throw forbidden('The admin role cannot be changed.', 'role_locked')
+    await assertMayChange(c, row)
     const body = await readJson(c, UpdateRoleSchema)
     const { database, auth } = c.var
     const before = await describeRole(database.db, row)
@@ -175,6 +190,7 @@ export const roleRoutes = new Hono<AppEnv>()
     const row = await roleOr404(c)
     if (row.isSystem) throw forbidden('The admin role cannot be deleted.', 'role_locked')
     const { database } = c.var
+    await assertMayChange(c, row)
     const before = await describeRole(database.db, row)
     if (before.userCount > 0) {
       throw new ApiException(409, 'This role is still given to users: take it from them first.', {
