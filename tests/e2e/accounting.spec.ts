@@ -21,6 +21,16 @@ function today() {
   return `${now.getFullYear()}-${month}-${day}`
 }
 
+/** YYYY-MM-DD `days` after (or before) a YYYY-MM-DD date. */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/** A YYYY-MM-DD date as the app writes it out in English ("November 24, 2026"). */
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    Date.parse(`${date}T00:00:00Z`),
+  )
+
 test('an accountant builds the chart, maps a bank, enters, prints and reverses a voucher, and reads the ledger and the trial balance', async ({
   browser,
   baseURL,
@@ -207,6 +217,75 @@ test('an accountant builds the chart, maps a bank, enters, prints and reverses a
   await expect(page.getByTestId('trial-balance-state')).toHaveText('Balanced')
   const debit = await page.getByTestId('trial-balance-debit').textContent()
   await expect(page.getByTestId('trial-balance-credit')).toHaveText(debit ?? '')
+  await context.close()
+})
+
+test('an accountant closes the books through yesterday: a voucher dated on it is refused, one dated today posts', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext()
+  const accountant = {
+    username: 'closing-accountant',
+    fullName: 'Clara Closer',
+    role: 'accountant',
+    password: 'books-closer-2026',
+  }
+  await staffUser(context.request, baseURL!, accountant)
+  await signInAs(context, context.request, baseURL!, accountant.username, accountant.password)
+  const page = await context.newPage()
+  // Yesterday, so that the other tests of the run can still post today.
+  const lockDate = addDays(today(), -1)
+
+  await page.goto('/coa-config')
+  await expect(page.getByText('Nothing can be posted dated on or before this day')).toBeVisible()
+  const closedThrough = page.getByLabel('Books closed through')
+  await expect(closedThrough).toHaveValue('')
+  await closedThrough.fill(lockDate)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The chart of accounts configuration was saved.' }),
+  ).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Books closed through')).toHaveValue(lockDate)
+
+  await mainMenu(page).filter({ hasText: 'Vouchers' }).click()
+  await page.getByRole('button', { name: 'New voucher' }).click()
+  const form = page.getByRole('dialog', { name: 'New voucher' })
+  await form.getByLabel('Date').fill(lockDate)
+  await form.getByLabel('Narration').fill('Late fine for the closed period')
+  await chooseAccount(form.getByLabel('Account, line 1'), 'Cash in hand')
+  await form.getByLabel('Debit, line 1').fill('250')
+  await chooseAccount(form.getByLabel('Account, line 2'), 'Fine income')
+  await form.getByLabel('Credit, line 2').fill('250')
+  await form.getByRole('button', { name: 'Save voucher' }).click()
+  // The server's refusal, in the user's words and with the dates written out.
+  await expect(
+    form.getByText(
+      `The books are closed through ${longDate(lockDate)}: choose a date from ${longDate(today())} to `,
+    ),
+  ).toBeVisible()
+  await expect(form.getByLabel('Narration')).toHaveValue('Late fine for the closed period')
+  await expect(form.getByLabel('Debit, line 1')).toHaveValue('250')
+  await expect(form.getByLabel('Credit, line 2')).toHaveValue('250')
+
+  await form.getByLabel('Date').fill(today())
+  await form.getByRole('button', { name: 'Save voucher' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: /Voucher JV-\d{4}-\d{4} was saved\./ }),
+  ).toBeVisible()
+  await expect(form).toHaveCount(0)
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Late fine for the closed period' }),
+  ).toContainText('BDT 250.00')
+
+  // Reopened: the lock date cleared, as the institute had it.
+  await mainMenu(page).filter({ hasText: 'COA configuration' }).click()
+  await page.getByLabel('Books closed through').fill('')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The chart of accounts configuration was saved.' }),
+  ).toBeVisible()
   await context.close()
 })
 

@@ -8,13 +8,17 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CoaConfigSchema, type CoaConfig } from '../../shared/schemas/accounting.ts'
 import { exampleCodes } from './chart.ts'
+import { todayIso } from './dates.ts'
 import { levelLabels } from './labels.ts'
 import { accountingKey, coaConfigQuery } from './queries.ts'
 
 const digitChoices = [1, 2, 3, 4] as const
 const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const
 
-/** /coa-config: how long each level's part of a GL code is, and when the fiscal year starts. */
+/**
+ * /coa-config: how long each level's part of a GL code is, when the fiscal year starts, and the
+ * lock date the books are closed through.
+ */
 export function CoaConfigPage(): ReactElement {
   const { data } = useSuspenseQuery(coaConfigQuery())
   // A saved (or refetched) configuration starts the form afresh.
@@ -27,6 +31,7 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
   const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const monthId = useId()
+  const lockId = useId()
   const [values, setValues] = useState<CoaConfig>(config)
   const editable = ability.can('update', 'coa-config')
   const monthName = (month: number) =>
@@ -62,8 +67,8 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
         <p className="muted">
           {editable ? (
             <Trans>
-              How many digits each level adds to its parent’s GL code, and the month the fiscal year
-              starts in.
+              How many digits each level adds to its parent’s GL code, the month the fiscal year
+              starts in, and the day the books are closed through.
             </Trans>
           ) : (
             <Trans>You can look at the configuration but not change it.</Trans>
@@ -162,6 +167,38 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
             )}
             <small className="muted">
               <Trans>Voucher references carry the year their fiscal year starts in.</Trans>
+            </small>
+          </div>
+        </fieldset>
+        <fieldset className="plain" disabled={!editable}>
+          <legend>
+            <h2>
+              <Trans>Lock date</Trans>
+            </h2>
+          </legend>
+          <div className="field">
+            <label htmlFor={lockId}>
+              <Trans>Books closed through</Trans>
+            </label>
+            <input
+              id={lockId}
+              type="date"
+              max={todayIso()}
+              value={values.lockDate ?? ''}
+              onChange={(e) =>
+                setValues((current) => ({ ...current, lockDate: e.target.value || null }))
+              }
+              aria-invalid={Boolean(errors.lockDate)}
+              aria-describedby={`${lockId}-hint`}
+            />
+            {errors.lockDate && <small className="field-error">{errors.lockDate}</small>}
+            <small id={`${lockId}-hint`} className="muted">
+              <Trans>
+                Nothing can be posted dated on or before this day, so closed periods stay as they
+                were reported. Vouchers can otherwise be dated from the start of the previous fiscal
+                year to the end of the next one. Move the date back or clear it to reopen the books;
+                every change is kept in the audit log.
+              </Trans>
             </small>
           </div>
         </fieldset>
