@@ -108,6 +108,8 @@ export function useServerErrors() {
     'A reversing voucher cannot itself be reversed.': t`A reversing voucher cannot itself be reversed.`,
     'A reversal cannot be dated before the voucher it reverses.': t`A reversal cannot be dated before the voucher it reverses.`,
     'No such voucher': t`No such voucher`,
+    'This account is already on the other side: a voucher cannot debit and credit the same account.': t`This account is already on the other side: a voucher cannot debit and credit the same account.`,
+    'The books cannot be closed beyond today.': t`The books cannot be closed beyond today.`,
     'The end is before the start.': t`The end is before the start.`,
     // Admission, applicant side (src/shared/schemas/admission.ts, server/modules/admission/public.ts)
     'Please enter the applicant’s name.': t`Please enter the applicant’s name.`,
@@ -146,7 +148,34 @@ export function useServerErrors() {
     'This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.': t`This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.`,
     'This image has too many pixels. Send a smaller picture.': t`This image has too many pixels. Send a smaller picture.`,
   }
-  const translate = (message: string) => known[message] ?? message
+  const day = (iso: string) => {
+    const [year = 1970, month = 1, date = 1] = iso.split('-').map(Number)
+    return new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      Date.UTC(year, month - 1, date),
+    )
+  }
+  /** Messages that carry dates (YYYY-MM-DD), recognised by their shape. */
+  const withDates: [RegExp, (dates: string[]) => string][] = [
+    // src/server/modules/accounting/open-period.ts
+    [
+      /^The books are closed through (\S+): choose a date from (\S+) to (\S+)\.$/,
+      ([lockDate, from, to]) =>
+        t`The books are closed through ${lockDate}: choose a date from ${from} to ${to}.`,
+    ],
+    [
+      /^Choose a date from (\S+) to (\S+): vouchers go in the previous, current or next fiscal year\.$/,
+      ([from, to]) =>
+        t`Choose a date from ${from} to ${to}: vouchers go in the previous, current or next fiscal year.`,
+    ],
+  ]
+  const translate = (message: string) => {
+    if (known[message]) return known[message]
+    for (const [shape, render] of withDates) {
+      const dates = shape.exec(message)?.slice(1)
+      if (dates) return render(dates.map(day))
+    }
+    return message
+  }
   /** "in 5 seconds", "in 2 minutes": when a refused call may be tried again, in the user's language. */
   const retryAfter = (err: unknown) => {
     const seconds = Math.max(1, Number(retryAfterHeader(err)) || 60)
