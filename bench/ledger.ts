@@ -19,6 +19,7 @@ import {
   voucherLines,
   vouchers,
 } from '../src/server/db/schema.ts'
+import { defaultFiscalYearStartMonth } from '../src/server/modules/accounting/default-chart.ts'
 import { coaSettingsOf, fiscalYearOf } from '../src/server/modules/accounting/fiscal-year.ts'
 import {
   postVoucher,
@@ -29,8 +30,13 @@ import type { Ledger, TrialBalance, VoucherType } from '../src/shared/schemas/ac
 import { adminPassword, bearer, createTestApp, signIn } from '../src/server/testing.ts'
 import { budgets } from './budgets.ts'
 
-/** One fiscal year of the default chart (July to June). */
-const fiscalYear = { from: '2025-07-01', to: '2026-06-30', days: 365 }
+/** The current fiscal year of the default chart (July to June): open for posting. */
+const fiscalYear = (() => {
+  const start = fiscalYearOf(new Date().toISOString().slice(0, 10), defaultFiscalYearStartMonth)
+  const from = `${start}-07-01`
+  const to = `${start + 1}-06-30`
+  return { from, to, days: (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 }
+})()
 const voucherCount = Number(process.env.LEDGER_BENCH_VOUCHERS ?? 100_000)
 /**
  * How many of the year's vouchers go through the service, one per transaction: all of them

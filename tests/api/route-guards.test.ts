@@ -13,6 +13,7 @@ import {
   userRoles,
 } from '../../src/server/db/schema.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
+import { demoToday } from '../../src/server/modules/accounting/fiscal-dates.testing.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
 import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
 import {
@@ -67,7 +68,7 @@ describe('every API endpoint', () => {
     const voucher = await t.database.db.transaction((tx) =>
       postVoucher(tx, instituteA, {
         type: 'receipt',
-        date: '2026-07-01',
+        date: demoToday(),
         narration: 'Fixture of institute A',
         lines: [
           { accountId: cash!.id, debit: 500 },
@@ -177,8 +178,8 @@ describe('every API endpoint', () => {
     })
   /** Query strings some reads need; the ledger's addresses an account of institute A. */
   const queries = (): Record<string, string> => ({
-    'GET /api/accounting/ledger': `?accountId=${recordsOfA.accountId}&from=2026-01-01&to=2026-12-31`,
-    'GET /api/accounting/trial-balance': '?asOf=2026-12-31',
+    'GET /api/accounting/ledger': `?accountId=${recordsOfA.accountId}&from=${demoToday()}&to=${demoToday()}`,
+    'GET /api/accounting/trial-balance': `?asOf=${demoToday()}`,
   })
   const call = (token: string | undefined, endpoint: string, body?: unknown, headers = {}) => {
     const [method, bare] = endpoint.split(' ') as [string, string]
@@ -256,14 +257,14 @@ describe('every API endpoint', () => {
       'PUT /api/accounting/coa-mapping': { purpose: 'cash', accountId: recordsOfA.accountId },
       'POST /api/accounting/vouchers': {
         type: 'journal',
-        date: '2026-07-02',
+        date: demoToday(),
         narration: 'Into A',
         lines: [
           { accountId: recordsOfA.accountId, debit: 1 },
           { accountId: recordsOfA.accountId, credit: 1 },
         ],
       },
-      'POST /api/accounting/vouchers/:voucherId/reverse': { date: '2026-07-03' },
+      'POST /api/accounting/vouchers/:voucherId/reverse': { date: demoToday() },
     }
     const addressing = endpoints.filter(
       ([key]) =>

@@ -3,8 +3,12 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, institutes, voucherLines } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '../../testing.ts'
+import { demoToday, inFiscalYear } from './fiscal-dates.testing.ts'
+import { addDays, openPeriod } from './open-period.ts'
 import { postVoucher } from './posting.ts'
 
+/** Without a lock date: the previous, current and next fiscal year. */
+const open = openPeriod(demoToday(), 7, null)
 const amount = fc.integer({ min: 1, max: 10_000_000 })
 
 /** A voucher over `n` leaves: some debits, then credits that add up to the same total. */
@@ -18,7 +22,8 @@ const voucherArb = (leafCount: number) =>
       creditLeaves: fc.array(fc.nat(leafCount - 1), { minLength: 1, maxLength: 3 }),
       /** Now and then off by some minor units: the posting must then be refused whole. */
       skew: fc.oneof({ weight: 9, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: amount }),
-      day: fc.integer({ min: 0, max: 364 }),
+      /** Days from the open period's start: a month either side of it now and then. */
+      day: fc.integer({ min: -31, max: 3 * 366 + 31 }),
     })
     .map(({ debits, creditLeaves, skew, day }) => {
       const total = debits.reduce((s, d) => s + d.amount, 0) + skew
@@ -27,10 +32,16 @@ const voucherArb = (leafCount: number) =>
         i < creditLeaves.length - 1 ? Math.max(1, Math.floor(total / creditLeaves.length)) : 0,
       )
       parts[parts.length - 1] = total - parts.reduce((s, p) => s + p, 0)
-      const date = new Date(Date.UTC(2026, 6, 1 + day)).toISOString().slice(0, 10)
+      const date = addDays(open.from, day)
+      const debited = new Set(debits.map((d) => d.leaf))
       return {
         date,
-        balanced: skew === 0,
+        /** Balanced, no account on both sides, dated in the open period: it must post. */
+        valid:
+          skew === 0 &&
+          !creditLeaves.some((leaf) => debited.has(leaf)) &&
+          date >= open.from &&
+          date <= open.to,
         lines: [
           ...debits.map((d) => ({ leaf: d.leaf, debit: d.amount, credit: 0 })),
           ...creditLeaves.map((leaf, i) => ({ leaf, debit: 0, credit: parts[i]! })),
@@ -44,7 +55,7 @@ type Op =
       kind: 'post'
       voucher: {
         date: string
-        balanced: boolean
+        valid: boolean
         lines: { leaf: number; debit: number; credit: number }[]
       }
     }
@@ -84,12 +95,12 @@ describe('the ledger (property)', () => {
     }
   }
 
-  it('random vouchers and reversals keep the trial balance at zero and every balance equal to its lines', async () => {
+  it('random vouchers (refused when unbalanced, on both sides of an account or outside the open years) and reversals keep the trial balance at zero and every balance equal to its lines', async () => {
     const db = t.database.db
     const opArb: fc.Arbitrary<Op> = fc.oneof(
       {
         weight: 4,
-        arbitrary: voucherArb(16).map((voucher) => ({ kind: 'post' as const, voucher })),
+        arbitrary: voucherArb(leaves.length).map((voucher) => ({ kind: 'post' as const, voucher })),
       },
       { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'reverse' as const, pick })) },
     )
@@ -97,7 +108,7 @@ describe('the ledger (property)', () => {
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 6 }), async (ops) => {
         for (const op of ops) {
           if (op.kind === 'post') {
-            const lines = op.voucher.lines.map((l) => ({ ...l, leaf: l.leaf % leaves.length }))
+            const { lines } = op.voucher
             const attempt = db.transaction((tx) =>
               postVoucher(tx, instituteId, {
                 type: 'journal',
@@ -110,7 +121,7 @@ describe('the ledger (property)', () => {
                 })),
               }),
             )
-            if (op.voucher.balanced) {
+            if (op.voucher.valid) {
               const { id } = await attempt
               posted.push({ id, lines, reversed: false })
               apply(lines, 1)
@@ -124,7 +135,7 @@ describe('the ledger (property)', () => {
             await db.transaction((tx) =>
               postVoucher(tx, instituteId, {
                 type: 'journal',
-                date: '2027-06-30',
+                date: inFiscalYear(1, '06-30'),
                 narration: 'reversal',
                 reversesId: target.id,
                 lines: target.lines.map((l) => ({
