@@ -29,6 +29,11 @@ export const budgets = {
    */
   offlineTrialBalanceMs: 300,
   /**
+   * A sign-in from one address while another sends 200 wrong passwords at once: an attack may
+   * delay nobody else by more than a second or two.
+   */
+  signInUnderAttackMs: 2000,
+  /**
    * 50 staff at once on the embedded database (one connection, so one query at a time): the
    * users list (an authenticated read) and a voucher posted through the API.
    */

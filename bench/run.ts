@@ -10,6 +10,7 @@ import { budgets } from './budgets.ts'
 import { concurrencyBench } from './concurrency.ts'
 import { ledgerBench } from './ledger.ts'
 import { offlineReadsBench } from './offline-reads.ts'
+import { signInAttackBench } from './sign-in-attack.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = join(root, 'dist')
@@ -145,5 +146,6 @@ console.log(
 await admissionPageBench(verdict)
 await offlineReadsBench(verdict)
 await concurrencyBench(verdict)
+await signInAttackBench(verdict)
 await ledgerBench(verdict)
 process.exitCode = failed ? 1 : 0

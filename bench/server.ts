@@ -41,6 +41,7 @@ export async function startServer(port: number, name: string, env: Record<string
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM')
       if (child.exitCode === null) await once(child, 'exit')

@@ -29,6 +29,13 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     headers: { 'Retry-After': String(retryAfterSeconds) },
   })
 
+/** Refused before any work because too much of the same is under way: try again shortly. */
+export const serverBusy = (retryAfterSeconds: number) =>
+  new ApiException(429, 'The server is busy, try again in a moment.', {
+    code: 'server_busy',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  })
+
 /** The SQLSTATE of a PostgreSQL error, also when the query builder wrapped it. */
 export function postgresErrorCode(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
-import { ApiException } from './errors.ts'
+import { serverBusy } from './errors.ts'
 import { FairQueue, QueueFull } from './fair-queue.ts'
 
 /** scrypt's cost in production: N = 2^17 with r=8 needs 128 MiB per derivation. */
@@ -24,12 +24,6 @@ export function setPasswordHashCost(log2N: number): void {
 // at once: waiting would only hold memory and sockets.
 const queue = new FairQueue({ maxRunning: 2, maxPerKey: 2, maxWaiting: 16 })
 
-const busy = (retryAfterSeconds: number) =>
-  new ApiException(429, 'The server is busy, try again in a moment.', {
-    code: 'server_busy',
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  })
-
 /** Derivations run by this process: what sign-ins cost, for tests and diagnostics. */
 export const hashStats = { derivations: 0 }
 
@@ -49,7 +43,7 @@ async function derive(password: string, salt: Buffer, log2N: number, caller: unk
         }),
     )
   } catch (err) {
-    if (err instanceof QueueFull) throw busy(err.scope === 'key' ? 1 : 3)
+    if (err instanceof QueueFull) throw serverBusy(err.scope === 'key' ? 1 : 3)
     throw err
   }
 }

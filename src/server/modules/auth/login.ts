@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import type * as v from 'valibot'
 import { LoginRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { writeAudit } from '../../lib/audit.ts'
@@ -40,9 +41,17 @@ async function rememberDevice(c: Context<AppEnv>, device: DeviceClaims | undefin
 /** POST auth/login: username or email, password, remember_me → tokens and userData. */
 export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await readJson(c, LoginRequestSchema)
+  const address = clientIp(c)
+  return c.var.services.signIns.admit(address, () => signIn(c, body, address))
+})
+
+async function signIn(
+  c: Context<AppEnv>,
+  body: v.InferOutput<typeof LoginRequestSchema>,
+  address: string,
+) {
   const { database, config, services } = c.var
   const db = database.db
-  const address = clientIp(c)
   const user = await findUserByLogin(db, body.username)
   const device = await knownDevice(c)
   const attempt: Attempt = {
@@ -102,4 +111,4 @@ export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
   })
   await rememberDevice(c, device, user.id)
   return c.json<LoginResponse>({ ...response, userData: await buildUserData(db, user) })
-})
+}

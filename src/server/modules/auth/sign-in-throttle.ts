@@ -1,4 +1,4 @@
-import { tooManyRequests } from '../../lib/errors.ts'
+import { serverBusy, tooManyRequests } from '../../lib/errors.ts'
 
 interface Tally {
   count: number
@@ -29,6 +29,9 @@ const unknownNamesPerAddress = 100
 const perDevice = 10
 const maxDelaySeconds = 15 * 60
 
+/** Sign-ins from one address handled at once; more are refused before reading anything. */
+const inFlightPerAddress = 4
+
 const backoff = (over: number) => Math.min(5 * 2 ** over, maxDelaySeconds)
 
 /**
@@ -40,11 +43,29 @@ const backoff = (over: number) => Math.min(5 * 2 ** over, maxDelaySeconds)
  */
 export class SignInThrottle {
   private readonly tallies = new Map<string, Tally>()
+  private readonly inFlight = new Map<string, number>()
 
   constructor(
     private readonly windowMs = 15 * 60_000,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Handles a sign-in from an address unless it already has `inFlightPerAddress` under way:
+   * then 429 at once, so a burst from one address cannot fill the database's queue either.
+   */
+  async admit<T>(address: string, work: () => Promise<T>): Promise<T> {
+    const busy = this.inFlight.get(address) ?? 0
+    if (busy >= inFlightPerAddress) throw serverBusy(1)
+    this.inFlight.set(address, busy + 1)
+    try {
+      return await work()
+    } finally {
+      const left = (this.inFlight.get(address) ?? 1) - 1
+      if (left) this.inFlight.set(address, left)
+      else this.inFlight.delete(address)
+    }
+  }
 
   private tally(key: string): Tally | undefined {
     const t = this.tallies.get(key)
