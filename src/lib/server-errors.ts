@@ -142,11 +142,6 @@ export function useServerErrors() {
     'This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.': t`This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.`,
     'This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.': t`This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.`,
     'This image has too many pixels. Send a smaller picture.': t`This image has too many pixels. Send a smaller picture.`,
-    // Refused by its content (src/server/lib/file-check.ts)
-    'This file is damaged or not what its type says. Open it on your device, save it again and send the new copy.': t`This file is damaged or not what its type says. Open it on your device, save it again and send the new copy.`,
-    'This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.': t`This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.`,
-    'This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.': t`This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.`,
-    'This image has too many pixels. Send a smaller picture.': t`This image has too many pixels. Send a smaller picture.`,
   }
   const day = (iso: string) => {
     const [year = 1970, month = 1, date = 1] = iso.split('-').map(Number)
