@@ -21,7 +21,6 @@ import type { Db } from '../../db/client.ts'
 import { admissionForms, applicantAttachments, applicants, institutes } from '../../db/schema.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import { ApiException, badRequest, tooManyRequests, validationFailed } from '../../lib/errors.ts'
-import { checkedContent, FileRefused } from '../../lib/file-check.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { sniffType } from '../../../shared/file-type.ts'
@@ -292,8 +291,12 @@ function fileNameOf(name: string): string {
 
 const fileErrors = (message: string) => validationFailed({ file: [message] })
 
-/** What is kept of an upload (see checkedContent), or 422 on the file with the refusal's code. */
+/**
+ * What is kept of an upload (see checkedContent), or 422 on the file with the refusal's code.
+ * The checks load sharp and pdf-lib, which take a while: at the first upload, not at start.
+ */
 async function storedContent(bytes: Uint8Array, type: AttachmentType) {
+  const { checkedContent, FileRefused } = await import('../../lib/file-check.ts')
   try {
     return await checkedContent(bytes, type)
   } catch (err) {
