@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { createServer as createViteServer } from 'vite'
 import { loadConfig } from '../config.ts'
+import { DataDirInUse } from '../lib/data-dir-lock.ts'
 import { createLogger } from '../lib/logger.ts'
 import { bootstrap, printWelcome } from '../server.ts'
 
@@ -13,7 +14,11 @@ const root = resolve(import.meta.dirname, '../../..')
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }
 const config = { ...loadConfig(process.env, pkg.version), staticDir: undefined }
 const log = createLogger(config.logLevel)
-const { app, seed } = await bootstrap(config, log)
+const { app, seed, lock } = await bootstrap(config, log).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUse)) throw err
+  console.error(err.message)
+  process.exit(1)
+})
 
 const api = getRequestListener(app.fetch)
 const http = createServer()
@@ -28,6 +33,7 @@ http.on('request', (req, res) => {
 })
 http.listen(config.port, config.host, () => {
   const origin = `http://${config.host}:${config.port}`
+  lock?.announce(origin)
   log.info('dev server listening', { url: origin })
   printWelcome(config, origin, seed)
 })
