@@ -1,4 +1,5 @@
-import { mkdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs'
 import { createConnection, createServer, type Server } from 'node:net'
 import { join, relative, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -87,6 +88,11 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
 
 /** The shorter of the absolute and the relative path: a socket path has a small length limit. */
 function socketPath(dir: string) {
+  // Windows has named pipes instead, which no process leaves behind.
+  if (process.platform === 'win32') {
+    const hash = createHash('sha256').update(realpathSync(dir).toLowerCase()).digest('hex')
+    return `\\\\.\\pipe\\ems-data-dir-${hash.slice(0, 32)}`
+  }
   const absolute = join(dir, socketName)
   const fromHere = relative(process.cwd(), absolute)
   const path = fromHere.length < absolute.length ? fromHere : absolute
