@@ -5,9 +5,9 @@ import { join, relative, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /*
- * One server per DATA_DIR: PGlite keeps its own copy of the database in memory and writes it
- * back, so a second process on the same directory acknowledges writes that the first one's
- * later flush erases.
+ * One server per DATA_DIR: PGlite is a whole PostgreSQL inside the process, with its own buffers
+ * and write-ahead log and no postmaster lock shared with other processes, so two of them on one
+ * directory both acknowledge writes and overwrite each other's files.
  *
  * Node has no flock(), and the npm packages offering one need a native build. The lock is a
  * Unix domain socket listening inside the data directory instead: the kernel refuses a second
