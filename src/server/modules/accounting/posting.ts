@@ -169,15 +169,16 @@ export async function postVoucher(
   if (request.lines.length < 2) errors.lines = ['A voucher has at least two lines.']
   else if (debit !== credit) errors.lines = ['Debits and credits must be equal.']
   if (Object.keys(errors).length) throw validationFailed(errors)
-  const sameAccount = sameAccountBothSides(request.lines, resolved)
-  if (sameAccount) {
-    throw new ApiException(422, 'The given data was invalid.', {
-      code: 'same_account_both_sides',
-      errors: sameAccount,
-    })
-  }
-  // A reversal keeps its original's type with the sides swapped: the type rules were met then.
+  // A reversal mirrors its original with the sides swapped: what the original met (or was
+  // posted before, as an account on both sides once was) never stops it from being undone.
   if (!request.reversesId) {
+    const sameAccount = sameAccountBothSides(request.lines, resolved)
+    if (sameAccount) {
+      throw new ApiException(422, 'The given data was invalid.', {
+        code: 'same_account_both_sides',
+        errors: sameAccount,
+      })
+    }
     const rule = await typeRuleBroken(tx, instituteId, request.type, request.lines, resolved)
     if (rule) throw validationFailed({ lines: [rule] })
   }

@@ -169,6 +169,27 @@ describe('vouchers', () => {
         { purpose: 'cash', credit: 100 },
       ]),
     ).rejects.toMatchObject({ extra: { errors: { 'lines.1.purpose': bothSides } } })
+
+    // One posted before the rule (written straight into the tables) can still be reversed.
+    const charges = leaf('Gateway charges')
+    const legacy = await t.database.db.transaction(async (tx) => {
+      const [v] = rowsOf(
+        await tx.execute(sql`insert into vouchers (institute_id, type, fiscal_year, number, date, narration)
+          values (${institute!.id}, 'journal', ${fiscalYear()}, 9001, ${inFiscalYear(0, '08-15')}, 'Legacy no-op')
+          returning id`),
+      )
+      await tx.execute(sql`insert into voucher_lines (voucher_id, institute_id, account_id, line_no, debit, credit)
+        values (${v!.id}, ${institute!.id}, ${charges}, 1, 25, 0), (${v!.id}, ${institute!.id}, ${charges}, 2, 0, 25)`)
+      return v!.id
+    })
+    const undone = await asUser(t, admin, 'POST', `/api/accounting/vouchers/${legacy}/reverse`, {
+      date: inFiscalYear(0, '08-20'),
+    })
+    expect(undone.status).toBe(201)
+    expect(await undone.json()).toMatchObject({
+      reversesId: legacy,
+      lines: [{ credit: 25 }, { debit: 25 }],
+    })
   })
 
   it('keeps receipts, payments and contra vouchers to what their names say', async () => {
