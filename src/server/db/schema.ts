@@ -45,6 +45,12 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Operates the platform: may act inside any institute (X-Institute-Id), nobody else can. */
     isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+    /**
+     * Raised by triggers (migration 0008) in the same transaction as any change to the user,
+     * their roles, those roles' rules or their institute: a server keeps what it derived from
+     * them (userData, the ability) for as long as this number stays the same.
+     */
+    authVersion: integer('auth_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,12 +1,17 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { buildAbility, type Action, type Subject } from '../../shared/permissions/ability.ts'
-import type { AppEnv } from '../app-env.ts'
+import {
+  buildAbility,
+  type Action,
+  type AppAbility,
+  type Subject,
+} from '../../shared/permissions/ability.ts'
+import type { UserData } from '../../shared/schemas/auth.ts'
+import type { AppEnv, Services } from '../app-env.ts'
 import type { Db } from '../db/client.ts'
-import { institutes } from '../db/schema.ts'
-import { isFamilyActive } from '../modules/auth/sessions.ts'
-import { buildUserData, findUserById } from '../modules/auth/users.ts'
+import { institutes, users } from '../db/schema.ts'
+import { buildUserData, type UserRow } from '../modules/auth/users.ts'
 import { ApiException, notFound } from './errors.ts'
 
 export const unauthenticated = (message = 'Unauthenticated.') =>
@@ -60,6 +65,72 @@ async function tenantOf(
 }
 
 /**
+ * Everything a request's guard needs from the database, in one query: the caller's row (with
+ * its auth_version) and whether their session family is live, i.e. has a row neither revoked
+ * nor expired. Every query waits its turn on the embedded database's one connection, so under
+ * concurrency one query here instead of five is what keeps requests moving.
+ */
+async function callerState(db: Db, userId: string, familyId: string) {
+  const [row] = await db
+    .select({
+      user: users,
+      sessionLive: sql<boolean>`exists (select 1 from sessions s where s.family_id = ${familyId}
+        and s.revoked_at is null and s.expires_at > ${new Date().toISOString()}::timestamptz)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+  return { user: row?.user, sessionLive: row?.sessionLive ?? false }
+}
+
+interface Derived {
+  authVersion: number
+  userData: UserData
+  ability: AppAbility
+}
+
+/** Users whose derived data a server keeps; past it, the least recently used make room. */
+const derivedLimit = 5_000
+/** Per app (one per process in production), so that two apps on one database test the sharing. */
+const derivedCache = new WeakMap<Services, Map<string, Derived>>()
+
+/**
+ * The caller's userData and ability, rebuilt (three queries) only when their auth_version moved:
+ * database triggers raise it with any change to the user, their roles, the roles' rules or the
+ * institute, in the change's own transaction, so every process sharing the database sees it on
+ * its next request.
+ */
+async function derivedFor(
+  services: Services,
+  db: Db,
+  user: UserRow,
+  impersonatorId: string | undefined,
+): Promise<Derived> {
+  let cache = derivedCache.get(services)
+  if (!cache) derivedCache.set(services, (cache = new Map()))
+  const key = `${user.id}:${impersonatorId ?? ''}`
+  const kept = cache.get(key)
+  cache.delete(key)
+  if (kept?.authVersion === user.authVersion) {
+    cache.set(key, kept)
+    return kept
+  }
+  const userData = await buildUserData(db, user, impersonatorId)
+  const derived = {
+    authVersion: user.authVersion,
+    userData,
+    ability: buildAbility(userData.ability),
+  }
+  // Another request may have stored a newer version meanwhile; keep whichever is newer.
+  const latest = cache.get(key)
+  if (!latest || latest.authVersion <= derived.authVersion) {
+    cache.delete(key)
+    cache.set(key, derived)
+  }
+  if (cache.size > derivedLimit) cache.delete(cache.keys().next().value!)
+  return derived
+}
+
+/**
  * Lets a request through only with a valid access token of a live session and an active user,
  * and puts who is calling into `c.var.auth`. A user who must set a new password may only do
  * that (and read themselves or sign out) until they have.
@@ -74,19 +145,18 @@ export const requireAuth = (
       const { database, services } = c.var
       const claims = await services.tokens.verify(token, 'access')
       if (!claims) throw unauthenticated()
-      if (!(await isFamilyActive(database.db, claims.sid)))
-        throw unauthenticated('Your session has ended.')
-      const user = await findUserById(database.db, claims.sub)
+      const { user, sessionLive } = await callerState(database.db, claims.sub, claims.sid)
+      if (!sessionLive) throw unauthenticated('Your session has ended.')
       if (!user || user.status !== 'active' || user.instituteId !== claims.inst)
         throw unauthenticated()
       if (user.mustChangePassword && !opts.allowPendingPasswordChange) {
         throw forbidden('Please set a new password first.', 'password_change_required')
       }
-      const userData = await buildUserData(database.db, user, claims.imp)
+      const { userData, ability } = await derivedFor(services, database.db, user, claims.imp)
       c.set('auth', {
         user,
         userData,
-        ability: buildAbility(userData.ability),
+        ability,
         familyId: claims.sid,
         instituteId: await tenantOf(
           database.db,

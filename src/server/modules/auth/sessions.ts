@@ -192,22 +192,6 @@ export async function revokeAllForUser(db: Db, userId: string) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
 }
 
-/** A family is live while one of its rows is neither revoked nor expired. */
-export async function isFamilyActive(db: Db, familyId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.familyId, familyId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
-    .limit(1)
-  return Boolean(row)
-}
-
 /** The user's live sign-ins, one per family, newest activity first. */
 export async function listSessions(db: Db, userId: string) {
   return db
