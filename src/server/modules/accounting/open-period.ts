@@ -34,13 +34,22 @@ export function openPeriod(today: string, startMonth: number, lockDate: string |
   }
 }
 
+/** One YYYY-MM-DD formatter per time zone: every posting asks for today. */
+const calendars = new Map<string, Intl.DateTimeFormat>()
+
 /** Today in the institute's calendar (its time zone), as YYYY-MM-DD. */
-export async function instituteToday(db: Db, instituteId: string, now = new Date()) {
+export async function instituteToday(db: Db, instituteId: string) {
   const [row] = await db
     .select({ timezone: institutes.timezone })
     .from(institutes)
     .where(eq(institutes.id, instituteId))
-  return new Intl.DateTimeFormat('en-CA', { timeZone: row?.timezone ?? 'UTC' }).format(now)
+  const timeZone = row?.timezone ?? 'UTC'
+  let calendar = calendars.get(timeZone)
+  if (!calendar) {
+    calendar = new Intl.DateTimeFormat('en-CA', { timeZone })
+    calendars.set(timeZone, calendar)
+  }
+  return calendar.format(new Date())
 }
 
 /** Refuses (422, naming `date`) a voucher dated outside the open period. */
