@@ -18,6 +18,9 @@ export async function bootstrap(config: Config, log: Logger) {
   await database.migrate()
   // The app first: it sets the password-hashing cost the seed's hashes use.
   const app = createApp({ db: database, config, log })
+  // Half-written uploads a crash left behind: all of them when this process holds the data
+  // dir, else (a shared store) only those too old to be another process's write in progress.
+  await app.services.files.clean({ olderThanMs: lock ? 0 : 10 * 60_000 })
   const seed = await seedDemo(database.db, config.adminPassword)
   await completeInstitutes(database.db)
   return { database, app, seed, lock }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -19,6 +19,7 @@ function server(dataDir: string) {
       PORT: '0',
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'lock-test-password',
+      PASSWORD_HASH_COST: '10',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,12 +61,18 @@ describe('one server per DATA_DIR', () => {
     expect(refused.stderr).toContain(`in use by process ${first.child.pid}, serving ${firstUrl}`)
     expect((await fetch(`${firstUrl}/api/health`)).status).toBe(200)
 
-    // A crash leaves the lock's socket file behind: it must not block the restart.
+    // A crash leaves the lock's socket file behind: it must not block the restart. It may also
+    // leave an upload half written, which the restart removes.
     first.child.kill('SIGKILL')
     await first.exited
+    const uploads = join(dataDir, 'uploads/applicants/some-applicant')
+    mkdirSync(uploads, { recursive: true })
+    writeFileSync(join(uploads, 'photo.3f1c9a52-5b8e-4d67-9a0b-2f6e1c7d8a90.part'), 'half')
+    writeFileSync(join(uploads, 'photo'), 'stored')
     const third = server(dataDir)
     const thirdUrl = await third.listening()
     expect((await fetch(`${thirdUrl}/api/health`)).status).toBe(200)
+    expect(readdirSync(uploads)).toEqual(['photo'])
     third.child.kill('SIGTERM')
     expect((await third.exited).code).toBe(0)
   }, 180_000)
