@@ -32,7 +32,7 @@ export async function spawnServer(env: Record<string, string> & { PORT: string }
     lines.push(...parts)
   })
   const url = `http://localhost:${env.PORT}`
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
