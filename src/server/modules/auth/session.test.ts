@@ -297,8 +297,8 @@ describe('throttling of failed sign-ins', () => {
     const loginFrom = await account()
     // Who was answered in which order: the owner's sign-in is sent while the burst is under way.
     const order: string[] = []
-    const sent = (who: string, answer: Promise<Response>) =>
-      answer.then((res) => (order.push(`${who}:${res.status}`), res))
+    const sent = (who: string, answer: Response | Promise<Response>) =>
+      Promise.resolve(answer).then((res) => (order.push(`${who}:${res.status}`), res))
     const burst = Array.from({ length: 200 }, () =>
       sent('stranger', loginFrom('10.4.0.9', { password: 'wrong' })),
     )
