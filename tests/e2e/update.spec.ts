@@ -7,6 +7,9 @@ import { spawnServer } from './spawn-server.ts'
 test('a new deployment shows "update available — reload", and reloading takes it', async ({
   page,
 }) => {
+  // Two first starts of a server of its own (migrations, seed) and a service worker installed
+  // twice: on a busy two-core machine that outlasts the default time.
+  test.slow()
   // A server of our own on a copy of the build, so the build can be changed under it.
   const work = mkdtempSync(join(tmpdir(), 'ems-update-'))
   const staticDir = join(work, 'dist')
