@@ -151,6 +151,11 @@ export async function patchJson<S extends v.GenericSchema>(path: string, body: u
   return v.parse(schema, await api.patch(path, { json: body }).json())
 }
 
+/** PUT JSON (a whole resource replaced) and parse the answer with its shared schema. */
+export async function putJson<S extends v.GenericSchema>(path: string, body: unknown, schema: S) {
+  return v.parse(schema, await api.put(path, { json: body }).json())
+}
+
 /** DELETE a resource; the answer is only a status. */
 export async function deleteResource(path: string): Promise<void> {
   await api.delete(path)
