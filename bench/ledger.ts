@@ -27,7 +27,12 @@ import {
   type PostingRequest,
 } from '../src/server/modules/accounting/posting.ts'
 import type { Ledger, TrialBalance, VoucherType } from '../src/shared/schemas/accounting.ts'
-import { adminPassword, bearer, createTestApp, signIn } from '../src/server/testing.ts'
+import {
+  adminPassword,
+  bearer,
+  createTestApp,
+  signIn,
+} from '../src/server/test-support/test-app.ts'
 import { budgets } from './budgets.ts'
 
 /** The current fiscal year of the default chart (July to June): open for posting. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, jsonRequest } from './testing.ts'
+import { createTestApp, jsonRequest } from './test-support/test-app.ts'
 
 describe('the API', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>

@@ -13,7 +13,7 @@ import {
   userRoles,
 } from '../../src/server/db/schema.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
-import { demoToday } from '../../src/server/modules/accounting/fiscal-dates.testing.ts'
+import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
 import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
 import {
@@ -24,7 +24,7 @@ import {
   createTestApp,
   signIn,
   type TestApp,
-} from '../../src/server/testing.ts'
+} from '../../src/server/test-support/test-app.ts'
 
 /**
  * Walks every registered API endpoint, so a new endpoint is covered without touching this file

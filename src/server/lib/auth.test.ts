@@ -12,7 +12,7 @@ import {
   jsonRequest,
   signIn,
   type TestApp,
-} from '../testing.ts'
+} from '../test-support/test-app.ts'
 import { createLogger } from './logger.ts'
 import { consoleTransport } from './outbox.ts'
 

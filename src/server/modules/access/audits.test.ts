@@ -8,7 +8,7 @@ import {
   jsonRequest,
   signIn,
   type TestApp,
-} from '../../testing.ts'
+} from '../../test-support/test-app.ts'
 
 describe('the audit log', () => {
   let t: TestApp

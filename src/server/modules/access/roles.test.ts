@@ -10,7 +10,7 @@ import {
   createTestApp,
   signIn,
   type TestApp,
-} from '../../testing.ts'
+} from '../../test-support/test-app.ts'
 
 describe('roles and permissions', () => {
   let t: TestApp

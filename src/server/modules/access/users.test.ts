@@ -11,7 +11,7 @@ import {
   jsonRequest,
   signIn,
   type TestApp,
-} from '../../testing.ts'
+} from '../../test-support/test-app.ts'
 
 describe('staff users', () => {
   let t: TestApp

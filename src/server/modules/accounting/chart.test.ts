@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Account, CoaMapping, Voucher } from '../../../shared/schemas/accounting.ts'
-import { adminPassword, asUser, createTestApp, signIn, type TestApp } from '../../testing.ts'
-import { fiscalYear, inFiscalYear } from './fiscal-dates.testing.ts'
+import {
+  adminPassword,
+  asUser,
+  createTestApp,
+  signIn,
+  type TestApp,
+} from '../../test-support/test-app.ts'
+import { fiscalYear, inFiscalYear } from '../../test-support/fiscal-dates.ts'
 
 describe('chart of accounts, configuration and mapping', () => {
   let t: TestApp

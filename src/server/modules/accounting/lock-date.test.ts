@@ -9,9 +9,9 @@ import {
   createTestApp,
   signIn,
   type TestApp,
-} from '../../testing.ts'
+} from '../../test-support/test-app.ts'
 import { defaultLevelDigits } from './default-chart.ts'
-import { demoToday, inFiscalYear } from './fiscal-dates.testing.ts'
+import { demoToday, inFiscalYear } from '../../test-support/fiscal-dates.ts'
 import { addDays } from './open-period.ts'
 
 interface Refusal {

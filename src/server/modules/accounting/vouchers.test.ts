@@ -8,8 +8,8 @@ import {
   createTestApp,
   signIn,
   type TestApp,
-} from '../../testing.ts'
-import { demoToday, fiscalYear, inFiscalYear } from './fiscal-dates.testing.ts'
+} from '../../test-support/test-app.ts'
+import { demoToday, fiscalYear, inFiscalYear } from '../../test-support/fiscal-dates.ts'
 import { postVoucher, type PostingLine } from './posting.ts'
 
 /** The rows of a raw query, whichever driver ran it. */

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Applicant, ApplicantSummary } from '../../../shared/schemas/admission.ts'
 import { applicantAttachments, auditLog, studentCounters, students } from '../../db/schema.ts'
-import { addInstitute, asUser, createTestApp, type TestApp } from '../../testing.ts'
+import { addInstitute, asUser, createTestApp, type TestApp } from '../../test-support/test-app.ts'
 import { todayIn } from './form-read.ts'
 import {
   demoInstituteId,
@@ -10,7 +10,7 @@ import {
   insertForm,
   signedInAs,
   signedInWithRules,
-} from './staff-test-helpers.ts'
+} from '../../test-support/admission.ts'
 
 type ApplicantList = { data: ApplicantSummary[]; total: number; page: number; perPage: number }
 const base = '/api/admission/applicants'

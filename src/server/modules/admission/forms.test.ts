@@ -9,7 +9,7 @@ import {
   createTestApp,
   signIn,
   type TestApp,
-} from '../../testing.ts'
+} from '../../test-support/test-app.ts'
 import { todayIn } from './form-read.ts'
 import {
   demoInstituteId,
@@ -18,7 +18,7 @@ import {
   insertForm,
   signedInAs,
   signedInWithRules,
-} from './staff-test-helpers.ts'
+} from '../../test-support/admission.ts'
 
 type FormList = { data: AdmissionForm[]; total: number; page: number; perPage: number }
 const base = '/api/admission/forms'

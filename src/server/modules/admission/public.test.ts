@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.ts'
 import { fileRefusals } from '../../../shared/file-type.ts'
 import { createLogger } from '../../lib/logger.ts'
-import { addInstitute, createTestApp, type TestApp } from '../../testing.ts'
+import { addInstitute, createTestApp, type TestApp } from '../../test-support/test-app.ts'
 import type { PublicAdmissionLimits } from './public.ts'
 
 type App = TestApp['app']

@@ -9,7 +9,7 @@ import {
   createTestApp,
   jsonRequest,
   signIn,
-} from '../../testing.ts'
+} from '../../test-support/test-app.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 

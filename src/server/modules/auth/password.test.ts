@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LoginResponse } from '../../../shared/schemas/auth.ts'
-import { addUser, adminPassword, bearer, createTestApp, jsonRequest } from '../../testing.ts'
+import {
+  addUser,
+  adminPassword,
+  bearer,
+  createTestApp,
+  jsonRequest,
+} from '../../test-support/test-app.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { otpChallenges, outbox, users } from '../../db/schema.ts'
-import { adminPassword, createTestApp, jsonRequest } from '../../testing.ts'
+import { adminPassword, createTestApp, jsonRequest } from '../../test-support/test-app.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 const email = 'admin@demo-school.example'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser, createTestApp, jsonRequest, type TestApp } from '../../testing.ts'
+import { addUser, createTestApp, jsonRequest, type TestApp } from '../../test-support/test-app.ts'
 
 describe('registration and names taken elsewhere', () => {
   let t: TestApp

@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { LoginResponse, TokenPair } from '../../../shared/schemas/auth.ts'
 import { auditLog, sessions, users } from '../../db/schema.ts'
 import { hashStats } from '../../lib/password.ts'
-import { addUser, adminPassword, bearer, createTestApp, jsonRequest } from '../../testing.ts'
+import {
+  addUser,
+  adminPassword,
+  bearer,
+  createTestApp,
+  jsonRequest,
+} from '../../test-support/test-app.ts'
 import { refreshReuseGraceMs } from './sessions.ts'
 import { hashToken } from './tokens.ts'
 

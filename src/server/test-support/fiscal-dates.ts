@@ -1,5 +1,5 @@
-import { defaultFiscalYearStartMonth } from './default-chart.ts'
-import { fiscalYearOf } from './fiscal-year.ts'
+import { defaultFiscalYearStartMonth } from '../modules/accounting/default-chart.ts'
+import { fiscalYearOf } from '../modules/accounting/fiscal-year.ts'
 
 /**
  * Dates for tests, counted from today in the demo institute's calendar (Asia/Dhaka, fiscal year

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { AdmissionFormInput, ApplicantStatus } from '../../../shared/schemas/admission.ts'
-import { admissionForms, applicants, institutes, roleRules, roles } from '../../db/schema.ts'
-import { addUser, signIn, type TestApp } from '../../testing.ts'
+import type { AdmissionFormInput, ApplicantStatus } from '../../shared/schemas/admission.ts'
+import { admissionForms, applicants, institutes, roleRules, roles } from '../db/schema.ts'
+import { addUser, signIn, type TestApp } from './test-app.ts'
 
 /** A valid form body; tests change what they are about. */
 export const formInput = (overrides: Partial<AdmissionFormInput> = {}): AdmissionFormInput => ({
