@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { todayIso } from '../features/accounting/dates.ts'
+import { todayIso } from '../lib/dates.ts'
 import { trialBalanceQuery } from '../features/accounting/queries.ts'
 import { TrialBalanceSearchSchema } from '../features/accounting/search.ts'
 import { TrialBalancePage } from '../features/accounting/TrialBalancePage.tsx'

@@ -21,7 +21,7 @@ import { accountTypeLabels, levelLabels } from './labels.ts'
 import { accountingKey, accountListQuery, chartQuery } from './queries.ts'
 import { accountListSearch, type ChartSearch } from './search.ts'
 import { SortHeader } from '../../components/table/SortHeader.tsx'
-import { useMoney } from './use-money.ts'
+import { useMoney } from '../../lib/use-money.ts'
 
 type SearchChange = (next: Partial<ChartSearch>) => void
 

@@ -8,7 +8,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CoaConfigSchema, type CoaConfig } from '../../shared/schemas/accounting.ts'
 import { exampleCodes } from './chart.ts'
-import { todayIso } from './dates.ts'
+import { todayIso } from '../../lib/dates.ts'
 import { levelLabels } from './labels.ts'
 import { accountingKey, coaConfigQuery } from './queries.ts'
 

@@ -6,10 +6,10 @@ import { Icon } from '../../components/icons.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { AccountSelect } from './AccountSelect.tsx'
-import { dayDate } from './dates.ts'
+import { dayDate } from '../../lib/dates.ts'
 import { ledgerQuery, useChartAccounts, type LedgerQuery } from './queries.ts'
 import { ledgerPeriod, type LedgerSearch } from './search.ts'
-import { useMoney } from './use-money.ts'
+import { useMoney } from '../../lib/use-money.ts'
 
 /** /vouchers/ledger: one account's postings over a period, with the running balance. */
 export function LedgerPage({

@@ -11,7 +11,7 @@ import {
   VoucherSchema,
   type Voucher,
 } from '../../shared/schemas/accounting.ts'
-import { todayIso } from './dates.ts'
+import { todayIso } from '../../lib/dates.ts'
 import { accountingKey } from './queries.ts'
 
 /** Posts the mirror image of a voucher on a chosen day; the original stays as it was. */

@@ -3,11 +3,11 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactElement } from 'react'
 import { Icon } from '../../components/icons.tsx'
 import { useFormat } from '../../lib/format.ts'
-import { dayDate, todayIso } from './dates.ts'
+import { dayDate, todayIso } from '../../lib/dates.ts'
 import { accountTypeLabels } from './labels.ts'
 import { trialBalanceQuery } from './queries.ts'
 import type { TrialBalanceSearch } from './search.ts'
-import { useMoney } from './use-money.ts'
+import { useMoney } from '../../lib/use-money.ts'
 
 /** /vouchers/trial-balance: every account's balance on a day; debits must equal credits. */
 export function TrialBalancePage({

@@ -18,10 +18,10 @@ import {
   type VoucherType,
 } from '../../shared/schemas/accounting.ts'
 import { AccountSelect } from './AccountSelect.tsx'
-import { todayIso } from './dates.ts'
+import { todayIso } from '../../lib/dates.ts'
 import { voucherTypeLabels } from './labels.ts'
 import { accountingKey } from './queries.ts'
-import { useMoney } from './use-money.ts'
+import { useMoney } from '../../lib/use-money.ts'
 
 /** The header that makes a retried save create the voucher once (DESIGN §6). */
 const IDEMPOTENCY_HEADER = 'Idempotency-Key'

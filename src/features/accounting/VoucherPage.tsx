@@ -6,11 +6,11 @@ import { Icon } from '../../components/icons.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { session } from '../../lib/session.ts'
-import { dayDate } from './dates.ts'
+import { dayDate } from '../../lib/dates.ts'
 import { voucherTitles } from './labels.ts'
 import { voucherQuery } from './queries.ts'
 import { ReverseVoucherDialog } from './ReverseVoucherDialog.tsx'
-import { useMoney } from './use-money.ts'
+import { useMoney } from '../../lib/use-money.ts'
 
 /** /vouchers/$voucherId: one voucher, laid out to print and sign. */
 export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement {

@@ -10,11 +10,11 @@ import { useFormat } from '../../lib/format.ts'
 import { voucherTypes, type VoucherListSearch } from '../../shared/schemas/accounting.ts'
 import { AccountSelect } from './AccountSelect.tsx'
 import { postableAccounts } from './chart.ts'
-import { dayDate } from './dates.ts'
+import { dayDate } from '../../lib/dates.ts'
 import { voucherTypeLabels } from './labels.ts'
 import { useChartAccounts, vouchersQuery } from './queries.ts'
 import { SortHeader } from '../../components/table/SortHeader.tsx'
-import { useMoney } from './use-money.ts'
+import { useMoney } from '../../lib/use-money.ts'
 import { VoucherFormDialog } from './VoucherFormDialog.tsx'
 
 type SearchChange = (next: Partial<VoucherListSearch>) => void

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Account } from '../../shared/schemas/accounting.ts'
 import {
-  balanceSide,
   buildChartTree,
   cannotAddUnder,
   cannotDelete,
@@ -90,13 +89,7 @@ describe('the chart as a tree', () => {
   })
 })
 
-describe('balances and codes', () => {
-  it('shows a balance as an amount and its side', () => {
-    expect(balanceSide(1500)).toEqual({ amount: 1500, side: 'debit' })
-    expect(balanceSide(-20)).toEqual({ amount: 20, side: 'credit' })
-    expect(balanceSide(0)).toEqual({ amount: 0, side: undefined })
-  })
-
+describe('GL codes', () => {
   it('builds example GL codes from the digits of each level', () => {
     expect(exampleCodes([1, 2, 2, 2, 3])).toEqual(['1', '101', '10101', '1010101', '1010101001'])
     expect(exampleCodes([1, 1, 1, 1, 4])).toEqual(['1', '11', '111', '1111', '11110001'])

@@ -88,15 +88,6 @@ export function postableAccounts(accounts: readonly Account[], type?: AccountTyp
     .sort((a, b) => a.glCode.localeCompare(b.glCode))
 }
 
-/** A balance (debit minus credit) as an amount and its side. */
-export function balanceSide(balance: number): {
-  amount: number
-  side: 'debit' | 'credit' | undefined
-} {
-  if (balance === 0) return { amount: 0, side: undefined }
-  return balance > 0 ? { amount: balance, side: 'debit' } : { amount: -balance, side: 'credit' }
-}
-
 /** A GL code of each level when every segment is its first: 1, 101, 10101 … */
 export function exampleCodes(levelDigits: readonly number[]): string[] {
   const codes: string[] = []

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { todayIso, yearStartIso } from './dates.ts'
+import { todayIso, yearStartIso } from '../../lib/dates.ts'
 import {
   AccountListQuerySchema,
   type AccountListSearch,

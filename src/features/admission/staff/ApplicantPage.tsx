@@ -14,8 +14,8 @@ import {
   type AttachmentType,
   type StandardField,
 } from '../../../shared/schemas/admission.ts'
-import { dayDate } from '../../accounting/dates.ts'
-import { useMoney } from '../../accounting/use-money.ts'
+import { dayDate } from '../../../lib/dates.ts'
+import { useMoney } from '../../../lib/use-money.ts'
 import { fieldLabels, genderLabels, statusLabels } from '../labels.ts'
 import { DecisionDialog } from './DecisionDialog.tsx'
 import { downloadFile } from './download.ts'

@@ -12,7 +12,7 @@ import {
   type ApplicantListSearch,
   type ApplicantStatus,
 } from '../../../shared/schemas/admission.ts'
-import { todayIso } from '../../accounting/dates.ts'
+import { todayIso } from '../../../lib/dates.ts'
 import { statusLabels } from '../labels.ts'
 import { downloadFile } from './download.ts'
 import { useAdmissionErrors } from './errors.ts'

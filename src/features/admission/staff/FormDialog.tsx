@@ -16,8 +16,8 @@ import {
   type AdmissionForm,
   type QuestionKind,
 } from '../../../shared/schemas/admission.ts'
-import { todayIso } from '../../accounting/dates.ts'
-import { useMoney } from '../../accounting/use-money.ts'
+import { todayIso } from '../../../lib/dates.ts'
+import { useMoney } from '../../../lib/use-money.ts'
 import { fieldLabels, questionKindLabels } from '../labels.ts'
 import { ActionButton } from './controls.tsx'
 import { useAdmissionErrors } from './errors.ts'

@@ -16,8 +16,8 @@ import {
   type ApplicantStatus,
   type AdmissionFormListSearch,
 } from '../../../shared/schemas/admission.ts'
-import { dayDate, todayIso } from '../../accounting/dates.ts'
-import { useMoney } from '../../accounting/use-money.ts'
+import { dayDate, todayIso } from '../../../lib/dates.ts'
+import { useMoney } from '../../../lib/use-money.ts'
 import { statusLabels } from '../labels.ts'
 import { ActionButton } from './controls.tsx'
 import { useAdmissionErrors } from './errors.ts'
