@@ -14,11 +14,11 @@ import type { Db } from '../src/server/db/client.ts'
 import {
   accounts,
   coaMappings,
-  users,
   voucherCounters,
   voucherLines,
   vouchers,
-} from '../src/server/db/schema.ts'
+} from '../src/server/db/schema/accounting.ts'
+import { users } from '../src/server/db/schema/auth.ts'
 import { defaultFiscalYearStartMonth } from '../src/server/modules/accounting/default-chart.ts'
 import { coaSettingsOf, fiscalYearOf } from '../src/server/modules/accounting/fiscal-year.ts'
 import {

@@ -1,17 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantableActions, permissions } from '../../src/shared/permissions/catalogue.ts'
+import { roleRules, roles, userRoles } from '../../src/server/db/schema/access.ts'
+import { accounts } from '../../src/server/db/schema/accounting.ts'
 import {
-  accounts,
   admissionForms,
   applicantAttachments,
   applicants,
-  institutes,
-  roleRules,
-  roles,
-  sessions,
-  userRoles,
-} from '../../src/server/db/schema.ts'
+} from '../../src/server/db/schema/admission.ts'
+import { sessions } from '../../src/server/db/schema/auth.ts'
+import { institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'

@@ -7,7 +7,24 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import * as schema from './schema.ts'
+import * as access from './schema/access.ts'
+import * as accounting from './schema/accounting.ts'
+import * as admission from './schema/admission.ts'
+import * as auth from './schema/auth.ts'
+import * as institutes from './schema/institutes.ts'
+import * as students from './schema/students.ts'
+import * as system from './schema/system.ts'
+
+/** Every table, one schema file per area (drizzle.config.ts reads the same folder). */
+const schema = {
+  ...institutes,
+  ...auth,
+  ...access,
+  ...system,
+  ...accounting,
+  ...admission,
+  ...students,
+}
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../lib/password.ts'
 import { openDatabase, type Database } from './client.ts'
-import { institutes, users } from './schema.ts'
+import { users } from './schema/auth.ts'
+import { institutes } from './schema/institutes.ts'
 import { seedDemo } from './seed.ts'
 
 describe('the demo seed', () => {

@@ -7,7 +7,10 @@ import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from './client.ts'
 import { todayIn } from '../modules/admission/form-read.ts'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
-import { admissionForms, institutes, userRoles, users } from './schema.ts'
+import { userRoles } from './schema/access.ts'
+import { admissionForms } from './schema/admission.ts'
+import { users } from './schema/auth.ts'
+import { institutes } from './schema/institutes.ts'
 
 export const demoInstitute = {
   slug: 'demo-school',

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { PermissionArea } from '../../shared/permissions/catalogue.ts'
 import type { AppEnv } from '../app-env.ts'
 import type { Db } from '../db/client.ts'
-import { auditLog } from '../db/schema.ts'
+import { auditLog } from '../db/schema/access.ts'
 import { requestInfo } from './request-info.ts'
 
 /** Sign-in, sessions and passwords are 'auth'; everything else belongs to a product area. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../shared/schemas/access.ts'
 import type { LoginResponse, UserData } from '../../shared/schemas/auth.ts'
 import { createApp } from '../app.ts'
-import { institutes, roleRules, roles } from '../db/schema.ts'
+import { roleRules, roles } from '../db/schema/access.ts'
+import { institutes } from '../db/schema/institutes.ts'
 import {
   addUser,
   adminPassword,

@@ -10,7 +10,8 @@ import {
 import type { UserData } from '../../shared/schemas/auth.ts'
 import type { AppEnv, Services } from '../app-env.ts'
 import type { Db } from '../db/client.ts'
-import { institutes, users } from '../db/schema.ts'
+import { users } from '../db/schema/auth.ts'
+import { institutes } from '../db/schema/institutes.ts'
 import { buildUserData, type UserRow } from '../modules/auth/users.ts'
 import { ApiException, notFound } from './errors.ts'
 

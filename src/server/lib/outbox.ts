@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { outbox } from '../db/schema.ts'
+import { outbox } from '../db/schema/system.ts'
 import type { Logger } from './logger.ts'
 
 export type Channel = 'email' | 'sms'

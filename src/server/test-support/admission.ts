@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { AdmissionFormInput, ApplicantStatus } from '../../shared/schemas/admission.ts'
-import { admissionForms, applicants, institutes, roleRules, roles } from '../db/schema.ts'
+import { roleRules, roles } from '../db/schema/access.ts'
+import { admissionForms, applicants } from '../db/schema/admission.ts'
+import { institutes } from '../db/schema/institutes.ts'
 import { addUser, signIn, type TestApp } from './test-app.ts'
 
 /** A valid form body; tests change what they are about. */

@@ -1,7 +1,7 @@
 import type { Action, Subject } from '../../../shared/permissions/ability.ts'
 import { permissionAreas, type Permission } from '../../../shared/permissions/catalogue.ts'
 import type { Db } from '../../db/client.ts'
-import { roleRules, roles } from '../../db/schema.ts'
+import { roleRules, roles } from '../../db/schema/access.ts'
 
 interface DefaultRole {
   name: string

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { AppAbility, Action, Subject } from '../../../shared/permissions/ability.ts'
 import type { Db } from '../../db/client.ts'
-import { roleRules, roles } from '../../db/schema.ts'
+import { roleRules, roles } from '../../db/schema/access.ts'
 import { forbidden } from '../../lib/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../../shared/schemas/access.ts'
 import type { UserData } from '../../../shared/schemas/auth.ts'
-import { auditLog } from '../../db/schema.ts'
+import { auditLog } from '../../db/schema/access.ts'
 import {
   addUser,
   adminPassword,

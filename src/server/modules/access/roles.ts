@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { roleRules, roles, userRoles } from '../../db/schema.ts'
+import { roleRules, roles, userRoles } from '../../db/schema/access.ts'
 import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type * as v from 'valibot'
 import type { StaffUser, UserListQuerySchema } from '../../../shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
-import { roles, userRoles, users } from '../../db/schema.ts'
+import { roles, userRoles } from '../../db/schema/access.ts'
+import { users } from '../../db/schema/auth.ts'
 import { containing } from '../../lib/like.ts'
 
 type UserListQuery = v.InferOutput<typeof UserListQuerySchema>

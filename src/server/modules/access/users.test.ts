@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StaffUser } from '../../../shared/schemas/access.ts'
-import { auditLog, roles } from '../../db/schema.ts'
+import { auditLog, roles } from '../../db/schema/access.ts'
 import {
   addInstitute,
   addUser,
@@ -153,7 +153,7 @@ describe('staff users', () => {
           name: 'hr',
         })
         .returning()
-      const { roleRules } = await import('../../db/schema.ts')
+      const { roleRules } = await import('../../db/schema/access.ts')
       await tx.insert(roleRules).values([
         { roleId: role!.id, action: 'manage', subject: 'ACL' },
         { roleId: role!.id, action: 'read', subject: 'dashboard' },

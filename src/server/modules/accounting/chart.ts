@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Account, AccountType } from '../../../shared/schemas/accounting.ts'
 import type { Db } from '../../db/client.ts'
-import { accounts, coaMappings, voucherLines } from '../../db/schema.ts'
+import { accounts, coaMappings, voucherLines } from '../../db/schema/accounting.ts'
 
 export type AccountRow = typeof accounts.$inferSelect
 

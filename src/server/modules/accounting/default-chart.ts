@@ -1,6 +1,6 @@
 import type { AccountType, MappingPurpose } from '../../../shared/schemas/accounting.ts'
 import type { Db } from '../../db/client.ts'
-import { accounts, coaMappings, coaSettings } from '../../db/schema.ts'
+import { accounts, coaMappings, coaSettings } from '../../db/schema/accounting.ts'
 
 interface Node {
   code: string

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { coaSettings } from '../../db/schema.ts'
+import { coaSettings } from '../../db/schema/accounting.ts'
 import { defaultFiscalYearStartMonth, defaultLevelDigits } from './default-chart.ts'
 
 /** The calendar year a date's fiscal year starts in (YYYY-MM-DD, months 1–12). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { institutes } from '../../db/schema.ts'
+import { institutes } from '../../db/schema/institutes.ts'
 import { ApiException } from '../../lib/errors.ts'
 import { fiscalYearOf } from './fiscal-year.ts'
 

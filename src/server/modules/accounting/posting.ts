@@ -6,7 +6,13 @@ import {
   type VoucherType,
 } from '../../../shared/schemas/accounting.ts'
 import type { Db } from '../../db/client.ts'
-import { accounts, coaMappings, voucherCounters, voucherLines, vouchers } from '../../db/schema.ts'
+import {
+  accounts,
+  coaMappings,
+  voucherCounters,
+  voucherLines,
+  vouchers,
+} from '../../db/schema/accounting.ts'
 import { ApiException, validationFailed } from '../../lib/errors.ts'
 import { coaSettingsOf, fiscalYearOf } from './fiscal-year.ts'
 import { assertDateOpen, instituteToday, openPeriod } from './open-period.ts'

@@ -7,7 +7,7 @@ import {
   type TrialBalance,
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { accounts, voucherLines, vouchers } from '../../db/schema.ts'
+import { accounts, voucherLines, vouchers } from '../../db/schema/accounting.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow } from '../../lib/validate.ts'

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type * as v from 'valibot'
 import type { Voucher, VoucherListQuerySchema } from '../../../shared/schemas/accounting.ts'
 import type { Db } from '../../db/client.ts'
-import { accounts, users, voucherLines, vouchers } from '../../db/schema.ts'
+import { accounts, voucherLines, vouchers } from '../../db/schema/accounting.ts'
+import { users } from '../../db/schema/auth.ts'
 import { containing } from '../../lib/like.ts'
 import { voucherReference } from './posting.ts'
 

@@ -7,7 +7,7 @@ import {
   type Voucher,
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { vouchers } from '../../db/schema.ts'
+import { vouchers } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, badRequest, notFound, postgresErrorCode } from '../../lib/errors.ts'

@@ -11,13 +11,9 @@ import {
   type Question,
 } from '../../../shared/schemas/admission.ts'
 import type { Db } from '../../db/client.ts'
-import {
-  admissionForms,
-  applicantAttachments,
-  applicants,
-  students,
-  users,
-} from '../../db/schema.ts'
+import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'
+import { users } from '../../db/schema/auth.ts'
+import { students } from '../../db/schema/students.ts'
 import { containing } from '../../lib/like.ts'
 
 export type ApplicantListQuery = v.InferOutput<typeof ApplicantListQuerySchema>

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Applicant, ApplicantSummary } from '../../../shared/schemas/admission.ts'
-import { applicantAttachments, auditLog, studentCounters, students } from '../../db/schema.ts'
+import { auditLog } from '../../db/schema/access.ts'
+import { applicantAttachments } from '../../db/schema/admission.ts'
+import { studentCounters, students } from '../../db/schema/students.ts'
 import { addInstitute, asUser, createTestApp, type TestApp } from '../../test-support/test-app.ts'
 import { todayIn } from './form-read.ts'
 import {

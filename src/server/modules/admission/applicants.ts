@@ -12,13 +12,9 @@ import {
 import { minorToDecimalString, minorUnitDigits } from '../../../shared/money.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import {
-  applicantAttachments,
-  applicants,
-  institutes,
-  studentCounters,
-  students,
-} from '../../db/schema.ts'
+import { applicantAttachments, applicants } from '../../db/schema/admission.ts'
+import { institutes } from '../../db/schema/institutes.ts'
+import { studentCounters, students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound } from '../../lib/errors.ts'

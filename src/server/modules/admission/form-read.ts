@@ -8,7 +8,8 @@ import type {
   StandardField,
 } from '../../../shared/schemas/admission.ts'
 import type { Db } from '../../db/client.ts'
-import { admissionForms, applicants, institutes } from '../../db/schema.ts'
+import { admissionForms, applicants } from '../../db/schema/admission.ts'
+import { institutes } from '../../db/schema/institutes.ts'
 import { isUuid } from './applicant-read.ts'
 
 export type FormRow = typeof admissionForms.$inferSelect

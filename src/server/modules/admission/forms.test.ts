@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdmissionForm } from '../../../shared/schemas/admission.ts'
-import { auditLog } from '../../db/schema.ts'
+import { auditLog } from '../../db/schema/access.ts'
 import {
   addInstitute,
   adminPassword,

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/admission.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { admissionForms, applicants } from '../../db/schema.ts'
+import { admissionForms, applicants } from '../../db/schema/admission.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound, postgresErrorCode } from '../../lib/errors.ts'

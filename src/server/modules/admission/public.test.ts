@@ -6,13 +6,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PublicApplication } from '../../../shared/schemas/admission.ts'
 import { createApp } from '../../app.ts'
-import {
-  admissionForms,
-  applicantAttachments,
-  applicants,
-  auditLog,
-  institutes,
-} from '../../db/schema.ts'
+import { auditLog } from '../../db/schema/access.ts'
+import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'
+import { institutes } from '../../db/schema/institutes.ts'
 import { fileRefusals } from '../../../shared/file-type.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { addInstitute, createTestApp, type TestApp } from '../../test-support/test-app.ts'

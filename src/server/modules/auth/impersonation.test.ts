@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LoginResponse } from '../../../shared/schemas/auth.ts'
-import { auditLog } from '../../db/schema.ts'
+import { auditLog } from '../../db/schema/access.ts'
 import {
   addUser,
   adminPassword,

@@ -6,7 +6,7 @@ import {
   type ImpersonateResponseSchema,
 } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { sessions } from '../../db/schema.ts'
+import { sessions } from '../../db/schema/auth.ts'
 import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { otpChallenges, users } from '../../db/schema.ts'
+import { otpChallenges, users } from '../../db/schema/auth.ts'
 import { ApiException, tooManyRequests } from '../../lib/errors.ts'
 
 export const otpTtlMs = 10 * 60 * 1000

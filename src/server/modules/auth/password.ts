@@ -5,7 +5,7 @@ import {
   PasswordUpdateRequestSchema,
 } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { users } from '../../db/schema.ts'
+import { users } from '../../db/schema/auth.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth } from '../../lib/auth.ts'
 import { ApiException, validationFailed } from '../../lib/errors.ts'

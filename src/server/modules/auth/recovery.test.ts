@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { otpChallenges, outbox, users } from '../../db/schema.ts'
+import { otpChallenges, users } from '../../db/schema/auth.ts'
+import { outbox } from '../../db/schema/system.ts'
 import { adminPassword, createTestApp, jsonRequest } from '../../test-support/test-app.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>

@@ -11,7 +11,7 @@ import {
   type NotifyType,
 } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { users } from '../../db/schema.ts'
+import { users } from '../../db/schema/auth.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import { ApiException, validationFailed } from '../../lib/errors.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LoginResponse, TokenPair } from '../../../shared/schemas/auth.ts'
-import { auditLog, sessions, users } from '../../db/schema.ts'
+import { auditLog } from '../../db/schema/access.ts'
+import { sessions, users } from '../../db/schema/auth.ts'
 import { hashStats } from '../../lib/password.ts'
 import {
   addUser,

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../../db/client.ts'
-import { appSettings } from '../../db/schema.ts'
+import { appSettings } from '../../db/schema/system.ts'
 
 const algorithm = 'HS256'
 

@@ -2,7 +2,9 @@ import { asc, desc, eq, or, sql } from 'drizzle-orm'
 import { isAction, isSubject } from '../../../shared/permissions/ability.ts'
 import type { UserData } from '../../../shared/schemas/auth.ts'
 import type { Db } from '../../db/client.ts'
-import { institutes, roleRules, roles, userRoles, users } from '../../db/schema.ts'
+import { roleRules, roles, userRoles } from '../../db/schema/access.ts'
+import { users } from '../../db/schema/auth.ts'
+import { institutes } from '../../db/schema/institutes.ts'
 
 export type UserRow = typeof users.$inferSelect
 

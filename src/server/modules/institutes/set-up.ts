@@ -1,6 +1,7 @@
 import { notExists, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { coaSettings, institutes } from '../../db/schema.ts'
+import { coaSettings } from '../../db/schema/accounting.ts'
+import { institutes } from '../../db/schema/institutes.ts'
 import { createDefaultRoles } from '../access/default-roles.ts'
 import { createDefaultChart } from '../accounting/default-chart.ts'
 

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { at, createdAt } from './columns.ts'
+import { users } from './auth.ts'
+import { institutes } from './institutes.ts'
+
+/** An admission form (§2 admission): one session and class, a window, a fee, what it asks. */
+export const admissionForms = pgTable(
+  'admission_forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instituteId: uuid('institute_id')
+      .notNull()
+      .references(() => institutes.id),
+    title: text('title').notNull(),
+    academicSession: text('academic_session').notNull(),
+    className: text('class_name').notNull(),
+    groupName: text('group_name').notNull().default(''),
+    opensOn: date('opens_on', { mode: 'string' }).notNull(),
+    closesOn: date('closes_on', { mode: 'string' }).notNull(),
+    /** Application fee in minor units. */
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    requiredFields: jsonb('required_fields').$type<string[]>().notNull(),
+    questions: jsonb('questions').$type<unknown[]>().notNull(),
+    attachments: jsonb('attachments').$type<unknown[]>().notNull(),
+    instructions: text('instructions').notNull().default(''),
+    published: boolean('published').notNull().default(false),
+    /** Closed early by staff, whatever its dates say. */
+    closed: boolean('closed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('admission_forms_institute_idx').on(t.instituteId),
+    check('admission_forms_window', sql`${t.closesOn} >= ${t.opensOn}`),
+    check('admission_forms_fee', sql`${t.fee} >= 0`),
+  ],
+)
+
+/** A submitted application. Its temporaryId is the applicant's unguessable key to it. */
+export const applicants = pgTable(
+  'applicants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instituteId: uuid('institute_id')
+      .notNull()
+      .references(() => institutes.id),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => admissionForms.id),
+    temporaryId: text('temporary_id').notNull().unique(),
+    status: text('status', {
+      enum: [
+        'submitted',
+        'fee_due',
+        'fee_paid',
+        'under_review',
+        'accepted',
+        'rejected',
+        'enrolled',
+      ],
+    }).notNull(),
+    applicantName: text('applicant_name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull().default(''),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** The standard fields as submitted. */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    /** The fee due at submission, in minor units (the form's fee may change later). */
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the submitted payload: a retry must carry the same. */
+    payloadHash: text('payload_hash').notNull(),
+    decisionNote: text('decision_note').notNull().default(''),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    studentId: uuid('student_id'),
+    submittedAt: at('submitted_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applicants_idempotency_unique').on(t.instituteId, t.idempotencyKey),
+    index('applicants_form_idx').on(t.formId, t.status),
+    index('applicants_institute_idx').on(t.instituteId, t.submittedAt),
+  ],
+)
+
+/** One file per attachment kind of an application; a new upload of the kind replaces it. */
+export const applicantAttachments = pgTable(
+  'applicant_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instituteId: uuid('institute_id')
+      .notNull()
+      .references(() => institutes.id),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Decided from the file's first bytes, not from its name or the browser's word. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Where the bytes are in the file storage (never a path an applicant chose). */
+    storageKey: text('storage_key').notNull(),
+    uploadedAt: at('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('applicant_attachments_kind_unique').on(t.applicantId, t.kind)],
+)
