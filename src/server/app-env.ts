@@ -6,8 +6,8 @@ import type { Logger } from './lib/logger.ts'
 import type { OutboxDispatcher } from './lib/outbox.ts'
 import type { FileStorage } from './lib/storage.ts'
 import type { FailureThrottle } from './lib/throttle.ts'
+import type { UserRow } from './lib/user-data.ts'
 import type { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
-import type { UserRow } from './modules/auth/users.ts'
 import type { TokenService } from './modules/auth/tokens.ts'
 
 /** Long-lived helpers, one set per app. */

@@ -12,8 +12,8 @@ import type { AppEnv, Services } from '../app-env.ts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema/auth.ts'
 import { institutes } from '../db/schema/institutes.ts'
-import { buildUserData, type UserRow } from '../modules/auth/users.ts'
 import { ApiException, notFound } from './errors.ts'
+import { buildUserData, type UserRow } from './user-data.ts'
 
 export const unauthenticated = (message = 'Unauthenticated.') =>
   new ApiException(401, message, { code: 'unauthenticated' })

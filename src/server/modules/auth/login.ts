@@ -8,11 +8,12 @@ import { writeAudit } from '../../lib/audit.ts'
 import { ApiException } from '../../lib/errors.ts'
 import { verifyAgainstNobody, verifyPassword } from '../../lib/password.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
+import { buildUserData } from '../../lib/user-data.ts'
 import { readJson } from '../../lib/validate.ts'
 import { startSession } from './sessions.ts'
 import type { Attempt } from './sign-in-throttle.ts'
 import type { DeviceClaims } from './tokens.ts'
-import { buildUserData, findUserByLogin } from './users.ts'
+import { findUserByLogin } from './users.ts'
 
 /**
  * The device token: proof that this browser signed in to an account before, so that guesses

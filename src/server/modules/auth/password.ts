@@ -10,10 +10,10 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth } from '../../lib/auth.ts'
 import { ApiException, validationFailed } from '../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
+import { buildUserData } from '../../lib/user-data.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { revokeOtherSessions } from './sessions.ts'
-import { buildUserData } from './users.ts'
 
 /** The signed-in user's own password: change it, or set it at the first sign-in. */
 export const passwordRoutes = new Hono<AppEnv>()

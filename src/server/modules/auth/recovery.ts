@@ -18,6 +18,7 @@ import { enqueueMessage } from '../../lib/outbox.ts'
 import { hashPassword } from '../../lib/password.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
+import type { UserRow } from '../../lib/user-data.ts'
 import { readJson } from '../../lib/validate.ts'
 import { maskEmail, maskPhone } from './mask.ts'
 import {
@@ -30,7 +31,7 @@ import {
 } from './otp.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { revokeAllForUser } from './sessions.ts'
-import { findUserByEmailOrPhone, findUserByLogin, type UserRow } from './users.ts'
+import { findUserByEmailOrPhone, findUserByLogin } from './users.ts'
 
 // §8: a 404 on a recovery call shows the server's message; it says no more than this.
 const noSuchUser = () =>

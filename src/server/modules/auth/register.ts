@@ -10,12 +10,13 @@ import { ApiException, validationFailed } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
 import { requestInfo } from '../../lib/request-info.ts'
+import { buildUserData } from '../../lib/user-data.ts'
 import { issuesToErrors } from '../../../shared/schemas/issues.ts'
 import { readJson } from '../../lib/validate.ts'
 import { setUpInstitute } from '../institutes/set-up.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { startSession } from './sessions.ts'
-import { buildUserData, findUserByLogin } from './users.ts'
+import { findUserByLogin } from './users.ts'
 
 function slugify(name: string): string {
   const base = name

@@ -1,12 +1,7 @@
-import { asc, desc, eq, or, sql } from 'drizzle-orm'
-import { isAction, isSubject } from '../../../shared/permissions/ability.ts'
-import type { UserData } from '../../../shared/schemas/auth.ts'
+import { eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { roleRules, roles, userRoles } from '../../db/schema/access.ts'
 import { users } from '../../db/schema/auth.ts'
-import { institutes } from '../../db/schema/institutes.ts'
-
-export type UserRow = typeof users.$inferSelect
+import type { UserRow } from '../../lib/user-data.ts'
 
 /** A user by username or email, whatever the letter case. */
 export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
@@ -33,52 +28,4 @@ export async function findUserByEmailOrPhone(db: Db, value: string): Promise<Use
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id))
   return user
-}
-
-/** The client's view of a user (§3): identity, main role, its home route and the ability. */
-export async function buildUserData(
-  db: Db,
-  user: UserRow,
-  impersonatedBy?: string,
-): Promise<UserData> {
-  const assigned = await db
-    .select({ id: roles.id, name: roles.name, homeRoute: roles.homeRoute })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, user.id))
-    .orderBy(desc(roles.isSystem), asc(roles.name))
-  const rules = assigned.length
-    ? await db
-        .selectDistinct({ action: roleRules.action, subject: roleRules.subject })
-        .from(roleRules)
-        .where(sql`${roleRules.roleId} in ${assigned.map((r) => r.id)}`)
-    : []
-  const main = assigned[0]
-  const [institute] = await db
-    .select({
-      id: institutes.id,
-      slug: institutes.slug,
-      name: institutes.name,
-      currency: institutes.currency,
-    })
-    .from(institutes)
-    .where(eq(institutes.id, user.instituteId))
-  return {
-    id: user.id,
-    fullName: user.fullName,
-    username: user.username,
-    email: user.email,
-    role: main?.name ?? 'none',
-    homeRoute: main?.homeRoute ?? '/',
-    // Everyone may read the open pages (§6), whatever the roles say.
-    ability: [
-      { action: 'read', subject: 'Auth' },
-      ...rules.flatMap(({ action, subject }) =>
-        isAction(action) && isSubject(subject) ? [{ action, subject }] : [],
-      ),
-    ],
-    mustChangePassword: user.mustChangePassword,
-    ...(impersonatedBy && { impersonatedBy }),
-    ...(institute && { institute }),
-  }
 }
