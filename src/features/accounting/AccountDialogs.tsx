@@ -1,13 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
-import { patchJson, postJson } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
-  AccountSchema,
   CreateAccountSchema,
   UpdateAccountSchema,
   type Account,
@@ -15,27 +12,7 @@ import {
 import { AccountSelect } from './AccountSelect.tsx'
 import { moveTargets, type ChartTree } from './chart.ts'
 import { levelLabels } from './labels.ts'
-import { accountingKey } from './queries.ts'
-
-/** Saves an account change, then refreshes everything that shows accounts. */
-function useAccountMutation<T>(
-  send: (body: T) => Promise<Account>,
-  success: (saved: Account) => string,
-  failure: string,
-  onDone: (saved: Account) => void,
-) {
-  const queryClient = useQueryClient()
-  const { toastUnlessFieldError } = useServerErrors()
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: accountingKey })
-      showToast({ variant: 'success', title: success(saved) })
-      onDone(saved)
-    },
-    onError: (err) => toastUnlessFieldError(err, failure),
-  })
-}
+import { useCreateAccount, useUpdateAccount } from './mutations.ts'
 
 /** A new account under a head (or under one of the five account types). */
 export function AddAccountDialog({
@@ -51,24 +28,21 @@ export function AddAccountDialog({
   onSaved?: (account: Account) => void
 }) {
   const { t, i18n } = useLingui()
-  const { checkFields, fieldErrors } = useServerErrors()
+  const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [name, setName] = useState('')
   const [glCode, setGlCode] = useState('')
   const [touched, setTouched] = useState(false)
   const body = { parentId: parent.id, name, glCode: glCode.trim() || undefined }
-  const save = useAccountMutation(
-    (b: typeof body) => postJson('accounting/accounts', b, AccountSchema),
-    (saved) => {
+  const save = useCreateAccount({
+    onSuccess: (saved) => {
       const savedName = saved.name
       const code = saved.glCode
-      return t`${savedName} was added with GL code ${code}.`
-    },
-    t`The account was not added`,
-    (saved) => {
+      showToast({ variant: 'success', title: t`${savedName} was added with GL code ${code}.` })
       onSaved?.(saved)
       onClose()
     },
-  )
+    onError: (err) => toastUnlessFieldError(err, t`The account was not added`),
+  })
   const errors = {
     ...fieldErrors(save.error),
     ...(touched ? checkFields(CreateAccountSchema, body) : {}),
@@ -128,19 +102,18 @@ export function RenameAccountDialog({
   onClose: () => void
 }) {
   const { t } = useLingui()
-  const { checkFields, fieldErrors } = useServerErrors()
+  const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [name, setName] = useState(account.name)
   const [touched, setTouched] = useState(false)
   const body = { name }
-  const save = useAccountMutation(
-    (b: typeof body) => patchJson(`accounting/accounts/${account.id}`, b, AccountSchema),
-    (saved) => {
+  const save = useUpdateAccount(account.id, {
+    onSuccess: (saved) => {
       const savedName = saved.name
-      return t`The account is now called ${savedName}.`
+      showToast({ variant: 'success', title: t`The account is now called ${savedName}.` })
+      onClose()
     },
-    t`The account was not renamed`,
-    onClose,
-  )
+    onError: (err) => toastUnlessFieldError(err, t`The account was not renamed`),
+  })
   const errors = {
     ...fieldErrors(save.error),
     ...(touched ? checkFields(UpdateAccountSchema, body) : {}),
@@ -192,23 +165,23 @@ export function MoveAccountDialog({
 }) {
   const { t } = useLingui()
   const id = useId()
-  const { fieldErrors } = useServerErrors()
+  const { fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [parentId, setParentId] = useState('')
   const [touched, setTouched] = useState(false)
   const targets = moveTargets(tree, account)
-  const save = useAccountMutation(
-    (b: { parentId: string }) => patchJson(`accounting/accounts/${account.id}`, b, AccountSchema),
-    (saved) => {
+  const save = useUpdateAccount(account.id, {
+    onSuccess: (saved) => {
       const savedName = saved.name
       const code = saved.glCode
-      return t`${savedName} was moved; its GL code is now ${code}.`
-    },
-    t`The account was not moved`,
-    (saved) => {
+      showToast({
+        variant: 'success',
+        title: t`${savedName} was moved; its GL code is now ${code}.`,
+      })
       onSaved?.(saved)
       onClose()
     },
-  )
+    onError: (err) => toastUnlessFieldError(err, t`The account was not moved`),
+  })
   const error =
     fieldErrors(save.error).parentId ??
     (touched && !parentId ? t`Choose the new parent.` : undefined)

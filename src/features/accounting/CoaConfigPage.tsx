@@ -1,16 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
-import * as v from 'valibot'
 import { useAbility } from '../../lib/ability.ts'
-import { api } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CoaConfigSchema, type CoaConfig } from '../../shared/schemas/accounting.ts'
 import { exampleCodes } from './chart.ts'
 import { todayIso } from '../../lib/dates.ts'
 import { levelLabels } from './labels.ts'
-import { accountingKey, coaConfigQuery } from './queries.ts'
+import { useSaveCoaConfig } from './mutations.ts'
+import { coaConfigQuery } from './queries.ts'
 
 const digitChoices = [1, 2, 3, 4] as const
 const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const
@@ -28,7 +27,6 @@ export function CoaConfigPage(): ReactElement {
 function CoaConfigForm({ config }: { config: CoaConfig }) {
   const { t, i18n } = useLingui()
   const ability = useAbility()
-  const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const monthId = useId()
   const lockId = useId()
@@ -38,12 +36,8 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
     new Intl.DateTimeFormat(i18n.locale, { month: 'long', timeZone: 'UTC' }).format(
       Date.UTC(2000, month - 1, 1),
     )
-  const save = useMutation({
-    mutationFn: async (body: CoaConfig) =>
-      v.parse(CoaConfigSchema, await api.put('accounting/coa-config', { json: body }).json()),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(coaConfigQuery().queryKey, saved)
-      void queryClient.invalidateQueries({ queryKey: accountingKey })
+  const save = useSaveCoaConfig({
+    onSuccess: () => {
       showToast({ variant: 'success', title: t`The chart of accounts configuration was saved.` })
     },
     onError: (err) => toastUnlessFieldError(err, t`The configuration was not saved`),

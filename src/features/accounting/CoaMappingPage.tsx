@@ -1,14 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
-import * as v from 'valibot'
 import { useAbility } from '../../lib/ability.ts'
-import { api, apiError, deleteResource, httpStatus } from '../../lib/api.ts'
-import { toSearchParams } from '../../lib/search.ts'
+import { apiError, httpStatus } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
-  CoaMappingSchema,
   mappingPurposeNames,
   mappingPurposes,
   SetMappingSchema,
@@ -19,7 +16,8 @@ import {
 import { AccountSelect } from './AccountSelect.tsx'
 import { postableAccounts } from './chart.ts'
 import { accountTypeLabels, mappingPurposeHelp, mappingPurposeLabels } from './labels.ts'
-import { accountingKey, coaMappingQuery, useChartAccounts } from './queries.ts'
+import { useRemoveCoaMapping, useSaveCoaMapping } from './mutations.ts'
+import { coaMappingQuery, useChartAccounts } from './queries.ts'
 
 interface Row {
   purpose: MappingPurpose
@@ -155,7 +153,6 @@ function MappingRow({
   onDone: (() => void) | undefined
 }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const { checkFields, fieldErrors, translate } = useServerErrors()
   const { purpose, mapping } = row
   // The row's inputs sit in several cells: they belong to one form by its id.
@@ -173,23 +170,16 @@ function MappingRow({
   const options = postableAccounts(accounts, spec.type)
   if (current && !options.includes(current)) options.unshift(current)
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: accountingKey })
-  const save = useMutation({
-    mutationFn: async () =>
-      v.parse(CoaMappingSchema, await api.put('accounting/coa-mapping', { json: body }).json()),
-    onSuccess: async (saved) => {
-      await refresh()
+  const save = useSaveCoaMapping({
+    onSuccess: (saved) => {
       const name = saved.accountName
       const code = saved.glCode
       showToast({ variant: 'success', title: t`${purposeName} now posts to ${code} ${name}.` })
       onDone?.()
     },
   })
-  const remove = useMutation({
-    mutationFn: () =>
-      deleteResource(`accounting/coa-mapping?${toSearchParams({ purpose, key: mapping?.key })}`),
-    onSuccess: async () => {
-      await refresh()
+  const remove = useRemoveCoaMapping({
+    onSuccess: () => {
       showToast({ variant: 'success', title: t`The ${purposeName} mapping was removed.` })
     },
   })
@@ -213,7 +203,7 @@ function MappingRow({
     setTouched(true)
     if (!accountId || (row.draft !== undefined && !keyText.trim())) return
     if (Object.keys(checkFields(SetMappingSchema, body)).length) return
-    save.mutate()
+    save.mutate(body)
   }
 
   const keyLabel = purpose === 'fee_income' ? t`Fee head` : t`Bank account name`
@@ -301,7 +291,8 @@ function MappingRow({
                   disabled={remove.isPending}
                   aria-label={key ? t`Remove ${purposeName} ${key}` : t`Remove ${purposeName}`}
                   onClick={() => {
-                    if (window.confirm(t`Remove the ${purposeName} mapping?`)) remove.mutate()
+                    if (window.confirm(t`Remove the ${purposeName} mapping?`))
+                      remove.mutate({ purpose, key: mapping?.key })
                   }}
                 >
                   <Trans>Remove</Trans>

@@ -1,18 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
-import { postJson } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
-import {
-  ReverseVoucherSchema,
-  VoucherSchema,
-  type Voucher,
-} from '../../shared/schemas/accounting.ts'
+import { ReverseVoucherSchema, type Voucher } from '../../shared/schemas/accounting.ts'
 import { todayIso } from '../../lib/dates.ts'
-import { accountingKey } from './queries.ts'
+import { useReverseVoucher } from './mutations.ts'
 
 /** Posts the mirror image of a voucher on a chosen day; the original stays as it was. */
 export function ReverseVoucherDialog({
@@ -25,7 +19,6 @@ export function ReverseVoucherDialog({
   onReversed: (reversal: Voucher) => void
 }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   // Today, unless the voucher is dated later: a reversal never comes before what it reverses.
   const [date, setDate] = useState(() => (todayIso() < voucher.date ? voucher.date : todayIso()))
@@ -34,10 +27,8 @@ export function ReverseVoucherDialog({
   const reference = voucher.reference
   const narrationOf = voucher.narration
   const body = { date, narration: narration.trim() || undefined }
-  const reverse = useMutation({
-    mutationFn: () => postJson(`accounting/vouchers/${voucher.id}/reverse`, body, VoucherSchema),
-    onSuccess: async (reversal) => {
-      await queryClient.invalidateQueries({ queryKey: accountingKey })
+  const reverse = useReverseVoucher(voucher.id, {
+    onSuccess: (reversal) => {
       const newReference = reversal.reference
       showToast({
         variant: 'success',
@@ -60,7 +51,7 @@ export function ReverseVoucherDialog({
     e.preventDefault()
     setTouched(true)
     if (Object.keys(check()).length) return
-    reverse.mutate()
+    reverse.mutate(body)
   }
 
   return (

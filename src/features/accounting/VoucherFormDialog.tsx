@@ -1,16 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import * as v from 'valibot'
 import { Dialog } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
-import { api } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
   CreateVoucherSchema,
   VoucherLineInputSchema,
-  VoucherSchema,
   voucherTypes,
   type Account,
   type CreateVoucher,
@@ -20,11 +16,8 @@ import {
 import { AccountSelect } from './AccountSelect.tsx'
 import { todayIso } from '../../lib/dates.ts'
 import { voucherTypeLabels } from './labels.ts'
-import { accountingKey } from './queries.ts'
+import { useCreateVoucher } from './mutations.ts'
 import { useMoney } from '../../lib/use-money.ts'
-
-/** The header that makes a retried save create the voucher once (DESIGN §6). */
-const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 
 interface LineDraft {
   id: string
@@ -57,7 +50,6 @@ export function VoucherFormDialog({
 }) {
   const { t, i18n } = useLingui()
   const money = useMoney()
-  const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const typeId = useId()
   const reasonId = useId()
@@ -88,19 +80,8 @@ export function VoucherFormDialog({
     })),
   }
 
-  const save = useMutation({
-    mutationFn: async (voucher: CreateVoucher) =>
-      v.parse(
-        VoucherSchema,
-        await api
-          .post('accounting/vouchers', {
-            json: voucher,
-            headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-          })
-          .json(),
-      ),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: accountingKey })
+  const save = useCreateVoucher(idempotencyKey, {
+    onSuccess: (saved) => {
       const reference = saved.reference
       showToast({ variant: 'success', title: t`Voucher ${reference} was saved.` })
       onSaved?.(saved)

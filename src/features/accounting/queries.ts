@@ -18,7 +18,10 @@ import {
 
 export type LedgerQuery = v.InferOutput<typeof LedgerQuerySchema>
 
-/** Everything under ['accounting'] changes when an account or a voucher does. */
+/**
+ * Everything under ['accounting'] changes when an account or a voucher does: the hooks in
+ * mutations.ts read it all again after every change.
+ */
 export const accountingKey = ['accounting'] as const
 
 export const chartQuery = () =>

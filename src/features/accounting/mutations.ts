@@ -1,0 +1,155 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { api, deleteResource, patchJson, postJson, putJson } from '../../lib/api.ts'
+import { toSearchParams } from '../../lib/search.ts'
+import {
+  AccountSchema,
+  CoaConfigSchema,
+  CoaMappingSchema,
+  VoucherSchema,
+  type Account,
+  type CoaConfig,
+  type CoaMapping,
+  type CreateAccount,
+  type CreateVoucher,
+  type MappingPurpose,
+  type ReverseVoucherSchema,
+  type SetMapping,
+  type UpdateAccountSchema,
+  type Voucher,
+} from '../../shared/schemas/accounting.ts'
+import { accountingKey, coaConfigQuery } from './queries.ts'
+
+/*
+ * The accounting area's changes. Each hook builds its request and keeps the cache right; the
+ * screen passes only its own reaction (a toast, closing its dialog). On success everything under
+ * `accountingKey` is read again first (an account or a voucher changes balances, lists and
+ * reports alike), then the screen's `onSuccess` runs; on failure the screen's `onError` runs.
+ */
+
+export interface Feedback<TData, TVariables> {
+  onSuccess?: (data: TData, variables: TVariables) => unknown
+  onError?: (error: Error, variables: TVariables) => unknown
+  onSettled?: (data: TData | undefined, error: Error | null, variables: TVariables) => unknown
+}
+
+export type UpdateAccount = v.InferInput<typeof UpdateAccountSchema>
+export type ReverseVoucher = v.InferInput<typeof ReverseVoucherSchema>
+/** Which mapping to remove: a purpose, and for keyed purposes (banks, fee heads) its key. */
+export type MappingRef = { purpose: MappingPurpose; key: string | null | undefined }
+
+/** The header that makes a retried save create the voucher once (DESIGN §6). */
+const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+
+const accountPath = (accountId: string) => `accounting/accounts/${accountId}`
+
+/** A change to the books: once it succeeds, everything the area shows is read again. */
+function useAccountingMutation<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  feedback: Feedback<TData, TVariables>,
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    onSuccess: async (data, variables) => {
+      await queryClient.invalidateQueries({ queryKey: accountingKey })
+      await feedback.onSuccess?.(data, variables)
+    },
+    onError: feedback.onError,
+    onSettled: feedback.onSettled,
+  })
+}
+
+/** A new account under a head; without a GL code it gets the next free one under its parent. */
+export function useCreateAccount(feedback: Feedback<Account, CreateAccount> = {}) {
+  return useAccountingMutation(
+    (body: CreateAccount) => postJson('accounting/accounts', body, AccountSchema),
+    feedback,
+  )
+}
+
+/** Renames an account, moves it under another parent, or (de)activates it. */
+export function useUpdateAccount(
+  accountId: string,
+  feedback: Feedback<Account, UpdateAccount> = {},
+) {
+  return useAccountingMutation(
+    (body: UpdateAccount) => patchJson(accountPath(accountId), body, AccountSchema),
+    feedback,
+  )
+}
+
+/** Deletes an account without postings or sub-accounts. */
+export function useDeleteAccount(accountId: string, feedback: Feedback<void, void> = {}) {
+  return useAccountingMutation(() => deleteResource(accountPath(accountId)), feedback)
+}
+
+/**
+ * Saves the chart's configuration. The answer is the configuration now in force and is shown at
+ * once; the rest of the area (GL codes, lock date checks) is read again behind it.
+ */
+export function useSaveCoaConfig(feedback: Feedback<CoaConfig, CoaConfig> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CoaConfig) => putJson('accounting/coa-config', body, CoaConfigSchema),
+    onSuccess: (saved, body) => {
+      queryClient.setQueryData(coaConfigQuery().queryKey, saved)
+      void queryClient.invalidateQueries({ queryKey: accountingKey })
+      return feedback.onSuccess?.(saved, body)
+    },
+    onError: feedback.onError,
+    onSettled: feedback.onSettled,
+  })
+}
+
+/** Maps a posting purpose (and its key, for banks and fee heads) to an account. */
+export function useSaveCoaMapping(feedback: Feedback<CoaMapping, SetMapping> = {}) {
+  return useAccountingMutation(
+    (body: SetMapping) => putJson('accounting/coa-mapping', body, CoaMappingSchema),
+    feedback,
+  )
+}
+
+/** Removes a purpose's mapping. */
+export function useRemoveCoaMapping(feedback: Feedback<void, MappingRef> = {}) {
+  return useAccountingMutation(
+    ({ purpose, key }: MappingRef) =>
+      deleteResource(`accounting/coa-mapping?${toSearchParams({ purpose, key })}`),
+    feedback,
+  )
+}
+
+/**
+ * Posts a new voucher. `idempotencyKey` is the one key of the voucher being entered: a save
+ * retried after a lost answer sends it again and the voucher is not posted twice.
+ */
+export function useCreateVoucher(
+  idempotencyKey: string,
+  feedback: Feedback<Voucher, CreateVoucher> = {},
+) {
+  return useAccountingMutation(
+    async (voucher: CreateVoucher) =>
+      v.parse(
+        VoucherSchema,
+        await api
+          .post('accounting/vouchers', {
+            json: voucher,
+            headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+          })
+          .json(),
+      ),
+    feedback,
+  )
+}
+
+/** Posts the mirror image of a voucher on a chosen day; the original stays as it was. */
+export function useReverseVoucher(
+  voucherId: string,
+  feedback: Feedback<Voucher, ReverseVoucher> = {},
+) {
+  return useAccountingMutation(
+    (body: ReverseVoucher) =>
+      postJson(`accounting/vouchers/${voucherId}/reverse`, body, VoucherSchema),
+    feedback,
+  )
+}
