@@ -15,6 +15,8 @@ export const ChartSearchSchema = v.object({
   view: v.optional(v.picklist(chartViews), 'tree'),
 })
 export type ChartSearch = v.InferOutput<typeof ChartSearchSchema>
+/** A change to /coa's search: the view, or the list's query, page and sort. */
+export type ChartSearchChange = (next: Partial<ChartSearch>) => void
 
 /** What the server's list is asked: the search without the view. */
 export function accountListSearch(search: ChartSearch): AccountListSearch {

@@ -1,0 +1,148 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { useAbility } from '../../lib/ability.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import type { Account } from '../../shared/schemas/accounting.ts'
+import { cannotAddUnder, cannotDelete, moveTargets, type ChartTree } from './chart.ts'
+import { useDeleteAccount, useUpdateAccount } from './mutations.ts'
+
+/** The dialog the tree has open, and for which account. */
+export type Editing = { kind: 'add' | 'rename' | 'move'; account: Account } | undefined
+
+/** A disabled button says why; the wrapper carries the reason so a pointer can show it. */
+function ActionButton({
+  onClick,
+  reason,
+  disabled = false,
+  children,
+  label,
+}: {
+  onClick: () => void
+  reason?: string | undefined
+  disabled?: boolean
+  children: ReactNode
+  label?: string
+}) {
+  const off = disabled || reason !== undefined
+  return (
+    <span title={reason}>
+      <button
+        type="button"
+        className="button-link"
+        disabled={off}
+        aria-label={label}
+        title={reason}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+    </span>
+  )
+}
+
+/** What can be done to one account of the tree: each action its own permission and reason. */
+export function AccountActions({
+  account,
+  tree,
+  label,
+  onEdit,
+}: {
+  account: Account
+  tree: ChartTree
+  label: string
+  onEdit: (editing: Editing) => void
+}) {
+  const { t } = useLingui()
+  const ability = useAbility()
+  const { toastUnlessFieldError } = useServerErrors()
+  const name = account.name
+
+  const setActive = useUpdateAccount(account.id, {
+    onSuccess: (saved) => {
+      showToast({
+        variant: 'success',
+        title: saved.isActive
+          ? t`${name} can be posted to again.`
+          : t`${name} is deactivated: nothing new posts to it.`,
+      })
+    },
+    onError: (err) => toastUnlessFieldError(err, t`The account was not changed`),
+  })
+  const remove = useDeleteAccount(account.id, {
+    onSuccess: () => {
+      showToast({ variant: 'success', title: t`${name} was deleted.` })
+    },
+    onError: (err) => toastUnlessFieldError(err, t`The account was not deleted`),
+  })
+
+  const addBlocked = cannotAddUnder(account)
+  const addReason =
+    addBlocked === 'deepest'
+      ? t`A sub-child head cannot have accounts under it.`
+      : addBlocked === 'postings'
+        ? t`An account with postings cannot have accounts under it.`
+        : undefined
+  const deleteBlocked = cannotDelete(account)
+  const deleteReason =
+    deleteBlocked === 'children'
+      ? t`Delete or move the accounts under it first.`
+      : deleteBlocked === 'postings'
+        ? t`An account with postings cannot be deleted: deactivate it.`
+        : undefined
+  const typeRoot = account.level === 1
+  const noTarget =
+    !typeRoot && moveTargets(tree, account).length === 0
+      ? t`No other head of its type is one level above it.`
+      : undefined
+
+  return (
+    <>
+      {ability.can('create', 'coa') && (
+        <ActionButton
+          reason={addReason}
+          label={t`Add under ${label}`}
+          onClick={() => onEdit({ kind: 'add', account })}
+        >
+          <Trans>Add under</Trans>
+        </ActionButton>
+      )}
+      {!typeRoot && ability.can('update', 'coa') && (
+        <>
+          <ActionButton
+            label={t`Rename ${name}`}
+            onClick={() => onEdit({ kind: 'rename', account })}
+          >
+            <Trans>Rename</Trans>
+          </ActionButton>
+          <ActionButton
+            label={t`Move ${name}`}
+            reason={noTarget}
+            onClick={() => onEdit({ kind: 'move', account })}
+          >
+            <Trans>Move</Trans>
+          </ActionButton>
+          <ActionButton
+            label={account.isActive ? t`Deactivate ${name}` : t`Reactivate ${name}`}
+            disabled={setActive.isPending}
+            onClick={() => setActive.mutate({ isActive: !account.isActive })}
+          >
+            {account.isActive ? <Trans>Deactivate</Trans> : <Trans>Reactivate</Trans>}
+          </ActionButton>
+        </>
+      )}
+      {!typeRoot && ability.can('delete', 'coa') && (
+        <ActionButton
+          label={t`Delete ${name}`}
+          reason={deleteReason}
+          disabled={remove.isPending}
+          onClick={() => {
+            if (window.confirm(t`Delete the account ${name}?`)) remove.mutate()
+          }}
+        >
+          <Trans>Delete</Trans>
+        </ActionButton>
+      )}
+    </>
+  )
+}
