@@ -1,26 +1,35 @@
 import type { ReactNode } from 'react'
+import type { Sorting } from '../../lib/list-search.ts'
+import { HeaderRow, visibleColumns, type Column } from './HeaderRow.tsx'
 import { Pager } from './Pager.tsx'
 
+/**
+ * The header: its columns (a `HeaderRow`, sortable with `sorting`), or a header row built by
+ * hand with the number of columns it has.
+ */
+type Head<C extends string> =
+  | { columns: readonly Column<C>[]; sorting?: Sorting<C> | undefined; head?: undefined }
+  | { head: ReactNode; columns: number; sorting?: undefined }
+
 /** A list's table with its header, a message when nothing matches, and the pager under it. */
-export function PagedTable({
-  head,
-  columns,
-  empty,
-  rows,
-  page,
-  perPage,
-  total,
-  onPage,
-}: {
-  head: ReactNode
-  columns: number
-  empty: ReactNode
-  rows: ReactNode
-  page: number
-  perPage: number
-  total: number
-  onPage: (next: { page: number; perPage: number }) => void
-}) {
+export function PagedTable<C extends string = string>(
+  props: Head<C> & {
+    empty: ReactNode
+    rows: ReactNode
+    page: number
+    perPage: number
+    total: number
+    onPage: (next: { page: number; perPage: number }) => void
+  },
+) {
+  const { empty, rows, page, perPage, total, onPage } = props
+  const columns = typeof props.columns === 'number' ? props.columns : visibleColumns(props.columns)
+  const head =
+    typeof props.columns === 'number' ? (
+      props.head
+    ) : (
+      <HeaderRow columns={props.columns} sorting={props.sorting} />
+    )
   return (
     <>
       <div className="table-wrap">

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Fragment, useCallback, useState, type ReactElement } from 'react'
+import { Fragment, useState, type ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useFormat } from '../../lib/format.ts'
+import { useListSearch } from '../../lib/list-search.ts'
 import { auditAreas, type AuditEntry, type AuditSearch } from '../../shared/schemas/access.ts'
 import { AuditDiff } from './AuditDiff.tsx'
 import { areaLabels, auditActionLabels } from './labels.ts'
@@ -23,11 +25,7 @@ export function AuditsPage({
   const { data } = useSuspenseQuery(auditsQuery(search))
   const { data: facets } = useSuspenseQuery(auditFacetsQuery())
   const [open, setOpen] = useState<number>()
-  const setSearch = useCallback(
-    (next: Partial<AuditSearch>) => onSearchChange({ page: 1, ...next }),
-    [onSearchChange],
-  )
-  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
+  const { setSearch, onSearch, paging } = useListSearch(search, onSearchChange)
   const actionLabel = (action: string) => {
     const label = auditActionLabels[action]
     return label ? i18n._(label) : action
@@ -37,14 +35,12 @@ export function AuditsPage({
 
   return (
     <div className="page">
-      <header className="page-header">
-        <h1>
-          <Trans>Audit log</Trans>
-        </h1>
-        <p className="muted">
+      <PageHeader
+        title={<Trans>Audit log</Trans>}
+        subtitle={
           <Trans>Every change and every sign-in in this institute, with who made it.</Trans>
-        </p>
-      </header>
+        }
+      />
       <section className="card">
         <div className="toolbar">
           <SearchBox value={search.q} onSearch={onSearch} label={t`Search records`} />
@@ -95,39 +91,18 @@ export function AuditsPage({
           <DateRangeFilter from={search.from} to={search.to} onChange={setSearch} />
         </div>
         <PagedTable
-          columns={7}
           empty={<Trans>Nothing was recorded that matches.</Trans>}
-          page={search.page}
-          perPage={search.perPage}
+          {...paging}
           total={data.total}
-          onPage={onSearchChange}
-          head={
-            <tr>
-              <th>
-                <Trans>When</Trans>
-              </th>
-              <th>
-                <Trans>Who</Trans>
-              </th>
-              <th>
-                <Trans>Area</Trans>
-              </th>
-              <th>
-                <Trans>Action</Trans>
-              </th>
-              <th>
-                <Trans>Record</Trans>
-              </th>
-              <th>
-                <Trans>From</Trans>
-              </th>
-              <th>
-                <span className="visually-hidden">
-                  <Trans>Details</Trans>
-                </span>
-              </th>
-            </tr>
-          }
+          columns={[
+            { label: <Trans>When</Trans> },
+            { label: <Trans>Who</Trans> },
+            { label: <Trans>Area</Trans> },
+            { label: <Trans>Action</Trans> },
+            { label: <Trans>Record</Trans> },
+            { label: <Trans>From</Trans> },
+            { label: <Trans>Details</Trans>, hidden: true },
+          ]}
           rows={data.data.map((entry) => (
             <Fragment key={entry.id}>
               <tr>

@@ -1,30 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog.tsx'
-import { postJson } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
-import {
-  ResetUserPasswordSchema,
-  StaffUserSchema,
-  type StaffUser,
-} from '../../shared/schemas/access.ts'
+import { ResetUserPasswordSchema, type StaffUser } from '../../shared/schemas/access.ts'
 import { TemporaryPasswordField } from './PasswordField.tsx'
+import { useResetPassword } from './queries.ts'
 import { temporaryPassword } from './temporary-password.ts'
 
 /** Gives a user a temporary password: they are signed out and choose a new one at sign-in. */
 export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
   const { t } = useLingui()
   const { fullName: name, username } = user
-  const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [password, setPassword] = useState(temporaryPassword)
-  const reset = useMutation({
-    mutationFn: () =>
-      postJson(`access/users/${user.id}/password-reset`, { password }, StaffUserSchema),
+  const reset = useResetPassword(user, {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['access'] })
       showToast({
         variant: 'success',
         title: t`${name} was signed out and must choose a new password.`,
@@ -36,7 +27,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClos
   const local = checkFields(ResetUserPasswordSchema, { password })
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (!local.password) reset.mutate()
+    if (!local.password) reset.mutate(password)
   }
   return (
     <Dialog title={t`Reset the password of ${username}`} onClose={onClose}>

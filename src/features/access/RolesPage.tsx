@@ -1,16 +1,16 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { useAbility } from '../../lib/ability.ts'
-import { deleteResource, patchJson, postJson } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { buildAbility, type AbilityRule } from '../../shared/permissions/ability.ts'
 import { homeRouteChoices, mayLandOn } from '../../shared/permissions/route-access.ts'
-import { CreateRoleSchema, RoleSchema, type Role } from '../../shared/schemas/access.ts'
+import { CreateRoleSchema, type Role } from '../../shared/schemas/access.ts'
 import { grantsOf, PermissionMatrix, rulesFromGrants, type Grants } from './PermissionMatrix.tsx'
-import { rolesQuery } from './queries.ts'
+import { rolesQuery, useDeleteRole, useSaveRole } from './queries.ts'
 
 const newRole = 'new'
 
@@ -32,21 +32,17 @@ export function RolesPage({
       : (roles.find((r) => r.id === selected) ?? roles.find((r) => !r.isSystem) ?? roles[0])
   return (
     <div className="page">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1>
-            <Trans>Roles and permissions</Trans>
-          </h1>
-          <p className="muted">
-            <Trans>Changes apply to the role’s users from their next action.</Trans>
-          </p>
-        </div>
-        {ability.can('create', 'oisacl-roles') && (
-          <button type="button" className="button button-primary" onClick={() => select(newRole)}>
-            <Trans>New role</Trans>
-          </button>
-        )}
-      </header>
+      <PageHeader
+        title={<Trans>Roles and permissions</Trans>}
+        subtitle={<Trans>Changes apply to the role’s users from their next action.</Trans>}
+        actions={
+          ability.can('create', 'oisacl-roles') && (
+            <button type="button" className="button button-primary" onClick={() => select(newRole)}>
+              <Trans>New role</Trans>
+            </button>
+          )
+        }
+      />
       <div className="split">
         <nav className="card role-list" aria-label={t`Roles`}>
           <ul>
@@ -80,7 +76,6 @@ export function RolesPage({
 function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: string) => void }) {
   const { t } = useLingui()
   const ability = useAbility()
-  const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [name, setName] = useState(role?.name ?? '')
   const [homeRoute, setHomeRoute] = useState(role?.homeRoute ?? '/dashboard')
@@ -93,28 +88,18 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
     mayLandOn(buildAbility(rules as AbilityRule[]), path),
   )
   const editable = !role?.isSystem && ability.can(role ? 'update' : 'create', 'oisacl-roles')
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['access'] })
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = { name, homeRoute, rules }
-      return role
-        ? patchJson(`access/roles/${role.id}`, body, RoleSchema)
-        : postJson('access/roles', body, RoleSchema)
-    },
-    onSuccess: async (saved) => {
-      await refresh()
+  const save = useSaveRole(role, {
+    onSuccess: (saved) => {
       const roleName = saved.name
       showToast({ variant: 'success', title: t`The role ${roleName} was saved.` })
       onSaved(saved.id)
     },
     onError: (err) => toastUnlessFieldError(err, t`The role was not saved`),
   })
-  const remove = useMutation({
-    mutationFn: () => deleteResource(`access/roles/${role!.id}`),
-    onSuccess: async () => {
-      await refresh()
-      const roleName = role!.name
+  const remove = useDeleteRole({
+    onSuccess: (_, removed) => {
+      const roleName = removed.name
       showToast({ variant: 'success', title: t`The role ${roleName} was deleted.` })
     },
     onError: (err) => toastUnlessFieldError(err, t`The role was not deleted`),
@@ -133,7 +118,7 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
     setTouched(true)
     if (homeError || Object.keys(checkFields(CreateRoleSchema, { name, homeRoute, rules })).length)
       return
-    save.mutate()
+    save.mutate({ name, homeRoute, rules })
   }
 
   const deleteReason = !role
@@ -196,7 +181,7 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
                 title={deleteReason}
                 onClick={() => {
                   const roleName = role.name
-                  if (window.confirm(t`Delete the role ${roleName}?`)) remove.mutate()
+                  if (window.confirm(t`Delete the role ${roleName}?`)) remove.mutate(role)
                 }}
               >
                 <Trans>Delete role</Trans>

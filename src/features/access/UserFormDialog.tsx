@@ -1,18 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
-import { patchJson, postJson } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
-import {
-  CreateUserSchema,
-  StaffUserSchema,
-  UpdateUserSchema,
-  type StaffUser,
-} from '../../shared/schemas/access.ts'
+import { CreateUserSchema, UpdateUserSchema, type StaffUser } from '../../shared/schemas/access.ts'
 import { TemporaryPasswordField } from './PasswordField.tsx'
+import { useSaveUser } from './queries.ts'
 
 interface Values {
   username: string
@@ -36,7 +30,6 @@ export function UserFormDialog({
   onClose: () => void
 }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [values, setValues] = useState<Values>({
     username: user?.username ?? '',
@@ -60,14 +53,9 @@ export function UserFormDialog({
   const body = user
     ? { ...values, password: undefined, roleIds: rolesChanged ? values.roleIds : undefined }
     : values
-  const save = useMutation({
-    mutationFn: () =>
-      user
-        ? patchJson(`access/users/${user.id}`, body, StaffUserSchema)
-        : postJson('access/users', body, StaffUserSchema),
+  const save = useSaveUser(user, {
     onSuccess: (saved) => {
       const name = saved.fullName
-      void queryClient.invalidateQueries({ queryKey: ['access'] })
       showToast({
         variant: 'success',
         title: user ? t`${name} was saved.` : t`${name} can now sign in.`,
@@ -85,7 +73,7 @@ export function UserFormDialog({
     e.preventDefault()
     setTouched(true)
     if (Object.keys(checkFields(user ? UpdateUserSchema : CreateUserSchema, body)).length) return
-    save.mutate()
+    save.mutate(body)
   }
 
   return (

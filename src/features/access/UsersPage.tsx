@@ -1,24 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useState, type ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
-import { SortHeader } from '../../components/table/SortHeader.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
-import { postJson } from '../../lib/api.ts'
 import { useFormat } from '../../lib/format.ts'
 import { keepOwnSession } from '../../lib/impersonation.ts'
+import { useListSearch } from '../../lib/list-search.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { session } from '../../lib/session.ts'
 import { showToast } from '../../lib/toasts.ts'
-import {
-  StaffUserSchema,
-  type StaffUser,
-  type UserListSearch,
-} from '../../shared/schemas/access.ts'
-import { ImpersonateResponseSchema } from '../../shared/schemas/auth.ts'
-import { roleOptionsQuery, usersQuery } from './queries.ts'
+import type { StaffUser, UserListSearch } from '../../shared/schemas/access.ts'
+import { roleOptionsQuery, useImpersonate, useSetUserStatus, usersQuery } from './queries.ts'
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
 import { UserFormDialog } from './UserFormDialog.tsx'
 
@@ -38,7 +33,6 @@ export function UsersPage({
   const navigate = useNavigate()
   const ability = useAbility()
   const { dateTime } = useFormat()
-  const queryClient = useQueryClient()
   const { toastUnlessFieldError } = useServerErrors()
   const { data } = useSuspenseQuery(usersQuery(search))
   const { data: roleOptions } = useSuspenseQuery(roleOptionsQuery())
@@ -48,23 +42,13 @@ export function UsersPage({
   const canUpdate = ability.can('update', 'ACL')
   const canImpersonate = ability.can('manage', 'all')
 
-  const setSearch = useCallback(
-    (next: Partial<UserListSearch>) => onSearchChange({ page: 1, ...next }),
-    [onSearchChange],
-  )
-  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
-  const sorting = {
-    sortBy: search.sortBy ?? 'username',
-    sortDesc: search.sortDesc,
-    onSort: onSearchChange,
-  }
+  const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
+    sortBy: 'username',
+  })
 
-  const setStatus = useMutation({
-    mutationFn: ({ user, status }: { user: StaffUser; status: 'deactivate' | 'reactivate' }) =>
-      postJson(`access/users/${user.id}/${status}`, {}, StaffUserSchema),
+  const setStatus = useSetUserStatus({
     onSuccess: (user) => {
       const name = user.fullName
-      void queryClient.invalidateQueries({ queryKey: ['access'] })
       showToast({
         variant: 'success',
         title:
@@ -76,9 +60,7 @@ export function UsersPage({
     onError: (err) => toastUnlessFieldError(err, t`The user was not changed`),
   })
 
-  const impersonate = useMutation({
-    mutationFn: (user: StaffUser) =>
-      postJson('auth/impersonate', { user_id: user.id }, ImpersonateResponseSchema),
+  const impersonate = useImpersonate({
     onSuccess: ({ access_token }) => {
       keepOwnSession()
       void navigate({
@@ -91,29 +73,27 @@ export function UsersPage({
 
   return (
     <div className="page">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1>
-            <Trans>Users</Trans>
-          </h1>
-          <p className="muted">
-            {canUpdate ? (
-              <Trans>Staff who sign in to this institute, their roles and their access.</Trans>
-            ) : (
-              <Trans>You can look at the users but not change them.</Trans>
-            )}
-          </p>
-        </div>
-        {canCreate && (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => setEditing({ kind: 'create' })}
-          >
-            <Trans>New user</Trans>
-          </button>
-        )}
-      </header>
+      <PageHeader
+        title={<Trans>Users</Trans>}
+        subtitle={
+          canUpdate ? (
+            <Trans>Staff who sign in to this institute, their roles and their access.</Trans>
+          ) : (
+            <Trans>You can look at the users but not change them.</Trans>
+          )
+        }
+        actions={
+          canCreate && (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setEditing({ kind: 'create' })}
+            >
+              <Trans>New user</Trans>
+            </button>
+          )
+        }
+      />
 
       <section className="card">
         <div className="toolbar">
@@ -148,32 +128,18 @@ export function UsersPage({
         </div>
 
         <PagedTable
-          columns={canUpdate ? 6 : 5}
           empty={<Trans>No users match.</Trans>}
-          page={search.page}
-          perPage={search.perPage}
+          {...paging}
           total={data.total}
-          onPage={onSearchChange}
-          head={
-            <tr>
-              <SortHeader column="username" label={t`Username`} {...sorting} />
-              <SortHeader column="fullName" label={t`Full name`} {...sorting} />
-              <th>
-                <Trans>Roles</Trans>
-              </th>
-              <SortHeader column="status" label={t`Status`} {...sorting} />
-              <th>
-                <Trans>Last sign-in</Trans>
-              </th>
-              {canUpdate && (
-                <th>
-                  <span className="visually-hidden">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
-              )}
-            </tr>
-          }
+          sorting={sorting}
+          columns={[
+            { label: t`Username`, sort: 'username' },
+            { label: t`Full name`, sort: 'fullName' },
+            { label: <Trans>Roles</Trans> },
+            { label: t`Status`, sort: 'status' },
+            { label: <Trans>Last sign-in</Trans> },
+            canUpdate && { label: <Trans>Actions</Trans>, hidden: true },
+          ]}
           rows={data.data.map((user) => {
             const self = user.id === me
             const selfReason = self ? t`You cannot do this to your own account.` : undefined
