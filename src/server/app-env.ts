@@ -8,7 +8,7 @@ import type { FileStorage } from './lib/storage.ts'
 import type { FailureThrottle } from './lib/throttle.ts'
 import type { UserRow } from './lib/user-data.ts'
 import type { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
-import type { TokenService } from './modules/auth/tokens.ts'
+import type { TokenService } from './modules/auth/token-service.ts'
 
 /** Long-lived helpers, one set per app. */
 export interface Services {

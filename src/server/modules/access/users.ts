@@ -18,9 +18,9 @@ import { enqueueMessage } from '../../lib/outbox.ts'
 import { hashPassword } from '../../lib/password.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.ts'
-import { revokeAllForUser } from '../auth/sessions.ts'
+import { revokeAllForUser } from '../auth/session-store.ts'
 import { assertMayGrant, covers, rolesOfInstitute, rulesOf } from './role-rules.ts'
-import { findStaffUser, listStaffUsers } from './staff-users.ts'
+import { findStaffUser, listStaffUsers } from './staff-user-read.ts'
 
 /** The audit's picture of a user: who they are and what they may do, never a password. */
 const auditView = (u: StaffUser) => ({

@@ -14,7 +14,14 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
-import { accountOf, hasPostings, isMapped, loadChart, nextGlCode, subtreeIds } from './chart.ts'
+import {
+  accountOf,
+  hasPostings,
+  isMapped,
+  loadChart,
+  nextGlCode,
+  subtreeIds,
+} from './account-read.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
 
 const conflict = (message: string, code: string) => new ApiException(409, message, { code })

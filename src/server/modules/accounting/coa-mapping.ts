@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
-import { loadChart } from './chart.ts'
+import { loadChart } from './account-read.ts'
 
 const DeleteMappingQuery = v.object({
   purpose: v.picklist(mappingPurposeNames, 'Unknown purpose.'),

@@ -12,8 +12,8 @@ import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
 import { requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
-import { hashToken } from './tokens.ts'
-import { findUserById } from './users.ts'
+import { hashToken } from './token-service.ts'
+import { findUserById } from './user-read.ts'
 
 /**
  * An admin obtains a short-lived access token for another user of the same institute, for

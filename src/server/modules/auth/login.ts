@@ -10,10 +10,10 @@ import { verifyAgainstNobody, verifyPassword } from '../../lib/password.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { buildUserData } from '../../lib/user-data.ts'
 import { readJson } from '../../lib/validate.ts'
-import { startSession } from './sessions.ts'
+import { startSession } from './session-store.ts'
 import type { Attempt } from './sign-in-throttle.ts'
-import type { DeviceClaims } from './tokens.ts'
-import { findUserByLogin } from './users.ts'
+import type { DeviceClaims } from './token-service.ts'
+import { findUserByLogin } from './user-read.ts'
 
 /**
  * The device token: proof that this browser signed in to an account before, so that guesses

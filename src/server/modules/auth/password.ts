@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import { buildUserData } from '../../lib/user-data.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
-import { revokeOtherSessions } from './sessions.ts'
+import { revokeOtherSessions } from './session-store.ts'
 
 /** The signed-in user's own password: change it, or set it at the first sign-in. */
 export const passwordRoutes = new Hono<AppEnv>()

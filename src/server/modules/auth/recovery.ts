@@ -30,8 +30,8 @@ import {
   verifyOtp,
 } from './otp.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
-import { revokeAllForUser } from './sessions.ts'
-import { findUserByEmailOrPhone, findUserByLogin } from './users.ts'
+import { revokeAllForUser } from './session-store.ts'
+import { findUserByEmailOrPhone, findUserByLogin } from './user-read.ts'
 
 // §8: a 404 on a recovery call shows the server's message; it says no more than this.
 const noSuchUser = () =>

@@ -15,8 +15,8 @@ import { issuesToErrors } from '../../../shared/schemas/issues.ts'
 import { readJson } from '../../lib/validate.ts'
 import { setUpInstitute } from '../institutes/set-up.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
-import { startSession } from './sessions.ts'
-import { findUserByLogin } from './users.ts'
+import { startSession } from './session-store.ts'
+import { findUserByLogin } from './user-read.ts'
 
 function slugify(name: string): string {
   const base = name

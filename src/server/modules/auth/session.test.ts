@@ -11,8 +11,8 @@ import {
   createTestApp,
   jsonRequest,
 } from '../../test-support/test-app.ts'
-import { refreshReuseGraceMs } from './sessions.ts'
-import { hashToken } from './tokens.ts'
+import { refreshReuseGraceMs } from './session-store.ts'
+import { hashToken } from './token-service.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 
