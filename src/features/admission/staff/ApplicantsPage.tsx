@@ -1,23 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, type ReactElement } from 'react'
 import { PagedTable } from '../../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../../components/table/SearchBox.tsx'
 import { SortHeader } from '../../../components/table/SortHeader.tsx'
 import { useFormat } from '../../../lib/format.ts'
-import { toSearchParams } from '../../../lib/search.ts'
 import {
   applicantStatuses,
   type ApplicantListSearch,
   type ApplicantStatus,
 } from '../../../shared/schemas/admission.ts'
-import { todayIso } from '../../../lib/dates.ts'
 import { statusLabels } from '../labels.ts'
-import { downloadFile } from './download.ts'
 import { useAdmissionErrors } from './errors.ts'
 import { statusBadges } from './form-state.ts'
-import { applicantsQuery, formOptionsQuery } from './queries.ts'
+import { applicantsQuery, formOptionsQuery, useExportApplicants } from './queries.ts'
 import './staff.css'
 
 type SearchChange = (next: Partial<ApplicantListSearch>) => void
@@ -49,15 +46,7 @@ export function ApplicantsPage({
   }
   const formKnown = !search.formId || forms.data.some((f) => f.id === search.formId)
 
-  const exportCsv = useMutation({
-    mutationFn: () => {
-      // Every row that matches the filters, in the list's order: the pages are the server's.
-      const { page, perPage, ...filters } = search
-      void page
-      void perPage
-      const fallback = `applicants-${todayIso()}.csv`
-      return downloadFile(`admission/applicants/export?${toSearchParams(filters)}`, fallback)
-    },
+  const exportCsv = useExportApplicants({
     onError: (err) => errorsOf.toastUnlessFieldError(err, t`The list was not exported`),
   })
 
@@ -82,7 +71,7 @@ export function ApplicantsPage({
           title={
             data.total === 0 ? t`No applications match: there is nothing to export.` : undefined
           }
-          onClick={() => exportCsv.mutate()}
+          onClick={() => exportCsv.mutate(search)}
         >
           {exportCsv.isPending ? <Trans>Exporting…</Trans> : <Trans>Export CSV</Trans>}
         </button>

@@ -1,18 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
 import { TextAreaField } from '../../../components/form/Field.tsx'
-import { httpStatus, postJson } from '../../../lib/api.ts'
+import { httpStatus } from '../../../lib/api.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import {
   AcceptApplicantSchema,
-  ApplicantSchema,
   RejectApplicantSchema,
   type Applicant,
 } from '../../../shared/schemas/admission.ts'
 import { useAdmissionErrors } from './errors.ts'
-import { admissionKey, applicantQuery } from './queries.ts'
+import { useDecideApplicant } from './queries.ts'
 
 /** Accepts (note optional) or rejects (note required) an application. */
 export function DecisionDialog({
@@ -25,7 +23,6 @@ export function DecisionDialog({
   onClose: () => void
 }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
   const errorsOf = useAdmissionErrors()
   const [note, setNote] = useState('')
   const [touched, setTouched] = useState(false)
@@ -33,16 +30,8 @@ export function DecisionDialog({
   const schema = decision === 'accept' ? AcceptApplicantSchema : RejectApplicantSchema
   const body = { note }
 
-  const decide = useMutation({
-    mutationFn: () =>
-      postJson(
-        `admission/applicants/${encodeURIComponent(applicant.id)}/${decision}`,
-        body,
-        ApplicantSchema,
-      ),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(applicantQuery(saved.id).queryKey, saved)
-      await queryClient.invalidateQueries({ queryKey: admissionKey })
+  const decide = useDecideApplicant(applicant.id, {
+    onSuccess: () => {
       showToast({
         variant: 'success',
         title:
@@ -52,17 +41,17 @@ export function DecisionDialog({
       })
       onClose()
     },
-    onError: async (err) => {
+    onError: (err) => {
       errorsOf.toastUnlessFieldError(
         err,
         decision === 'accept'
           ? t`The application could not be accepted`
           : t`The application could not be rejected`,
       )
-      if (httpStatus(err) === 409) {
-        await queryClient.invalidateQueries({ queryKey: admissionKey })
-        onClose()
-      }
+    },
+    // A 409: the application changed meanwhile; it has been read again, and the dialog closes.
+    onSettled: (_, err) => {
+      if (httpStatus(err) === 409) onClose()
     },
   })
 
@@ -75,7 +64,7 @@ export function DecisionDialog({
     e.preventDefault()
     setTouched(true)
     if (Object.keys(errorsOf.issues(schema, body)).length) return
-    decide.mutate()
+    decide.mutate({ decision, note })
   }
 
   return (

@@ -1,17 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useState, type ReactElement } from 'react'
 import { PagedTable } from '../../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../../components/table/SearchBox.tsx'
 import { SortHeader } from '../../../components/table/SortHeader.tsx'
 import { useAbility } from '../../../lib/ability.ts'
-import { deleteResource, postJson } from '../../../lib/api.ts'
 import { useFormat } from '../../../lib/format.ts'
 import { session } from '../../../lib/session.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import {
-  AdmissionFormSchema,
   type AdmissionForm,
   type ApplicantStatus,
   type AdmissionFormListSearch,
@@ -23,13 +21,12 @@ import { ActionButton } from './controls.tsx'
 import { useAdmissionErrors } from './errors.ts'
 import { FormDialog } from './FormDialog.tsx'
 import { formState, formStateBadges, formStateLabels, totalApplications } from './form-state.ts'
-import { admissionKey, formsQuery } from './queries.ts'
+import { formsQuery, useDeleteForm, useFormAction, type FormAction } from './queries.ts'
 import './staff.css'
 
 const isStatus = (status: string): status is ApplicantStatus => status in statusLabels
 
 type SearchChange = (next: Partial<AdmissionFormListSearch>) => void
-type FormAction = 'publish' | 'unpublish' | 'close' | 'open'
 type Editing = { kind: 'create' } | { kind: 'edit'; form: AdmissionForm } | undefined
 
 /** Where applicants open a form: /admission/<institute slug>/<form id>. */
@@ -50,7 +47,6 @@ export function FormsPage({
   const ability = useAbility()
   const { number } = useFormat()
   const money = useMoney()
-  const queryClient = useQueryClient()
   const errorsOf = useAdmissionErrors()
   const { data } = useSuspenseQuery(formsQuery(search))
   const [editing, setEditing] = useState<Editing>()
@@ -68,11 +64,8 @@ export function FormsPage({
   const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
   const sorting = { sortBy: search.sortBy, sortDesc: search.sortDesc, onSort: onSearchChange }
 
-  const act = useMutation({
-    mutationFn: ({ form, action }: { form: AdmissionForm; action: FormAction }) =>
-      postJson(`admission/forms/${encodeURIComponent(form.id)}/${action}`, {}, AdmissionFormSchema),
-    onSuccess: async (saved, { action }) => {
-      await queryClient.invalidateQueries({ queryKey: admissionKey })
+  const act = useFormAction({
+    onSuccess: (saved, { action }) => {
       const name = saved.title
       const titles: Record<FormAction, string> = {
         publish: saved.accepting
@@ -87,19 +80,12 @@ export function FormsPage({
     onError: (err) => errorsOf.toastUnlessFieldError(err, t`The form was not changed`),
   })
 
-  const remove = useMutation({
-    mutationFn: (form: AdmissionForm) =>
-      deleteResource(`admission/forms/${encodeURIComponent(form.id)}`),
-    onSuccess: async (_, form) => {
-      await queryClient.invalidateQueries({ queryKey: admissionKey })
+  const remove = useDeleteForm({
+    onSuccess: (_, form) => {
       const name = form.title
       showToast({ variant: 'success', title: t`The form ${name} was deleted.` })
     },
-    onError: async (err) => {
-      errorsOf.toastUnlessFieldError(err, t`The form was not deleted`)
-      // Applications may have arrived since the list was read.
-      await queryClient.invalidateQueries({ queryKey: admissionKey })
-    },
+    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The form was not deleted`),
   })
 
   const copy = (url: string) => {

@@ -1,16 +1,36 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import * as v from 'valibot'
+import { deleteResource, httpStatus, postJson, putJson } from '../../../lib/api.ts'
+import type { Feedback } from '../../../lib/mutation-feedback.ts'
 import { storedRead } from '../../../lib/read-store.ts'
 import { toSearchParams } from '../../../lib/search.ts'
 import {
+  AdmissionFormInputSchema,
   AdmissionFormListSchema,
+  AdmissionFormSchema,
   ApplicantListSchema,
   ApplicantSchema,
+  type AdmissionForm,
+  type AdmissionFormInput,
   type AdmissionFormListSearch,
+  type Applicant,
   type ApplicantListSearch,
 } from '../../../shared/schemas/admission.ts'
+import { todayIso } from '../../../lib/dates.ts'
+import { downloadFile } from './download.ts'
 
 /** Everything under ['admission'] changes when a form or an application does. */
 export const admissionKey = ['admission'] as const
+
+const enc = encodeURIComponent
+const formPath = (formId: string) => `admission/forms/${enc(formId)}`
+const applicantPath = (applicantId: string) => `admission/applicants/${enc(applicantId)}`
 
 export const formsQuery = (search: AdmissionFormListSearch) =>
   queryOptions({
@@ -42,8 +62,162 @@ export const applicantQuery = (applicantId: string) =>
   queryOptions({
     queryKey: [...admissionKey, 'applicant', applicantId],
     ...storedRead(
-      `admission/applicants/${encodeURIComponent(applicantId)}`,
+      applicantPath(applicantId),
       ApplicantSchema,
       '/admission-applicants/$applicantId',
     ),
   })
+
+/*
+ * Mutations. Each hook sends its request and keeps the cache right; the screen passes only its
+ * own reaction (`Feedback`). On success everything under ['admission'] is read again before the
+ * screen's `onSuccess` runs; on failure the screen's `onError` runs first (its message at once),
+ * then what the failure calls for is read again; `onSettled` comes last.
+ */
+
+const refreshAll = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: admissionKey })
+
+/** Creates a form (`form` undefined) or replaces the one given: the whole form is sent. */
+export function useSaveForm(
+  form: AdmissionForm | undefined,
+  feedback: Feedback<AdmissionForm, AdmissionFormInput> = {},
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: AdmissionFormInput) => {
+      const body = v.parse(AdmissionFormInputSchema, input)
+      return form
+        ? putJson(formPath(form.id), body, AdmissionFormSchema)
+        : postJson('admission/forms', body, AdmissionFormSchema)
+    },
+    onSuccess: async (saved, input) => {
+      await refreshAll(queryClient)
+      await feedback.onSuccess?.(saved, input)
+    },
+    onError: feedback.onError,
+    onSettled: feedback.onSettled,
+  })
+}
+
+export type FormAction = 'publish' | 'unpublish' | 'close' | 'open'
+export type FormActionVariables = { form: AdmissionForm; action: FormAction }
+
+/** Publishes, unpublishes, closes or reopens a form. */
+export function useFormAction(feedback: Feedback<AdmissionForm, FormActionVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ form, action }: FormActionVariables) =>
+      postJson(`${formPath(form.id)}/${action}`, {}, AdmissionFormSchema),
+    onSuccess: async (saved, variables) => {
+      await refreshAll(queryClient)
+      await feedback.onSuccess?.(saved, variables)
+    },
+    onError: feedback.onError,
+    onSettled: feedback.onSettled,
+  })
+}
+
+/** Deletes a form that has no applications. */
+export function useDeleteForm(feedback: Feedback<void, AdmissionForm> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (form: AdmissionForm) => deleteResource(formPath(form.id)),
+    onSuccess: async (_, form) => {
+      await refreshAll(queryClient)
+      await feedback.onSuccess?.(undefined, form)
+    },
+    onError: async (err, form) => {
+      await feedback.onError?.(err, form)
+      // Applications may have arrived since the list was read.
+      await refreshAll(queryClient)
+    },
+    onSettled: feedback.onSettled,
+  })
+}
+
+/** A changed application: kept as answered, and every list it shows in read again. */
+async function applicantChanged(queryClient: QueryClient, saved: Applicant) {
+  queryClient.setQueryData(applicantQuery(saved.id).queryKey, saved)
+  await refreshAll(queryClient)
+}
+
+/** A refused change to an application: on a 409 it changed meanwhile, so it is read again. */
+async function applicantRefused(queryClient: QueryClient, err: Error) {
+  if (httpStatus(err) === 409) await refreshAll(queryClient)
+}
+
+export type ApplicantStep = 'review' | 'enrol'
+
+/** Marks an application under review, or enrols an accepted applicant as a student. */
+export function useAdvanceApplicant(
+  applicantId: string,
+  feedback: Feedback<Applicant, ApplicantStep> = {},
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (step: ApplicantStep) =>
+      postJson(`${applicantPath(applicantId)}/${step}`, {}, ApplicantSchema),
+    onSuccess: async (saved, step) => {
+      await applicantChanged(queryClient, saved)
+      await feedback.onSuccess?.(saved, step)
+    },
+    onError: async (err, step) => {
+      await feedback.onError?.(err, step)
+      await applicantRefused(queryClient, err)
+    },
+    onSettled: feedback.onSettled,
+  })
+}
+
+export type Decision = { decision: 'accept' | 'reject'; note: string }
+
+/** Accepts (note optional) or rejects (note required) an application. */
+export function useDecideApplicant(
+  applicantId: string,
+  feedback: Feedback<Applicant, Decision> = {},
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ decision, note }: Decision) =>
+      postJson(`${applicantPath(applicantId)}/${decision}`, { note }, ApplicantSchema),
+    onSuccess: async (saved, decision) => {
+      await applicantChanged(queryClient, saved)
+      await feedback.onSuccess?.(saved, decision)
+    },
+    onError: async (err, decision) => {
+      await feedback.onError?.(err, decision)
+      await applicantRefused(queryClient, err)
+    },
+    onSettled: feedback.onSettled,
+  })
+}
+
+type AttachmentFile = Pick<Applicant['attachments'][number], 'id' | 'fileName'>
+
+/** Saves one of an application's files on this computer. */
+export function useDownloadAttachment(
+  applicantId: string,
+  feedback: Feedback<void, AttachmentFile> = {},
+) {
+  return useMutation({
+    mutationFn: (file: AttachmentFile) =>
+      downloadFile(`${applicantPath(applicantId)}/attachments/${enc(file.id)}`, file.fileName),
+    ...feedback,
+  })
+}
+
+/** Saves every application that matches the list's filters as CSV, in the list's order. */
+export function useExportApplicants(feedback: Feedback<void, ApplicantListSearch> = {}) {
+  return useMutation({
+    mutationFn: (search: ApplicantListSearch) => {
+      // Every row that matches the filters: the pages are the server's.
+      const { page, perPage, ...filters } = search
+      void page
+      void perPage
+      const fallback = `applicants-${todayIso()}.csv`
+      return downloadFile(`admission/applicants/export?${toSearchParams(filters)}`, fallback)
+    },
+    ...feedback,
+  })
+}
