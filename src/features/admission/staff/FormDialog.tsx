@@ -1,62 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Dialog } from '../../../components/Dialog.tsx'
-import { Field, SelectField, TextAreaField } from '../../../components/form/Field.tsx'
-import { api } from '../../../lib/api.ts'
-import { showToast } from '../../../lib/toasts.ts'
-import {
-  AdmissionFormInputSchema,
-  AdmissionFormSchema,
-  alwaysRequiredFields,
-  attachmentTypes,
-  questionKinds,
-  standardFields,
-  type AdmissionForm,
-  type QuestionKind,
-} from '../../../shared/schemas/admission.ts'
+import { Field, TextAreaField } from '../../../components/form/Field.tsx'
 import { todayIso } from '../../../lib/dates.ts'
+import { showToast } from '../../../lib/toasts.ts'
 import { useMoney } from '../../../lib/use-money.ts'
-import { fieldLabels, questionKindLabels } from '../labels.ts'
-import { ActionButton } from './controls.tsx'
+import { AdmissionFormInputSchema, type AdmissionForm } from '../../../shared/schemas/admission.ts'
+import { AttachmentsSection } from './AttachmentEditor.tsx'
 import { useAdmissionErrors } from './errors.ts'
-import {
-  newAttachment,
-  newQuestion,
-  suggestKey,
-  toDraft,
-  toInput,
-  type AttachmentDraft,
-  type FormDraft,
-  type QuestionDraft,
-} from './form-draft.ts'
-import { attachmentTypeNames, totalApplications } from './form-state.ts'
-import { admissionKey } from './queries.ts'
+import { toDraft, toInput, type FormDraft } from './form-draft.ts'
+import { placeErrors } from './form-errors.ts'
+import { totalApplications } from './form-state.ts'
+import { useSaveForm } from './queries.ts'
+import { QuestionsSection } from './QuestionEditor.tsx'
+import { RequiredFieldsPicker } from './RequiredFieldsPicker.tsx'
 
 /** The decimal separator people type in a language ("," in de, fr, pt). */
 function decimalOf(locale: string): '.' | ',' {
   const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')
   return part?.value === ',' ? ',' : '.'
-}
-
-/**
- * Of the errors not shown yet, the first whose path is `path` or lies under it: a form's own
- * inputs pick first, then each item and its section take what is left under them.
- */
-function picker(errors: Record<string, string>) {
-  const used = new Set<string>()
-  const pick = (path: string) => {
-    for (const [key, message] of Object.entries(errors)) {
-      if (used.has(key)) continue
-      if (key === path || key.startsWith(`${path}.`)) {
-        used.add(key)
-        return message
-      }
-    }
-    return undefined
-  }
-  return { pick, used }
 }
 
 /** Creates a form (`form` undefined) or edits one: the whole form is sent either way. */
@@ -69,7 +32,6 @@ export function FormDialog({
 }) {
   const { t, i18n } = useLingui()
   const money = useMoney()
-  const queryClient = useQueryClient()
   const errorsOf = useAdmissionErrors()
   const decimal = decimalOf(i18n.locale)
   const [draft, setDraft] = useState<FormDraft>(() =>
@@ -82,16 +44,8 @@ export function FormDialog({
 
   const { input, unparsed } = toInput(draft, money.parse)
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = v.parse(AdmissionFormInputSchema, input)
-      const request = form
-        ? api.put(`admission/forms/${encodeURIComponent(form.id)}`, { json: body })
-        : api.post('admission/forms', { json: body })
-      return v.parse(AdmissionFormSchema, await request.json())
-    },
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: admissionKey })
+  const save = useSaveForm(form, {
+    onSuccess: (saved) => {
       const name = saved.title
       showToast({
         variant: 'success',
@@ -118,75 +72,18 @@ export function FormDialog({
     }
   }
   const server = errorsOf.fieldErrors(save.error)
-  const { pick, used } = picker({ ...local, ...server })
-  const errors = {
-    title: pick('title'),
-    academicSession: pick('academicSession'),
-    className: pick('className'),
-    groupName: pick('groupName'),
-    opensOn: pick('opensOn'),
-    closesOn: pick('closesOn'),
-    fee: pick('fee'),
-    requiredFields: pick('requiredFields'),
-    instructions: pick('instructions'),
-  }
-  const questionErrors = draft.questions.map((_, i) => ({
-    id: pick(`questions.${i}.id`),
-    label: pick(`questions.${i}.label`),
-    kind: pick(`questions.${i}.kind`),
-    options: pick(`questions.${i}.options`),
-    item: pick(`questions.${i}`),
-  }))
-  const attachmentErrors = draft.attachments.map((_, i) => ({
-    kind: pick(`attachments.${i}.kind`),
-    label: pick(`attachments.${i}.label`),
-    types: pick(`attachments.${i}.types`),
-    maxBytes: pick(`attachments.${i}.maxBytes`),
-    item: pick(`attachments.${i}`),
-  }))
-  const questionsError = pick('questions')
-  const attachmentsError = pick('attachments')
-  const others = Object.entries({ ...local, ...server })
-    .filter(([key]) => !used.has(key))
-    .map(([, message]) => message)
+  const placed = placeErrors(draft, { ...local, ...server })
+  const errors = placed.fields
 
   const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }))
-
-  const setQuestion = (uid: string, change: Partial<QuestionDraft>) =>
-    setDraft((d) => ({
-      ...d,
-      questions: d.questions.map((q) => {
-        if (q.uid !== uid) return q
-        const next = { ...q, ...change }
-        if (change.label !== undefined && !q.keyEdited) {
-          const taken = d.questions.filter((o) => o.uid !== uid).map((o) => o.id)
-          next.id = suggestKey(change.label, taken, 'question')
-        }
-        return next
-      }),
-    }))
-
-  const setAttachment = (uid: string, change: Partial<AttachmentDraft>) =>
-    setDraft((d) => ({
-      ...d,
-      attachments: d.attachments.map((a) => {
-        if (a.uid !== uid) return a
-        const next = { ...a, ...change }
-        if (change.label !== undefined && !a.keyEdited) {
-          const taken = d.attachments.filter((o) => o.uid !== uid).map((o) => o.kind)
-          next.kind = suggestKey(change.label, taken, 'attachment')
-        }
-        return next
-      }),
-    }))
 
   function submit(e: FormEvent) {
     e.preventDefault()
     setTouched(true)
     if (unparsed.length) return
     if (!v.safeParse(AdmissionFormInputSchema, input).success) return
-    save.mutate()
+    save.mutate(input)
   }
 
   return (
@@ -249,50 +146,11 @@ export function FormDialog({
           />
         </div>
 
-        <fieldset className="field">
-          <legend>
-            <Trans>Standard fields the applicant must fill in</Trans>
-          </legend>
-          <div className="check-grid">
-            {standardFields.map((field) => {
-              const always = alwaysRequiredFields.includes(field)
-              return (
-                <label
-                  key={field}
-                  className="checkbox"
-                  title={
-                    always
-                      ? t`Always required: every application needs a name, and applicants confirm changes with their phone number or date of birth.`
-                      : undefined
-                  }
-                >
-                  <input
-                    type="checkbox"
-                    disabled={always}
-                    checked={always || draft.requiredFields.includes(field)}
-                    onChange={(e) =>
-                      set(
-                        'requiredFields',
-                        e.target.checked
-                          ? [...draft.requiredFields, field]
-                          : draft.requiredFields.filter((f) => f !== field),
-                      )
-                    }
-                  />
-                  {i18n._(fieldLabels[field])}
-                </label>
-              )
-            })}
-          </div>
-          <small className="muted">
-            <Trans>
-              Every applicant sees all of these fields; the ticked ones must be filled in.
-            </Trans>
-          </small>
-          {errors.requiredFields && (
-            <small className="field-error block">{errors.requiredFields}</small>
-          )}
-        </fieldset>
+        <RequiredFieldsPicker
+          value={draft.requiredFields}
+          error={errors.requiredFields}
+          onChange={(requiredFields) => set('requiredFields', requiredFields)}
+        />
 
         <TextAreaField
           label={t`Instructions for applicants (optional)`}
@@ -303,95 +161,22 @@ export function FormDialog({
           error={errors.instructions}
         />
 
-        <section className="staff-form-section" aria-labelledby="admission-questions">
-          <h3 id="admission-questions">
-            <Trans>Questions</Trans>
-          </h3>
-          <p className="muted">
-            <Trans>
-              Questions of this form besides the standard fields. Answers are stored under each
-              question’s key: lower-case letters, digits and dashes.
-            </Trans>
-            {withApplications && (
-              <>
-                {' '}
-                <strong>
-                  <Trans>
-                    Applications have arrived: changing a key hides the answers given under the old
-                    one.
-                  </Trans>
-                </strong>
-              </>
-            )}
-          </p>
-          {draft.questions.map((q, i) => (
-            <QuestionEditor
-              key={q.uid}
-              question={q}
-              n={i + 1}
-              errors={questionErrors[i]}
-              onChange={(change) => setQuestion(q.uid, change)}
-              onRemove={() =>
-                setDraft((d) => ({ ...d, questions: d.questions.filter((o) => o.uid !== q.uid) }))
-              }
-            />
-          ))}
-          {questionsError && (
-            <p className="field-error" role="alert">
-              {questionsError}
-            </p>
-          )}
-          <ActionButton
-            className="button"
-            reason={draft.questions.length >= 30 ? t`At most 30 questions.` : undefined}
-            onClick={() => setDraft((d) => ({ ...d, questions: [...d.questions, newQuestion()] }))}
-          >
-            <Trans>Add question</Trans>
-          </ActionButton>
-        </section>
+        <QuestionsSection
+          questions={draft.questions}
+          errors={placed.questions}
+          error={placed.questionsError}
+          withApplications={withApplications}
+          onUpdate={(change) => setDraft((d) => ({ ...d, questions: change(d.questions) }))}
+        />
 
-        <section className="staff-form-section" aria-labelledby="admission-attachments">
-          <h3 id="admission-attachments">
-            <Trans>Attachments</Trans>
-          </h3>
-          <p className="muted">
-            <Trans>
-              Files applicants upload after submitting, such as a photo or a birth certificate. The
-              type is checked from the file’s content; 10 MB is the most any file may be.
-            </Trans>
-          </p>
-          {draft.attachments.map((a, i) => (
-            <AttachmentEditor
-              key={a.uid}
-              attachment={a}
-              n={i + 1}
-              errors={attachmentErrors[i]}
-              onChange={(change) => setAttachment(a.uid, change)}
-              onRemove={() =>
-                setDraft((d) => ({
-                  ...d,
-                  attachments: d.attachments.filter((o) => o.uid !== a.uid),
-                }))
-              }
-            />
-          ))}
-          {attachmentsError && (
-            <p className="field-error" role="alert">
-              {attachmentsError}
-            </p>
-          )}
-          <ActionButton
-            className="button"
-            reason={draft.attachments.length >= 10 ? t`At most 10 attachments.` : undefined}
-            onClick={() =>
-              setDraft((d) => ({ ...d, attachments: [...d.attachments, newAttachment()] }))
-            }
-          >
-            <Trans>Add attachment</Trans>
-          </ActionButton>
-        </section>
+        <AttachmentsSection
+          attachments={draft.attachments}
+          errors={placed.attachments}
+          error={placed.attachmentsError}
+          onUpdate={(change) => setDraft((d) => ({ ...d, attachments: change(d.attachments) }))}
+        />
 
-        {others.map((message) => (
+        {placed.others.map((message) => (
           <p key={message} className="field-error" role="alert">
             {message}
           </p>
@@ -406,190 +191,5 @@ export function FormDialog({
         </div>
       </form>
     </Dialog>
-  )
-}
-
-type ItemErrors<K extends string> = Partial<Record<K | 'item', string | undefined>> | undefined
-
-function QuestionEditor({
-  question,
-  n,
-  errors,
-  onChange,
-  onRemove,
-}: {
-  question: QuestionDraft
-  n: number
-  errors: ItemErrors<'id' | 'label' | 'kind' | 'options'>
-  onChange: (change: Partial<QuestionDraft>) => void
-  onRemove: () => void
-}) {
-  const { t, i18n } = useLingui()
-  return (
-    <fieldset className="staff-form-item">
-      <legend>
-        <Trans>Question {n}</Trans>
-      </legend>
-      <div className="form-row">
-        <Field
-          label={t`Question`}
-          value={question.label}
-          maxLength={200}
-          onChange={(e) => onChange({ label: e.target.value })}
-          error={errors?.label}
-        />
-        <Field
-          label={t`Key`}
-          value={question.id}
-          maxLength={40}
-          spellCheck={false}
-          autoCapitalize="none"
-          onChange={(e) => onChange({ id: e.target.value, keyEdited: true })}
-          error={errors?.id}
-        />
-        <SelectField
-          label={t`Kind of answer`}
-          value={question.kind}
-          onChange={(e) => onChange({ kind: e.target.value as QuestionKind })}
-          error={errors?.kind}
-        >
-          {questionKinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {i18n._(questionKindLabels[kind])}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {question.kind === 'choice' && (
-        <TextAreaField
-          label={t`Options, one per line`}
-          value={question.options}
-          rows={4}
-          onChange={(e) => onChange({ options: e.target.value })}
-          error={errors?.options}
-        />
-      )}
-      <ItemFooter
-        error={errors?.item}
-        required={question.required}
-        onRequiredChange={(required) => onChange({ required })}
-        removeLabel={t`Remove question ${n}`}
-        onRemove={onRemove}
-      />
-    </fieldset>
-  )
-}
-
-function AttachmentEditor({
-  attachment,
-  n,
-  errors,
-  onChange,
-  onRemove,
-}: {
-  attachment: AttachmentDraft
-  n: number
-  errors: ItemErrors<'kind' | 'label' | 'types' | 'maxBytes'>
-  onChange: (change: Partial<AttachmentDraft>) => void
-  onRemove: () => void
-}) {
-  const { t } = useLingui()
-  return (
-    <fieldset className="staff-form-item">
-      <legend>
-        <Trans>Attachment {n}</Trans>
-      </legend>
-      <div className="form-row">
-        <Field
-          label={t`Name`}
-          placeholder={t`e.g. Birth certificate`}
-          value={attachment.label}
-          maxLength={120}
-          onChange={(e) => onChange({ label: e.target.value })}
-          error={errors?.label}
-        />
-        <Field
-          label={t`Key`}
-          value={attachment.kind}
-          maxLength={40}
-          spellCheck={false}
-          autoCapitalize="none"
-          onChange={(e) => onChange({ kind: e.target.value, keyEdited: true })}
-          error={errors?.kind}
-        />
-        <Field
-          label={t`Size limit (MB)`}
-          inputMode="decimal"
-          value={attachment.maxMb}
-          onChange={(e) => onChange({ maxMb: e.target.value, keptBytes: undefined })}
-          error={errors?.maxBytes}
-        />
-      </div>
-      <fieldset className="field">
-        <legend>
-          <Trans>Allowed types</Trans>
-        </legend>
-        <div className="check-grid">
-          {attachmentTypes.map((type) => (
-            <label key={type} className="checkbox">
-              <input
-                type="checkbox"
-                checked={attachment.types.includes(type)}
-                onChange={(e) =>
-                  onChange({
-                    types: e.target.checked
-                      ? attachmentTypes.filter((x) => x === type || attachment.types.includes(x))
-                      : attachment.types.filter((x) => x !== type),
-                  })
-                }
-              />
-              {attachmentTypeNames[type]}
-            </label>
-          ))}
-        </div>
-        {errors?.types && <small className="field-error block">{errors.types}</small>}
-      </fieldset>
-      <ItemFooter
-        error={errors?.item}
-        required={attachment.required}
-        onRequiredChange={(required) => onChange({ required })}
-        removeLabel={t`Remove attachment ${n}`}
-        onRemove={onRemove}
-      />
-    </fieldset>
-  )
-}
-
-/** Under each question or attachment: its own error, "Required", and a way to remove it. */
-function ItemFooter({
-  error,
-  required,
-  onRequiredChange,
-  removeLabel,
-  onRemove,
-}: {
-  error: string | undefined
-  required: boolean
-  onRequiredChange: (required: boolean) => void
-  removeLabel: string
-  onRemove: () => void
-}) {
-  return (
-    <>
-      {error && <p className="field-error">{error}</p>}
-      <div className="staff-form-item-actions">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={required}
-            onChange={(e) => onRequiredChange(e.target.checked)}
-          />
-          <Trans>Required</Trans>
-        </label>
-        <button type="button" className="button-link" aria-label={removeLabel} onClick={onRemove}>
-          <Trans>Remove</Trans>
-        </button>
-      </div>
-    </>
   )
 }
