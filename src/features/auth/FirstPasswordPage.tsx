@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { refreshAbility } from '../../lib/ability.ts'
-import { postJson } from '../../lib/api.ts'
 import { homeRouteFor, session } from '../../lib/session.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { UserResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
-import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
+import { useSetFirstPassword } from './mutations.ts'
+import { NewPasswordForm } from './NewPasswordForm.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 
 /** /password-reset: a user whose account an admin created chooses their own password. */
@@ -15,13 +13,7 @@ export function FirstPasswordPage() {
   const { fieldErrors, toastUnlessFieldError } = useServerErrors()
   const { t } = useLingui()
   const navigate = useNavigate()
-  const save = useMutation({
-    mutationFn: (values: NewPasswordValues) =>
-      postJson(
-        'auth/new-user-password-reset',
-        { password: values.password, password_confirmation: values.password_confirmation },
-        UserResponseSchema,
-      ),
+  const save = useSetFirstPassword({
     onSuccess: ({ userData }) => {
       session.saveUser(userData)
       refreshAbility()

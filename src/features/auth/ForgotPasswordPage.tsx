@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
-import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { EmailAndPhoneResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
-import { useSendCode } from './use-send-code.ts'
+import { useLookUpAccount, useSendCode } from './mutations.ts'
 
 /** §4 forgot password, step 1: the username. */
 export function ForgotPasswordPage() {
@@ -18,9 +15,7 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate()
   const [username, setUsername] = useState(recoveryFlow.username)
   const sendCode = useSendCode()
-  const lookUp = useMutation({
-    mutationFn: (name: string) =>
-      postJson('auth/forgot/get-email-and-phone', { user_name: name }, EmailAndPhoneResponseSchema),
+  const lookUp = useLookUpAccount({
     onSuccess: ({ data }) => {
       recoveryFlow.username = data.user_username
       recoveryFlow.selectIdentity = { email: data.email, phone: data.phone }

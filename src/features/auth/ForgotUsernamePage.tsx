@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
-import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { SendUsernameResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
+import { useSendUsername } from './mutations.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 
 export function ForgotUsernamePage() {
@@ -14,13 +12,7 @@ export function ForgotUsernamePage() {
   const { t } = useLingui()
   const navigate = useNavigate()
   const [emailOrMobile, setEmailOrMobile] = useState('')
-  const send = useMutation({
-    mutationFn: (value: string) =>
-      postJson(
-        'auth/forgot-username/send-username',
-        { email_or_phone: value },
-        SendUsernameResponseSchema,
-      ),
+  const send = useSendUsername({
     onSuccess: (res) => {
       // §4: the toast names where the username went, from the key the server returned.
       const title =

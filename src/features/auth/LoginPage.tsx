@@ -1,16 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Field } from '../../components/form/Field.tsx'
-import { postJson } from '../../lib/api.ts'
-import {
-  LoginRequestSchema,
-  LoginResponseSchema,
-  type LoginRequest,
-} from '../../shared/schemas/auth.ts'
+import { LoginRequestSchema, type LoginRequest } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
+import { useSignIn } from './mutations.ts'
 import { signupStatusQuery } from './queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { completeSignIn } from './sign-in.ts'
@@ -27,8 +23,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
     ? {}
     : (v.flatten<typeof LoginRequestSchema>(parsed.issues).nested ?? {})
 
-  const signIn = useMutation({
-    mutationFn: (body: LoginRequest) => postJson('auth/login', body, LoginResponseSchema),
+  const signIn = useSignIn({
     onSuccess: (response, body) => {
       void navigate({
         href: completeSignIn(response, body.remember_me ?? false, redirect),

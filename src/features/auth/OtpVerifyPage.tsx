@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { Field } from '../../components/form/Field.tsx'
-import { httpStatus, postJson } from '../../lib/api.ts'
+import { httpStatus } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { OtpSendResponseSchema, VerifyOtpResponseSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
+import { isSendLimit, useResendCode, useVerifyCode } from './mutations.ts'
 import { recoveryFlow } from './recovery-flow.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
-import { isSendLimit } from './use-send-code.ts'
 
 /** §4 forgot password, step 3: the code. */
 export function OtpVerifyPage() {
@@ -19,13 +17,7 @@ export function OtpVerifyPage() {
   const navigate = useNavigate()
   const flow = useSnapshot(recoveryFlow)
   const [otpCode, setOtpCode] = useState('')
-  const verify = useMutation({
-    mutationFn: (otp: string) =>
-      postJson(
-        'auth/forgot/verify-otp',
-        { user_name: flow.username, otp },
-        VerifyOtpResponseSchema,
-      ),
+  const verify = useVerifyCode({
     onSuccess: (res) => {
       recoveryFlow.resetToken = res.reset_token
       showToast({ variant: 'success', title: t`Congrats Otp match` })
@@ -37,13 +29,7 @@ export function OtpVerifyPage() {
       else report(err, t`The code was not accepted`)
     },
   })
-  const resend = useMutation({
-    mutationFn: () =>
-      postJson(
-        flow.notifyType === 'phone' ? 'auth/mobile-resend-otp' : 'auth/email-resend-otp',
-        { user_name: flow.username },
-        OtpSendResponseSchema,
-      ),
+  const resend = useResendCode({
     onSuccess: () => showToast({ variant: 'success', title: t`A new code is on its way.` }),
     onError: (err) => {
       if (isSendLimit(err)) toastUnlessFieldError(err, t`We could not send a new code`)
@@ -55,7 +41,7 @@ export function OtpVerifyPage() {
   const wrongCode = fieldErrors(verify.error).otp
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (/^\d{6}$/.test(otpCode)) verify.mutate(otpCode)
+    if (/^\d{6}$/.test(otpCode)) verify.mutate({ username: flow.username, otp: otpCode })
   }
   return (
     <AuthCard
@@ -66,7 +52,7 @@ export function OtpVerifyPage() {
           <button
             type="button"
             className="button-link"
-            onClick={() => resend.mutate()}
+            onClick={() => resend.mutate({ username: flow.username, notifyType: flow.notifyType })}
             disabled={resend.isPending}
           >
             <Trans>Send a new code</Trans>

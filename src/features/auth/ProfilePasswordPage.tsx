@@ -1,27 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { api, postJson } from '../../lib/api.ts'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { StatusSchema } from '../../shared/schemas/auth.ts'
-import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
+import { NewPasswordForm } from './NewPasswordForm.tsx'
 import { describeDevice } from '../../shared/device.ts'
 import { currentUserQuery } from '../../lib/current-user.ts'
+import { useChangePassword, useEndSession } from './mutations.ts'
 import { sessionsQuery } from './queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 
 function Sessions() {
   const format = useFormat()
-  const queryClient = useQueryClient()
   const { t } = useLingui()
   const { data } = useSuspenseQuery(sessionsQuery())
-  const end = useMutation({
-    mutationFn: (id: string) => api.delete(`auth/sessions/${id}`).json(),
-    onSuccess: () => {
-      showToast({ variant: 'success', title: t`That sign-in has been ended.` })
-      return queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey })
-    },
+  const end = useEndSession({
+    onSuccess: () => showToast({ variant: 'success', title: t`That sign-in has been ended.` }),
   })
   return (
     <section className="card" data-testid="sessions">
@@ -68,9 +63,7 @@ export function ProfilePasswordPage() {
   const { t } = useLingui()
   const { data: me } = useSuspenseQuery(currentUserQuery())
   const [formKey, setFormKey] = useState(0)
-  const change = useMutation({
-    mutationFn: (values: NewPasswordValues) =>
-      postJson('auth/user-password-update', values, StatusSchema),
+  const change = useChangePassword({
     onSuccess: () => {
       showToast({ variant: 'success', title: t`Your password has been changed.` })
       setFormKey((k) => k + 1)
@@ -80,12 +73,7 @@ export function ProfilePasswordPage() {
   const name = me.userData.fullName
   return (
     <div className="page">
-      <header className="page-header">
-        <h1>
-          <Trans>Your account</Trans>
-        </h1>
-        <p className="muted">{name}</p>
-      </header>
+      <PageHeader title={<Trans>Your account</Trans>} subtitle={name} />
       <div className="grid">
         <section className="card">
           <h2>

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio'
 import type { NotifyType } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
-import { useSendCode } from './use-send-code.ts'
+import { useSendCode } from './mutations.ts'
 
 /** §4 forgot password, step 2: where the code should go. */
 export function RecoverIdentityPage() {

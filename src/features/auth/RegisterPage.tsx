@@ -1,15 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
-import { postJson } from '../../lib/api.ts'
-import {
-  LoginResponseSchema,
-  passwordMinLength,
-  type RegisterRequest,
-} from '../../shared/schemas/auth.ts'
+import { passwordMinLength, type RegisterRequest } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
+import { useRegister } from './mutations.ts'
 import { signupStatusQuery } from './queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { completeSignIn } from './sign-in.ts'
@@ -28,8 +24,7 @@ export function RegisterPage() {
     password: '',
   })
   const [touched, setTouched] = useState(false)
-  const register = useMutation({
-    mutationFn: (body: RegisterRequest) => postJson('auth/register', body, LoginResponseSchema),
+  const register = useRegister({
     onSuccess: (res) => void navigate({ href: completeSignIn(res, false), replace: true }),
     onError: (err) => toastUnlessFieldError(err, t`The registration did not go through`),
   })

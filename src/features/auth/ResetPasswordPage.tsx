@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
-import { postJson } from '../../lib/api.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { StatusSchema } from '../../shared/schemas/auth.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
-import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm.tsx'
+import { useResetForgottenPassword } from './mutations.ts'
+import { NewPasswordForm } from './NewPasswordForm.tsx'
 import { clearRecoveryFlow, recoveryFlow } from './recovery-flow.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 
@@ -16,18 +14,7 @@ export function ResetPasswordPage() {
   const { t } = useLingui()
   const navigate = useNavigate()
   const flow = useSnapshot(recoveryFlow)
-  const reset = useMutation({
-    mutationFn: (values: NewPasswordValues) =>
-      postJson(
-        'auth/forgot/password-reset',
-        {
-          user_name: flow.username,
-          reset_token: flow.resetToken,
-          password: values.password,
-          password_confirmation: values.password_confirmation,
-        },
-        StatusSchema,
-      ),
+  const reset = useResetForgottenPassword({
     onSuccess: () => {
       clearRecoveryFlow()
       showToast({ variant: 'success', title: t`Your password has been reset. Please sign in.` })
@@ -41,7 +28,9 @@ export function ResetPasswordPage() {
         submitLabel={<Trans>Save the new password</Trans>}
         pending={reset.isPending}
         serverErrors={fieldErrors(reset.error)}
-        onSubmit={(values) => reset.mutate(values)}
+        onSubmit={(values) =>
+          reset.mutate({ ...values, username: flow.username, resetToken: flow.resetToken })
+        }
       />
     </AuthCard>
   )
