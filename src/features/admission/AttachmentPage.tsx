@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
 import { useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Field } from '../../components/form/Field.tsx'
-import { api, apiError } from '../../lib/api.ts'
+import { apiError } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
@@ -17,7 +17,7 @@ import { sniffType } from '../../shared/file-type.ts'
 import { attachmentProblem, formatBytes, refusedForItself, safeFileName } from './draft-data.ts'
 import { settleKeptUpload, type KeptRefusal } from './draft-store.ts'
 import { typeNames, useFileProblem, useUploadRefusal } from './file-messages.ts'
-import { uploadPath } from './paths.ts'
+import { useAttachmentUploads } from './mutations.ts'
 import { applicationQuery } from './queries.ts'
 import './admission.css'
 
@@ -47,9 +47,8 @@ export function AttachmentPage({
   const fileProblem = useFileProblem()
   const uploadRefusal = useUploadRefusal()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const query = applicationQuery(institute, temporaryId)
-  const { data: app } = useSuspenseQuery(query)
+  const uploads = useAttachmentUploads(institute, temporaryId)
+  const { data: app } = useSuspenseQuery(applicationQuery(institute, temporaryId))
   const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
   // Refusals a later upload has not made good yet.
   const refusedBy = new Map(refused.filter((r) => !uploaded.has(r.kind)).map((r) => [r.kind, r]))
@@ -84,11 +83,8 @@ export function AttachmentPage({
     if (problem || !type) {
       return { ok: false, field: 'file', message: fileProblem(problem ?? 'type', req), stop: false }
     }
-    const body = new FormData()
-    body.append('confirm', confirm.trim())
-    body.append('file', file, safeFileName(file.name, req.kind, type))
     try {
-      await api.put(uploadPath(institute, temporaryId, req.kind), { body, timeout: 180_000 })
+      await uploads.upload(req.kind, confirm.trim(), file, safeFileName(file.name, req.kind, type))
       return { ok: true }
     } catch (err) {
       if (!(err instanceof HTTPError)) {
@@ -182,7 +178,7 @@ export function AttachmentPage({
       }
     } finally {
       setBusy(false)
-      await queryClient.invalidateQueries({ queryKey: query.queryKey })
+      await uploads.refresh()
     }
     if (allSent) {
       showToast({ variant: 'success', title: t`Attachments uploaded` })
