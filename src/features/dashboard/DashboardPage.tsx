@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { session } from '../../lib/session.ts'
 import { healthQuery, versionQuery } from './queries.ts'
@@ -45,12 +46,7 @@ export function DashboardPage() {
   const today = format.date(new Date(), 'full')
   return (
     <div className="page">
-      <header className="page-header">
-        <h1>
-          <Trans>Welcome, {name}</Trans>
-        </h1>
-        <p className="muted">{today}</p>
-      </header>
+      <PageHeader title={<Trans>Welcome, {name}</Trans>} subtitle={today} />
       <div className="grid">
         <SystemStatus />
       </div>

@@ -2,9 +2,12 @@ import { queryOptions } from '@tanstack/react-query'
 import { getJson } from '../../lib/api.ts'
 import { HealthSchema, VersionSchema } from '../../shared/schemas/system.ts'
 
+/** The system's own facts: the running version and the database's health. */
+export const systemKey = ['system'] as const
+
 export const versionQuery = () =>
   queryOptions({
-    queryKey: ['system', 'version'],
+    queryKey: [...systemKey, 'version'],
     queryFn: () => getJson('version', VersionSchema),
     staleTime: 60 * 60 * 1000,
     meta: { persist: true },
@@ -12,7 +15,7 @@ export const versionQuery = () =>
 
 export const healthQuery = () =>
   queryOptions({
-    queryKey: ['system', 'health'],
+    queryKey: [...systemKey, 'health'],
     queryFn: () => getJson('health', HealthSchema),
     retry: false,
   })

@@ -3,6 +3,8 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { navItems } from '../../components/layout/nav-items.ts'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useFormat } from '../../lib/format.ts'
 import type { StoredRead } from '../../lib/offline-db.ts'
 import { savedReadsQuery, usePinRead, useRemoveReads } from './queries.ts'
@@ -51,19 +53,17 @@ export function SavedOfflinePage() {
 
   return (
     <div className="page" data-testid="saved-offline">
-      <header className="page-header">
-        <h1>
-          <Trans>Saved for offline</Trans>
-        </h1>
-        <p className="muted">
+      <PageHeader
+        title={<Trans>Saved for offline</Trans>}
+        subtitle={
           <Trans>
             Every page you open is kept on this device, so you can read it again without a network,
             as it was when you last opened it. Up to {limit} is kept; past that the oldest goes
             first. Pinned pages are always kept and are refreshed whenever the app is online.
             Signing out removes everything kept for you.
           </Trans>
-        </p>
-      </header>
+        }
+      />
       <section className="card">
         {data.rows.length === 0 ? (
           <p className="notice" role="note">
@@ -86,28 +86,16 @@ export function SavedOfflinePage() {
             <div className="table-wrap">
               <table className="table">
                 <thead>
-                  <tr>
-                    <th>
-                      <Trans>Page</Trans>
-                    </th>
-                    <th>
-                      <Trans>Shows</Trans>
-                    </th>
-                    <th>
-                      <Trans>Fetched</Trans>
-                    </th>
-                    <th className="amount">
-                      <Trans>Size</Trans>
-                    </th>
-                    <th>
-                      <Trans>Pinned</Trans>
-                    </th>
-                    <th>
-                      <span className="visually-hidden">
-                        <Trans>Actions</Trans>
-                      </span>
-                    </th>
-                  </tr>
+                  <HeaderRow
+                    columns={[
+                      { label: <Trans>Page</Trans> },
+                      { label: <Trans>Shows</Trans> },
+                      { label: <Trans>Fetched</Trans> },
+                      { label: <Trans>Size</Trans>, amount: true },
+                      { label: <Trans>Pinned</Trans> },
+                      { label: <Trans>Actions</Trans>, hidden: true },
+                    ]}
+                  />
                 </thead>
                 <tbody>
                   {data.rows.map((row) => {

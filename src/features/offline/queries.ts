@@ -6,7 +6,10 @@ import { session } from '../../lib/session.ts'
  * changes the "Saved for offline" page makes to it. Nothing here goes to the server.
  */
 
-const savedKey = ['offline', 'saved'] as const
+/** What this device keeps for offline reading. */
+export const offlineKey = ['offline'] as const
+
+const savedKey = [...offlineKey, 'saved'] as const
 const store = () => import('../../lib/stored-reads.ts')
 
 export const savedReadsQuery = () =>
