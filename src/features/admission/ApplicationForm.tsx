@@ -1,15 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-} from 'react'
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { useSnapshot } from 'valtio'
 import { Field, SelectField, TextAreaField } from '../../components/form/Field.tsx'
 import { useFormat } from '../../lib/format.ts'
@@ -17,19 +9,11 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
   genders,
-  type AttachmentRequirement,
   type PublicAdmissionForm,
-  type Question,
   type StandardField,
 } from '../../shared/schemas/admission.ts'
-import { BlobImage, useStoredFile } from './controls.tsx'
-import {
-  formatBytes,
-  missingAttachments,
-  validateApplication,
-  type AttachmentMeta,
-  type AttachmentProblem,
-} from './draft-data.ts'
+import { missingAttachments, validateApplication, type AttachmentProblem } from './draft-data.ts'
+import { DraftAttachmentField } from './DraftAttachmentField.tsx'
 import {
   attachFile,
   removeAttachment,
@@ -38,8 +22,9 @@ import {
   submitDraft,
   type DraftSession,
 } from './draft-store.ts'
-import { typeNames, useFileProblem } from './file-messages.ts'
+import { useFileProblem } from './file-messages.ts'
 import { fieldLabels, genderLabels } from './labels.ts'
+import { QuestionField } from './QuestionField.tsx'
 
 /** The standard fields in the order and groups applicants fill them. */
 const sections: { title: MessageDescriptor; fields: StandardField[] }[] = [
@@ -61,8 +46,6 @@ const inputProps: Partial<Record<StandardField, InputHTMLAttributes<HTMLInputEle
   guardianName: { autoComplete: 'off' },
   previousSchool: { autoComplete: 'off' },
 }
-
-const isImage = (type: string) => type.startsWith('image/')
 
 /** Focus on the first field marked invalid, in the order of the page; else on the message. */
 function focusFirstInvalid(form: HTMLFormElement | null) {
@@ -342,135 +325,4 @@ function useClock() {
     time: (at: number) =>
       new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(at)),
   }
-}
-
-function QuestionField({
-  question: q,
-  value,
-  error,
-  label,
-  onBlur,
-  onChange,
-}: {
-  question: Question
-  value: string
-  error: string | undefined
-  label: ReactNode
-  onBlur: () => void
-  onChange: (value: string) => void
-}) {
-  const { t } = useLingui()
-  const common = { name: `answers.${q.id}`, value, error, required: q.required, onBlur }
-  if (q.kind === 'choice') {
-    return (
-      <SelectField label={label} {...common} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t`Choose…`}</option>
-        {q.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </SelectField>
-    )
-  }
-  const kind: InputHTMLAttributes<HTMLInputElement> =
-    q.kind === 'number'
-      ? { inputMode: 'decimal' }
-      : q.kind === 'date'
-        ? { type: 'date' }
-        : { autoComplete: 'off' }
-  return <Field label={label} {...kind} {...common} onChange={(e) => onChange(e.target.value)} />
-}
-
-/** One of the form's attachments: the kept file (a preview for pictures) and a file input. */
-function DraftAttachmentField({
-  requirement,
-  label,
-  meta,
-  error,
-  onChoose,
-  onRemove,
-}: {
-  requirement: AttachmentRequirement
-  label: ReactNode
-  meta: AttachmentMeta | undefined
-  error: string | undefined
-  onChoose: (file: File) => Promise<void>
-  onRemove: () => void
-}) {
-  const { t, i18n } = useLingui()
-  const id = useId()
-  const [busy, setBusy] = useState(false)
-  const types = requirement.types.map((type) => typeNames[type]).join(', ')
-  const limit = formatBytes(requirement.maxBytes, i18n.locale)
-  const keptName = meta?.name ?? ''
-  return (
-    <div className="field attachment-field">
-      <label htmlFor={id}>{label}</label>
-      <small className="muted" id={`${id}-hint`}>
-        <Trans>
-          {types}, up to {limit}
-        </Trans>
-      </small>
-      {meta && <KeptFile meta={meta} onRemove={onRemove} removeLabel={t`Remove ${keptName}`} />}
-      <input
-        id={id}
-        type="file"
-        name={`attachments.${requirement.kind}`}
-        accept={requirement.types.join(',')}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        disabled={busy}
-        onChange={async (e) => {
-          const input = e.currentTarget
-          const file = input.files?.[0]
-          if (!file) return
-          setBusy(true)
-          try {
-            await onChoose(file)
-          } finally {
-            setBusy(false)
-            // The same file may be chosen again after removing it.
-            input.value = ''
-          }
-        }}
-      />
-      {error && (
-        <small id={`${id}-error`} className="field-error">
-          {error}
-        </small>
-      )}
-    </div>
-  )
-}
-
-function KeptFile({
-  meta,
-  onRemove,
-  removeLabel,
-}: {
-  meta: AttachmentMeta
-  onRemove: () => void
-  removeLabel: string
-}) {
-  const { i18n } = useLingui()
-  const stored = useStoredFile(meta.id)
-  return (
-    <div className="kept-file" data-testid="kept-file">
-      {stored && isImage(meta.type) ? (
-        <BlobImage blob={stored.blob} alt="" />
-      ) : (
-        <span className="file-badge" aria-hidden="true">
-          {typeNames[meta.type]}
-        </span>
-      )}
-      <span className="kept-file-name">
-        <span className="ellipsis">{meta.name}</span>
-        <small className="muted">{formatBytes(meta.size, i18n.locale)}</small>
-      </span>
-      <button type="button" className="button-link" onClick={onRemove} aria-label={removeLabel}>
-        <Trans>Remove</Trans>
-      </button>
-    </div>
-  )
 }
