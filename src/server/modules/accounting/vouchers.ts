@@ -10,7 +10,8 @@ import type { AppEnv } from '../../app-env.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, badRequest, notFound, postgresErrorCode } from '../../lib/errors.ts'
+import { ApiException, notFound } from '../../lib/errors.ts'
+import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { postVoucher } from './posting.ts'
 import { findVoucher, listVouchers } from './voucher-read.ts'
@@ -32,27 +33,24 @@ async function voucherOr404(c: Context<AppEnv>) {
   return voucher
 }
 
-/** The same request again, line for line: a retry rather than a second voucher. */
-const sameRequest = (
-  v: Voucher,
-  body: {
-    type: string
-    date: string
-    narration: string
-    lines: { accountId: string; debit: number; credit: number; memo: string }[]
-  },
-) =>
-  v.type === body.type &&
-  v.date === body.date &&
-  v.narration === body.narration &&
-  v.lines.length === body.lines.length &&
-  v.lines.every(
-    (l, i) =>
-      l.accountId === body.lines[i]!.accountId &&
-      l.debit === body.lines[i]!.debit &&
-      l.credit === body.lines[i]!.credit &&
-      l.memo === body.lines[i]!.memo,
-  )
+/** What a voucher request asks for, line for line: a retry asks the same, a second voucher not. */
+const voucherFingerprint = (v: {
+  type: string
+  date: string
+  narration: string
+  lines: { accountId: string; debit: number; credit: number; memo: string }[]
+}) =>
+  fingerprintOf({
+    type: v.type,
+    date: v.date,
+    narration: v.narration,
+    lines: v.lines.map((l) => ({
+      accountId: l.accountId,
+      debit: l.debit,
+      credit: l.credit,
+      memo: l.memo,
+    })),
+  })
 
 /** Vouchers (§2 /vouchers, permission getVouchers): list, read, enter, reverse. */
 export const voucherRoutes = new Hono<AppEnv>()
@@ -68,55 +66,44 @@ export const voucherRoutes = new Hono<AppEnv>()
 
   .post('/', requireAuth(), requirePermission('create', 'getVouchers'), async (c) => {
     const body = await readJson(c, CreateVoucherSchema)
-    const key = c.req.header('idempotency-key')?.trim()
-    if (key !== undefined && (key.length < 8 || key.length > 100)) {
-      throw badRequest(
-        'The Idempotency-Key header must be 8–100 characters.',
-        'bad_idempotency_key',
-      )
-    }
+    const key = idempotencyKey(c, { required: false })
     const { database, auth } = c.var
-    /** The voucher an earlier request with this key posted, if it asked for the same. */
-    const earlierAnswer = async () => {
-      if (!key) return undefined
-      const [earlier] = await database.db
-        .select({ id: vouchers.id })
-        .from(vouchers)
-        .where(and(eq(vouchers.instituteId, auth.instituteId), eq(vouchers.idempotencyKey, key)))
-      if (!earlier) return undefined
-      const voucher = (await findVoucher(database.db, auth.instituteId, earlier.id))!
-      if (!sameRequest(voucher, body)) {
-        throw new ApiException(409, 'This Idempotency-Key was used for a different voucher.', {
-          code: 'idempotency_conflict',
-        })
-      }
-      return voucher
-    }
-    const earlier = await earlierAnswer()
-    if (earlier) return c.json(earlier, 201)
-    const post = () =>
-      database.db.transaction(async (tx) => {
-        const posted = await postVoucher(tx, auth.instituteId, {
-          ...body,
-          idempotencyKey: key,
-          createdBy: auth.user.id,
-        })
-        const created = (await findVoucher(tx, auth.instituteId, posted.id))!
-        await audit(c, tx, {
-          area: 'accounting',
-          action: 'create',
-          entity: 'voucher',
-          entityId: created.id,
-          after: auditView(created),
-        })
-        return created
-      })
-    // The same key sent twice at once: the second finds the first's voucher once it committed.
-    const voucher = await post().catch(async (err: unknown) => {
-      const retried = postgresErrorCode(err) === '23505' ? await earlierAnswer() : undefined
-      if (!retried) throw err
-      return retried
-    })
+    const { answer: voucher } = await withIdempotency(
+      {
+        key,
+        fingerprint: voucherFingerprint(body),
+        /** The voucher an earlier request with this key posted. */
+        find: async (key) => {
+          const [earlier] = await database.db
+            .select({ id: vouchers.id })
+            .from(vouchers)
+            .where(
+              and(eq(vouchers.instituteId, auth.instituteId), eq(vouchers.idempotencyKey, key)),
+            )
+          if (!earlier) return undefined
+          const voucher = (await findVoucher(database.db, auth.instituteId, earlier.id))!
+          return { fingerprint: voucherFingerprint(voucher), answer: voucher }
+        },
+        conflict: 'This Idempotency-Key was used for a different voucher.',
+      },
+      () =>
+        database.db.transaction(async (tx) => {
+          const posted = await postVoucher(tx, auth.instituteId, {
+            ...body,
+            idempotencyKey: key,
+            createdBy: auth.user.id,
+          })
+          const created = (await findVoucher(tx, auth.instituteId, posted.id))!
+          await audit(c, tx, {
+            area: 'accounting',
+            action: 'create',
+            entity: 'voucher',
+            entityId: created.id,
+            after: auditView(created),
+          })
+          return created
+        }),
+    )
     return c.json(voucher, 201)
   })
 
