@@ -25,11 +25,8 @@ import { reportRoutes } from './modules/accounting/reports.ts'
 import { voucherRoutes } from './modules/accounting/vouchers.ts'
 import { admissionFormRoutes } from './modules/admission/forms.ts'
 import { applicantRoutes } from './modules/admission/applicants.ts'
-import {
-  attachmentUploadPath,
-  publicAdmissionRoutes,
-  type PublicAdmissionLimits,
-} from './modules/admission/public.ts'
+import { publicAdmissionRoutes, type PublicAdmissionLimits } from './modules/admission/public.ts'
+import { attachmentUploadPath } from './modules/admission/public-attachments.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'

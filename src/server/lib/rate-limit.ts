@@ -2,16 +2,22 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { tooManyRequests } from './errors.ts'
 import { clientIp } from './request-info.ts'
 
+/** At most `limit` in each window of `windowMs`. */
+export interface RateWindow {
+  limit: number
+  windowMs: number
+}
+
 /**
  * A fixed-window limit per key (the client's IP by default), kept in memory: enough for one
  * process; several API processes would move the counters to PostgreSQL.
  */
-export function rateLimit(opts: {
-  limit: number
-  windowMs: number
-  key?: (c: Context) => string
-  now?: () => number
-}): MiddlewareHandler {
+export function rateLimit(
+  opts: RateWindow & {
+    key?: (c: Context) => string
+    now?: () => number
+  },
+): MiddlewareHandler {
   const windows = new Map<string, { start: number; count: number }>()
   const now = opts.now ?? Date.now
   const keyOf = opts.key ?? clientIp

@@ -1,0 +1,127 @@
+// What the public admission endpoints read: the institute, its forms, an application.
+import { and, asc, eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import {
+  standardFields,
+  type ApplicantStatus,
+  type PublicApplication,
+  type PublicAttachment,
+  type PublicInstitute,
+} from '../../../shared/schemas/admission.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'
+import { institutes } from '../../db/schema/institutes.ts'
+import { ApiException } from '../../lib/errors.ts'
+import { maskPhone } from '../auth/mask.ts'
+import { formBody, type FormRow } from './form-read.ts'
+
+export type InstituteRow = typeof institutes.$inferSelect
+export type ApplicantRow = typeof applicants.$inferSelect
+export type AttachmentRow = typeof applicantAttachments.$inferSelect
+
+const instituteNotFound = () =>
+  new ApiException(404, 'We could not find this institute.', { code: 'institute_not_found' })
+const formNotFound = () =>
+  new ApiException(404, 'We could not find this admission form.', { code: 'form_not_found' })
+const applicationNotFound = () =>
+  new ApiException(404, 'We could not find this application.', { code: 'application_not_found' })
+
+/** Statuses after which nothing of the application changes any more. */
+export const finalStatuses: readonly ApplicantStatus[] = ['rejected', 'enrolled']
+
+export const publicInstitute = (row: InstituteRow): PublicInstitute => ({
+  slug: row.slug,
+  name: row.name,
+  currency: row.currency,
+})
+
+export async function instituteOr404(c: Context<AppEnv>): Promise<InstituteRow> {
+  const slug = c.req.param('institute') ?? ''
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(slug)) throw instituteNotFound()
+  const [row] = await c.var.database.db.select().from(institutes).where(eq(institutes.slug, slug))
+  if (!row) throw instituteNotFound()
+  return row
+}
+
+/** A form of the institute by id, published or not; undefined for a malformed id. */
+export async function formOf(
+  db: Db,
+  instituteId: string,
+  formId: string,
+): Promise<FormRow | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(formId)) {
+    return undefined
+  }
+  const [form] = await db
+    .select()
+    .from(admissionForms)
+    .where(and(eq(admissionForms.instituteId, instituteId), eq(admissionForms.id, formId)))
+  return form
+}
+
+export async function publishedFormOr404(c: Context<AppEnv>, institute: InstituteRow) {
+  const form = await formOf(c.var.database.db, institute.id, c.req.param('formId') ?? '')
+  if (!form?.published) throw formNotFound()
+  return form
+}
+
+const temporaryIdPattern = /^[A-Za-z0-9_-]{22}$/
+
+export async function applicantOr404(
+  c: Context<AppEnv>,
+  institute: InstituteRow,
+): Promise<ApplicantRow> {
+  const temporaryId = c.req.param('temporaryId') ?? ''
+  if (!temporaryIdPattern.test(temporaryId)) throw applicationNotFound()
+  const [row] = await c.var.database.db
+    .select()
+    .from(applicants)
+    .where(and(eq(applicants.instituteId, institute.id), eq(applicants.temporaryId, temporaryId)))
+  if (!row) throw applicationNotFound()
+  return row
+}
+
+export const publicAttachment = (row: AttachmentRow): PublicAttachment => ({
+  kind: row.kind,
+  fileName: row.fileName,
+  contentType: row.contentType,
+  size: row.size,
+  uploadedAt: row.uploadedAt.toISOString(),
+})
+
+/** The application as its temporaryId shows it: no date of birth, the phone masked. */
+export async function publicApplication(
+  db: Db,
+  row: ApplicantRow,
+  institute: InstituteRow,
+  form?: FormRow,
+): Promise<PublicApplication> {
+  const theForm = form ?? (await formOf(db, institute.id, row.formId))!
+  const body = formBody(theForm)
+  const uploaded = await db
+    .select()
+    .from(applicantAttachments)
+    .where(eq(applicantAttachments.applicantId, row.id))
+    .orderBy(asc(applicantAttachments.kind))
+  const stored = Object.fromEntries(standardFields.map((f) => [f, row.fields[f] ?? '']))
+  return {
+    temporaryId: row.temporaryId,
+    formId: row.formId,
+    formTitle: theForm.title,
+    institute: publicInstitute(institute),
+    status: row.status,
+    submittedAt: row.submittedAt.toISOString(),
+    fee: row.fee,
+    fields: {
+      ...(stored as PublicApplication['fields']),
+      applicantName: row.applicantName,
+      phone: maskPhone(row.phone),
+      dateOfBirth: '',
+    },
+    answers: row.answers,
+    questions: body.questions,
+    attachmentRequirements: body.attachments,
+    attachments: uploaded.map(publicAttachment),
+  }
+}
