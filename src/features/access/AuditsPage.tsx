@@ -11,6 +11,7 @@ import { auditAreas, type AuditEntry, type AuditSearch } from '../../shared/sche
 import { AuditDiff } from './AuditDiff.tsx'
 import { areaLabels, auditActionLabels } from './labels.ts'
 import { auditFacetsQuery, auditsQuery } from './queries.ts'
+import './access.css'
 
 /** /audits: who did what to which record, when and from where, newest first. */
 export function AuditsPage({

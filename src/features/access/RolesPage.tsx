@@ -11,6 +11,7 @@ import { homeRouteChoices, mayLandOn } from '../../shared/permissions/route-acce
 import { CreateRoleSchema, type Role } from '../../shared/schemas/access.ts'
 import { grantsOf, PermissionMatrix, rulesFromGrants, type Grants } from './PermissionMatrix.tsx'
 import { rolesQuery, useDeleteRole, useSaveRole } from './queries.ts'
+import './access.css'
 
 const newRole = 'new'
 

@@ -16,6 +16,7 @@ import type { StaffUser, UserListSearch } from '../../shared/schemas/access.ts'
 import { roleOptionsQuery, useImpersonate, useSetUserStatus, usersQuery } from './queries.ts'
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
 import { UserFormDialog } from './UserFormDialog.tsx'
+import './access.css'
 
 type SearchChange = (next: Partial<UserListSearch>) => void
 

@@ -1,3 +1,4 @@
+import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { useAbility } from '../../lib/ability.ts'

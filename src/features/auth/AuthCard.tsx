@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import './auth.css'
 
 /** The card every sign-in and recovery screen sits in. */
 export function AuthCard(props: {

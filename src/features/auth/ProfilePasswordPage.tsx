@@ -10,6 +10,7 @@ import { currentUserQuery } from '../../lib/current-user.ts'
 import { useChangePassword, useEndSession } from './mutations.ts'
 import { sessionsQuery } from './queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import './auth.css'
 
 function Sessions() {
   const format = useFormat()
