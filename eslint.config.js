@@ -1,8 +1,13 @@
 import js from '@eslint/js'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import lingui from 'eslint-plugin-lingui'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const features = ['access', 'accounting', 'admission', 'auth', 'dashboard', 'offline']
+/** The client's layers: code may import from its own layer and those before it, never after. */
+const client = ['./src/lib', './src/components', './src/features', './src/routes', './src/main.tsx']
 
 export default tseslint.config(
   {
@@ -14,6 +19,59 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  // Imports flow one way: shared → lib → components → features → routes; the server apart.
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/shared',
+              from: [...client, './src/server'],
+              message: 'src/shared runs on both sides: it imports nothing outside itself.',
+            },
+            {
+              target: client,
+              from: './src/server',
+              message: 'The client talks to the server over HTTP, never by importing it.',
+            },
+            {
+              target: './src/server/lib',
+              from: './src/server/modules',
+              message:
+                'Server lib/ serves the modules; a module registers itself, lib never imports one.',
+            },
+            ...client.slice(0, -1).map((layer, i) => ({
+              target: layer,
+              from: client.slice(i + 1),
+              message: 'A layer imports only from itself and the layers before it.',
+            })),
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'A feature never reaches into another: move what both need to src/lib.',
+            })),
+            {
+              // The one deliberate share: the service worker replays the applicants' outbox.
+              target: './sw',
+              from: './src/features',
+              except: ['./admission/outbox.ts'],
+            },
+          ],
+        },
+      ],
     },
   },
   {

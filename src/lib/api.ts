@@ -1,11 +1,10 @@
 import ky, { type KyRequest } from 'ky'
 import * as v from 'valibot'
 import { TokenPairSchema } from '../shared/schemas/auth.ts'
-import { OfflineWriteError } from './http-error.ts'
+import { forbiddenEvent, OfflineWriteError } from './http-error.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
 import { forgetSession } from './sign-out.ts'
-import { forbiddenEvent } from './user-sync.ts'
 
 /** Where the client goes when the API is down for maintenance (§4). */
 const maintenancePage = '/miscellaneous/under-maintenance'

@@ -21,6 +21,9 @@ export const httpStatus = (err: unknown) =>
 export const retryAfterHeader = (err: unknown) =>
   err instanceof HTTPError ? (err.response.headers.get('retry-after') ?? undefined) : undefined
 
+/** Fired by the API clients when the server refuses an action the stored rules allowed. */
+export const forbiddenEvent = 'app:forbidden'
+
 /** A change the API client refused to send because the browser is offline: nothing was sent. */
 export class OfflineWriteError extends Error {
   override name = 'OfflineWriteError'

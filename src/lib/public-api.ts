@@ -1,8 +1,8 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky'
 import * as v from 'valibot'
+import { forbiddenEvent } from './http-error.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
-import { forbiddenEvent } from './user-sync.ts'
 
 /*
  * Reads of the pages anyone may open (admission) for a visitor who has not signed in: a plain

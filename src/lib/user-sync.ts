@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { refreshAbility } from './ability.ts'
+import { forbiddenEvent } from './http-error.ts'
 import { session } from './session.ts'
-
-/** Fired by the API client when the server refuses an action the stored rules allowed. */
-export const forbiddenEvent = 'app:forbidden'
 
 const minInterval = 15_000
 let lastSync = 0
