@@ -140,9 +140,18 @@ export async function getJson<S extends v.GenericSchema>(path: string, schema: S
   return v.parse(schema, await api.get(path).json())
 }
 
-/** POST JSON and parse the answer with its shared schema. */
-export async function postJson<S extends v.GenericSchema>(path: string, body: unknown, schema: S) {
-  return v.parse(schema, await api.post(path, { json: body }).json())
+/**
+ * POST JSON and parse the answer with its shared schema. `headers` go with the request (an
+ * `Idempotency-Key`, so a retried save is done once).
+ */
+export async function postJson<S extends v.GenericSchema>(
+  path: string,
+  body: unknown,
+  schema: S,
+  { headers }: { headers?: Record<string, string> } = {},
+) {
+  // Only when given: an explicit `headers: undefined` would drop the client's own headers.
+  return v.parse(schema, await api.post(path, { json: body, ...(headers && { headers }) }).json())
 }
 
 /** PATCH JSON and parse the answer with its shared schema. */

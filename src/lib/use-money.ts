@@ -1,16 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
-import { minorToDecimalString, minorUnitDigits, parseMajorAmount } from '../shared/money.ts'
+import {
+  balanceSide,
+  minorToDecimalString,
+  minorUnitDigits,
+  parseMajorAmount,
+} from '../shared/money.ts'
 import { useFormat } from './format.ts'
 import { session } from './session.ts'
-
-/** A balance (debit minus credit) as an amount and its side. */
-export function balanceSide(balance: number): {
-  amount: number
-  side: 'debit' | 'credit' | undefined
-} {
-  if (balance === 0) return { amount: 0, side: undefined }
-  return balance > 0 ? { amount: balance, side: 'debit' } : { amount: -balance, side: 'credit' }
-}
 
 /** The institute's currency, and money in it: shown, typed, and balances with their side. */
 export function useMoney() {

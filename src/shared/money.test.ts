@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, minorToDecimalString, minorUnitDigits, parseMajorAmount } from './money.ts'
+import {
+  balanceSide,
+  formatMoney,
+  minorToDecimalString,
+  minorUnitDigits,
+  parseMajorAmount,
+} from './money.ts'
 
 describe('money', () => {
   it('turns minor units into an exact decimal string', () => {
@@ -52,5 +58,13 @@ describe('parseMajorAmount', () => {
     expect(parseMajorAmount('-5', 2)).toBeUndefined()
     expect(parseMajorAmount('abc', 2)).toBeUndefined()
     expect(parseMajorAmount('', 2)).toBeUndefined()
+  })
+})
+
+describe('balances', () => {
+  it('shows a balance as an amount and its side', () => {
+    expect(balanceSide(1500)).toEqual({ amount: 1500, side: 'debit' })
+    expect(balanceSide(-20)).toEqual({ amount: 20, side: 'credit' })
+    expect(balanceSide(0)).toEqual({ amount: 0, side: undefined })
   })
 })

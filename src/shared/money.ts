@@ -51,3 +51,12 @@ export function parseMajorAmount(
   const minor = Number(match[1] + fraction.padEnd(digits, '0'))
   return Number.isSafeInteger(minor) ? minor : undefined
 }
+
+/** A balance (debit minus credit) as an amount and its side. */
+export function balanceSide(balance: number): {
+  amount: number
+  side: 'debit' | 'credit' | undefined
+} {
+  if (balance === 0) return { amount: 0, side: undefined }
+  return balance > 0 ? { amount: balance, side: 'debit' } : { amount: -balance, side: 'credit' }
+}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { api, deleteResource, patchJson, postJson, putJson } from '../../lib/api.ts'
+import { deleteResource, patchJson, postJson, putJson } from '../../lib/api.ts'
+import type { Feedback } from '../../lib/mutation-feedback.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
   AccountSchema,
@@ -26,12 +27,6 @@ import { accountingKey, coaConfigQuery } from './queries.ts'
  * `accountingKey` is read again first (an account or a voucher changes balances, lists and
  * reports alike), then the screen's `onSuccess` runs; on failure the screen's `onError` runs.
  */
-
-export interface Feedback<TData, TVariables> {
-  onSuccess?: (data: TData, variables: TVariables) => unknown
-  onError?: (error: Error, variables: TVariables) => unknown
-  onSettled?: (data: TData | undefined, error: Error | null, variables: TVariables) => unknown
-}
 
 export type UpdateAccount = v.InferInput<typeof UpdateAccountSchema>
 export type ReverseVoucher = v.InferInput<typeof ReverseVoucherSchema>
@@ -128,16 +123,10 @@ export function useCreateVoucher(
   feedback: Feedback<Voucher, CreateVoucher> = {},
 ) {
   return useAccountingMutation(
-    async (voucher: CreateVoucher) =>
-      v.parse(
-        VoucherSchema,
-        await api
-          .post('accounting/vouchers', {
-            json: voucher,
-            headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-          })
-          .json(),
-      ),
+    (voucher: CreateVoucher) =>
+      postJson('accounting/vouchers', voucher, VoucherSchema, {
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
     feedback,
   )
 }
