@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Account, Ledger, TrialBalance, Voucher } from '../../../shared/schemas/accounting.ts'
+import type { Account, Voucher } from '../../../shared/schemas/accounting.ts'
 import {
   addInstitute,
   adminPassword,
@@ -398,46 +398,5 @@ describe('vouchers', () => {
       'from',
       'type',
     ])
-  })
-
-  it('reads a general ledger with opening, running and closing balances', async () => {
-    const cash = leaf('Cash in hand')
-    const res = await asUser(
-      t,
-      admin,
-      'GET',
-      `/api/accounting/ledger?accountId=${cash}&from=${inFiscalYear(0, '08-10')}&to=${inFiscalYear(0, '06-30')}`,
-    )
-    const ledger = (await res.json()) as Ledger
-    expect(ledger.opening).toBe(0)
-    expect(ledger.lines.map((l) => l.balance)).toEqual([150000, 150700, 300700])
-    expect(ledger.closing).toBe(ledger.lines.at(-1)!.balance)
-    const later = (await (
-      await asUser(
-        t,
-        admin,
-        'GET',
-        `/api/accounting/ledger?accountId=${cash}&from=${inFiscalYear(1, '07-01')}&to=${inFiscalYear(1, '07-31')}`,
-      )
-    ).json()) as Ledger
-    expect(later.opening).toBe(ledger.closing)
-    expect(later.closing).toBe(ledger.closing + 150000)
-  })
-
-  it('keeps the trial balance at zero difference, and rolls balances up the chart', async () => {
-    const tb = (await (
-      await asUser(t, admin, 'GET', '/api/accounting/trial-balance?asOf=2099-12-31')
-    ).json()) as TrialBalance
-    expect(tb.totalDebit).toBe(tb.totalCredit)
-    expect(tb.rows.find((r) => r.name === 'Cash in hand')).toMatchObject({
-      debit: 450700,
-      credit: 0,
-    })
-    const { data } = (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
-      data: Account[]
-    }
-    const assets = data.find((a) => a.level === 1 && a.accountType === 'asset')!
-    // Cash in hand 450,700 and fee receivable 900.
-    expect(assets.debit - assets.credit).toBe(451600)
   })
 })
