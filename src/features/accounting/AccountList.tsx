@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useCallback } from 'react'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
-import { SortHeader } from '../../components/table/SortHeader.tsx'
+import { useListSearch } from '../../lib/list-search.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { accountTypes } from '../../shared/schemas/accounting.ts'
 import { useAccountLabel } from './account-label.ts'
@@ -23,13 +22,9 @@ export function AccountList({
   const money = useMoney()
   const label = useAccountLabel()
   const { data } = useSuspenseQuery(accountListQuery(accountListSearch(search)))
-  const setSearch = useCallback(
-    (next: Partial<ChartSearch>) => onSearchChange({ page: 1, ...next }),
-    [onSearchChange],
-  )
-  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
-  const sortBy = search.sortBy ?? 'glCode'
-  const sort = (next: Pick<ChartSearch, 'sortBy' | 'sortDesc'>) => onSearchChange(next)
+  const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
+    sortBy: 'glCode',
+  })
   return (
     <>
       <div className="toolbar">
@@ -54,50 +49,18 @@ export function AccountList({
         </label>
       </div>
       <PagedTable
-        columns={6}
         empty={<Trans>No accounts match.</Trans>}
-        page={search.page}
-        perPage={search.perPage}
+        {...paging}
         total={data.total}
-        onPage={onSearchChange}
-        head={
-          <tr>
-            <SortHeader
-              column="glCode"
-              label={t`GL code`}
-              sortBy={sortBy}
-              sortDesc={search.sortDesc}
-              onSort={sort}
-            />
-            <SortHeader
-              column="name"
-              label={t`Name`}
-              sortBy={sortBy}
-              sortDesc={search.sortDesc}
-              onSort={sort}
-            />
-            <SortHeader
-              column="accountType"
-              label={t`Type`}
-              sortBy={sortBy}
-              sortDesc={search.sortDesc}
-              onSort={sort}
-            />
-            <SortHeader
-              column="level"
-              label={t`Level`}
-              sortBy={sortBy}
-              sortDesc={search.sortDesc}
-              onSort={sort}
-            />
-            <th className="amount">
-              <Trans>Balance</Trans>
-            </th>
-            <th>
-              <Trans>Status</Trans>
-            </th>
-          </tr>
-        }
+        sorting={sorting}
+        columns={[
+          { label: t`GL code`, sort: 'glCode' },
+          { label: t`Name`, sort: 'name' },
+          { label: t`Type`, sort: 'accountType' },
+          { label: t`Level`, sort: 'level' },
+          { label: <Trans>Balance</Trans>, amount: true },
+          { label: <Trans>Status</Trans> },
+        ]}
         rows={data.data.map((account) => {
           const levelLabel = levelLabels[account.level - 1]
           return (

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { Icon } from '../../components/icons.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { Account } from '../../shared/schemas/accounting.ts'
@@ -87,24 +88,14 @@ export function AccountTree() {
       <div className="table-wrap">
         <table className="table chart-tree" aria-label={t`Chart of accounts`}>
           <thead>
-            <tr>
-              <th>
-                <Trans>Account</Trans>
-              </th>
-              <th>
-                <Trans>GL code</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Balance</Trans>
-              </th>
-              {withActions && (
-                <th>
-                  <span className="visually-hidden">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
-              )}
-            </tr>
+            <HeaderRow
+              columns={[
+                { label: <Trans>Account</Trans> },
+                { label: <Trans>GL code</Trans> },
+                { label: <Trans>Balance</Trans>, amount: true },
+                withActions && { label: <Trans>Actions</Trans>, hidden: true },
+              ]}
+            />
           </thead>
           <tbody>{rows}</tbody>
         </table>

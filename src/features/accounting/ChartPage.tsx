@@ -1,6 +1,7 @@
 import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { AccountList } from './AccountList.tsx'
 import { AccountTree } from './AccountTree.tsx'
@@ -19,21 +20,19 @@ export function ChartPage({
   const canChange = ability.can('create', 'coa') || ability.can('update', 'coa')
   return (
     <div className="page">
-      <header className="page-header">
-        <h1>
-          <Trans>Chart of accounts</Trans>
-        </h1>
-        <p className="muted">
-          {canChange ? (
+      <PageHeader
+        title={<Trans>Chart of accounts</Trans>}
+        subtitle={
+          canChange ? (
             <Trans>
               Five account types, each with up to four levels of heads under it. Vouchers post to
               the accounts at the end of a branch.
             </Trans>
           ) : (
             <Trans>You can look at the chart of accounts but not change it.</Trans>
-          )}
-        </p>
-      </header>
+          )
+        }
+      />
       <div className="tabs" role="tablist" aria-label={t`Views`}>
         <button
           type="button"

@@ -2,6 +2,8 @@ import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -55,21 +57,19 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <h1>
-          <Trans>COA configuration</Trans>
-        </h1>
-        <p className="muted">
-          {editable ? (
+      <PageHeader
+        title={<Trans>COA configuration</Trans>}
+        subtitle={
+          editable ? (
             <Trans>
               How many digits each level adds to its parent’s GL code, the month the fiscal year
               starts in, and the day the books are closed through.
             </Trans>
           ) : (
             <Trans>You can look at the configuration but not change it.</Trans>
-          )}
-        </p>
-      </header>
+          )
+        }
+      />
       <form className="card form" noValidate onSubmit={submit}>
         <fieldset className="plain" disabled={!editable}>
           <legend>
@@ -79,17 +79,13 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
           </legend>
           <table className="table">
             <thead>
-              <tr>
-                <th>
-                  <Trans>Level</Trans>
-                </th>
-                <th>
-                  <Trans>Digits</Trans>
-                </th>
-                <th>
-                  <Trans>Example GL code</Trans>
-                </th>
-              </tr>
+              <HeaderRow
+                columns={[
+                  { label: <Trans>Level</Trans> },
+                  { label: <Trans>Digits</Trans> },
+                  { label: <Trans>Example GL code</Trans> },
+                ]}
+              />
             </thead>
             <tbody>
               {levelLabels.map((label, index) => {

@@ -2,6 +2,8 @@ import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { apiError, httpStatus } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
@@ -51,24 +53,22 @@ export function CoaMappingPage(): ReactElement {
 
   return (
     <div className="page">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1>
-            <Trans>COA mapping</Trans>
-          </h1>
-          <p className="muted">
-            <Trans>
-              The accounts that collections, fees, VAT and salaries post to. Each purpose takes an
-              active account at the end of a branch, of the purpose’s account type.
-            </Trans>
-          </p>
-        </div>
-        {editable && (
-          <button type="button" className="button button-primary" onClick={addBank}>
-            <Trans>Add bank account mapping</Trans>
-          </button>
-        )}
-      </header>
+      <PageHeader
+        title={<Trans>COA mapping</Trans>}
+        subtitle={
+          <Trans>
+            The accounts that collections, fees, VAT and salaries post to. Each purpose takes an
+            active account at the end of a branch, of the purpose’s account type.
+          </Trans>
+        }
+        actions={
+          editable && (
+            <button type="button" className="button button-primary" onClick={addBank}>
+              <Trans>Add bank account mapping</Trans>
+            </button>
+          )
+        }
+      />
       {!allowed && (
         <p className="notice">
           <Trans>
@@ -80,22 +80,14 @@ export function CoaMappingPage(): ReactElement {
         <div className="table-wrap">
           <table className="table mapping-table">
             <thead>
-              <tr>
-                <th>
-                  <Trans>Purpose</Trans>
-                </th>
-                <th>
-                  <Trans>Bank account or fee head</Trans>
-                </th>
-                <th>
-                  <Trans>Account</Trans>
-                </th>
-                <th>
-                  <span className="visually-hidden">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
-              </tr>
+              <HeaderRow
+                columns={[
+                  { label: <Trans>Purpose</Trans> },
+                  { label: <Trans>Bank account or fee head</Trans> },
+                  { label: <Trans>Account</Trans> },
+                  { label: <Trans>Actions</Trans>, hidden: true },
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map((row, index) => {

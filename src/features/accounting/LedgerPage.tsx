@@ -4,6 +4,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, type ReactElement } from 'react'
 import { Icon } from '../../components/icons.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { AccountSelect } from './AccountSelect.tsx'
@@ -33,24 +35,23 @@ export function LedgerPage({
 
   return (
     <div className="page">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1>
-            <Trans>General ledger</Trans>
-          </h1>
-          <p className="muted">
-            <Trans>
-              An account’s postings in a period: the balance brought forward, every line with the
-              running balance, and the balance carried forward.
-            </Trans>
-          </p>
-        </div>
-        {query && (
-          <button type="button" className="button no-print" onClick={() => window.print()}>
-            <Icon name="printer" /> <Trans>Print</Trans>
-          </button>
-        )}
-      </header>
+      <PageHeader
+        title={<Trans>General ledger</Trans>}
+        subtitle={
+          <Trans>
+            An account’s postings in a period: the balance brought forward, every line with the
+            running balance, and the balance carried forward.
+          </Trans>
+        }
+        // Not `query && …`: with no account chosen the header keeps its actions layout.
+        actions={
+          query !== undefined && (
+            <button type="button" className="button no-print" onClick={() => window.print()}>
+              <Icon name="printer" /> <Trans>Print</Trans>
+            </button>
+          )
+        }
+      />
       <section className="card">
         <div className="toolbar no-print">
           {allowed ? (
@@ -128,26 +129,16 @@ function LedgerTable({ query }: { query: LedgerQuery }) {
       <div className="table-wrap">
         <table className="table ledger">
           <thead>
-            <tr>
-              <th>
-                <Trans>Date</Trans>
-              </th>
-              <th>
-                <Trans>Reference</Trans>
-              </th>
-              <th>
-                <Trans>Narration</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Debit</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Credit</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Balance</Trans>
-              </th>
-            </tr>
+            <HeaderRow
+              columns={[
+                { label: <Trans>Date</Trans> },
+                { label: <Trans>Reference</Trans> },
+                { label: <Trans>Narration</Trans> },
+                'debit',
+                'credit',
+                { label: <Trans>Balance</Trans>, amount: true },
+              ]}
+            />
           </thead>
           <tbody>
             <tr className="ledger-opening">

@@ -3,6 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactElement } from 'react'
 import { Icon } from '../../components/icons.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { dayDate, todayIso } from '../../lib/dates.ts'
 import { accountTypeLabels } from './labels.ts'
@@ -29,19 +31,15 @@ export function TrialBalancePage({
 
   return (
     <div className="page">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1>
-            <Trans>Trial balance</Trans>
-          </h1>
-          <p className="muted">
-            <Trans>The balance of every account that posts vouchers, as of {day}.</Trans>
-          </p>
-        </div>
-        <button type="button" className="button no-print" onClick={() => window.print()}>
-          <Icon name="printer" /> <Trans>Print</Trans>
-        </button>
-      </header>
+      <PageHeader
+        title={<Trans>Trial balance</Trans>}
+        subtitle={<Trans>The balance of every account that posts vouchers, as of {day}.</Trans>}
+        actions={
+          <button type="button" className="button no-print" onClick={() => window.print()}>
+            <Icon name="printer" /> <Trans>Print</Trans>
+          </button>
+        }
+      />
       <section className="card">
         <div className="toolbar no-print">
           <label>
@@ -65,23 +63,15 @@ export function TrialBalancePage({
         <div className="table-wrap">
           <table className="table">
             <thead>
-              <tr>
-                <th>
-                  <Trans>GL code</Trans>
-                </th>
-                <th>
-                  <Trans>Account</Trans>
-                </th>
-                <th>
-                  <Trans>Type</Trans>
-                </th>
-                <th className="amount">
-                  <Trans>Debit</Trans>
-                </th>
-                <th className="amount">
-                  <Trans>Credit</Trans>
-                </th>
-              </tr>
+              <HeaderRow
+                columns={[
+                  { label: <Trans>GL code</Trans> },
+                  { label: <Trans>Account</Trans> },
+                  { label: <Trans>Type</Trans> },
+                  'debit',
+                  'credit',
+                ]}
+              />
             </thead>
             <tbody>
               {data.rows.map((row) => (

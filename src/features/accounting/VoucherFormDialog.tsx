@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
@@ -187,25 +188,15 @@ export function VoucherFormDialog({
               <Trans>Voucher lines</Trans>
             </caption>
             <thead>
-              <tr>
-                <th>
-                  <Trans>Account</Trans>
-                </th>
-                <th className="amount">
-                  <Trans>Debit</Trans>
-                </th>
-                <th className="amount">
-                  <Trans>Credit</Trans>
-                </th>
-                <th>
-                  <Trans>Memo</Trans>
-                </th>
-                <th>
-                  <span className="visually-hidden">
-                    <Trans>Remove</Trans>
-                  </span>
-                </th>
-              </tr>
+              <HeaderRow
+                columns={[
+                  { label: <Trans>Account</Trans> },
+                  'debit',
+                  'credit',
+                  { label: <Trans>Memo</Trans> },
+                  { label: <Trans>Remove</Trans>, hidden: true },
+                ]}
+              />
             </thead>
             <tbody>
               {lines.map((line, i) => {

@@ -4,6 +4,8 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type ReactElement } from 'react'
 import { Icon } from '../../components/icons.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { session } from '../../lib/session.ts'
@@ -36,32 +38,35 @@ export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement 
 
   return (
     <div className="page voucher-page">
-      <header className="page-header page-header-actions no-print">
-        <div>
+      <PageHeader
+        className="no-print"
+        back={
           <Link to="/vouchers">
             <Trans>All vouchers</Trans>
           </Link>
-          <h1>{reference}</h1>
-        </div>
-        <div className="header-buttons">
-          <button type="button" className="button" onClick={() => window.print()}>
-            <Icon name="printer" /> <Trans>Print</Trans>
-          </button>
-          {ability.can('create', 'getVouchers') && (
-            <span title={reverseBlocked}>
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={Boolean(reverseBlocked)}
-                title={reverseBlocked}
-                onClick={() => setReversing(true)}
-              >
-                <Trans>Reverse</Trans>
-              </button>
-            </span>
-          )}
-        </div>
-      </header>
+        }
+        title={reference}
+        actions={
+          <div className="header-buttons">
+            <button type="button" className="button" onClick={() => window.print()}>
+              <Icon name="printer" /> <Trans>Print</Trans>
+            </button>
+            {ability.can('create', 'getVouchers') && (
+              <span title={reverseBlocked}>
+                <button
+                  type="button"
+                  className="button button-danger"
+                  disabled={Boolean(reverseBlocked)}
+                  title={reverseBlocked}
+                  onClick={() => setReversing(true)}
+                >
+                  <Trans>Reverse</Trans>
+                </button>
+              </span>
+            )}
+          </div>
+        }
+      />
 
       {voucher.reversedById && (
         <p className="notice reversal-link">
@@ -107,23 +112,15 @@ export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement 
         </p>
         <table className="table voucher-lines">
           <thead>
-            <tr>
-              <th>
-                <Trans>GL code</Trans>
-              </th>
-              <th>
-                <Trans>Account</Trans>
-              </th>
-              <th>
-                <Trans>Memo</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Debit</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Credit</Trans>
-              </th>
-            </tr>
+            <HeaderRow
+              columns={[
+                { label: <Trans>GL code</Trans> },
+                { label: <Trans>Account</Trans> },
+                { label: <Trans>Memo</Trans> },
+                'debit',
+                'credit',
+              ]}
+            />
           </thead>
           <tbody>
             {voucher.lines.map((line, i) => (

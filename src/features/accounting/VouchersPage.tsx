@@ -2,19 +2,20 @@ import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useCallback, useState, type ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
+import { useListSearch } from '../../lib/list-search.ts'
 import { voucherTypes, type VoucherListSearch } from '../../shared/schemas/accounting.ts'
 import { AccountSelect } from './AccountSelect.tsx'
 import { postableAccounts } from './chart.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { voucherTypeLabels } from './labels.ts'
 import { useChartAccounts, vouchersQuery } from './queries.ts'
-import { SortHeader } from '../../components/table/SortHeader.tsx'
 import { useMoney } from '../../lib/use-money.ts'
 import { VoucherFormDialog } from './VoucherFormDialog.tsx'
 
@@ -37,47 +38,41 @@ export function VouchersPage({
   const [entering, setEntering] = useState(false)
   const canCreate = ability.can('create', 'getVouchers')
   const leaves = accounts.filter((a) => a.isLeaf && a.level > 1)
-  const setSearch = useCallback(
-    (next: Partial<VoucherListSearch>) => onSearchChange({ page: 1, ...next }),
-    [onSearchChange],
-  )
-  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
-  const sort = (next: Pick<VoucherListSearch, 'sortBy' | 'sortDesc'>) => onSearchChange(next)
   // Unsorted, the server lists the newest first.
-  const sortBy = search.sortBy ?? 'date'
-  const sortDesc = search.sortBy ? search.sortDesc : true
+  const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
+    sortBy: 'date',
+    sortDesc: true,
+  })
   const noChart = allowed
     ? undefined
     : t`Entering a voucher needs permission to view the chart of accounts.`
 
   return (
     <div className="page">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1>
-            <Trans>Vouchers</Trans>
-          </h1>
-          <p className="muted">
-            <Trans>
-              Every posting to the books: receipts, payments, journals and contras. A voucher is
-              never changed; a mistake is corrected by reversing it.
-            </Trans>
-          </p>
-        </div>
-        {canCreate && (
-          <span title={noChart}>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={!allowed}
-              title={noChart}
-              onClick={() => setEntering(true)}
-            >
-              <Trans>New voucher</Trans>
-            </button>
-          </span>
-        )}
-      </header>
+      <PageHeader
+        title={<Trans>Vouchers</Trans>}
+        subtitle={
+          <Trans>
+            Every posting to the books: receipts, payments, journals and contras. A voucher is never
+            changed; a mistake is corrected by reversing it.
+          </Trans>
+        }
+        actions={
+          canCreate && (
+            <span title={noChart}>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={!allowed}
+                title={noChart}
+                onClick={() => setEntering(true)}
+              >
+                <Trans>New voucher</Trans>
+              </button>
+            </span>
+          )
+        }
+      />
 
       <section className="card">
         <div className="toolbar">
@@ -113,42 +108,18 @@ export function VouchersPage({
         </div>
 
         <PagedTable
-          columns={6}
           empty={<Trans>No vouchers match.</Trans>}
-          page={search.page}
-          perPage={search.perPage}
+          {...paging}
           total={data.total}
-          onPage={onSearchChange}
-          head={
-            <tr>
-              <SortHeader
-                column="number"
-                label={t`Reference`}
-                sortBy={sortBy}
-                sortDesc={sortDesc}
-                onSort={sort}
-              />
-              <SortHeader
-                column="date"
-                label={t`Date`}
-                sortBy={sortBy}
-                sortDesc={sortDesc}
-                onSort={sort}
-              />
-              <th>
-                <Trans>Type</Trans>
-              </th>
-              <th>
-                <Trans>Narration</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Amount</Trans>
-              </th>
-              <th>
-                <Trans>Status</Trans>
-              </th>
-            </tr>
-          }
+          sorting={sorting}
+          columns={[
+            { label: t`Reference`, sort: 'number' },
+            { label: t`Date`, sort: 'date' },
+            { label: <Trans>Type</Trans> },
+            { label: <Trans>Narration</Trans> },
+            { label: <Trans>Amount</Trans>, amount: true },
+            { label: <Trans>Status</Trans> },
+          ]}
           rows={data.data.map((voucher) => (
             <tr key={voucher.id}>
               <td>

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { HeaderRow } from '../../../components/table/HeaderRow.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import type { Applicant, AttachmentType } from '../../../shared/schemas/admission.ts'
 import { useAdmissionErrors } from './errors.ts'
@@ -75,28 +76,16 @@ export function ApplicantAttachments({ applicant }: { applicant: Applicant }) {
       <div className="table-wrap">
         <table className="table">
           <thead>
-            <tr>
-              <th>
-                <Trans>Attachment</Trans>
-              </th>
-              <th>
-                <Trans>File</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Size</Trans>
-              </th>
-              <th>
-                <Trans>Type</Trans>
-              </th>
-              <th>
-                <Trans>Uploaded</Trans>
-              </th>
-              <th>
-                <span className="visually-hidden">
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
-            </tr>
+            <HeaderRow
+              columns={[
+                { label: <Trans>Attachment</Trans> },
+                { label: <Trans>File</Trans> },
+                { label: <Trans>Size</Trans>, amount: true },
+                { label: <Trans>Type</Trans> },
+                { label: <Trans>Uploaded</Trans> },
+                { label: <Trans>Actions</Trans>, hidden: true },
+              ]}
+            />
           </thead>
           <tbody>
             {applicant.attachmentRequirements.map((requirement) => {

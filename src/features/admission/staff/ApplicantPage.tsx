@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactElement } from 'react'
+import { PageHeader } from '../../../components/PageHeader.tsx'
 import { useAbility } from '../../../lib/ability.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import { statusLabels } from '../labels.ts'
@@ -35,18 +36,19 @@ export function ApplicantPage({ applicantId }: { applicantId: string }): ReactEl
 
   return (
     <div className="page admission-staff">
-      <header className="page-header page-header-actions">
-        <div>
+      <PageHeader
+        back={
           <Link to="/admission-applicants" search={{ formId: applicant.formId }}>
             <Trans>Applicants of this form</Trans>
           </Link>
-          <h1>{name}</h1>
-          <span className={`badge ${statusBadges[status]}`} data-testid="applicant-status">
-            {i18n._(statusLabels[status])}
-          </span>
-        </div>
-        {canUpdate && <ApplicantActions applicant={applicant} onDecide={setDeciding} />}
-      </header>
+        }
+        title={name}
+        actions={canUpdate && <ApplicantActions applicant={applicant} onDecide={setDeciding} />}
+      >
+        <span className={`badge ${statusBadges[status]}`} data-testid="applicant-status">
+          {i18n._(statusLabels[status])}
+        </span>
+      </PageHeader>
 
       {status === 'fee_due' && (
         <p className="notice">

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useCallback, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
+import { PageHeader } from '../../../components/PageHeader.tsx'
 import { PagedTable } from '../../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../../components/table/SearchBox.tsx'
-import { SortHeader } from '../../../components/table/SortHeader.tsx'
 import { useFormat } from '../../../lib/format.ts'
+import { useListSearch } from '../../../lib/list-search.ts'
 import {
   applicantStatuses,
   type ApplicantListSearch,
@@ -33,17 +34,11 @@ export function ApplicantsPage({
   const { data } = useSuspenseQuery(applicantsQuery(search))
   const { data: forms } = useSuspenseQuery(formOptionsQuery())
 
-  const setSearch = useCallback(
-    (next: Partial<ApplicantListSearch>) => onSearchChange({ page: 1, ...next }),
-    [onSearchChange],
-  )
-  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
   // Unsorted, the server lists the latest applications first.
-  const sorting = {
-    sortBy: search.sortBy ?? 'submittedAt',
-    sortDesc: search.sortBy ? search.sortDesc : true,
-    onSort: onSearchChange,
-  }
+  const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
+    sortBy: 'submittedAt',
+    sortDesc: true,
+  })
   const formKnown = !search.formId || forms.data.some((f) => f.id === search.formId)
 
   const exportCsv = useExportApplicants({
@@ -52,30 +47,28 @@ export function ApplicantsPage({
 
   return (
     <div className="page admission-staff">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1>
-            <Trans>Applicants</Trans>
-          </h1>
-          <p className="muted">
-            <Trans>
-              Applications submitted on the admission forms. Drafts stay on the applicant’s device
-              and are not listed.
-            </Trans>
-          </p>
-        </div>
-        <button
-          type="button"
-          className="button"
-          disabled={exportCsv.isPending || data.total === 0}
-          title={
-            data.total === 0 ? t`No applications match: there is nothing to export.` : undefined
-          }
-          onClick={() => exportCsv.mutate(search)}
-        >
-          {exportCsv.isPending ? <Trans>Exporting…</Trans> : <Trans>Export CSV</Trans>}
-        </button>
-      </header>
+      <PageHeader
+        title={<Trans>Applicants</Trans>}
+        subtitle={
+          <Trans>
+            Applications submitted on the admission forms. Drafts stay on the applicant’s device and
+            are not listed.
+          </Trans>
+        }
+        actions={
+          <button
+            type="button"
+            className="button"
+            disabled={exportCsv.isPending || data.total === 0}
+            title={
+              data.total === 0 ? t`No applications match: there is nothing to export.` : undefined
+            }
+            onClick={() => exportCsv.mutate(search)}
+          >
+            {exportCsv.isPending ? <Trans>Exporting…</Trans> : <Trans>Export CSV</Trans>}
+          </button>
+        }
+      />
 
       <section className="card">
         <div className="toolbar">
@@ -118,31 +111,19 @@ export function ApplicantsPage({
         </div>
 
         <PagedTable
-          columns={7}
           empty={<Trans>No applications match.</Trans>}
-          page={search.page}
-          perPage={search.perPage}
+          {...paging}
           total={data.total}
-          onPage={onSearchChange}
-          head={
-            <tr>
-              <SortHeader column="submittedAt" label={t`Submitted`} {...sorting} />
-              <SortHeader column="applicantName" label={t`Applicant`} {...sorting} />
-              <th>
-                <Trans>Phone</Trans>
-              </th>
-              <th>
-                <Trans>Form</Trans>
-              </th>
-              <SortHeader column="status" label={t`Status`} {...sorting} />
-              <th className="amount">
-                <Trans>Attachments</Trans>
-              </th>
-              <th>
-                <Trans>Student ID</Trans>
-              </th>
-            </tr>
-          }
+          sorting={sorting}
+          columns={[
+            { label: t`Submitted`, sort: 'submittedAt' },
+            { label: t`Applicant`, sort: 'applicantName' },
+            { label: <Trans>Phone</Trans> },
+            { label: <Trans>Form</Trans> },
+            { label: t`Status`, sort: 'status' },
+            { label: <Trans>Attachments</Trans>, amount: true },
+            { label: <Trans>Student ID</Trans> },
+          ]}
           rows={data.data.map((applicant) => (
             <tr key={applicant.id}>
               <td>{dateTime(new Date(applicant.submittedAt))}</td>

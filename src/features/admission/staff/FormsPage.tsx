@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useCallback, useState, type ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
+import { PageHeader } from '../../../components/PageHeader.tsx'
 import { PagedTable } from '../../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../../components/table/SearchBox.tsx'
-import { SortHeader } from '../../../components/table/SortHeader.tsx'
 import { useAbility } from '../../../lib/ability.ts'
 import { useFormat } from '../../../lib/format.ts'
+import { useListSearch } from '../../../lib/list-search.ts'
 import { session } from '../../../lib/session.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import {
@@ -57,12 +58,7 @@ export function FormsPage({
   const today = todayIso()
   const days = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short' })
 
-  const setSearch = useCallback(
-    (next: Partial<AdmissionFormListSearch>) => onSearchChange({ page: 1, ...next }),
-    [onSearchChange],
-  )
-  const onSearch = useCallback((q: string) => setSearch({ q }), [setSearch])
-  const sorting = { sortBy: search.sortBy, sortDesc: search.sortDesc, onSort: onSearchChange }
+  const { onSearch, sorting, paging } = useListSearch(search, onSearchChange)
 
   const act = useFormAction({
     onSuccess: (saved, { action }) => {
@@ -102,28 +98,26 @@ export function FormsPage({
 
   return (
     <div className="page admission-staff">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1>
-            <Trans>Admission forms</Trans>
-          </h1>
-          <p className="muted">
-            <Trans>
-              The forms applicants fill in online. A form takes applications once it is published,
-              between its opening and closing dates, unless it is closed early.
-            </Trans>
-          </p>
-        </div>
-        {canCreate && (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => setEditing({ kind: 'create' })}
-          >
-            <Trans>New form</Trans>
-          </button>
-        )}
-      </header>
+      <PageHeader
+        title={<Trans>Admission forms</Trans>}
+        subtitle={
+          <Trans>
+            The forms applicants fill in online. A form takes applications once it is published,
+            between its opening and closing dates, unless it is closed early.
+          </Trans>
+        }
+        actions={
+          canCreate && (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setEditing({ kind: 'create' })}
+            >
+              <Trans>New form</Trans>
+            </button>
+          )
+        }
+      />
 
       <section className="card">
         <div className="toolbar">
@@ -131,35 +125,19 @@ export function FormsPage({
         </div>
 
         <PagedTable
-          columns={7}
           empty={<Trans>No forms match.</Trans>}
-          page={search.page}
-          perPage={search.perPage}
+          {...paging}
           total={data.total}
-          onPage={onSearchChange}
-          head={
-            <tr>
-              <SortHeader column="title" label={t`Title`} {...sorting} />
-              <th>
-                <Trans>Class and session</Trans>
-              </th>
-              <SortHeader column="opensOn" label={t`Dates`} {...sorting} />
-              <th className="amount">
-                <Trans>Fee</Trans>
-              </th>
-              <th>
-                <Trans>State</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Applications</Trans>
-              </th>
-              <th>
-                <span className="visually-hidden">
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
-            </tr>
-          }
+          sorting={sorting}
+          columns={[
+            { label: t`Title`, sort: 'title' },
+            { label: <Trans>Class and session</Trans> },
+            { label: t`Dates`, sort: 'opensOn' },
+            { label: <Trans>Fee</Trans>, amount: true },
+            { label: <Trans>State</Trans> },
+            { label: <Trans>Applications</Trans>, amount: true },
+            { label: <Trans>Actions</Trans>, hidden: true },
+          ]}
           rows={data.data.map((form) => {
             const name = form.title
             const state = formState(form, today)
