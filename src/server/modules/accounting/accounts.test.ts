@@ -9,7 +9,7 @@ import {
 } from '../../test-support/test-app.ts'
 import { fiscalYear, inFiscalYear } from '../../test-support/fiscal-dates.ts'
 
-describe('chart of accounts, configuration and mapping', () => {
+describe('chart of accounts', () => {
   let t: TestApp
   let admin: string
   const chart = async () =>
@@ -168,68 +168,5 @@ describe('chart of accounts, configuration and mapping', () => {
     expect((await list('accountType=equity')).total).toBe(5)
     const page = await list('accountType=income&sortBy=name&sortDesc=true&perPage=2&page=1')
     expect(page.data.map((a) => a.name)).toEqual(['Tuition fee income', 'Tuition'])
-  })
-
-  it('configures GL digits and the fiscal year, which cannot move once vouchers exist', async () => {
-    const bad = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
-      levelDigits: [1, 2, 9],
-      fiscalYearStartMonth: 13,
-    })
-    expect(Object.keys(((await bad.json()) as { errors: object }).errors).sort()).toEqual([
-      'fiscalYearStartMonth',
-      'levelDigits',
-      'levelDigits.2',
-    ])
-    const digits = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
-      levelDigits: [1, 2, 2, 2, 4],
-      fiscalYearStartMonth: 7,
-    })
-    expect(await digits.json()).toMatchObject({ levelDigits: [1, 2, 2, 2, 4] })
-    const added = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
-      parentId: (await named('Bank accounts')).id,
-      name: 'Third bank',
-    })
-    expect(await added.json()).toMatchObject({ glCode: '10101020001' })
-    const moved = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
-      levelDigits: [1, 2, 2, 2, 4],
-      fiscalYearStartMonth: 1,
-    })
-    expect(moved.status).toBe(409)
-  })
-
-  it('maps purposes only to active leaves of the right type', async () => {
-    const put = (body: object) => asUser(t, admin, 'PUT', '/api/accounting/coa-mapping', body)
-    const income = await put({ purpose: 'cash', accountId: (await named('Fine income')).id })
-    expect(await income.json()).toMatchObject({
-      errors: { accountId: ['This purpose needs an account of type asset, not income.'] },
-    })
-    const head = await put({ purpose: 'cash', accountId: (await named('Cash')).id })
-    expect(await head.json()).toMatchObject({
-      errors: { accountId: ['Choose a leaf account: heads take no postings.'] },
-    })
-    const unkeyed = await put({
-      purpose: 'fee_income',
-      accountId: (await named('Tuition fee income')).id,
-    })
-    expect(await unkeyed.json()).toMatchObject({ errors: { key: ['Name which one this is.'] } })
-    const feeHead = await put({
-      purpose: 'fee_income',
-      key: 'tuition',
-      accountId: (await named('Tuition fee income')).id,
-    })
-    expect(await feeHead.json()).toMatchObject({
-      purpose: 'fee_income',
-      key: 'tuition',
-      glCode: '4010101001',
-    })
-    const removed = await asUser(
-      t,
-      admin,
-      'DELETE',
-      '/api/accounting/coa-mapping?purpose=fee_income&key=tuition',
-    )
-    expect(removed.status).toBe(200)
-    const unknown = await put({ purpose: 'lunch', accountId: (await named('Cash in hand')).id })
-    expect(await unknown.json()).toMatchObject({ errors: { purpose: ['Unknown purpose.'] } })
   })
 })

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Account } from '../../../shared/schemas/accounting.ts'
+import { inFiscalYear } from '../../test-support/fiscal-dates.ts'
+import {
+  adminPassword,
+  asUser,
+  createTestApp,
+  signIn,
+  type TestApp,
+} from '../../test-support/test-app.ts'
+
+describe('chart of accounts configuration', () => {
+  let t: TestApp
+  let admin: string
+  const chart = async () =>
+    (
+      (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
+        data: Account[]
+      }
+    ).data
+  const named = async (name: string) => (await chart()).find((a) => a.name === name)!
+  beforeAll(async () => {
+    t = await createTestApp()
+    admin = await signIn(t, 'admin', adminPassword)
+    // A voucher in the books, which fixes the fiscal year.
+    const posted = await asUser(t, admin, 'POST', '/api/accounting/vouchers', {
+      type: 'receipt',
+      date: inFiscalYear(0, '09-02'),
+      narration: 'Fine paid',
+      lines: [
+        { accountId: (await named('Cash in hand')).id, debit: 300 },
+        { accountId: (await named('Fine income')).id, credit: 300 },
+      ],
+    })
+    expect(posted.status).toBe(201)
+  })
+  afterAll(() => t.database.close())
+
+  it('configures GL digits and the fiscal year, which cannot move once vouchers exist', async () => {
+    const bad = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
+      levelDigits: [1, 2, 9],
+      fiscalYearStartMonth: 13,
+    })
+    expect(Object.keys(((await bad.json()) as { errors: object }).errors).sort()).toEqual([
+      'fiscalYearStartMonth',
+      'levelDigits',
+      'levelDigits.2',
+    ])
+    const digits = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
+      levelDigits: [1, 2, 2, 2, 4],
+      fiscalYearStartMonth: 7,
+    })
+    expect(await digits.json()).toMatchObject({ levelDigits: [1, 2, 2, 2, 4] })
+    const added = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
+      parentId: (await named('Bank accounts')).id,
+      name: 'Third bank',
+    })
+    expect(await added.json()).toMatchObject({ glCode: '10101020001' })
+    const moved = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
+      levelDigits: [1, 2, 2, 2, 4],
+      fiscalYearStartMonth: 1,
+    })
+    expect(moved.status).toBe(409)
+  })
+})
