@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiError } from '../shared/schemas/api-error.ts'
 import { createTestApp, jsonRequest } from './test-support/test-app.ts'
 
 describe('the API', () => {
@@ -57,10 +58,14 @@ describe('the API', () => {
   it('answers invalid input with a 422 naming each field', async () => {
     const res = await t.app.request('/api/client-errors', jsonRequest('{"url": 5}'))
     expect(res.status).toBe(422)
-    const body = (await res.json()) as { errors: Record<string, string[]>; code: string }
+    const body = (await res.json()) as ApiError
     expect(body.code).toBe('validation_failed')
-    expect(body.errors.message).toEqual(['This field is required.'])
-    expect(body.errors.url?.[0]).toMatch(/string/)
+    expect(body.errors?.message).toEqual(['This field is required.'])
+    expect(body.errors?.url).toEqual(['Not a valid value.'])
+    expect(body.fields).toEqual({
+      message: [{ code: 'required' }],
+      url: [{ code: 'invalid_value' }],
+    })
   })
 
   it('refuses a request body over the size limit with a 413', async () => {

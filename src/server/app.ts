@@ -7,7 +7,7 @@ import type { AppEnv, Services } from './app-env.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { guards } from './lib/auth.ts'
-import { ApiException, postgresErrorCode } from './lib/errors.ts'
+import { ApiException, databaseRefusal, notFound, refusalBody } from './lib/errors.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { setPasswordHashCost } from './lib/password.ts'
 import { securityHeaders } from './lib/security-headers.ts'
@@ -100,7 +100,7 @@ export function createApp({
   // The rest of the body is left unread, so the connection cannot carry another request:
   // saying so lets a keep-alive client open a new one instead of failing on this one.
   const tooLarge = (c: Context) =>
-    c.json<ApiError>({ message: 'Request body too large', code: 'payload_too_large' }, 413, {
+    c.json<ApiError>(refusalBody(new ApiException(413, 'payload_too_large')), 413, {
       Connection: 'close',
     })
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })
@@ -136,56 +136,17 @@ export function createApp({
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
-  api.all('*', (c) => c.json<ApiError>({ message: 'Not found', code: 'not_found' }, 404))
+  api.all('*', (c) => c.json<ApiError>(refusalBody(notFound()), 404))
   app.route('/api', api)
 
   if (config.staticDir) app.use(serveBuiltClient(config.staticDir))
-  app.notFound((c) => c.json<ApiError>({ message: 'Not found', code: 'not_found' }, 404))
+  app.notFound((c) => c.json<ApiError>(refusalBody(notFound()), 404))
 
   app.onError((err, c) => {
-    if (err instanceof ApiException) {
-      const { errors, code, headers } = err.extra
-      for (const [k, v] of Object.entries(headers ?? {})) c.header(k, v)
-      return c.json<ApiError>(
-        { message: err.message, ...(errors && { errors }), ...(code && { code }) },
-        err.status,
-      )
-    }
-    const pgCode = postgresErrorCode(err)
-    if (pgCode === '23505') {
-      return c.json<ApiError>({ message: 'This record already exists.', code: 'conflict' }, 409)
-    }
-    if (pgCode === '23503') {
-      // A record referred to (or referring) was changed by someone else meanwhile.
-      return c.json<ApiError>(
-        { message: 'This record is in use or no longer exists.', code: 'conflict' },
-        409,
-      )
-    }
-    if (pgCode === '23514') {
-      return c.json<ApiError>(
-        {
-          message: 'The database refused this: it would break a rule of the books.',
-          code: 'check_violation',
-        },
-        422,
-      )
-    }
-    if (pgCode === '22003') {
-      return c.json<ApiError>({ message: 'A number is out of range.', code: 'bad_request' }, 400)
-    }
-    if (pgCode === '22007' || pgCode === '22008' || pgCode === '22009') {
-      return c.json<ApiError>({ message: 'Date or time out of range.', code: 'bad_request' }, 400)
-    }
-    if (pgCode === '22021' || pgCode === '22P05') {
-      // A NUL character (U+0000), which PostgreSQL keeps in neither text nor jsonb.
-      return c.json<ApiError>(
-        { message: 'The text contains a character that cannot be stored.', code: 'bad_request' },
-        400,
-      )
-    }
-    if (pgCode === '22P02') {
-      return c.json<ApiError>({ message: 'Malformed identifier.', code: 'bad_request' }, 400)
+    const refusal = err instanceof ApiException ? err : databaseRefusal(err)
+    if (refusal) {
+      for (const [k, v] of Object.entries(refusal.extra.headers ?? {})) c.header(k, v)
+      return c.json<ApiError>(refusalBody(refusal), refusal.status)
     }
     const status = (err as { status?: number }).status
     if (status && status >= 400 && status < 500) {
@@ -195,7 +156,7 @@ export function createApp({
     // A failed query's message lists its parameters, which may hold password hashes.
     const detail = (err.stack ?? String(err)).replace(/params: .*$/gm, 'params: [redacted]')
     log.error('unhandled error', { path: loggedPath(c.req.path), err: detail })
-    return c.json<ApiError>({ message: 'Something went wrong on our side', code: 'internal' }, 500)
+    return c.json<ApiError>(refusalBody(new ApiException(500, 'internal')), 500)
   })
 
   assertEveryEndpointGuarded(app.routes)

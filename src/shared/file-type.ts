@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors/catalogue.ts'
 import type { AttachmentType } from './schemas/admission.ts'
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
@@ -24,16 +25,13 @@ export function sniffType(bytes: Uint8Array): AttachmentType | undefined {
 }
 
 /**
- * Why a file whose first bytes looked right was refused: a stable code for programs, an English
- * message for people (the client translates it, src/lib/server-errors.ts). The server
- * decodes every upload to tell (src/server/lib/file-check.ts); the browser only sniffs.
+ * Why a file whose first bytes looked right was refused, as codes of the error catalogue. The
+ * server decodes every upload to tell (src/server/lib/file-check.ts); the browser only sniffs.
  */
-export const fileRefusals = {
-  file_damaged:
-    'This file is damaged or not what its type says. Open it on your device, save it again and send the new copy.',
-  file_active_content:
-    'This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.',
-  file_encrypted:
-    'This PDF is protected (encrypted), so it cannot be checked. Save or print it as a new PDF without protection and send that.',
-  image_too_large: 'This image has too many pixels. Send a smaller picture.',
-} as const
+export const fileRefusalCodes = [
+  'file_damaged',
+  'file_active_content',
+  'file_encrypted',
+  'image_too_large',
+] as const satisfies readonly ErrorCode[]
+export type FileRefusalCode = (typeof fileRefusalCodes)[number]

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
-import { apiError, httpStatus } from '../../lib/api.ts'
+import { httpStatus } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
@@ -146,7 +146,7 @@ function MappingRow({
   onDone: (() => void) | undefined
 }) {
   const { t, i18n } = useLingui()
-  const { checkFields, fieldErrors, translate } = useServerErrors()
+  const { checkFields, fieldErrors, refusalText } = useServerErrors()
   const { purpose, mapping } = row
   // The row's inputs sit in several cells: they belong to one form by its id.
   const formId = useId()
@@ -183,7 +183,7 @@ function MappingRow({
   const server = fieldErrors(failed)
   const refusal =
     failed && httpStatus(failed) !== 422
-      ? translate(apiError(failed)?.message ?? t`The server could not be reached.`)
+      ? (refusalText(failed) ?? t`The server could not be reached.`)
       : undefined
   const accountError =
     local.accountId && !accountId ? t`Choose an account.` : (server.accountId ?? local.accountId)

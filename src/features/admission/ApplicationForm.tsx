@@ -12,7 +12,12 @@ import {
   type PublicAdmissionForm,
   type StandardField,
 } from '../../shared/schemas/admission.ts'
-import { missingAttachments, validateApplication, type AttachmentProblem } from './draft-data.ts'
+import {
+  missingAttachments,
+  validateApplication,
+  type AttachmentProblem,
+  type Submission,
+} from './draft-data.ts'
 import { DraftAttachmentField } from './DraftAttachmentField.tsx'
 import {
   attachFile,
@@ -293,21 +298,13 @@ export function ApplicationForm({
 }
 
 function refusalMessage(
-  refusal: { status: number; code?: string | undefined; message?: string | undefined },
+  refusal: NonNullable<Submission['refusal']>,
   i18n: ReturnType<typeof useLingui>['i18n'],
-  translate: (message: string) => string,
+  translate: ReturnType<typeof useServerErrors>['translate'],
 ): string {
-  if (refusal.code === 'form_not_accepting') {
-    return i18n._(msg`This form is not taking applications now.`)
-  }
   if (refusal.status === 404) return i18n._(msg`This admission form is no longer published.`)
-  if (refusal.code === 'idempotency_conflict') {
-    return i18n._(
-      msg`This application was already sent with other answers. Please reload the page.`,
-    )
-  }
-  return refusal.message
-    ? translate(refusal.message)
+  return refusal.code
+    ? translate({ code: refusal.code, values: refusal.values }, refusal.message)
     : i18n._(msg`The application could not be sent.`)
 }
 

@@ -43,7 +43,7 @@ export function AttachmentPage({
   refused?: readonly KeptRefusal[]
 }) {
   const { t } = useLingui()
-  const { translate } = useServerErrors()
+  const { translate, refusalText } = useServerErrors()
   const fileProblem = useFileProblem()
   const uploadRefusal = useUploadRefusal()
   const navigate = useNavigate()
@@ -124,19 +124,17 @@ export function AttachmentPage({
       if (status === 413) {
         return { ok: false, field: 'file', message: fileProblem('size', req), stop: false }
       }
-      if (status === 422 && answer?.errors?.confirm?.[0]) {
-        return {
-          ok: false,
-          field: 'confirm',
-          message: translate(answer.errors.confirm[0]),
-          stop: true,
-        }
+      const confirmRefused = status === 422 ? answer?.fields?.confirm?.[0] : undefined
+      if (confirmRefused) {
+        return { ok: false, field: 'confirm', message: translate(confirmRefused), stop: true }
       }
-      const message = answer?.errors?.file?.[0] ?? answer?.errors?.kind?.[0] ?? answer?.message
+      const message = answer?.fields?.file?.[0] ?? answer?.fields?.kind?.[0]
       return {
         ok: false,
         field: 'file',
-        message: message ? translate(message) : t`The file could not be uploaded.`,
+        message: message
+          ? translate(message)
+          : (refusalText(err) ?? t`The file could not be uploaded.`),
         stop: false,
       }
     }

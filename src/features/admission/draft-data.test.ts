@@ -32,11 +32,11 @@ describe('validateApplication', () => {
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors).toEqual({
-      'fields.applicantName': 'Please enter the applicant’s name.',
-      'fields.dateOfBirth': 'This field is required.',
-      'fields.phone': 'Enter a phone number (digits, may start with +).',
-      'answers.shift': 'Please answer this question.',
-      'answers.siblings': 'This answer does not fit the question.',
+      'fields.applicantName': { code: 'applicant_name_required' },
+      'fields.dateOfBirth': { code: 'required' },
+      'fields.phone': { code: 'phone_shape' },
+      'answers.shift': { code: 'answer_required' },
+      'answers.siblings': { code: 'answer_mismatch' },
     })
   })
 
@@ -133,28 +133,23 @@ describe('stored drafts', () => {
   })
 
   it('tells a refusal of the file itself from one that sending it again may mend', () => {
-    const refused = (error: string, status = 422) => refusalProblem({ error, status })
-    expect(refused('This type of file is not accepted here.')).toBe('type')
-    expect(refused('This file is too large.')).toBe('size')
-    expect(refused('413', 413)).toBe('size')
-    expect(refused('This file is empty.')).toBe('empty')
-    expect(refused('This is not the phone number or date of birth given on the form.', 403)).toBe(
-      undefined,
-    )
-    expect(refused('This application can no longer be changed.', 409)).toBe(undefined)
+    const refused = (code: string, status = 422) => refusalProblem({ error: { code }, status })
+    expect(refused('file_type')).toBe('type')
+    expect(refused('file_too_large')).toBe('size')
+    expect(refusalProblem({ status: 413 })).toBe('size')
+    expect(refused('file_empty')).toBe('empty')
+    expect(refused('confirmation_failed', 403)).toBe(undefined)
+    expect(refused('application_locked', 409)).toBe(undefined)
+    expect(refusalProblem({ error: 'missing' })).toBe(undefined)
     expect(refusalProblem({})).toBe(undefined)
   })
 
   it('counts a refusal of the file by its content as one of the file itself', () => {
-    const itself = (error: string, status = 422) => refusedForItself({ error, status })
-    expect(itself('This image has too many pixels. Send a smaller picture.')).toBe(true)
-    expect(
-      itself(
-        'This PDF contains scripts, attached files or other active content. Print it to a new PDF, or scan it, and send that.',
-      ),
-    ).toBe(true)
-    expect(itself('This file is too large.')).toBe(true)
-    expect(itself('This application can no longer be changed.', 409)).toBe(false)
+    const itself = (code: string, status = 422) => refusedForItself({ error: { code }, status })
+    expect(itself('image_too_large')).toBe(true)
+    expect(itself('file_active_content')).toBe(true)
+    expect(itself('file_too_large')).toBe(true)
+    expect(itself('application_locked', 409)).toBe(false)
     expect(refusedForItself({})).toBe(false)
   })
 })

@@ -12,8 +12,9 @@ import {
   type PublicApplication,
   type StandardField,
 } from '../../shared/schemas/admission.ts'
-import { fileRefusals as contentRefusalMessages } from '../../shared/file-type.ts'
-import { issuesToErrors } from '../../shared/schemas/issues.ts'
+import { fileRefusalCodes } from '../../shared/file-type.ts'
+import type { ErrorDetail } from '../../shared/schemas/api-error.ts'
+import { issuesToDetails } from '../../shared/schemas/issues.ts'
 
 /** A file chosen for one of the form's attachments; its bytes are a Blob in `attachments`. */
 export interface AttachmentMeta {
@@ -30,8 +31,8 @@ export type SubmissionState = 'editing' | 'queued' | 'sending' | 'waiting' | 'se
 
 export interface UploadResult {
   state: 'pending' | 'done' | 'failed'
-  /** The server's message (English) or code when the upload was refused. */
-  error?: string
+  /** The server's refusal, or 'missing' when the file was no longer on this device. */
+  error?: ErrorDetail | 'missing'
   /** The HTTP status of the refusal. */
   status?: number
 }
@@ -44,10 +45,10 @@ export interface Submission {
   state: SubmissionState
   /** What a waiting submission waits for: the network, or a server that answered 5xx/429. */
   waitingFor?: 'network' | 'server'
-  /** Field path (`fields.phone`, `answers.shift`) → the server's message, after a 422. */
-  errors?: Record<string, string>
-  /** Why the server refused the whole submission (409, 400, 404): its code and message. */
-  refusal?: { status: number; code?: string; message?: string }
+  /** Field path (`fields.phone`, `answers.shift`) → the server's refusal, after a 422. */
+  errors?: Record<string, ErrorDetail>
+  /** Why the server refused the whole submission (409, 400, 404): its code, values and text. */
+  refusal?: { status: number; code?: string; values?: ErrorDetail['values']; message?: string }
   /** Set once the server took the application: the key to it. */
   temporaryId?: string
   /** The application as the server answered it (§3 "online admission state"). */
@@ -137,10 +138,10 @@ export function applicationValues(
   }
 }
 
-/** Field path → the first message (English, as the server would say it), as the server names them. */
-export function issuesByPath(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+/** Field path → its first refusal, as the server names them. */
+export function issuesByPath(issues: readonly v.BaseIssue<unknown>[]): Record<string, ErrorDetail> {
   return Object.fromEntries(
-    Object.entries(issuesToErrors(issues)).map(([path, messages]) => [path, messages[0]!]),
+    Object.entries(issuesToDetails(issues)).map(([path, details]) => [path, details[0]!]),
   )
 }
 
@@ -150,7 +151,7 @@ export function validateApplication(
   d: Pick<DraftData, 'fields' | 'answers'>,
 ):
   | { ok: true; body: v.InferOutput<ReturnType<typeof applicationSchemaFor>> }
-  | { ok: false; errors: Record<string, string> } {
+  | { ok: false; errors: Record<string, ErrorDetail> } {
   const result = v.safeParse(applicationSchemaFor(form), applicationValues(form, d))
   return result.success
     ? { ok: true, body: result.output }
@@ -170,12 +171,15 @@ export function attachmentProblem(
   return undefined
 }
 
-/* The server's words for a file it refused by its content (src/server/modules/admission/public.ts). */
+/* The server's refusals of a file that the device checks too. */
 const fileRefusals: Record<string, AttachmentProblem> = {
-  'This type of file is not accepted here.': 'type',
-  'This file is too large.': 'size',
-  'This file is empty.': 'empty',
+  file_type: 'type',
+  file_too_large: 'size',
+  file_empty: 'empty',
 }
+
+const refusalCode = (result: Pick<UploadResult, 'error'>) =>
+  typeof result.error === 'object' ? result.error.code : undefined
 
 /**
  * What was wrong with the file itself when the server refused its upload (sending the same file
@@ -185,17 +189,18 @@ export function refusalProblem(
   result: Pick<UploadResult, 'error' | 'status'>,
 ): AttachmentProblem | undefined {
   if (result.status === 413) return 'size'
-  return result.error ? fileRefusals[result.error] : undefined
+  const code = refusalCode(result)
+  return code ? fileRefusals[code] : undefined
 }
 
-const contentRefusals = new Set<string>(Object.values(contentRefusalMessages))
+const contentRefusals = new Set<string>(fileRefusalCodes)
 
 /**
  * Whether the server refused the file itself, by its type, size or content: sending the same
  * file again would be refused again, so the applicant is not offered to.
  */
 export function refusedForItself(result: Pick<UploadResult, 'error' | 'status'>): boolean {
-  return refusalProblem(result) !== undefined || contentRefusals.has(result.error ?? '')
+  return refusalProblem(result) !== undefined || contentRefusals.has(refusalCode(result) ?? '')
 }
 
 /** Required attachments without a file: kind → 'missing'. */

@@ -18,6 +18,7 @@ import type {
   StandardField,
   SubmitApplication,
 } from '../../shared/schemas/admission.ts'
+import type { ErrorDetail } from '../../shared/schemas/api-error.ts'
 import {
   attachmentProblem,
   hasContent,
@@ -48,7 +49,7 @@ export interface DraftState {
   createdAt: number
   updatedAt: number
   /** The server's message per field after a refused submission, until the field changes. */
-  serverErrors: Record<string, string>
+  serverErrors: Record<string, ErrorDetail>
   /** This page sent the submission: it goes on to the application once it is sent. */
   following: boolean
   /** The browser refused the offline database: the draft lives only as long as the page. */

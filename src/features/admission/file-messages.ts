@@ -49,8 +49,8 @@ export function useUploadRefusal() {
     if (result.error === 'missing' && result.status === undefined) {
       return t`The file was no longer on this device. Please choose it again.`
     }
-    // A message from the server, else only its status.
-    if (result.error && !/^\d+$/.test(result.error)) return translate(result.error)
+    // The server's refusal, else only its status.
+    if (typeof result.error === 'object') return translate(result.error)
     return t`The file could not be uploaded.`
   }
 }

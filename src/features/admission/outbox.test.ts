@@ -194,7 +194,9 @@ describe('admission outbox replay', () => {
     const server = fakeServer(() =>
       json(422, {
         message: 'The given data was invalid.',
+        code: 'validation_failed',
         errors: { 'fields.dateOfBirth': ['This field is required.'] },
+        fields: { 'fields.dateOfBirth': [{ code: 'required' }] },
       }),
     )
 
@@ -202,7 +204,7 @@ describe('admission outbox replay', () => {
     expect(store.drafts.get('draft-1')!.submission).toEqual({
       state: 'editing',
       queuedAt: 1,
-      errors: { 'fields.dateOfBirth': 'This field is required.' },
+      errors: { 'fields.dateOfBirth': { code: 'required' } },
     })
     expect(store.outbox.size).toBe(0)
   })
@@ -232,14 +234,16 @@ describe('admission outbox replay', () => {
         ? json(201, application)
         : json(422, {
             message: 'The given data was invalid.',
+            code: 'validation_failed',
             errors: { file: ['This type of file is not accepted here.'] },
+            fields: { file: [{ code: 'file_type' }] },
           }),
     )
     expect(await run(store, server.fetch)).toEqual({ pending: 0 })
     expect(store.drafts.get('draft-1')!.submission).toMatchObject({
       state: 'sent',
       uploads: {
-        photo: { state: 'failed', error: 'This type of file is not accepted here.', status: 422 },
+        photo: { state: 'failed', error: { code: 'file_type' }, status: 422 },
       },
     })
     // The refused file stays on the device, to be sent again or replaced from the attachment page.

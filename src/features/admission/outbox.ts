@@ -13,7 +13,7 @@ import * as v from 'valibot'
 import { sniffType } from '../../shared/file-type.ts'
 import { offlineDb, type DraftAttachment, type QueuedRequest } from '../../lib/offline-db.ts'
 import { PublicApplicationSchema, type SubmitApplication } from '../../shared/schemas/admission.ts'
-import { ApiErrorSchema } from '../../shared/schemas/api-error.ts'
+import { ApiErrorSchema, type ErrorDetail } from '../../shared/schemas/api-error.ts'
 import { submitPath, uploadPath } from './paths.ts'
 import {
   readDraftData,
@@ -264,11 +264,11 @@ async function markSending(job: QueuedRequest, o: Required<ReplayOptions>) {
   })
 }
 
-const firstMessages = (errors: Record<string, string[]> | undefined) =>
+const firstPerField = (fields: Record<string, ErrorDetail[]> | undefined) =>
   Object.fromEntries(
-    Object.entries(errors ?? {})
-      .filter(([, messages]) => messages[0])
-      .map(([path, messages]) => [path, messages[0]!]),
+    Object.entries(fields ?? {})
+      .filter(([, details]) => details[0])
+      .map(([path, details]) => [path, details[0]!]),
   )
 
 async function sendSubmission(job: QueuedRequest, o: Required<ReplayOptions>): Promise<Outcome> {
@@ -342,12 +342,13 @@ async function sendSubmission(job: QueuedRequest, o: Required<ReplayOptions>): P
     submission: (s) => ({
       state: 'editing',
       ...(s.queuedAt ? { queuedAt: s.queuedAt } : {}),
-      ...(response.status === 422 && error?.errors
-        ? { errors: firstMessages(error.errors) }
+      ...(response.status === 422 && error?.fields
+        ? { errors: firstPerField(error.fields) }
         : {
             refusal: {
               status: response.status,
               ...(error?.code ? { code: error.code } : {}),
+              ...(error?.values ? { values: error.values } : {}),
               ...(error?.message ? { message: error.message } : {}),
             },
           }),
@@ -408,14 +409,13 @@ async function sendUpload(job: QueuedRequest, o: Required<ReplayOptions>): Promi
   }
   if (retryable(response.status)) return retryLater(job, 'server', o)
   const error = await errorBody(response)
-  const message =
-    error?.errors?.file?.[0] ??
-    error?.errors?.confirm?.[0] ??
-    error?.errors?.kind?.[0] ??
-    error?.message ??
-    `${response.status}`
+  const refusal =
+    error?.fields?.file?.[0] ??
+    error?.fields?.confirm?.[0] ??
+    error?.fields?.kind?.[0] ??
+    (error?.code ? { code: error.code, ...(error.values && { values: error.values }) } : undefined)
   // Refused: the file stays on this device, so the applicant can send it again from the
   // attachment page (or choose another); "start over" or a later upload removes it.
-  await finish({ state: 'failed', error: message, status: response.status })
+  await finish({ state: 'failed', ...(refusal && { error: refusal }), status: response.status })
   return 'refused'
 }

@@ -12,14 +12,13 @@ import type { AppEnv, Services } from '../app-env.ts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema/auth.ts'
 import { institutes } from '../db/schema/institutes.ts'
-import { ApiException, notFound } from './errors.ts'
+import type { ErrorCode } from '../../shared/errors/catalogue.ts'
+import { notFound, refuse } from './errors.ts'
 import { buildUserData, type UserRow } from './user-data.ts'
 
-export const unauthenticated = (message = 'Unauthenticated.') =>
-  new ApiException(401, message, { code: 'unauthenticated' })
+export const unauthenticated = (code: ErrorCode = 'unauthenticated') => refuse(401, code)
 
-export const forbidden = (message = 'This action is unauthorized.', code = 'forbidden') =>
-  new ApiException(403, message, { code })
+export const forbidden = (code: ErrorCode = 'forbidden') => refuse(403, code)
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
@@ -54,14 +53,14 @@ async function tenantOf(
 ): Promise<string> {
   if (!asked || asked === user.instituteId) return user.instituteId
   if (!user.isPlatformAdmin || impersonated) {
-    throw forbidden('You cannot act in another institute.')
+    throw forbidden('other_institute')
   }
-  if (!uuidPattern.test(asked)) throw notFound('No such institute')
+  if (!uuidPattern.test(asked)) throw notFound('institute_unknown')
   const [institute] = await db
     .select({ id: institutes.id })
     .from(institutes)
     .where(eq(institutes.id, asked))
-  if (!institute) throw notFound('No such institute')
+  if (!institute) throw notFound('institute_unknown')
   return institute.id
 }
 
@@ -147,11 +146,11 @@ export const requireAuth = (
       const claims = await services.tokens.verify(token, 'access')
       if (!claims) throw unauthenticated()
       const { user, sessionLive } = await callerState(database.db, claims.sub, claims.sid)
-      if (!sessionLive) throw unauthenticated('Your session has ended.')
+      if (!sessionLive) throw unauthenticated('session_ended')
       if (!user || user.status !== 'active' || user.instituteId !== claims.inst)
         throw unauthenticated()
       if (user.mustChangePassword && !opts.allowPendingPasswordChange) {
-        throw forbidden('Please set a new password first.', 'password_change_required')
+        throw forbidden('password_change_required')
       }
       const { userData, ability } = await derivedFor(services, database.db, user, claims.imp)
       c.set('auth', {

@@ -1,40 +1,107 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { isErrorCode, type ErrorCode } from '../../shared/errors/catalogue.ts'
+import type { ApiError, ErrorDetail, ErrorValues } from '../../shared/schemas/api-error.ts'
+import { englishText } from './messages.ts'
 
-/** An error whose message is safe to show to the client, with an honest status. */
+/**
+ * A refusal with an honest status: a code of the catalogue and the values its message names.
+ * The answer carries both, and the English text for other clients and the logs.
+ */
 export class ApiException extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    message: string,
+    readonly code: ErrorCode,
+    readonly values?: ErrorValues,
     readonly extra: {
-      errors?: Record<string, string[]>
-      code?: string
+      fields?: Record<string, ErrorDetail[]>
       headers?: Record<string, string>
     } = {},
   ) {
-    super(message)
+    super(englishText(code, values))
   }
 }
 
-export const badRequest = (message: string, code?: string) =>
-  new ApiException(400, message, code ? { code } : {})
+export const refuse = (status: ContentfulStatusCode, code: ErrorCode, values?: ErrorValues) =>
+  new ApiException(status, code, values)
 
-export const notFound = (message = 'Not found') => new ApiException(404, message)
+export const badRequest = (code: ErrorCode) => new ApiException(400, code)
 
-export const validationFailed = (errors: Record<string, string[]>) =>
-  new ApiException(422, 'The given data was invalid.', { errors, code: 'validation_failed' })
+export const notFound = (code: ErrorCode = 'not_found') => new ApiException(404, code)
+
+export const conflict = (code: ErrorCode, values?: ErrorValues) =>
+  new ApiException(409, code, values)
+
+/** One field's refusal: a bare code, a code with values, or several. */
+export type FieldRefusal = ErrorCode | ErrorDetail | readonly ErrorDetail[]
+
+/** 422 naming each refused field: `validationFailed({ glCode: 'gl_code_taken' })`. */
+export function validationFailed(refusals: Record<string, FieldRefusal>) {
+  const fields = Object.fromEntries(
+    Object.entries(refusals).map(([field, r]) => [
+      field,
+      typeof r === 'string'
+        ? [{ code: r }]
+        : 'code' in r
+          ? [r as ErrorDetail]
+          : [...(r as ErrorDetail[])],
+    ]),
+  )
+  return new ApiException(422, 'validation_failed', undefined, { fields })
+}
+
+/** The English of each field's refusals, as a 422's `errors` carries them. */
+export const fieldTexts = (fields: Record<string, ErrorDetail[]>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([field, details]) => [
+      field,
+      details.map((d) => (isErrorCode(d.code) ? englishText(d.code, d.values) : d.code)),
+    ]),
+  )
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new ApiException(429, 'Too many requests, try again later', {
-    code: 'rate_limited',
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  })
+  withRetryAfter(new ApiException(429, 'rate_limited'), retryAfterSeconds)
 
 /** Refused before any work because too much of the same is under way: try again shortly. */
 export const serverBusy = (retryAfterSeconds: number) =>
-  new ApiException(429, 'The server is busy, try again in a moment.', {
-    code: 'server_busy',
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  })
+  withRetryAfter(new ApiException(429, 'server_busy'), retryAfterSeconds)
+
+function withRetryAfter(err: ApiException, seconds: number) {
+  err.extra.headers = { 'Retry-After': String(seconds) }
+  return err
+}
+
+/** The answer's body: code, values and, for a 422, each field's refusals; all also in English. */
+export function refusalBody(err: ApiException): ApiError {
+  const { fields } = err.extra
+  return {
+    message: err.message,
+    code: err.code,
+    ...(err.values && { values: err.values }),
+    ...(fields && { errors: fieldTexts(fields), fields }),
+  }
+}
+
+/** The database's own refusals a request can cause, by SQLSTATE: honest statuses, not a 500. */
+const databaseRefusals: Record<string, [ContentfulStatusCode, ErrorCode]> = {
+  '23505': [409, 'duplicate_record'],
+  // A record referred to (or referring) was changed by someone else meanwhile.
+  '23503': [409, 'record_in_use'],
+  '23514': [422, 'check_violation'],
+  '22003': [400, 'number_out_of_range'],
+  '22007': [400, 'date_out_of_range'],
+  '22008': [400, 'date_out_of_range'],
+  '22009': [400, 'date_out_of_range'],
+  // A NUL character (U+0000), which PostgreSQL keeps in neither text nor jsonb.
+  '22021': [400, 'bad_character'],
+  '22P05': [400, 'bad_character'],
+  '22P02': [400, 'malformed_identifier'],
+}
+
+/** A database error a request caused, as its refusal; undefined for any other error. */
+export function databaseRefusal(err: unknown): ApiException | undefined {
+  const known = databaseRefusals[postgresErrorCode(err) ?? '']
+  return known && new ApiException(...known)
+}
 
 /** The SQLSTATE of a PostgreSQL error, also when the query builder wrapped it. */
 export function postgresErrorCode(err: unknown): string | undefined {

@@ -12,14 +12,12 @@ import {
   type PDFRawStream,
 } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
-import { fileRefusals } from '../../shared/file-type.ts'
+import type { FileRefusalCode } from '../../shared/file-type.ts'
 import type { AttachmentType } from '../../shared/schemas/admission.ts'
-
-export type FileRefusalCode = keyof typeof fileRefusals
 
 export class FileRefused extends Error {
   constructor(readonly code: FileRefusalCode) {
-    super(fileRefusals[code])
+    super(code)
   }
 }
 

@@ -37,7 +37,7 @@ describe('the Idempotency-Key header', () => {
     for (const value of [undefined, '', '   ', 'short', 'x'.repeat(101)]) {
       const err = await refusal(() => idempotencyKey(withHeader(value), { required: true }))
       expect(err?.status, String(value)).toBe(400)
-      expect(err?.extra.code).toBe('bad_idempotency_key')
+      expect(err?.code).toBe('idempotency_key_required')
       expect(err?.message).toBe('An Idempotency-Key header of 8–100 characters is required.')
     }
   })
@@ -47,7 +47,7 @@ describe('the Idempotency-Key header', () => {
     for (const value of ['', 'short', 'x'.repeat(101)]) {
       const err = await refusal(() => idempotencyKey(withHeader(value), { required: false }))
       expect(err?.status, value).toBe(400)
-      expect(err?.extra.code).toBe('bad_idempotency_key')
+      expect(err?.code).toBe('bad_idempotency_key')
       expect(err?.message).toBe('The Idempotency-Key header must be 8–100 characters.')
     }
   })
@@ -87,7 +87,7 @@ describe('withIdempotency', () => {
         )
         return rows[0]
       },
-      conflict: 'This Idempotency-Key was used for something else.',
+      subject: 'application',
     }
     return withIdempotency(request, () =>
       pg.transaction(async (tx) => {
@@ -117,8 +117,11 @@ describe('withIdempotency', () => {
     const first = await send('conflict-key-1', 'pay 100')
     const err = await refusal(() => send('conflict-key-1', 'pay 200'))
     expect(err?.status).toBe(409)
-    expect(err?.extra.code).toBe('idempotency_conflict')
-    expect(err?.message).toBe('This Idempotency-Key was used for something else.')
+    expect(err?.code).toBe('idempotency_conflict')
+    expect(err?.values).toEqual({ subject: 'application' })
+    expect(err?.message).toBe(
+      'This application was already sent with other answers. Please reload the page.',
+    )
     expect(await rowsWith('conflict-key-1')).toEqual([
       expect.objectContaining({ answer: first.answer }),
     ])
@@ -145,7 +148,7 @@ describe('withIdempotency', () => {
     expect(b.status).toBe('rejected')
     expect((b as PromiseRejectedResult).reason).toMatchObject({
       status: 409,
-      extra: { code: 'idempotency_conflict' },
+      code: 'idempotency_conflict',
     })
   })
 
@@ -158,7 +161,7 @@ describe('withIdempotency', () => {
       key: 'failing-key-1',
       fingerprint: 'x',
       find: async () => undefined,
-      conflict: 'unused',
+      subject: 'voucher',
     }
     await expect(withIdempotency(failing, () => Promise.reject(new Error('boom')))).rejects.toThrow(
       'boom',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
-import { ApiException, badRequest, postgresErrorCode } from './errors.ts'
+import { badRequest, postgresErrorCode, refuse } from './errors.ts'
 
 /*
  * Idempotency (DESIGN §2): every request that creates money or an application carries an
@@ -14,7 +14,7 @@ import { ApiException, badRequest, postgresErrorCode } from './errors.ts'
  *
  *   const key = idempotencyKey(c, { required: true })
  *   const { answer, replayed } = await withIdempotency(
- *     { key, fingerprint: fingerprintOf(body), find: (key) => …, conflict: 'This Idempotency-Key was used for a different …' },
+ *     { key, fingerprint: fingerprintOf(body), find: (key) => …, subject: 'voucher' },
  *     () => db.transaction(async (tx) => …insert the row with `key`…),
  *   )
  */
@@ -29,12 +29,7 @@ export function idempotencyKey(c: Context, { required }: { required: boolean }) 
   const key = c.req.header('idempotency-key')?.trim()
   if (key === undefined && !required) return undefined
   if (key === undefined || key.length < 8 || key.length > 100) {
-    throw badRequest(
-      required
-        ? 'An Idempotency-Key header of 8–100 characters is required.'
-        : 'The Idempotency-Key header must be 8–100 characters.',
-      'bad_idempotency_key',
-    )
+    throw badRequest(required ? 'idempotency_key_required' : 'bad_idempotency_key')
   }
   return key
 }
@@ -67,8 +62,8 @@ export interface IdempotentRequest<T> {
   fingerprint: string
   /** The answer stored under the key, with the fingerprint of the request that got it. */
   find: (key: string) => Promise<{ fingerprint: string; answer: T } | undefined>
-  /** The 409's message when the key comes back asking for something else. */
-  conflict: string
+  /** What the key was first used for, named in the 409 when it comes back asking for another. */
+  subject: 'voucher' | 'application'
 }
 
 /**
@@ -80,7 +75,7 @@ export async function replay<T>(request: IdempotentRequest<T>): Promise<T | unde
   const earlier = await request.find(request.key)
   if (!earlier) return undefined
   if (earlier.fingerprint !== request.fingerprint) {
-    throw new ApiException(409, request.conflict, { code: 'idempotency_conflict' })
+    throw refuse(409, 'idempotency_conflict', { subject: request.subject })
   }
   return earlier.answer
 }

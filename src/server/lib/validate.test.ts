@@ -1,13 +1,14 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { ApiException } from './errors.ts'
+import { ApiException, fieldTexts } from './errors.ts'
 import { parseOrThrow } from './validate.ts'
 
 const errorsOf = (run: () => unknown) => {
   try {
     run()
   } catch (err) {
-    if (err instanceof ApiException) return { status: err.status, errors: err.extra.errors }
+    if (err instanceof ApiException)
+      return { status: err.status, errors: fieldTexts(err.extra.fields ?? {}) }
     throw err
   }
   return undefined

@@ -1,9 +1,7 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import { issuesToErrors } from '../../shared/schemas/issues.ts'
+import { issuesToDetails } from '../../shared/schemas/issues.ts'
 import { badRequest, validationFailed } from './errors.ts'
-
-const notAnObject = 'Expected an object, not a list.'
 
 export function parseOrThrow<S extends v.GenericSchema>(
   schema: S,
@@ -11,10 +9,10 @@ export function parseOrThrow<S extends v.GenericSchema>(
 ): v.InferOutput<S> {
   const misplaced = listsForObjects(schema as unknown as SchemaNode, input)
   if (misplaced.length) {
-    throw validationFailed(Object.fromEntries(misplaced.map((path) => [path, [notAnObject]])))
+    throw validationFailed(Object.fromEntries(misplaced.map((path) => [path, 'not_an_object'])))
   }
   const result = v.safeParse(schema, input)
-  if (!result.success) throw validationFailed(issuesToErrors(result.issues))
+  if (!result.success) throw validationFailed(issuesToDetails(result.issues))
   return result.output
 }
 
@@ -28,19 +26,16 @@ export async function readJson<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S>> {
   const type = c.req.header('content-type') ?? ''
   if (!type.toLowerCase().startsWith('application/json')) {
-    throw badRequest(
-      'Expected a JSON body (Content-Type: application/json)',
-      'unsupported_media_type',
-    )
+    throw badRequest('unsupported_media_type')
   }
   let body: unknown
   try {
     body = await c.req.json()
   } catch {
-    throw badRequest('Malformed JSON in request body', 'malformed_json')
+    throw badRequest('malformed_json')
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw validationFailed({ _: ['Expected a JSON object.'] })
+    throw validationFailed({ _: 'not_a_json_object' })
   }
   return parseOrThrow(schema, body)
 }

@@ -4,22 +4,16 @@ import { isPermission, permissionAreaNames, type Permission } from '../permissio
 import { NewPasswordSchema } from './auth.ts'
 import { isoDate } from './dates.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
+import { id, text } from './primitives.ts'
 
-const id = v.pipe(v.string(), v.uuid('Not a valid identifier.'))
-const text = (max: number, message: string) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `At most ${max} characters.`))
 /** An optional contact field: empty means none. */
 const optionalContact = <T extends v.GenericSchema<string, string>>(schema: T) =>
   v.optional(
-    v.nullable(v.union([v.pipe(v.string(), v.trim(), v.empty()), schema], 'Not a valid value.')),
+    v.nullable(v.union([v.pipe(v.string(), v.trim(), v.empty()), schema], 'invalid_value')),
     null,
   )
-const email = v.pipe(v.string(), v.trim(), v.email('Not a valid email address.'), v.maxLength(254))
-const phone = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, 'Not a valid phone number.'),
-)
+const email = v.pipe(v.string(), v.trim(), v.email('invalid_email'), v.maxLength(254))
+const phone = v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, 'invalid_phone'))
 
 export const userStatuses = ['active', 'inactive'] as const
 export const UserStatusSchema = v.picklist(userStatuses)
@@ -53,14 +47,14 @@ export const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,49}$/i
 const username = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty('Please enter a username.'),
-  v.regex(usernamePattern, 'Use 3–50 letters, digits, dots, dashes or underscores.'),
+  v.nonEmpty('new_username_required'),
+  v.regex(usernamePattern, 'username_shape'),
 )
-const roleIds = v.pipe(v.array(id), v.minLength(1, 'Give the user at least one role.'))
+const roleIds = v.pipe(v.array(id), v.minLength(1, 'roles_required'))
 
 const userFields = {
   username,
-  fullName: text(120, 'Please enter the full name.'),
+  fullName: text(120, 'full_name_required'),
   email: optionalContact(email),
   phone: optionalContact(phone),
   roleIds,
@@ -80,7 +74,7 @@ export const RoleOptionsSchema = v.object({ data: v.array(RoleRefSchema) })
 
 const permissionSubject = v.custom<Permission>(
   (value) => typeof value === 'string' && isPermission(value),
-  'Unknown permission.',
+  'unknown_permission',
 )
 export const RoleRuleSchema = v.object({ action: v.picklist(actions), subject: permissionSubject })
 export type RoleRule = v.InferOutput<typeof RoleRuleSchema>
@@ -99,8 +93,8 @@ export type Role = v.InferOutput<typeof RoleSchema>
 export const RoleListSchema = v.object({ data: v.array(RoleSchema) })
 
 const roleFields = {
-  name: text(60, 'Please enter the role name.'),
-  homeRoute: v.pipe(v.string(), v.nonEmpty('Choose where users of this role land.')),
+  name: text(60, 'role_name_required'),
+  homeRoute: v.pipe(v.string(), v.nonEmpty('home_route_required')),
   rules: v.pipe(v.array(RoleRuleSchema), v.maxLength(500)),
 }
 export const CreateRoleSchema = v.object(roleFields)
@@ -111,7 +105,7 @@ export const auditAreas = ['auth', ...permissionAreaNames] as const
 export const AuditQuerySchema = v.object({
   ...listQuerySchema(['createdAt']).entries,
   userId: v.optional(id),
-  area: v.optional(v.picklist(auditAreas, 'Unknown area.')),
+  area: v.optional(v.picklist(auditAreas, 'unknown_area')),
   action: v.optional(v.pipe(v.string(), v.maxLength(60))),
   from: v.optional(isoDate),
   to: v.optional(isoDate),

@@ -1,10 +1,7 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
-
-const id = v.pipe(v.string(), v.uuid('Not a valid identifier.'))
-const text = (max: number, message: string) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `At most ${max} characters.`))
+import { id, text } from './primitives.ts'
 
 /** The five account types, the roots of every institute's chart (§3 accountType). */
 export const accountTypes = ['asset', 'liability', 'equity', 'income', 'expense'] as const
@@ -24,10 +21,10 @@ export const maxLineAmount = 1_000_000_000_000
 
 /** An amount of money in minor units (paisa, cents): a whole number, never a fraction. */
 export const MinorUnitsSchema = v.pipe(
-  v.number('Enter an amount.'),
-  v.integer('Amounts are whole minor units (no fractions).'),
-  v.minValue(0, 'Amounts cannot be negative.'),
-  v.maxValue(maxLineAmount, 'This amount is too large.'),
+  v.number('amount_required'),
+  v.integer('amount_fraction'),
+  v.minValue(0, 'amount_negative'),
+  v.maxValue(maxLineAmount, 'amount_too_large'),
 )
 
 export const AccountSchema = v.object({
@@ -56,14 +53,14 @@ export const AccountListSchema = pagedSchema(AccountSchema)
 
 export const CreateAccountSchema = v.object({
   parentId: id,
-  name: text(120, 'Please enter the account name.'),
+  name: text(120, 'account_name_required'),
   /** Left out, the next free code under the parent is given. */
-  glCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(glCodePattern, 'Digits only.'))),
+  glCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(glCodePattern, 'digits_only'))),
 })
 export type CreateAccount = v.InferInput<typeof CreateAccountSchema>
 
 export const UpdateAccountSchema = v.object({
-  name: v.optional(text(120, 'Please enter the account name.')),
+  name: v.optional(text(120, 'account_name_required')),
   parentId: v.optional(id),
   isActive: v.optional(v.boolean()),
 })
@@ -75,16 +72,14 @@ export const UpdateAccountSchema = v.object({
  */
 export const CoaConfigSchema = v.object({
   levelDigits: v.pipe(
-    v.array(
-      v.pipe(v.number(), v.integer(), v.minValue(1, 'At least 1.'), v.maxValue(4, 'At most 4.')),
-    ),
-    v.length(accountLevels, `One entry per level (${accountLevels}).`),
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1, 'too_small'), v.maxValue(4, 'too_big'))),
+    v.length(accountLevels, 'one_entry_per_level'),
   ),
   fiscalYearStartMonth: v.pipe(
     v.number(),
     v.integer(),
-    v.minValue(1, 'A month, 1–12.'),
-    v.maxValue(12, 'A month, 1–12.'),
+    v.minValue(1, 'month_range'),
+    v.maxValue(12, 'month_range'),
   ),
   lockDate: v.optional(v.nullable(isoDate)),
 })
@@ -121,7 +116,7 @@ export type CoaMapping = v.InferOutput<typeof CoaMappingSchema>
 export const CoaMappingListSchema = v.object({ data: v.array(CoaMappingSchema) })
 
 export const SetMappingSchema = v.object({
-  purpose: v.picklist(mappingPurposeNames, 'Unknown purpose.'),
+  purpose: v.picklist(mappingPurposeNames, 'unknown_purpose'),
   key: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(120)))),
   accountId: id,
 })
@@ -143,17 +138,17 @@ export const VoucherLineInputSchema = v.pipe(
     credit: v.optional(MinorUnitsSchema, 0),
     memo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
   }),
-  v.check((line) => line.debit > 0 !== line.credit > 0, 'Each line is either a debit or a credit.'),
+  v.check((line) => line.debit > 0 !== line.credit > 0, 'line_one_side'),
 )
 
 export const CreateVoucherSchema = v.pipe(
   v.object({
-    type: v.picklist(voucherTypes, 'Choose the voucher type.'),
+    type: v.picklist(voucherTypes, 'voucher_type_required'),
     date: isoDate,
-    narration: text(500, 'Please describe the voucher.'),
+    narration: text(500, 'narration_required'),
     lines: v.pipe(
       v.array(VoucherLineInputSchema),
-      v.minLength(2, 'A voucher has at least two lines.'),
+      v.minLength(2, 'voucher_two_lines'),
       v.maxLength(500),
     ),
   }),
@@ -162,7 +157,7 @@ export const CreateVoucherSchema = v.pipe(
       [['lines']],
       ({ lines }) =>
         lines.reduce((sum, l) => sum + l.debit, 0) === lines.reduce((sum, l) => sum + l.credit, 0),
-      'Debits and credits must be equal.',
+      'voucher_unbalanced',
     ),
     ['lines'],
   ),

@@ -2,12 +2,7 @@ import * as v from 'valibot'
 import { MinorUnitsSchema } from './accounting.ts'
 import { isoDate } from './dates.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
-
-const id = v.pipe(v.string(), v.uuid('Not a valid identifier.'))
-const text = (max: number, message: string) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `At most ${max} characters.`))
-const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`)), '')
+import { id, optionalText, text } from './primitives.ts'
 
 /**
  * The fields every admission form has. Applicant name and phone are always required: the phone
@@ -69,30 +64,24 @@ const slug = (message: string) =>
     v.string(),
     v.trim(),
     v.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, message),
-    v.check((key) => !reservedKeys.includes(key), 'This key is taken; choose another.'),
+    v.check((key) => !reservedKeys.includes(key), 'form_key_taken'),
   )
 
 export const QuestionSchema = v.pipe(
   v.object({
     /** Stable key of the answer: lower-case letters, digits and dashes. */
-    id: slug('Use lower-case letters, digits and dashes.'),
-    label: text(200, 'Please enter the question.'),
-    kind: v.picklist(questionKinds, 'Choose the kind of answer.'),
+    id: slug('key_shape'),
+    label: text(200, 'question_required'),
+    kind: v.picklist(questionKinds, 'answer_kind_required'),
     required: v.boolean(),
     /** The choices of a 'choice' question; empty otherwise. */
     options: v.optional(
-      v.pipe(
-        v.array(text(100, 'An option cannot be empty.')),
-        v.maxLength(30, 'At most 30 options.'),
-      ),
+      v.pipe(v.array(text(100, 'option_empty')), v.maxLength(30, 'too_many_options')),
       [],
     ),
   }),
   v.forward(
-    v.check(
-      (q) => q.kind !== 'choice' || q.options.length >= 2,
-      'A choice needs at least two options.',
-    ),
+    v.check((q) => q.kind !== 'choice' || q.options.length >= 2, 'choice_two_options'),
     ['options'],
   ),
 )
@@ -100,18 +89,18 @@ export type Question = v.InferOutput<typeof QuestionSchema>
 
 export const AttachmentRequirementSchema = v.object({
   /** Stable key of the upload, e.g. "photo", "birth-certificate". */
-  kind: slug('Use lower-case letters, digits and dashes.'),
-  label: text(120, 'Please name the attachment.'),
+  kind: slug('key_shape'),
+  label: text(120, 'attachment_name_required'),
   required: v.boolean(),
   types: v.pipe(
-    v.array(v.picklist(attachmentTypes, 'Unsupported file type.')),
-    v.minLength(1, 'Allow at least one file type.'),
+    v.array(v.picklist(attachmentTypes, 'unsupported_file_type')),
+    v.minLength(1, 'file_types_required'),
   ),
   maxBytes: v.pipe(
-    v.number('Enter a size limit.'),
-    v.integer('Enter a size limit in bytes.'),
-    v.minValue(1024, 'At least 1 KB.'),
-    v.maxValue(maxAttachmentBytes, 'At most 10 MB.'),
+    v.number('size_limit_required'),
+    v.integer('size_limit_bytes'),
+    v.minValue(1024, 'size_limit_small'),
+    v.maxValue(maxAttachmentBytes, 'size_limit_large'),
   ),
 })
 export type AttachmentRequirement = v.InferOutput<typeof AttachmentRequirementSchema>
@@ -124,9 +113,9 @@ const uniqueBy =
 /** What staff enter for a form; creating and editing take the whole form. */
 export const AdmissionFormInputSchema = v.pipe(
   v.object({
-    title: text(120, 'Please enter a title.'),
-    academicSession: text(40, 'Please enter the academic session.'),
-    className: text(60, 'Please enter the class.'),
+    title: text(120, 'title_required'),
+    academicSession: text(40, 'session_required'),
+    className: text(60, 'class_required'),
     groupName: optionalText(60),
     opensOn: isoDate,
     closesOn: isoDate,
@@ -134,23 +123,23 @@ export const AdmissionFormInputSchema = v.pipe(
     fee: MinorUnitsSchema,
     /** Standard fields the applicant must fill, besides name and phone which always are. */
     requiredFields: v.pipe(
-      v.array(v.picklist(standardFields, 'Unknown field.')),
+      v.array(v.picklist(standardFields, 'unknown_field')),
       v.transform((fields) => [...new Set([...alwaysRequiredFields, ...fields])]),
     ),
     questions: v.pipe(
       v.array(QuestionSchema),
-      v.maxLength(30, 'At most 30 questions.'),
+      v.maxLength(30, 'too_many_questions'),
       v.check(
         uniqueBy((q) => q.id),
-        'Two questions have the same key.',
+        'question_key_twice',
       ),
     ),
     attachments: v.pipe(
       v.array(AttachmentRequirementSchema),
-      v.maxLength(10, 'At most 10 attachments.'),
+      v.maxLength(10, 'too_many_attachments'),
       v.check(
         uniqueBy((a) => a.kind),
-        'Two attachments have the same key.',
+        'attachment_key_twice',
       ),
     ),
     instructions: optionalText(2000),
@@ -159,7 +148,7 @@ export const AdmissionFormInputSchema = v.pipe(
     v.partialCheck(
       [['opensOn'], ['closesOn']],
       ({ opensOn, closesOn }) => closesOn >= opensOn,
-      'The form cannot close before it opens.',
+      'closes_before_opens',
     ),
     ['closesOn'],
   ),
@@ -237,7 +226,7 @@ const phoneSchema = v.pipe(
   v.check((phone) => {
     const digits = phone.replace(/\D/g, '').length
     return /^\+?[0-9][0-9 ()-]{5,22}$/.test(phone) && digits >= 7 && digits <= 15
-  }, 'Enter a phone number (digits, may start with +).'),
+  }, 'phone_shape'),
 )
 
 /**
@@ -254,24 +243,24 @@ export function samePhone(a: string, b: string): boolean {
 
 /** The standard fields as an applicant fills them; an empty string is an unanswered field. */
 export const ApplicationFieldsSchema = v.object({
-  applicantName: text(120, 'Please enter the applicant’s name.'),
+  applicantName: text(120, 'applicant_name_required'),
   dateOfBirth: v.optional(
     v.pipe(
-      v.union([v.literal(''), isoDate], 'Use a date as YYYY-MM-DD.'),
+      v.union([v.literal(''), isoDate], 'invalid_date'),
       v.check(
         (date) => date === '' || date <= new Date().toISOString().slice(0, 10),
-        'The date of birth cannot be in the future.',
+        'birth_date_future',
       ),
     ),
     '',
   ),
-  gender: v.optional(v.union([v.literal(''), v.picklist(genders)], 'Choose a gender.'), ''),
+  gender: v.optional(v.union([v.literal(''), v.picklist(genders)], 'gender_required'), ''),
   fatherName: optionalText(120),
   motherName: optionalText(120),
   guardianName: optionalText(120),
   phone: phoneSchema,
   email: v.optional(
-    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email('Enter an email address.'))]),
+    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email('email_shape'))]),
     '',
   ),
   address: optionalText(500),
@@ -286,7 +275,7 @@ export const SubmitApplicationSchema = v.object({
   answers: v.optional(
     v.pipe(
       v.record(v.pipe(v.string(), v.maxLength(40)), v.string()),
-      v.check((answers) => Object.keys(answers).length <= 30, 'Too many answers.'),
+      v.check((answers) => Object.keys(answers).length <= 30, 'too_many_answers'),
     ),
     {},
   ),
@@ -294,7 +283,7 @@ export const SubmitApplicationSchema = v.object({
 export type SubmitApplication = v.InferInput<typeof SubmitApplicationSchema>
 
 const numberPattern = /^-?\d{1,12}(\.\d{1,6})?$/
-const answerText = v.pipe(v.string(), v.trim(), v.maxLength(2000, 'At most 2000 characters.'))
+const answerText = v.pipe(v.string(), v.trim(), v.maxLength(2000, 'too_long'))
 
 function answerSchema(q: Question) {
   const fits = (answer: string) => {
@@ -306,8 +295,8 @@ function answerSchema(q: Question) {
   return v.optional(
     v.pipe(
       answerText,
-      v.check((answer) => answer !== '' || !q.required, 'Please answer this question.'),
-      v.check((answer) => answer === '' || fits(answer), 'This answer does not fit the question.'),
+      v.check((answer) => answer !== '' || !q.required, 'answer_required'),
+      v.check((answer) => answer === '' || fits(answer), 'answer_mismatch'),
     ),
     '',
   )
@@ -330,7 +319,7 @@ export function applicationSchemaFor(form: {
         form.requiredFields.includes(field)
           ? v.pipe(
               schema,
-              v.check((value) => value !== '', 'This field is required.'),
+              v.check((value) => value !== '', 'required'),
             )
           : schema,
       ]
@@ -339,10 +328,7 @@ export function applicationSchemaFor(form: {
   const answers = Object.fromEntries(form.questions.map((q) => [q.id, answerSchema(q)]))
   return v.object({
     fields: v.object(fields),
-    answers: v.optional(
-      v.strictObject(answers, 'An answer does not belong to a question of this form.'),
-      {},
-    ),
+    answers: v.optional(v.strictObject(answers, 'answer_unknown'), {}),
   })
 }
 
@@ -383,7 +369,7 @@ export type PublicApplication = v.InferOutput<typeof PublicApplicationSchema>
 
 /** Multipart field of an attachment upload besides `file`: the phone or the date of birth. */
 export const AttachmentConfirmSchema = v.object({
-  confirm: text(40, 'Enter the phone number or date of birth given on the form.'),
+  confirm: text(40, 'confirm_required'),
 })
 
 export const ApplicantSummarySchema = v.object({
@@ -403,7 +389,7 @@ export type ApplicantSummary = v.InferOutput<typeof ApplicantSummarySchema>
 export const ApplicantListQuerySchema = v.object({
   ...listQuerySchema(['submittedAt', 'applicantName', 'status']).entries,
   formId: v.optional(id),
-  status: v.optional(v.picklist(applicantStatuses, 'Unknown status.')),
+  status: v.optional(v.picklist(applicantStatuses, 'unknown_status')),
 })
 export type ApplicantListSearch = v.InferOutput<typeof ApplicantListQuerySchema>
 export const ApplicantListSchema = pagedSchema(ApplicantSummarySchema)
@@ -433,5 +419,5 @@ export type Applicant = v.InferOutput<typeof ApplicantSchema>
 
 export const AcceptApplicantSchema = v.object({ note: optionalText(1000) })
 export const RejectApplicantSchema = v.object({
-  note: text(1000, 'Please give the reason for the rejection.'),
+  note: text(1000, 'rejection_reason_required'),
 })

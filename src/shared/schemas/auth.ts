@@ -1,24 +1,23 @@
 import * as v from 'valibot'
 import { actions, isSubject, type Subject } from '../permissions/ability.ts'
-
-const required = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message))
+import { passwordConfirmed, requiredText as required } from './primitives.ts'
 
 /** Password rules shared by every form that sets one; the server also refuses common ones. */
 export const passwordMinLength = 8
 export const passwordMaxLength = 128
 export const NewPasswordSchema = v.pipe(
   v.string(),
-  v.minLength(passwordMinLength, `The password must be at least ${passwordMinLength} characters.`),
-  v.maxLength(passwordMaxLength, `The password must be at most ${passwordMaxLength} characters.`),
+  v.minLength(passwordMinLength, 'password_too_short'),
+  v.maxLength(passwordMaxLength, 'password_over_max'),
 )
 
 /** POST auth/login: a username or an email address, a password, and remember-me. */
 export const LoginRequestSchema = v.object({
-  username: required('Please enter your username or email.'),
+  username: required('login_required'),
   password: v.pipe(
     v.string(),
-    v.nonEmpty('Please enter your password.'),
-    v.maxLength(passwordMaxLength, 'The password is too long.'),
+    v.nonEmpty('password_required'),
+    v.maxLength(passwordMaxLength, 'password_too_long'),
   ),
   remember_me: v.optional(v.boolean(), false),
 })
@@ -26,7 +25,7 @@ export type LoginRequest = v.InferInput<typeof LoginRequestSchema>
 
 export const SubjectSchema = v.custom<Subject>(
   (value) => typeof value === 'string' && isSubject(value),
-  'Unknown permission.',
+  'unknown_permission',
 )
 export const AbilityRuleSchema = v.object({ action: v.picklist(actions), subject: SubjectSchema })
 
@@ -74,7 +73,7 @@ export const StatusSchema = v.object({ status: v.boolean(), message: v.optional(
 
 // Recovery (§7): field names exactly as the original API's.
 export const SendUsernameRequestSchema = v.object({
-  email_or_phone: required('Please enter your email or mobile number.'),
+  email_or_phone: required('email_or_phone_required'),
 })
 export const SendUsernameResponseSchema = v.object({
   status: v.literal(true),
@@ -82,7 +81,7 @@ export const SendUsernameResponseSchema = v.object({
 })
 
 export const UserNameRequestSchema = v.object({
-  user_name: required('Please enter your username.'),
+  user_name: required('username_required'),
 })
 
 /**
@@ -103,7 +102,7 @@ export const NotifyTypeSchema = v.picklist(['email', 'phone'])
 export type NotifyType = v.InferOutput<typeof NotifyTypeSchema>
 
 export const OtpSendRequestSchema = v.object({
-  user_name: required('Please enter your username.'),
+  user_name: required('username_required'),
   notify_type: NotifyTypeSchema,
 })
 export const OtpSendResponseSchema = v.object({
@@ -112,11 +111,9 @@ export const OtpSendResponseSchema = v.object({
 })
 
 export const VerifyOtpRequestSchema = v.object({
-  user_name: required('Please enter your username.'),
-  otp: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'The code is 6 digits.')),
+  user_name: required('username_required'),
+  otp: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'otp_shape')),
 })
-
-const confirmationMessage = 'The password confirmation does not match.'
 
 /** What a correct code earns: the token that alone may set the new password. */
 export const VerifyOtpResponseSchema = v.object({
@@ -127,48 +124,27 @@ export const VerifyOtpResponseSchema = v.object({
 
 export const PasswordResetRequestSchema = v.pipe(
   v.object({
-    user_name: required('Please enter your username.'),
+    user_name: required('username_required'),
     /** From verify-otp: binds the reset to whoever entered the code (added to §7's payload). */
-    reset_token: v.pipe(v.string(), v.nonEmpty('Verify the code we sent you first.')),
+    reset_token: v.pipe(v.string(), v.nonEmpty('otp_not_verified')),
     password: NewPasswordSchema,
     password_confirmation: v.string(),
   }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (i) => i.password === i.password_confirmation,
-      confirmationMessage,
-    ),
-    ['password_confirmation'],
-  ),
+  passwordConfirmed(),
 )
 
 export const NewUserPasswordRequestSchema = v.pipe(
   v.object({ password: NewPasswordSchema, password_confirmation: v.string() }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (i) => i.password === i.password_confirmation,
-      confirmationMessage,
-    ),
-    ['password_confirmation'],
-  ),
+  passwordConfirmed(),
 )
 
 export const PasswordUpdateRequestSchema = v.pipe(
   v.object({
-    current_password: v.pipe(v.string(), v.nonEmpty('Please enter your current password.')),
+    current_password: v.pipe(v.string(), v.nonEmpty('current_password_required')),
     password: NewPasswordSchema,
     password_confirmation: v.string(),
   }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (i) => i.password === i.password_confirmation,
-      confirmationMessage,
-    ),
-    ['password_confirmation'],
-  ),
+  passwordConfirmed(),
 )
 
 export const ImpersonateRequestSchema = v.object({ user_id: v.pipe(v.string(), v.uuid()) })
@@ -178,10 +154,10 @@ export const ImpersonateResponseSchema = v.object({
 })
 
 export const RegisterRequestSchema = v.object({
-  institute_name: required('Please enter the institute name.'),
-  full_name: required('Please enter your name.'),
-  username: required('Please enter your username.'),
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your email.'), v.email()),
+  institute_name: required('institute_name_required'),
+  full_name: required('name_required'),
+  username: required('username_required'),
+  email: v.pipe(v.string(), v.trim(), v.nonEmpty('email_required'), v.email()),
   password: NewPasswordSchema,
 })
 export type RegisterRequest = v.InferInput<typeof RegisterRequestSchema>

@@ -5,10 +5,10 @@ const wholeNumber = (max: number) =>
   v.pipe(
     v.union([v.string(), v.number()]),
     v.transform(Number),
-    v.number('Must be a number.'),
-    v.integer('Must be a whole number.'),
-    v.minValue(1, 'Must be at least 1.'),
-    v.maxValue(max, `Must be at most ${max}.`),
+    v.number('not_a_number'),
+    v.integer('not_whole_number'),
+    v.minValue(1, 'must_be_at_least'),
+    v.maxValue(max, 'must_be_at_most'),
   )
 
 const flag = v.pipe(
@@ -22,7 +22,7 @@ export function listQuerySchema<const S extends string>(sortable: readonly [S, .
     q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
     page: v.optional(wholeNumber(100_000), 1),
     perPage: v.optional(wholeNumber(100), 10),
-    sortBy: v.optional(v.picklist(sortable, 'Cannot sort by this column.')),
+    sortBy: v.optional(v.picklist(sortable, 'unknown_sort')),
     sortDesc: v.optional(flag, false),
   })
 }

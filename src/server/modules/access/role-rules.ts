@@ -19,7 +19,7 @@ export async function rolesOfInstitute(
     .select()
     .from(roles)
     .where(and(eq(roles.instituteId, instituteId), inArray(roles.id, unique)))
-  if (found.length !== unique.length) throw validationFailed({ [field]: ['Unknown role.'] })
+  if (found.length !== unique.length) throw validationFailed({ [field]: 'unknown_role' })
   return found
 }
 
@@ -37,7 +37,7 @@ export async function rulesOf(db: Db, roleIds: string[]) {
  */
 export function assertMayGrant(ability: AppAbility, rules: { action: string; subject: string }[]) {
   if (!covers(ability, rules)) {
-    throw forbidden('You cannot grant rights you do not have yourself.', 'grant_exceeds_own')
+    throw forbidden('grant_exceeds_own')
   }
 }
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { roleRules, roles, userRoles } from '../../db/schema/access.ts'
 import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
+import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertMayGrant, covers, rulesOf, type RoleRow } from './role-rules.ts'
 
@@ -57,7 +57,7 @@ async function roleOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
     .where(
       and(eq(roles.id, c.req.param('roleId') ?? ''), eq(roles.instituteId, c.var.auth.instituteId)),
     )
-  if (!row) throw notFound('No such role')
+  if (!row) throw notFound('role_not_found')
   return row
 }
 
@@ -73,9 +73,7 @@ function normalise(rules: RoleRule[]): RoleRule[] {
 
 function assertHomeRoute(homeRoute: string, rules: RoleRule[]) {
   if (!mayLandOn(buildAbility(rules as AbilityRule[]), homeRoute)) {
-    throw validationFailed({
-      homeRoute: ['Users of this role could not open this page: choose one its permissions allow.'],
-    })
+    throw validationFailed({ homeRoute: 'home_route_forbidden' })
   }
 }
 
@@ -86,10 +84,7 @@ function assertHomeRoute(homeRoute: string, rules: RoleRule[]) {
  */
 async function assertMayChange(c: Context<AppEnv>, row: RoleRow) {
   if (!covers(c.var.auth.ability, await rulesOf(c.var.database.db, [row.id]))) {
-    throw forbidden(
-      'This role holds rights you do not have: ask someone who has them.',
-      'role_exceeds_own',
-    )
+    throw forbidden('role_exceeds_own')
   }
 }
 
@@ -99,7 +94,7 @@ async function assertNameFree(db: Db, instituteId: string, name: string, exceptI
     .from(roles)
     .where(and(eq(roles.instituteId, instituteId), eq(roles.name, name)))
   if (clash && clash.id !== exceptId) {
-    throw validationFailed({ name: ['Another role has this name.'] })
+    throw validationFailed({ name: 'role_name_taken' })
   }
 }
 
@@ -154,7 +149,7 @@ export const roleRoutes = new Hono<AppEnv>()
 
   .patch('/:roleId', requireAuth(), requirePermission('update', 'oisacl-roles'), async (c) => {
     const row = await roleOr404(c)
-    if (row.isSystem) throw forbidden('The admin role cannot be changed.', 'role_locked')
+    if (row.isSystem) throw forbidden('role_locked')
     await assertMayChange(c, row)
     const body = await readJson(c, UpdateRoleSchema)
     const { database, auth } = c.var
@@ -188,14 +183,12 @@ export const roleRoutes = new Hono<AppEnv>()
 
   .delete('/:roleId', requireAuth(), requirePermission('delete', 'oisacl-roles'), async (c) => {
     const row = await roleOr404(c)
-    if (row.isSystem) throw forbidden('The admin role cannot be deleted.', 'role_locked')
+    if (row.isSystem) throw forbidden('role_locked_delete')
     const { database } = c.var
     await assertMayChange(c, row)
     const before = await describeRole(database.db, row)
     if (before.userCount > 0) {
-      throw new ApiException(409, 'This role is still given to users: take it from them first.', {
-        code: 'role_in_use',
-      })
+      throw conflict('role_in_use')
     }
     await database.db.transaction(async (tx) => {
       await tx.delete(roles).where(eq(roles.id, row.id))

@@ -14,6 +14,7 @@ import { users } from '../../db/schema/auth.ts'
 import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
+import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'
 import { hashPassword } from '../../lib/password.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
@@ -34,7 +35,7 @@ const auditView = (u: StaffUser) => ({
 
 async function staffUserOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
   const user = await findStaffUser(db, c.var.auth.instituteId, c.req.param('userId') ?? '')
-  if (!user) throw notFound('No such user')
+  if (!user) throw notFound('user_not_found')
   return user
 }
 
@@ -66,12 +67,12 @@ async function assertIdentityFree(
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(and(or(...clauses), exceptId ? ne(users.id, exceptId) : undefined))
-  const errors: Record<string, string[]> = {}
+  const errors: Record<string, ErrorCode> = {}
   if (taken.some((t) => t.username.toLowerCase() === fields.username?.toLowerCase())) {
-    errors.username = ['This username is taken.']
+    errors.username = 'username_taken'
   }
   if (fields.email && taken.some((t) => t.email?.toLowerCase() === fields.email?.toLowerCase())) {
-    errors.email = ['Another account uses this email address.']
+    errors.email = 'email_taken'
   }
   if (Object.keys(errors).length) {
     services.throttle.fail(throttleKey)
@@ -94,10 +95,7 @@ async function assertMayManage(c: Context<AppEnv>, target: StaffUser) {
     target.roles.map((r) => r.id),
   )
   if ((row?.isPlatformAdmin && !auth.user.isPlatformAdmin) || !covers(auth.ability, targetRules)) {
-    throw forbidden(
-      'This user holds rights you do not have: ask someone who has them.',
-      'target_exceeds_own',
-    )
+    throw forbidden('target_exceeds_own')
   }
 }
 
@@ -121,8 +119,8 @@ async function setRoles(tx: Db, userId: string, roleIds: string[]) {
 }
 
 /** Changing one's own roles or status could lock the institute out: another admin does it. */
-function assertNotSelf(c: Context<AppEnv>, userId: string, message: string) {
-  if (c.var.auth.user.id === userId) throw forbidden(message, 'self_change')
+function assertNotSelf(c: Context<AppEnv>, userId: string, code: ErrorCode) {
+  if (c.var.auth.user.id === userId) throw forbidden(code)
 }
 
 /** Staff users of the caller's institute (§2 /access-control, read on ACL to look). */
@@ -186,7 +184,7 @@ export const userRoutes = new Hono<AppEnv>()
     const body = await readJson(c, UpdateUserSchema)
     const { database, auth } = c.var
     if (body.roleIds) {
-      assertNotSelf(c, before.id, 'You cannot change your own roles.')
+      assertNotSelf(c, before.id, 'self_roles')
       await assignableRoles(c, body.roleIds)
     }
     await assertIdentityFree(c, { username: body.username, email: body.email }, before.id)
@@ -225,7 +223,7 @@ export const userRoutes = new Hono<AppEnv>()
 
   .post('/:userId/password-reset', requireAuth(), requirePermission('update', 'ACL'), async (c) => {
     const target = await staffUserOr404(c)
-    assertNotSelf(c, target.id, 'Change your own password from your profile.')
+    assertNotSelf(c, target.id, 'self_password')
     await assertMayManage(c, target)
     const body = await readJson(c, ResetUserPasswordSchema)
     await assertAcceptablePassword(body.password)
@@ -264,7 +262,7 @@ export const userRoutes = new Hono<AppEnv>()
 /** Deactivating also ends every session of the user at once. */
 async function setStatus(c: Context<AppEnv>, status: 'active' | 'inactive') {
   const before = await staffUserOr404(c)
-  assertNotSelf(c, before.id, 'You cannot deactivate or reactivate yourself.')
+  assertNotSelf(c, before.id, 'self_status')
   await assertMayManage(c, before)
   const { database, auth } = c.var
   const after = await database.db.transaction(async (tx) => {

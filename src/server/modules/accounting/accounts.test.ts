@@ -64,6 +64,7 @@ describe('chart of accounts', () => {
     })
     expect(await wrong.json()).toMatchObject({
       errors: { glCode: ["Use the parent's code 1010102 followed by 3 digits."] },
+      fields: { glCode: [{ code: 'gl_code_shape', values: { parent: '1010102', digits: 3 } }] },
     })
     const taken = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
       parentId: parent.id,

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts'
 import { accounts } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
+import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import {
   accountOf,
@@ -24,7 +24,6 @@ import {
 } from './account-read.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
 
-const conflict = (message: string, code: string) => new ApiException(409, message, { code })
 const auditView = (a: Account) => ({ glCode: a.glCode, name: a.name, isActive: a.isActive })
 
 async function accountOr404(c: Context<AppEnv>) {
@@ -33,7 +32,7 @@ async function accountOr404(c: Context<AppEnv>) {
     c.var.auth.instituteId,
     c.req.param('accountId') ?? '',
   )
-  if (!row) throw notFound('No such account')
+  if (!row) throw notFound('account_not_found')
   return row
 }
 
@@ -77,29 +76,29 @@ export const accountRoutes = new Hono<AppEnv>()
     const body = await readJson(c, CreateAccountSchema)
     const { database, auth } = c.var
     const parent = await accountOf(database.db, auth.instituteId, body.parentId)
-    if (!parent) throw validationFailed({ parentId: ['Unknown account.'] })
+    if (!parent) throw validationFailed({ parentId: 'unknown_account' })
     if (parent.level >= accountLevels) {
-      throw validationFailed({ parentId: ['A sub-child head cannot have accounts under it.'] })
+      throw validationFailed({ parentId: 'head_too_deep' })
     }
     const { levelDigits } = await coaSettingsOf(database.db, auth.instituteId)
     const digits = levelDigits[parent.level]!
     let glCode = body.glCode
     if (glCode === undefined) {
       glCode = await nextGlCode(database.db, parent, digits)
-      if (!glCode) throw validationFailed({ glCode: ['No free code is left under this head.'] })
+      if (!glCode) throw validationFailed({ glCode: 'no_free_code' })
     } else if (
       !glCode.startsWith(parent.glCode) ||
       glCode.length !== parent.glCode.length + digits
     ) {
       throw validationFailed({
-        glCode: [`Use the parent's code ${parent.glCode} followed by ${digits} digits.`],
+        glCode: { code: 'gl_code_shape', values: { parent: parent.glCode, digits } },
       })
     }
     const [clash] = await database.db
       .select({ id: accounts.id })
       .from(accounts)
       .where(and(eq(accounts.instituteId, auth.instituteId), eq(accounts.glCode, glCode)))
-    if (clash) throw validationFailed({ glCode: ['Another account has this code.'] })
+    if (clash) throw validationFailed({ glCode: 'gl_code_taken' })
     const id = await database.db.transaction(async (tx) => {
       // Locked, so that no posting to it slips in between this check and the insert.
       await tx
@@ -108,7 +107,7 @@ export const accountRoutes = new Hono<AppEnv>()
         .where(eq(accounts.id, parent.id))
         .for('update')
       if (await hasPostings(tx, [parent.id])) {
-        throw conflict('An account with postings cannot have accounts under it.', 'has_postings')
+        throw conflict('has_postings')
       }
       const [row] = await tx
         .insert(accounts)
@@ -136,8 +135,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .patch('/:accountId', requireAuth(), requirePermission('update', 'coa'), async (c) => {
     const row = await accountOr404(c)
     const body = await readJson(c, UpdateAccountSchema)
-    if (row.level === 1)
-      throw conflict('The five account types cannot be changed.', 'account_type_root')
+    if (row.level === 1) throw conflict('account_type_root')
     const { database, auth } = c.var
     const before = await describe(c, row.id)
     const after = await database.db.transaction(async (tx) => {
@@ -151,31 +149,25 @@ export const accountRoutes = new Hono<AppEnv>()
           .where(inArray(accounts.id, subtree))
           .for('update')
         if (!parent || subtree.includes(parent.id)) {
-          throw validationFailed({ parentId: ['Choose a head outside this account.'] })
+          throw validationFailed({ parentId: 'head_inside_account' })
         }
         if (parent.level !== row.level - 1) {
-          throw validationFailed({ parentId: ['Choose a head one level above this account.'] })
+          throw validationFailed({ parentId: 'head_wrong_level' })
         }
         if (await hasPostings(tx, [parent.id])) {
-          throw conflict('An account with postings cannot have accounts under it.', 'has_postings')
+          throw conflict('has_postings')
         }
         if (parent.accountType !== row.accountType) {
           if (await hasPostings(tx, subtree)) {
-            throw conflict(
-              'An account with postings cannot move to another account type.',
-              'has_postings',
-            )
+            throw conflict('postings_keep_type')
           }
           if (await isMapped(tx, subtree)) {
-            throw conflict(
-              'This account is mapped to a purpose of its type: change the COA mapping first.',
-              'mapped',
-            )
+            throw conflict('mapped_type')
           }
         }
         const { levelDigits } = await coaSettingsOf(tx, auth.instituteId)
         const code = await nextGlCode(tx, parent, levelDigits[parent.level]!)
-        if (!code) throw validationFailed({ parentId: ['No free code is left under this head.'] })
+        if (!code) throw validationFailed({ parentId: 'no_free_code' })
         // The account and everything under it take the new parent's prefix and type.
         await tx
           .update(accounts)
@@ -211,15 +203,13 @@ export const accountRoutes = new Hono<AppEnv>()
     const row = await accountOr404(c)
     const { database } = c.var
     const account = await describe(c, row.id)
-    if (row.level === 1)
-      throw conflict('The five account types cannot be deleted.', 'account_type_root')
-    if (!account.isLeaf)
-      throw conflict('Delete or move the accounts under it first.', 'has_children')
+    if (row.level === 1) throw conflict('account_type_root_delete')
+    if (!account.isLeaf) throw conflict('has_children')
     if (account.hasPostings) {
-      throw conflict('An account with postings cannot be deleted: deactivate it.', 'has_postings')
+      throw conflict('has_postings_delete')
     }
     if (await isMapped(database.db, [row.id])) {
-      throw conflict('This account is mapped to a purpose: change the COA mapping first.', 'mapped')
+      throw conflict('mapped')
     }
     await database.db.transaction(async (tx) => {
       await tx.delete(accounts).where(eq(accounts.id, row.id))

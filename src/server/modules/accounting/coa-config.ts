@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env.ts'
 import { coaSettings, vouchers } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException } from '../../lib/errors.ts'
+import { ApiException, conflict } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
 import { instituteToday } from './open-period.ts'
@@ -23,9 +23,8 @@ export const coaConfigRoutes = new Hono<AppEnv>()
     const body = await readJson(c, CoaConfigSchema)
     const { database, auth } = c.var
     if (body.lockDate && body.lockDate > (await instituteToday(database.db, auth.instituteId))) {
-      throw new ApiException(422, 'The given data was invalid.', {
-        code: 'lock_date_in_future',
-        errors: { lockDate: ['The books cannot be closed beyond today.'] },
+      throw new ApiException(422, 'lock_date_in_future', undefined, {
+        fields: { lockDate: [{ code: 'lock_date_in_future' }] },
       })
     }
     const saved = await database.db.transaction(async (tx) => {
@@ -38,11 +37,7 @@ export const coaConfigRoutes = new Hono<AppEnv>()
           .where(eq(vouchers.instituteId, auth.instituteId))
           .limit(1)
         // Voucher numbers run per fiscal year: moving its start would mix two years' numbers.
-        if (posted) {
-          throw new ApiException(409, 'The fiscal year cannot move once vouchers are posted.', {
-            code: 'vouchers_posted',
-          })
-        }
+        if (posted) throw conflict('vouchers_posted')
       }
       const after = {
         ...body,

@@ -29,6 +29,9 @@ describe('chart of accounts mapping', () => {
     const income = await put({ purpose: 'cash', accountId: (await named('Fine income')).id })
     expect(await income.json()).toMatchObject({
       errors: { accountId: ['This purpose needs an account of type asset, not income.'] },
+      fields: {
+        accountId: [{ code: 'mapping_type', values: { type: 'asset', actual: 'income' } }],
+      },
     })
     const head = await put({ purpose: 'cash', accountId: (await named('Cash')).id })
     expect(await head.json()).toMatchObject({

@@ -18,7 +18,7 @@ import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { loadChart } from './account-read.ts'
 
 const DeleteMappingQuery = v.object({
-  purpose: v.picklist(mappingPurposeNames, 'Unknown purpose.'),
+  purpose: v.picklist(mappingPurposeNames, 'unknown_purpose'),
   key: v.optional(v.string(), ''),
 })
 
@@ -49,21 +49,22 @@ export const coaMappingRoutes = new Hono<AppEnv>()
     const { database, auth } = c.var
     const rule = mappingPurposes[body.purpose]
     const key = body.key ?? ''
-    if (rule.keyed && !key) throw validationFailed({ key: ['Name which one this is.'] })
-    if (!rule.keyed && key) throw validationFailed({ key: ['This purpose has a single account.'] })
+    if (rule.keyed && !key) throw validationFailed({ key: 'mapping_key_required' })
+    if (!rule.keyed && key) throw validationFailed({ key: 'mapping_single' })
     const account = (await loadChart(database.db, auth.instituteId)).find(
       (a) => a.id === body.accountId,
     )
-    if (!account) throw validationFailed({ accountId: ['Unknown account.'] })
+    if (!account) throw validationFailed({ accountId: 'unknown_account' })
     if (!account.isLeaf) {
-      throw validationFailed({ accountId: ['Choose a leaf account: heads take no postings.'] })
+      throw validationFailed({ accountId: 'mapping_leaf' })
     }
-    if (!account.isActive) throw validationFailed({ accountId: ['This account is deactivated.'] })
+    if (!account.isActive) throw validationFailed({ accountId: 'account_inactive_posting' })
     if (account.accountType !== rule.type) {
       throw validationFailed({
-        accountId: [
-          `This purpose needs an account of type ${rule.type}, not ${account.accountType}.`,
-        ],
+        accountId: {
+          code: 'mapping_type',
+          values: { type: rule.type, actual: account.accountType },
+        },
       })
     }
     const before = (await listMappings(database.db, auth.instituteId)).find(
@@ -107,7 +108,7 @@ export const coaMappingRoutes = new Hono<AppEnv>()
     )
     await database.db.transaction(async (tx) => {
       const removed = await tx.delete(coaMappings).where(where).returning()
-      if (removed.length === 0) throw notFound('No such mapping')
+      if (removed.length === 0) throw notFound('mapping_not_found')
       await audit(c, tx, {
         area: 'accounting',
         action: 'delete',

@@ -78,6 +78,7 @@ describe('open fiscal years and the lock date', () => {
     expect(await future.json()).toMatchObject({
       code: 'lock_date_in_future',
       errors: { lockDate: ['The books cannot be closed beyond today.'] },
+      fields: { lockDate: [{ code: 'lock_date_in_future' }] },
     })
     for (const bad of ['2026-02-30', 'yesterday', 20260101]) {
       const res = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
@@ -110,14 +111,14 @@ describe('open fiscal years and the lock date', () => {
     for (const date of [lockDate, addDays(lockDate, -30), earliest]) {
       const res = await post(date)
       expect(res.status, date).toBe(422)
+      const text = `The books are closed through ${lockDate}: choose a date from ${dayAfter} to ${latest}.`
+      const values = { lockDate, from: dayAfter, to: latest }
       expect(await res.json(), date).toEqual({
-        message: 'The given data was invalid.',
+        message: text,
         code: 'date_locked',
-        errors: {
-          date: [
-            `The books are closed through ${lockDate}: choose a date from ${dayAfter} to ${latest}.`,
-          ],
-        },
+        values,
+        errors: { date: [text] },
+        fields: { date: [{ code: 'date_locked', values }] },
       })
     }
     expect((await post(dayAfter)).status).toBe(201)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { institutes } from '../../db/schema/institutes.ts'
+import type { ErrorValues } from '../../../shared/schemas/api-error.ts'
 import { ApiException } from '../../lib/errors.ts'
 import { fiscalYearOf } from './fiscal-year.ts'
 
@@ -54,18 +55,8 @@ export async function instituteToday(db: Db, instituteId: string) {
 
 /** Refuses (422, naming `date`) a voucher dated outside the open period. */
 export function assertDateOpen(date: string, { from, to, lockDate }: OpenPeriod): void {
-  const refuse = (code: string, message: string) =>
-    new ApiException(422, 'The given data was invalid.', { code, errors: { date: [message] } })
-  if (lockDate !== null && date <= lockDate) {
-    throw refuse(
-      'date_locked',
-      `The books are closed through ${lockDate}: choose a date from ${from} to ${to}.`,
-    )
-  }
-  if (date < from || date > to) {
-    throw refuse(
-      'date_not_open',
-      `Choose a date from ${from} to ${to}: vouchers go in the previous, current or next fiscal year.`,
-    )
-  }
+  const refuse = (code: 'date_locked' | 'date_not_open', values: ErrorValues) =>
+    new ApiException(422, code, values, { fields: { date: [{ code, values }] } })
+  if (lockDate !== null && date <= lockDate) throw refuse('date_locked', { lockDate, from, to })
+  if (date < from || date > to) throw refuse('date_not_open', { from, to })
 }

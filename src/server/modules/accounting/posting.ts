@@ -13,6 +13,8 @@ import {
   voucherLines,
   vouchers,
 } from '../../db/schema/accounting.ts'
+import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
+import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { ApiException, validationFailed } from '../../lib/errors.ts'
 import { coaSettingsOf, fiscalYearOf } from './fiscal-year.ts'
 import { assertDateOpen, instituteToday, openPeriod } from './open-period.ts'
@@ -50,7 +52,7 @@ async function typeRuleBroken(
   type: VoucherType,
   lines: PostingLine[],
   accountIds: string[],
-): Promise<string | undefined> {
+): Promise<ErrorCode | undefined> {
   if (type === 'journal') return undefined
   const money = new Set(
     (
@@ -67,13 +69,13 @@ async function typeRuleBroken(
   )
   const isMoney = (i: number) => money.has(accountIds[i]!)
   if (type === 'receipt' && !lines.some((l, i) => (l.debit ?? 0) > 0 && isMoney(i))) {
-    return 'A receipt brings money in: debit a cash, bank or gateway account.'
+    return 'receipt_side'
   }
   if (type === 'payment' && !lines.some((l, i) => (l.credit ?? 0) > 0 && isMoney(i))) {
-    return 'A payment pays money out: credit a cash, bank or gateway account.'
+    return 'payment_side'
   }
   if (type === 'contra' && !lines.every((_, i) => isMoney(i))) {
-    return 'A contra voucher only moves money between cash, bank and gateway accounts.'
+    return 'contra_accounts'
   }
   return undefined
 }
@@ -83,7 +85,7 @@ async function typeRuleBroken(
  * account in the same voucher moves nothing. Named by the field that chose the account.
  */
 function sameAccountBothSides(lines: PostingLine[], accountIds: string[]) {
-  const errors: Record<string, string[]> = {}
+  const errors: Record<string, ErrorDetail[]> = {}
   const debited = new Set<string>()
   const credited = new Set<string>()
   for (const [i, line] of lines.entries()) {
@@ -91,9 +93,7 @@ function sameAccountBothSides(lines: PostingLine[], accountIds: string[]) {
     const debit = (line.debit ?? 0) > 0
     if ((debit ? credited : debited).has(id)) {
       const field = line.purpose === undefined ? 'accountId' : 'purpose'
-      errors[`lines.${i}.${field}`] = [
-        'This account is already on the other side: a voucher cannot debit and credit the same account.',
-      ]
+      errors[`lines.${i}.${field}`] = [{ code: 'same_account_both_sides' }]
     }
     ;(debit ? debited : credited).add(id)
   }
@@ -115,7 +115,7 @@ export async function postVoucher(
   instituteId: string,
   request: PostingRequest,
 ): Promise<{ id: string; reference: string; fiscalYear: number; number: number }> {
-  const errors: Record<string, string[]> = {}
+  const errors: Record<string, ErrorDetail[]> = {}
   const resolved: string[] = []
   for (const [i, line] of request.lines.entries()) {
     if (line.purpose === undefined) {
@@ -132,7 +132,10 @@ export async function postVoucher(
           eq(coaMappings.key, line.key ?? ''),
         ),
       )
-    if (!mapping) errors[`lines.${i}.purpose`] = [`No account is mapped for ${line.purpose}.`]
+    if (!mapping)
+      errors[`lines.${i}.purpose`] = [
+        { code: 'no_mapped_account', values: { purpose: line.purpose } },
+      ]
     resolved.push(mapping?.accountId ?? '')
   }
 
@@ -156,37 +159,34 @@ export async function postVoucher(
   for (const [i, line] of request.lines.entries()) {
     const account = found.find((a) => a.id === resolved[i])
     const field = `lines.${i}.accountId`
-    if (resolved[i] && !account) errors[field] = ['Unknown account.']
+    if (resolved[i] && !account) errors[field] = [{ code: 'unknown_account' }]
     else if (account?.hasChildren || account?.level === 1) {
-      errors[field] = ['Only a leaf account takes postings.']
+      errors[field] = [{ code: 'posting_leaf_only' }]
     } else if (account && !account.isActive && !request.allowInactive) {
-      errors[field] = ['This account is deactivated.']
+      errors[field] = [{ code: 'account_inactive_posting' }]
     }
     const d = line.debit ?? 0
     const c = line.credit ?? 0
     if (![d, c].every((x) => Number.isInteger(x) && x >= 0 && x <= maxLineAmount)) {
-      errors[`lines.${i}.debit`] = ['This amount is too large.']
+      errors[`lines.${i}.debit`] = [{ code: 'amount_too_large' }]
     } else if (d > 0 === c > 0) {
-      errors[`lines.${i}.debit`] = ['Each line is either a debit or a credit.']
+      errors[`lines.${i}.debit`] = [{ code: 'line_one_side' }]
     }
     debit += d
     credit += c
   }
-  if (request.lines.length < 2) errors.lines = ['A voucher has at least two lines.']
-  else if (debit !== credit) errors.lines = ['Debits and credits must be equal.']
+  if (request.lines.length < 2) errors.lines = [{ code: 'voucher_two_lines' }]
+  else if (debit !== credit) errors.lines = [{ code: 'voucher_unbalanced' }]
   if (Object.keys(errors).length) throw validationFailed(errors)
   // A reversal mirrors its original with the sides swapped: what the original met (or was
   // posted before, as an account on both sides once was) never stops it from being undone.
   if (!request.reversesId) {
     const sameAccount = sameAccountBothSides(request.lines, resolved)
     if (sameAccount) {
-      throw new ApiException(422, 'The given data was invalid.', {
-        code: 'same_account_both_sides',
-        errors: sameAccount,
-      })
+      throw new ApiException(422, 'same_account_both_sides', undefined, { fields: sameAccount })
     }
     const rule = await typeRuleBroken(tx, instituteId, request.type, request.lines, resolved)
-    if (rule) throw validationFailed({ lines: [rule] })
+    if (rule) throw validationFailed({ lines: rule })
   }
 
   const { fiscalYearStartMonth, lockDate } = await coaSettingsOf(tx, instituteId, 'share')

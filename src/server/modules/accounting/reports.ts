@@ -22,14 +22,14 @@ const total = (column: typeof voucherLines.debit | typeof voucherLines.credit) =
 export const reportRoutes = new Hono<AppEnv>()
   .get('/ledger', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
     const query = parseOrThrow(LedgerQuerySchema, c.req.query())
-    if (query.to < query.from) throw validationFailed({ to: ['The end is before the start.'] })
+    if (query.to < query.from) throw validationFailed({ to: 'end_before_start' })
     const { database, auth } = c.var
     const db = database.db
     const [account] = await db
       .select({ id: accounts.id, glCode: accounts.glCode, name: accounts.name })
       .from(accounts)
       .where(and(eq(accounts.id, query.accountId), eq(accounts.instituteId, auth.instituteId)))
-    if (!account) throw notFound('No such account')
+    if (!account) throw notFound('account_not_found')
     const ofAccount = and(
       eq(voucherLines.accountId, account.id),
       eq(voucherLines.instituteId, auth.instituteId),

@@ -118,9 +118,7 @@ describe('vouchers', () => {
 
   it('refuses an account on both the debit and the credit side, whoever posts', async () => {
     const cash = leaf('Cash in hand')
-    const bothSides = [
-      'This account is already on the other side: a voucher cannot debit and credit the same account.',
-    ]
+    const bothSides = [{ code: 'same_account_both_sides' }]
     const res = await journal([
       { accountId: cash, debit: 100 },
       { accountId: leaf('Fine income'), credit: 60 },
@@ -128,9 +126,15 @@ describe('vouchers', () => {
     ])
     expect(res.status).toBe(422)
     expect(await res.json()).toEqual({
-      message: 'The given data was invalid.',
+      message:
+        'This account is already on the other side: a voucher cannot debit and credit the same account.',
       code: 'same_account_both_sides',
-      errors: { 'lines.2.accountId': bothSides },
+      errors: {
+        'lines.2.accountId': [
+          'This account is already on the other side: a voucher cannot debit and credit the same account.',
+        ],
+      },
+      fields: { 'lines.2.accountId': bothSides },
     })
     // One account on several lines of the same side is fine.
     const split = await journal([
@@ -161,14 +165,15 @@ describe('vouchers', () => {
       ]),
     ).rejects.toMatchObject({
       status: 422,
-      extra: { code: 'same_account_both_sides', errors: { 'lines.1.accountId': bothSides } },
+      code: 'same_account_both_sides',
+      extra: { fields: { 'lines.1.accountId': bothSides } },
     })
     await expect(
       postDirectly([
         { accountId: cash, debit: 100 },
         { purpose: 'cash', credit: 100 },
       ]),
-    ).rejects.toMatchObject({ extra: { errors: { 'lines.1.purpose': bothSides } } })
+    ).rejects.toMatchObject({ extra: { fields: { 'lines.1.purpose': bothSides } } })
 
     // One posted before the rule (written straight into the tables) can still be reversed.
     const charges = leaf('Gateway charges')

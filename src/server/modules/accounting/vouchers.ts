@@ -10,7 +10,7 @@ import type { AppEnv } from '../../app-env.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, notFound } from '../../lib/errors.ts'
+import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { postVoucher } from './posting.ts'
@@ -29,7 +29,7 @@ async function voucherOr404(c: Context<AppEnv>) {
     c.var.auth.instituteId,
     c.req.param('voucherId') ?? '',
   )
-  if (!voucher) throw notFound('No such voucher')
+  if (!voucher) throw notFound('voucher_not_found')
   return voucher
 }
 
@@ -84,7 +84,7 @@ export const voucherRoutes = new Hono<AppEnv>()
           const voucher = (await findVoucher(database.db, auth.instituteId, earlier.id))!
           return { fingerprint: voucherFingerprint(voucher), answer: voucher }
         },
-        conflict: 'This Idempotency-Key was used for a different voucher.',
+        subject: 'voucher',
       },
       () =>
         database.db.transaction(async (tx) => {
@@ -114,21 +114,10 @@ export const voucherRoutes = new Hono<AppEnv>()
     async (c) => {
       const original = await voucherOr404(c)
       const body = await readJson(c, ReverseVoucherSchema)
-      if (original.reversedById) {
-        throw new ApiException(409, 'This voucher has already been reversed.', {
-          code: 'already_reversed',
-        })
-      }
-      if (original.reversesId) {
-        throw new ApiException(409, 'A reversing voucher cannot itself be reversed.', {
-          code: 'reversal_of_reversal',
-        })
-      }
+      if (original.reversedById) throw conflict('already_reversed')
+      if (original.reversesId) throw conflict('reversal_of_reversal')
       if (body.date < original.date) {
-        throw new ApiException(422, 'The given data was invalid.', {
-          code: 'validation_failed',
-          errors: { date: ['A reversal cannot be dated before the voucher it reverses.'] },
-        })
+        throw validationFailed({ date: 'reversal_before_voucher' })
       }
       const { database, auth } = c.var
       const reversal = await database.db.transaction(async (tx) => {

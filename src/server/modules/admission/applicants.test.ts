@@ -234,7 +234,11 @@ describe('applicants (staff)', () => {
 
     const early = await post(applicant.id, 'enrol')
     expect(early.status).toBe(409)
-    expect(await early.json()).toMatchObject({ code: 'invalid_status' })
+    expect(await early.json()).toMatchObject({
+      code: 'invalid_status',
+      values: { status: 'under_review', action: 'enrol' },
+      message: 'An applicant whose status is under_review cannot be enrolled.',
+    })
 
     const accepted = await stepOk(applicant.id, 'accept')
     expect(accepted).toMatchObject({
@@ -442,7 +446,10 @@ describe('applicants (staff)', () => {
     await t.app.services.files.delete(key)
     const gone = await asUser(t, officer, 'GET', path)
     expect(gone.status).toBe(404)
-    expect(await gone.json()).toMatchObject({ message: 'No such attachment' })
+    expect(await gone.json()).toMatchObject({
+      code: 'attachment_not_found',
+      message: 'No such attachment',
+    })
   })
 
   it('lets only those holding admission rights look, and only updaters decide', async () => {

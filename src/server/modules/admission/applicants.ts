@@ -17,7 +17,7 @@ import { institutes } from '../../db/schema/institutes.ts'
 import { studentCounters, students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, notFound } from '../../lib/errors.ts'
+import { conflict, notFound } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import {
   applicantsForExport,
@@ -30,10 +30,8 @@ import {
 } from './applicant-read.ts'
 import { findForm, todayIn } from './form-read.ts'
 
-const invalidStatus = (status: ApplicantStatus, action: string) =>
-  new ApiException(409, `An applicant whose status is ${status} cannot be ${action}.`, {
-    code: 'invalid_status',
-  })
+const invalidStatus = (status: ApplicantStatus, action: Step['action']) =>
+  conflict('invalid_status', { status, action })
 
 async function applicantOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
   const applicant = await findApplicant(
@@ -41,7 +39,7 @@ async function applicantOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
     c.var.auth.instituteId,
     c.req.param('applicantId') ?? '',
   )
-  if (!applicant) throw notFound('No such applicant')
+  if (!applicant) throw notFound('applicant_not_found')
   return applicant
 }
 
@@ -50,14 +48,12 @@ async function lockedApplicantOr404(c: Context<AppEnv>, tx: Db) {
   const row = await findApplicantRow(tx, c.var.auth.instituteId, c.req.param('applicantId') ?? '', {
     forUpdate: true,
   })
-  if (!row) throw notFound('No such applicant')
+  if (!row) throw notFound('applicant_not_found')
   return row
 }
 
 interface Step {
   action: 'review' | 'accept' | 'reject' | 'enrol'
-  /** How the refusal reads: "… cannot be accepted". */
-  done: string
   from: readonly ApplicantStatus[]
   /** Applies the step to the locked row; answers what the audit records besides the status. */
   apply: (c: Context<AppEnv>, tx: Db, row: ApplicantRow) => Promise<Record<string, unknown>>
@@ -68,7 +64,7 @@ async function takeStep(c: Context<AppEnv>, step: Step) {
   const { database, auth } = c.var
   const applicant = await database.db.transaction(async (tx) => {
     const row = await lockedApplicantOr404(c, tx)
-    if (!step.from.includes(row.status)) throw invalidStatus(row.status, step.done)
+    if (!step.from.includes(row.status)) throw invalidStatus(row.status, step.action)
     const extra = await step.apply(c, tx, row)
     const after = (await findApplicant(tx, auth.instituteId, row.id))!
     await audit(c, tx, {
@@ -262,7 +258,7 @@ export const applicantRoutes = new Hono<AppEnv>()
               )
           : []
       const bytes = file && (await services.files.get(file.storageKey))
-      if (!file || !bytes) throw notFound('No such attachment')
+      if (!file || !bytes) throw notFound('attachment_not_found')
       return c.body(new Uint8Array(bytes), 200, {
         'Content-Type': file.contentType,
         'Content-Length': String(bytes.byteLength),
@@ -275,7 +271,6 @@ export const applicantRoutes = new Hono<AppEnv>()
   .post('/:applicantId/review', requireAuth(), requirePermission('update', 'admission'), (c) =>
     takeStep(c, {
       action: 'review',
-      done: 'put under review',
       from: undecidedStatuses,
       apply: async (_c, tx, row) => {
         if (row.status !== 'under_review') {
@@ -298,7 +293,6 @@ export const applicantRoutes = new Hono<AppEnv>()
       const { note } = await readJson(c, AcceptApplicantSchema)
       return takeStep(c, {
         action: 'accept',
-        done: 'accepted',
         from: undecidedStatuses,
         apply: decide('accepted', note),
       })
@@ -314,7 +308,6 @@ export const applicantRoutes = new Hono<AppEnv>()
       const { note } = await readJson(c, RejectApplicantSchema)
       return takeStep(c, {
         action: 'reject',
-        done: 'rejected',
         from: [...undecidedStatuses, 'accepted'],
         apply: decide('rejected', note),
       })
@@ -322,7 +315,7 @@ export const applicantRoutes = new Hono<AppEnv>()
   )
 
   .post('/:applicantId/enrol', requireAuth(), requirePermission('update', 'admission'), (c) =>
-    takeStep(c, { action: 'enrol', done: 'enrolled', from: ['accepted'], apply: enrol }),
+    takeStep(c, { action: 'enrol', from: ['accepted'], apply: enrol }),
   )
 
 /** `attachment; filename="…"` with a plain-ASCII fallback and the exact name in UTF-8. */

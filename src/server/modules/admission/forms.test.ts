@@ -224,7 +224,10 @@ describe('admission forms (staff)', () => {
     await insertApplicant(t, { id: used.id, instituteId })
     const refused = await asUser(t, officer, 'DELETE', `${base}/${used.id}`)
     expect(refused.status).toBe(409)
-    expect(await refused.json()).toMatchObject({ code: 'form_in_use' })
+    expect(await refused.json()).toMatchObject({
+      code: 'form_in_use',
+      message: expect.stringContaining('Applications have arrived for this form'),
+    })
     expect((await asUser(t, officer, 'GET', `${base}/${used.id}`)).status).toBe(200)
   })
 

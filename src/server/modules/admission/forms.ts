@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, notFound, postgresErrorCode } from '../../lib/errors.ts'
+import { conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { containing } from '../../lib/like.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { isUuid } from './applicant-read.ts'
@@ -60,14 +60,14 @@ async function formOr404(c: Context<AppEnv>) {
     c.var.auth.instituteId,
     c.req.param('formId') ?? '',
   )
-  if (!form) throw notFound('No such form')
+  if (!form) throw notFound('form_missing')
   return form
 }
 
 /** The addressed form, locked until the transaction ends (inside `tx`, never the outer db). */
 async function lockedFormOr404(c: Context<AppEnv>, tx: Db) {
   const formId = c.req.param('formId') ?? ''
-  if (!isUuid(formId)) throw notFound('No such form')
+  if (!isUuid(formId)) throw notFound('form_missing')
   const [form] = await tx
     .select()
     .from(admissionForms)
@@ -75,7 +75,7 @@ async function lockedFormOr404(c: Context<AppEnv>, tx: Db) {
       and(eq(admissionForms.instituteId, c.var.auth.instituteId), eq(admissionForms.id, formId)),
     )
     .for('update')
-  if (!form) throw notFound('No such form')
+  if (!form) throw notFound('form_missing')
   return form
 }
 
@@ -99,10 +99,7 @@ const sortColumns = {
   closesOn: admissionForms.closesOn,
 }
 
-const formInUse = () =>
-  new ApiException(409, 'This form has applications: close or unpublish it instead.', {
-    code: 'form_in_use',
-  })
+const formInUse = () => conflict('form_in_use')
 
 type Flag = { published?: boolean; closed?: boolean }
 

@@ -155,7 +155,7 @@ describe('public admission', () => {
       ]) {
         const res = await api.submit('demo-school', open.id, body)
         expect(res.status).toBe(400)
-        expect(await res.json()).toMatchObject({ code: 'bad_request' })
+        expect(await res.json()).toMatchObject({ code: 'bad_character' })
       }
     })
 
@@ -163,7 +163,7 @@ describe('public admission', () => {
       for (const key of [null, '', '   ', 'short', 'x'.repeat(101)]) {
         const res = await api.submit('demo-school', open.id, application(), key)
         expect(res.status, String(key)).toBe(400)
-        expect(await res.json()).toMatchObject({ code: 'bad_idempotency_key' })
+        expect(await res.json()).toMatchObject({ code: 'idempotency_key_required' })
       }
     })
 
@@ -195,7 +195,11 @@ describe('public admission', () => {
         key,
       )
       expect(changed.status).toBe(409)
-      expect(await changed.json()).toMatchObject({ code: 'idempotency_conflict' })
+      expect(await changed.json()).toMatchObject({
+        code: 'idempotency_conflict',
+        values: { subject: 'application' },
+        message: 'This application was already sent with other answers. Please reload the page.',
+      })
       const elsewhere = await addForm()
       const otherForm = await api.submit('demo-school', elsewhere.id, application(), key)
       expect(otherForm.status).toBe(409)

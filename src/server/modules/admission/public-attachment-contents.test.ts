@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { PDFDocument } from '@cantoo/pdf-lib'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
-import { fileRefusals } from '../../../shared/file-type.ts'
+import { errorMessages } from '../../../shared/errors/catalogue.ts'
+import type { FileRefusalCode } from '../../../shared/file-type.ts'
 import {
   images,
   kb,
@@ -23,9 +24,13 @@ describe('public admission', () => {
   describe('what a file holds', () => {
     const confirm = '2015-03-14'
     /** The refusal of a file by its content: 422 on the file, with a code of its own. */
-    const refusedAs = async (res: Response, code: keyof typeof fileRefusals) => {
+    const refusedAs = async (res: Response, code: FileRefusalCode) => {
       expect(res.status).toBe(422)
-      expect(await res.json()).toMatchObject({ code, errors: { file: [fileRefusals[code]] } })
+      expect(await res.json()).toMatchObject({
+        code,
+        errors: { file: [errorMessages[code].message] },
+        fields: { file: [{ code }] },
+      })
     }
 
     it('refuses what only starts like an image: a PNG header before a script, a cut-off JPEG', async () => {
@@ -116,7 +121,10 @@ describe('public admission', () => {
       expect(rough.length).toBeLessThan(10 * kb)
       const grown = await api.upload(temporaryId, 'photo', { bytes: rough, name: 'r.jpg' }, confirm)
       expect(grown.status).toBe(422)
-      expect(await grown.json()).toMatchObject({ errors: { file: ['This file is too large.'] } })
+      expect(await grown.json()).toMatchObject({
+        errors: { file: ['This file is too large.'] },
+        fields: { file: [{ code: 'file_too_large' }] },
+      })
       expect(await attachmentRows(temporaryId)).toEqual([])
     })
 
@@ -153,7 +161,7 @@ describe('public admission', () => {
         expect(res.status, name).toBe(422)
         expect(await res.json(), name).toMatchObject({
           code: 'file_active_content',
-          errors: { file: [fileRefusals.file_active_content] },
+          errors: { file: [errorMessages.file_active_content.message] },
         })
       }
       expect(await attachmentRows(temporaryId)).toEqual([])

@@ -121,6 +121,7 @@ describe('public admission', () => {
       expect(fake.status).toBe(422)
       expect(await fake.json()).toMatchObject({
         errors: { file: ['This type of file is not accepted here.'] },
+        fields: { file: [{ code: 'file_type' }] },
       })
       // A real PDF, but the photo takes only images.
       const pdf = await api.upload(
@@ -167,7 +168,10 @@ describe('public admission', () => {
         phone,
       )
       expect(unknown.status).toBe(422)
-      expect(await unknown.json()).toMatchObject({ errors: { kind: expect.any(Array) } })
+      expect(await unknown.json()).toMatchObject({
+        errors: { kind: expect.any(Array) },
+        fields: { kind: [{ code: 'attachment_kind_unknown' }] },
+      })
 
       const notMultipart = await api.get(`/demo-school/applications/${temporaryId}`)
       expect(notMultipart.status).toBe(200)

@@ -11,7 +11,8 @@ import { sniffType } from '../../../shared/file-type.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { applicantAttachments, applicants } from '../../db/schema/admission.ts'
 import { writeAudit } from '../../lib/audit.ts'
-import { ApiException, badRequest, validationFailed } from '../../lib/errors.ts'
+import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
+import { ApiException, badRequest, conflict, refuse, validationFailed } from '../../lib/errors.ts'
 import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { requestInfo } from '../../lib/request-info.ts'
 import { FailureThrottle } from '../../lib/throttle.ts'
@@ -64,15 +65,12 @@ function fileNameOf(name: string): string {
         .replace(/\s+/g, ' ')
         .trim()
   if (kept === undefined || refused(kept)) {
-    throw badRequest(
-      'This file name cannot be accepted. Rename the file and try again.',
-      'bad_file_name',
-    )
+    throw badRequest('bad_file_name')
   }
   return kept
 }
 
-const fileErrors = (message: string) => validationFailed({ file: [message] })
+const fileErrors = (code: ErrorCode) => validationFailed({ file: code })
 
 /**
  * What is kept of an upload (see checkedContent), or 422 on the file with the refusal's code.
@@ -84,10 +82,7 @@ async function storedContent(bytes: Uint8Array, type: AttachmentType) {
     return await checkedContent(bytes, type)
   } catch (err) {
     if (!(err instanceof FileRefused)) throw err
-    throw new ApiException(422, 'The given data was invalid.', {
-      errors: { file: [err.message] },
-      code: err.code,
-    })
+    throw new ApiException(422, err.code, undefined, { fields: { file: [{ code: err.code }] } })
   }
 }
 
@@ -116,30 +111,23 @@ export const publicAttachmentRoutes = (limits: {
       const db = database.db
       const failures = `admission-confirm:${applicant.id}`
       confirmThrottle.check({ [failures]: confirmFailures.limit })
-      if (finalStatuses.includes(applicant.status)) {
-        throw new ApiException(409, 'This application can no longer be changed.', {
-          code: 'invalid_status',
-        })
-      }
+      if (finalStatuses.includes(applicant.status)) throw conflict('application_locked')
       const form = (await formOf(db, institute.id, applicant.formId))!
       const kind = c.req.param('kind')
       const requirement = formBody(form).attachments.find((a) => a.kind === kind)
       if (!requirement) {
-        throw validationFailed({ kind: ['This form asks for no attachment of this kind.'] })
+        throw validationFailed({ kind: 'attachment_kind_unknown' })
       }
 
       const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
       if (type !== 'multipart/form-data') {
-        throw badRequest(
-          'Expected a file upload (Content-Type: multipart/form-data)',
-          'unsupported_media_type',
-        )
+        throw badRequest('upload_media_type')
       }
       let parts: Record<string, string | File>
       try {
         parts = await c.req.parseBody()
       } catch {
-        throw badRequest('Malformed upload', 'malformed_body')
+        throw badRequest('malformed_body')
       }
       const { confirm } = parseOrThrow(AttachmentConfirmSchema, {
         confirm: typeof parts.confirm === 'string' ? parts.confirm : undefined,
@@ -150,30 +138,26 @@ export const publicAttachmentRoutes = (limits: {
       confirmThrottle.check({ [failures]: confirmFailures.limit })
       if (!confirms(applicant, confirm)) {
         confirmThrottle.fail(failures)
-        throw new ApiException(
-          403,
-          'This is not the phone number or date of birth given on the form.',
-          { code: 'confirmation_failed' },
-        )
+        throw refuse(403, 'confirmation_failed')
       }
 
       const file = parts.file
-      if (!(file instanceof File)) throw fileErrors('Choose a file.')
+      if (!(file instanceof File)) throw fileErrors('file_required')
       const sent = fileNameOf(file.name)
-      if (file.size === 0) throw fileErrors('This file is empty.')
+      if (file.size === 0) throw fileErrors('file_empty')
       if (file.size > maxAttachmentBytes) {
-        throw new ApiException(413, 'Request body too large', { code: 'payload_too_large' })
+        throw refuse(413, 'payload_too_large')
       }
-      if (file.size > requirement.maxBytes) throw fileErrors('This file is too large.')
+      if (file.size > requirement.maxBytes) throw fileErrors('file_too_large')
       const bytes = new Uint8Array(await file.arrayBuffer())
       const sniffed = sniffType(bytes)
       if (!sniffed || !requirement.types.includes(sniffed)) {
-        throw fileErrors('This type of file is not accepted here.')
+        throw fileErrors('file_type')
       }
       // What is kept: an image encoded again (the same photo sent again encodes the same, so
       // a retry still finds its row), a PDF as sent once checked.
       const stored = await storedContent(bytes, sniffed)
-      if (stored.length > requirement.maxBytes) throw fileErrors('This file is too large.')
+      if (stored.length > requirement.maxBytes) throw fileErrors('file_too_large')
       const fileName = sent || `${kind}.${extensions[sniffed]}`
       const digest = sha256(stored)
       const sameAs = (row: AttachmentRow | undefined) =>
@@ -203,9 +187,7 @@ export const publicAttachmentRoutes = (limits: {
             .where(eq(applicants.id, applicant.id))
             .for('update')
           if (!locked || finalStatuses.includes(locked.status)) {
-            throw new ApiException(409, 'This application can no longer be changed.', {
-              code: 'invalid_status',
-            })
+            throw conflict('application_locked')
           }
           const [old] = await tx
             .select()

@@ -12,7 +12,7 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'
 import { institutes } from '../../db/schema/institutes.ts'
-import { ApiException } from '../../lib/errors.ts'
+import { notFound } from '../../lib/errors.ts'
 import { maskPhone } from '../auth/mask.ts'
 import { formBody, type FormRow } from './form-read.ts'
 
@@ -20,12 +20,9 @@ export type InstituteRow = typeof institutes.$inferSelect
 export type ApplicantRow = typeof applicants.$inferSelect
 export type AttachmentRow = typeof applicantAttachments.$inferSelect
 
-const instituteNotFound = () =>
-  new ApiException(404, 'We could not find this institute.', { code: 'institute_not_found' })
-const formNotFound = () =>
-  new ApiException(404, 'We could not find this admission form.', { code: 'form_not_found' })
-const applicationNotFound = () =>
-  new ApiException(404, 'We could not find this application.', { code: 'application_not_found' })
+const instituteNotFound = () => notFound('institute_not_found')
+const formNotFound = () => notFound('form_not_found')
+const applicationNotFound = () => notFound('application_not_found')
 
 /** Statuses after which nothing of the application changes any more. */
 export const finalStatuses: readonly ApplicantStatus[] = ['rejected', 'enrolled']

@@ -7,12 +7,12 @@ import {
   SubmitApplicationSchema,
   type PublicFormList,
 } from '../../../shared/schemas/admission.ts'
-import { issuesToErrors } from '../../../shared/schemas/issues.ts'
+import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
 import { writeAudit } from '../../lib/audit.ts'
-import { ApiException, tooManyRequests, validationFailed } from '../../lib/errors.ts'
+import { conflict, tooManyRequests, validationFailed } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
@@ -168,9 +168,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
       const admitted = async () => {
         const form = await publishedFormOr404(c, institute)
         if (!isAccepting(form, todayIn(institute.timezone))) {
-          throw new ApiException(409, 'This form is not taking applications now.', {
-            code: 'form_not_accepting',
-          })
+          throw conflict('form_not_accepting')
         }
         newApplications.take(clientIp(c), key)
         return { form, body: parseOrThrow(applicationSchemaFor(formBody(form)), raw) }
@@ -180,7 +178,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
       if (!generic.success) {
         await admitted()
         // The form's schema is the stricter: whatever passes it passes the general one.
-        throw validationFailed(issuesToErrors(generic.issues))
+        throw validationFailed(issuesToDetails(generic.issues))
       }
 
       const hash = payloadHash(formId, generic.output)
@@ -193,7 +191,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
             const row = await applicantByKey(db, institute.id, key)
             return row && { fingerprint: row.payloadHash, answer: { row } }
           },
-          conflict: 'This Idempotency-Key was used for a different application.',
+          subject: 'application',
         },
         async () => {
           const { form, body } = await admitted()

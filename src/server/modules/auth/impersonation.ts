@@ -26,14 +26,14 @@ export const impersonationRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const body = await readJson(c, ImpersonateRequestSchema)
     const { auth, database, services, config } = c.var
-    if (auth.impersonatorId) throw forbidden('You are already acting as another user.')
+    if (auth.impersonatorId) throw forbidden('already_impersonating')
     const target = await findUserById(database.db, body.user_id)
     // Another institute's user is answered exactly like a user who does not exist.
-    if (!target || target.instituteId !== auth.instituteId) throw notFound('No such user')
-    if (target.id === auth.user.id) throw forbidden('You cannot impersonate yourself.')
-    if (target.status !== 'active') throw forbidden('This account has been deactivated.')
+    if (!target || target.instituteId !== auth.instituteId) throw notFound('user_not_found')
+    if (target.id === auth.user.id) throw forbidden('impersonate_self')
+    if (target.status !== 'active') throw forbidden('account_inactive')
     if (target.isPlatformAdmin && !auth.user.isPlatformAdmin) {
-      throw forbidden('Only a platform administrator may act as another one.')
+      throw forbidden('impersonate_admin')
     }
 
     const familyId = randomUUID()

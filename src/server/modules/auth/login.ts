@@ -5,7 +5,7 @@ import type * as v from 'valibot'
 import { LoginRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { writeAudit } from '../../lib/audit.ts'
-import { ApiException } from '../../lib/errors.ts'
+import { refuse } from '../../lib/errors.ts'
 import { verifyAgainstNobody, verifyPassword } from '../../lib/password.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { buildUserData } from '../../lib/user-data.ts'
@@ -85,11 +85,11 @@ async function signIn(
       after: { login: body.username },
       ...requestInfo(c),
     })
-    throw new ApiException(401, 'Email or Password is Invalid', { code: 'invalid_credentials' })
+    throw refuse(401, 'invalid_credentials')
   }
   services.signIns.succeeded(attempt)
   if (user.status !== 'active') {
-    throw new ApiException(403, 'This account has been deactivated.', { code: 'account_inactive' })
+    throw refuse(403, 'account_inactive')
   }
 
   const response = await db.transaction(async (tx) => {

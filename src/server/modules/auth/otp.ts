@@ -72,8 +72,7 @@ export async function issueOtp(
       .orderBy(asc(otpChallenges.createdAt))
     if (recent.length >= accountCodesPerHour) {
       const freesAt = recent[recent.length - accountCodesPerHour]!.createdAt.getTime()
-      throw new ApiException(429, 'Too many codes were sent for this account. Try again later.', {
-        code: 'otp_send_limit',
+      throw new ApiException(429, 'otp_send_limit', undefined, {
         headers: {
           'Retry-After': String(Math.max(1, Math.ceil((freesAt + accountWindowMs - now) / 1000))),
         },

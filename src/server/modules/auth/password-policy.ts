@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { NewPasswordSchema } from '../../../shared/schemas/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
+import { issueDetail } from '../../../shared/schemas/issues.ts'
 
 let common: Promise<Set<string>> | undefined
 
@@ -19,8 +20,8 @@ export async function assertAcceptablePassword(
   field = 'password',
 ): Promise<void> {
   const length = v.safeParse(NewPasswordSchema, password)
-  if (!length.success) throw validationFailed({ [field]: [length.issues[0].message] })
+  if (!length.success) throw validationFailed({ [field]: issueDetail(length.issues[0]) })
   if ((await commonPasswords()).has(password.toLowerCase())) {
-    throw validationFailed({ [field]: ['This password is too common. Choose another one.'] })
+    throw validationFailed({ [field]: 'password_too_common' })
   }
 }

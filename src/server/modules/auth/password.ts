@@ -8,7 +8,7 @@ import type { AppEnv } from '../../app-env.ts'
 import { users } from '../../db/schema/auth.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth } from '../../lib/auth.ts'
-import { ApiException, validationFailed } from '../../lib/errors.ts'
+import { conflict, validationFailed } from '../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import { buildUserData } from '../../lib/user-data.ts'
 import { readJson } from '../../lib/validate.ts'
@@ -24,12 +24,12 @@ export const passwordRoutes = new Hono<AppEnv>()
     services.throttle.check({ [key]: 5 })
     if (!(await verifyPassword(body.current_password, auth.user.passwordHash))) {
       services.throttle.fail(key)
-      throw validationFailed({ current_password: ['The current password is not correct.'] })
+      throw validationFailed({ current_password: 'current_password_wrong' })
     }
     services.throttle.reset(key)
     await assertAcceptablePassword(body.password)
     if (body.password === body.current_password) {
-      throw validationFailed({ password: ['The new password must differ from the current one.'] })
+      throw validationFailed({ password: 'password_unchanged' })
     }
     const passwordHash = await hashPassword(body.password)
     await database.db.transaction(async (tx) => {
@@ -53,15 +53,11 @@ export const passwordRoutes = new Hono<AppEnv>()
       const body = await readJson(c, NewUserPasswordRequestSchema)
       const { auth, database } = c.var
       if (!auth.user.mustChangePassword) {
-        throw new ApiException(409, 'Your password is already set.', {
-          code: 'password_already_set',
-        })
+        throw conflict('password_already_set')
       }
       await assertAcceptablePassword(body.password)
       if (await verifyPassword(body.password, auth.user.passwordHash)) {
-        throw validationFailed({
-          password: ['Choose a password other than the one you were given.'],
-        })
+        throw validationFailed({ password: 'temporary_password_reused' })
       }
       const passwordHash = await hashPassword(body.password)
       await database.db.transaction(async (tx) => {

@@ -79,6 +79,24 @@ describe('account recovery', () => {
     )
   })
 
+  it('writes the reminder and the code in the language the browser asked in', async () => {
+    const german = await t.app.request(
+      '/api/auth/forgot-username/send-username',
+      jsonRequest({ email_or_phone: email }, { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' }),
+    )
+    expect(german.status).toBe(200)
+    expect(await t.lastMessageTo(email)).toMatch(/: Ihr Benutzername ist admin\.$/)
+
+    const french = await t.app.request(
+      '/api/auth/forgot/otp-send',
+      jsonRequest({ user_name: 'admin', notify_type: 'phone' }, { 'Accept-Language': 'fr' }),
+    )
+    expect(french.status).toBe(200)
+    expect(await t.lastMessageTo(phone)).toMatch(
+      /: Votre code de réinitialisation du mot de passe est \d{6}\. Il est valable 10 minutes\./,
+    )
+  })
+
   it('sends one username reminder per account at a time, and keeps no message text once sent', async () => {
     // Someone else asking first does not keep the owner's reminder away.
     const stranger = browserOf(t, '203.0.113.66')
@@ -100,7 +118,7 @@ describe('account recovery', () => {
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({
       message: 'We could not find an account with that email or mobile number.',
-      code: 'user_not_found',
+      code: 'contact_not_found',
     })
     for (const path of ['forgot/get-email-and-phone', 'forgot-password']) {
       const r = await owner.post(path, { user_name: 'nobody' })

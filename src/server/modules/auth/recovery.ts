@@ -13,7 +13,10 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import { users } from '../../db/schema/auth.ts'
 import { writeAudit } from '../../lib/audit.ts'
-import { ApiException, validationFailed } from '../../lib/errors.ts'
+import { localeOf, textIn } from '../../lib/messages.ts'
+import { notices } from '../../../shared/messages/notices.ts'
+import { notFound, validationFailed } from '../../lib/errors.ts'
+import { forbidden } from '../../lib/auth.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'
 import { hashPassword } from '../../lib/password.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
@@ -34,10 +37,7 @@ import { revokeAllForUser } from './session-store.ts'
 import { findUserByEmailOrPhone, findUserByLogin } from './user-read.ts'
 
 // §8: a 404 on a recovery call shows the server's message; it says no more than this.
-const noSuchUser = () =>
-  new ApiException(404, 'We could not find an account with that username.', {
-    code: 'user_not_found',
-  })
+const noSuchUser = () => notFound('username_not_found')
 
 async function activeUser(c: Context<AppEnv>, userName: string): Promise<UserRow> {
   const user = await findUserByLogin(c.var.database.db, userName)
@@ -75,15 +75,10 @@ async function sendResetCode(
 ) {
   const recipient = notifyType === 'email' ? user.email : user.phone
   if (!recipient) {
-    throw validationFailed({
-      notify_type: [
-        notifyType === 'email'
-          ? 'This account has no email address.'
-          : 'This account has no mobile number.',
-      ],
-    })
+    throw validationFailed({ notify_type: notifyType === 'email' ? 'no_email' : 'no_phone' })
   }
   const channel = notifyType === 'email' ? 'email' : 'sms'
+  const locale = localeOf(c.req.header('accept-language'))
   const { database, services } = c.var
   // The same browser keeps its handle, so its new code replaces its own earlier one.
   const handle = requesterHandle(c) ?? newRequesterHandle()
@@ -98,8 +93,8 @@ async function sendResetCode(
       instituteId: user.instituteId,
       channel,
       recipient,
-      subject: 'Your password reset code',
-      body: `Your password reset code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.`,
+      subject: textIn(locale, notices.resetCodeSubject),
+      body: textIn(locale, notices.resetCodeBody, { code }),
     })
   })
   services.outbox.kick()
@@ -134,12 +129,10 @@ async function checkCode(c: Context<AppEnv>) {
     return c.json({ status: true, message: 'Congrats Otp match', reset_token: result.resetToken })
   }
   throttle.fail(...Object.keys(keys))
-  const message = {
-    wrong: 'The code is not correct.',
-    exhausted: 'Too many wrong codes. Ask for a new one.',
-    none: 'The code has expired or was already used. Ask for a new one.',
-  }[result.result]
-  throw validationFailed({ otp: [message] })
+  const code = (
+    { wrong: 'otp_wrong', exhausted: 'otp_too_many_wrong', none: 'otp_expired' } as const
+  )[result.result]
+  throw validationFailed({ otp: code })
 }
 
 const resend = (notifyType: NotifyType) => async (c: Context<AppEnv>) => {
@@ -160,13 +153,7 @@ export const recoveryRoutes = () =>
       const { database, services } = c.var
       const user = await findUserByEmailOrPhone(database.db, body.email_or_phone)
       if (!user || user.status !== 'active') {
-        throw new ApiException(
-          404,
-          'We could not find an account with that email or mobile number.',
-          {
-            code: 'user_not_found',
-          },
-        )
+        throw notFound('contact_not_found')
       }
       // One reminder per account and address per window, and three per account whoever asks:
       // nobody can flood someone's phone with them, nor, from one address, keep the owner's away.
@@ -179,12 +166,13 @@ export const recoveryRoutes = () =>
       const byEmail = v.is(v.pipe(v.string(), v.email()), body.email_or_phone.trim())
       const channel = byEmail ? 'email' : 'sms'
       const recipient = (byEmail ? user.email : user.phone) ?? body.email_or_phone
+      const locale = localeOf(c.req.header('accept-language'))
       await enqueueMessage(database.db, {
         instituteId: user.instituteId,
         channel,
         recipient,
-        subject: 'Your username',
-        body: `Your username is ${user.username}.`,
+        subject: textIn(locale, notices.usernameSubject),
+        body: textIn(locale, notices.usernameBody, { username: user.username }),
       })
       services.outbox.kick()
       return c.json({
@@ -243,9 +231,7 @@ export const recoveryRoutes = () =>
         }),
       )
       if (!consumed) {
-        throw new ApiException(403, 'Verify the code we sent you first.', {
-          code: 'otp_not_verified',
-        })
+        throw forbidden('otp_not_verified')
       }
       const passwordHash = await hashPassword(body.password)
       await db.transaction(async (tx) => {

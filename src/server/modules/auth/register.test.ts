@@ -95,6 +95,7 @@ describe('registration and names taken elsewhere', () => {
         email: ['This email is already in use.'],
         username: ['This username is already in use.'],
       },
+      fields: { email: [{ code: 'email_in_use' }], username: [{ code: 'username_in_use' }] },
     })
     // Ten requests an hour from one address: the eleventh answers nothing about the name.
     const statuses: number[] = []

@@ -6,12 +6,13 @@ import { userRoles } from '../../db/schema/access.ts'
 import { users } from '../../db/schema/auth.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { writeAudit } from '../../lib/audit.ts'
-import { ApiException, validationFailed } from '../../lib/errors.ts'
+import { validationFailed, type FieldRefusal } from '../../lib/errors.ts'
+import { forbidden } from '../../lib/auth.ts'
 import { hashPassword } from '../../lib/password.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
 import { requestInfo } from '../../lib/request-info.ts'
 import { buildUserData } from '../../lib/user-data.ts'
-import { issuesToErrors } from '../../../shared/schemas/issues.ts'
+import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import { readJson } from '../../lib/validate.ts'
 import { setUpInstitute } from '../institutes/set-up.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
@@ -39,15 +40,17 @@ export const registerRoutes = () =>
     .post('/', rateLimit({ limit: 10, windowMs: 60 * 60_000 }), async (c) => {
       const { config, database, services } = c.var
       if (!config.signupEnabled) {
-        throw new ApiException(403, 'Sign-up is turned off.', { code: 'signup_disabled' })
+        throw forbidden('signup_disabled')
       }
       const raw: unknown = await readJson(c, v.unknown())
       const parsed = v.safeParse(RegisterRequestSchema, raw)
-      const errors = parsed.success ? {} : issuesToErrors(parsed.issues)
+      const errors: Record<string, FieldRefusal> = parsed.success
+        ? {}
+        : issuesToDetails(parsed.issues)
       // §5's own words for a missing email or username.
       const fields = (raw ?? {}) as Record<string, unknown>
-      if (!fields.email) errors.email = ['Please enter your email.']
-      if (!fields.username) errors.username = ['Please enter your username.']
+      if (!fields.email) errors.email = 'email_required'
+      if (!fields.username) errors.username = 'username_required'
       if (!parsed.success || Object.keys(errors).length) throw validationFailed(errors)
       const body = parsed.output
 
@@ -56,11 +59,9 @@ export const registerRoutes = () =>
       // it does so in §5's own words and nothing more (no institute, no name), only once
       // sign-up is turned on and the request is otherwise valid, and behind this route's rate
       // limit (10 an hour per address), which bounds what can be learnt this way.
-      const taken: Record<string, string[]> = {}
-      if (await findUserByLogin(database.db, body.email))
-        taken.email = ['This email is already in use.']
-      if (await findUserByLogin(database.db, body.username))
-        taken.username = ['This username is already in use.']
+      const taken: Record<string, FieldRefusal> = {}
+      if (await findUserByLogin(database.db, body.email)) taken.email = 'email_in_use'
+      if (await findUserByLogin(database.db, body.username)) taken.username = 'username_in_use'
       if (Object.keys(taken).length) throw validationFailed(taken)
       await assertAcceptablePassword(body.password)
 

@@ -40,9 +40,9 @@ export const sessionRoutes = new Hono<AppEnv>()
     const { database, services, config } = c.var
     const token = bearerToken(c.req.header('authorization'))
     const claims = token ? await services.tokens.verify(token, 'refresh') : undefined
-    if (!token || !claims) throw unauthenticated('Invalid refresh token')
+    if (!token || !claims) throw unauthenticated('invalid_refresh_token')
     const user = await findUserById(database.db, claims.sub)
-    if (!user || user.status !== 'active') throw unauthenticated('Invalid refresh token')
+    if (!user || user.status !== 'active') throw unauthenticated('invalid_refresh_token')
     const result = await rotateSession(database.db, services.tokens, config, {
       rowId: claims.jti,
       token,
@@ -62,7 +62,7 @@ export const sessionRoutes = new Hono<AppEnv>()
           ...requestInfo(c),
         })
       }
-      throw unauthenticated('Invalid refresh token')
+      throw unauthenticated('invalid_refresh_token')
     }
     return c.json(result.tokens)
   })
@@ -73,14 +73,14 @@ export const sessionRoutes = new Hono<AppEnv>()
     const row = await currentRow(database.db, auth.familyId)
     // Only the access token issued with the current refresh token may ask for the next one,
     // so a copied access token cannot be turned into a long-lived session.
-    if (!row || row.id !== auth.refreshRowId) throw unauthenticated('Your session has ended.')
+    if (!row || row.id !== auth.refreshRowId) throw unauthenticated('session_ended')
     const result = await rotateSession(database.db, services.tokens, config, {
       rowId: row.id,
       // The user's own institute: a platform admin's X-Institute-Id is per request.
       instituteId: auth.user.instituteId,
       ...requestInfo(c),
     })
-    if (!result.ok) throw unauthenticated('Your session has ended.')
+    if (!result.ok) throw unauthenticated('session_ended')
     return c.json(result.tokens)
   })
 
@@ -102,13 +102,13 @@ export const sessionRoutes = new Hono<AppEnv>()
   .delete('/sessions/:id', requireAuth(), async (c) => {
     const { auth, database } = c.var
     const familyId = c.req.param('id')
-    if (!uuidPattern.test(familyId)) throw notFound('No such session')
+    if (!uuidPattern.test(familyId)) throw notFound('session_not_found')
     const [own] = await database.db
       .select({ id: sessions.id })
       .from(sessions)
       .where(and(eq(sessions.familyId, familyId), eq(sessions.userId, auth.user.id)))
       .limit(1)
-    if (!own) throw notFound('No such session')
+    if (!own) throw notFound('session_not_found')
     await database.db.transaction(async (tx) => {
       await revokeFamily(tx, familyId)
       await audit(c, tx, {

@@ -1,0 +1,19 @@
+import type { MessageDescriptor } from '@lingui/core'
+
+/**
+ * What the server sends people by email or SMS, in the language their browser asked in: the
+ * same Lingui catalogs as the screens (plain descriptors, read on the server without a macro).
+ */
+export const notices = {
+  resetCodeSubject: /*i18n*/ {
+    id: 'notice.reset_code_subject',
+    message: 'Your password reset code',
+  },
+  resetCodeBody: /*i18n*/ {
+    id: 'notice.reset_code_body',
+    message:
+      'Your password reset code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.',
+  },
+  usernameSubject: /*i18n*/ { id: 'notice.username_subject', message: 'Your username' },
+  usernameBody: /*i18n*/ { id: 'notice.username_body', message: 'Your username is {username}.' },
+} satisfies Record<string, MessageDescriptor>
