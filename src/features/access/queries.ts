@@ -3,11 +3,10 @@ import {
   keepPreviousData,
   queryOptions,
   useMutation,
-  useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
 import { deleteResource, patchJson, postJson } from '../../lib/api.ts'
-import type { Feedback } from '../../lib/mutation-feedback.ts'
+import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
@@ -82,51 +81,33 @@ export function useSaveUser(
   user: StaffUser | undefined,
   feedback: Feedback<StaffUser, CreateUser | UpdateUser> = {},
 ) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CreateUser | UpdateUser) =>
+  return useChange(
+    (body: CreateUser | UpdateUser) =>
       user
         ? patchJson(userPath(user.id), body, StaffUserSchema)
         : postJson('access/users', body, StaffUserSchema),
-    onSuccess: (saved, body) => {
-      void refreshAll(queryClient)
-      feedback.onSuccess?.(saved, body)
-    },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
-  })
+    { refresh: refreshAll, screenReacts: 'during-refresh', feedback },
+  )
 }
 
 export type UserStatusChange = { user: StaffUser; status: 'deactivate' | 'reactivate' }
 
 /** Deactivates a user (signed out everywhere at once) or lets them sign in again. */
 export function useSetUserStatus(feedback: Feedback<StaffUser, UserStatusChange> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ user, status }: UserStatusChange) =>
+  return useChange(
+    ({ user, status }: UserStatusChange) =>
       postJson(`${userPath(user.id)}/${status}`, {}, StaffUserSchema),
-    onSuccess: (saved, change) => {
-      void refreshAll(queryClient)
-      feedback.onSuccess?.(saved, change)
-    },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
-  })
+    { refresh: refreshAll, screenReacts: 'during-refresh', feedback },
+  )
 }
 
 /** Gives a user a temporary password: they are signed out and must choose their own. */
 export function useResetPassword(user: StaffUser, feedback: Feedback<StaffUser, string> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (password: string) =>
+  return useChange(
+    (password: string) =>
       postJson(`${userPath(user.id)}/password-reset`, { password }, StaffUserSchema),
-    onSuccess: (saved, password) => {
-      void refreshAll(queryClient)
-      feedback.onSuccess?.(saved, password)
-    },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
-  })
+    { refresh: refreshAll, screenReacts: 'during-refresh', feedback },
+  )
 }
 
 /** An administrator's token to act as the user given (the screen goes on to use it). */
@@ -136,39 +117,25 @@ export function useImpersonate(
   return useMutation({
     mutationFn: (user: StaffUser) =>
       postJson('auth/impersonate', { user_id: user.id }, ImpersonateResponseSchema),
-    onSuccess: feedback.onSuccess,
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
+    ...feedback,
   })
 }
 
 /** Creates a role (`role` undefined) or changes the one given. */
 export function useSaveRole(role: Role | undefined, feedback: Feedback<Role, CreateRole> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CreateRole) =>
+  return useChange(
+    (body: CreateRole) =>
       role
         ? patchJson(rolePath(role.id), body, RoleSchema)
         : postJson('access/roles', body, RoleSchema),
-    onSuccess: async (saved, body) => {
-      await refreshAll(queryClient)
-      await feedback.onSuccess?.(saved, body)
-    },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
-  })
+    { refresh: refreshAll, feedback },
+  )
 }
 
 /** Deletes a role no user has. */
 export function useDeleteRole(feedback: Feedback<void, Role> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (role: Role) => deleteResource(rolePath(role.id)),
-    onSuccess: async (_, role) => {
-      await refreshAll(queryClient)
-      await feedback.onSuccess?.(undefined, role)
-    },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
+  return useChange((role: Role) => deleteResource(rolePath(role.id)), {
+    refresh: refreshAll,
+    feedback,
   })
 }

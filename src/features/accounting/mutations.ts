@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { deleteResource, patchJson, postJson, putJson } from '../../lib/api.ts'
-import type { Feedback } from '../../lib/mutation-feedback.ts'
+import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
   AccountSchema,
@@ -39,28 +39,15 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 const accountPath = (accountId: string) => `accounting/accounts/${accountId}`
 
 /** A change to the books: once it succeeds, everything the area shows is read again. */
-function useAccountingMutation<TData, TVariables>(
-  mutationFn: (variables: TVariables) => Promise<TData>,
-  feedback: Feedback<TData, TVariables>,
-) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSuccess: async (data, variables) => {
-      await queryClient.invalidateQueries({ queryKey: accountingKey })
-      await feedback.onSuccess?.(data, variables)
-    },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
-  })
-}
+const refreshAll = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: accountingKey })
 
 /** A new account under a head; without a GL code it gets the next free one under its parent. */
 export function useCreateAccount(feedback: Feedback<Account, CreateAccount> = {}) {
-  return useAccountingMutation(
-    (body: CreateAccount) => postJson('accounting/accounts', body, AccountSchema),
+  return useChange((body: CreateAccount) => postJson('accounting/accounts', body, AccountSchema), {
+    refresh: refreshAll,
     feedback,
-  )
+  })
 }
 
 /** Renames an account, moves it under another parent, or (de)activates it. */
@@ -68,15 +55,15 @@ export function useUpdateAccount(
   accountId: string,
   feedback: Feedback<Account, UpdateAccount> = {},
 ) {
-  return useAccountingMutation(
+  return useChange(
     (body: UpdateAccount) => patchJson(accountPath(accountId), body, AccountSchema),
-    feedback,
+    { refresh: refreshAll, feedback },
   )
 }
 
 /** Deletes an account without postings or sub-accounts. */
 export function useDeleteAccount(accountId: string, feedback: Feedback<void, void> = {}) {
-  return useAccountingMutation(() => deleteResource(accountPath(accountId)), feedback)
+  return useChange(() => deleteResource(accountPath(accountId)), { refresh: refreshAll, feedback })
 }
 
 /**
@@ -84,33 +71,30 @@ export function useDeleteAccount(accountId: string, feedback: Feedback<void, voi
  * once; the rest of the area (GL codes, lock date checks) is read again behind it.
  */
 export function useSaveCoaConfig(feedback: Feedback<CoaConfig, CoaConfig> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CoaConfig) => putJson('accounting/coa-config', body, CoaConfigSchema),
-    onSuccess: (saved, body) => {
+  return useChange((body: CoaConfig) => putJson('accounting/coa-config', body, CoaConfigSchema), {
+    refresh: (queryClient, saved) => {
       queryClient.setQueryData(coaConfigQuery().queryKey, saved)
-      void queryClient.invalidateQueries({ queryKey: accountingKey })
-      return feedback.onSuccess?.(saved, body)
+      return refreshAll(queryClient)
     },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
+    screenReacts: 'during-refresh',
+    feedback,
   })
 }
 
 /** Maps a posting purpose (and its key, for banks and fee heads) to an account. */
 export function useSaveCoaMapping(feedback: Feedback<CoaMapping, SetMapping> = {}) {
-  return useAccountingMutation(
+  return useChange(
     (body: SetMapping) => putJson('accounting/coa-mapping', body, CoaMappingSchema),
-    feedback,
+    { refresh: refreshAll, feedback },
   )
 }
 
 /** Removes a purpose's mapping. */
 export function useRemoveCoaMapping(feedback: Feedback<void, MappingRef> = {}) {
-  return useAccountingMutation(
+  return useChange(
     ({ purpose, key }: MappingRef) =>
       deleteResource(`accounting/coa-mapping?${toSearchParams({ purpose, key })}`),
-    feedback,
+    { refresh: refreshAll, feedback },
   )
 }
 
@@ -122,12 +106,12 @@ export function useCreateVoucher(
   idempotencyKey: string,
   feedback: Feedback<Voucher, CreateVoucher> = {},
 ) {
-  return useAccountingMutation(
+  return useChange(
     (voucher: CreateVoucher) =>
       postJson('accounting/vouchers', voucher, VoucherSchema, {
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
-    feedback,
+    { refresh: refreshAll, feedback },
   )
 }
 
@@ -136,9 +120,9 @@ export function useReverseVoucher(
   voucherId: string,
   feedback: Feedback<Voucher, ReverseVoucher> = {},
 ) {
-  return useAccountingMutation(
+  return useChange(
     (body: ReverseVoucher) =>
       postJson(`accounting/vouchers/${voucherId}/reverse`, body, VoucherSchema),
-    feedback,
+    { refresh: refreshAll, feedback },
   )
 }

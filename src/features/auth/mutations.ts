@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { apiError, deleteResource, httpStatus, postJson } from '../../lib/api.ts'
-import type { Feedback } from '../../lib/mutation-feedback.ts'
+import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
@@ -83,17 +83,15 @@ export function useChangePassword(
  * is read again before the change counts as done.
  */
 export function useEndSession(feedback: Feedback<void, string> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (sessionId: string) =>
-      deleteResource(`auth/sessions/${encodeURIComponent(sessionId)}`),
-    onSuccess: (_, sessionId) => {
-      feedback.onSuccess?.(undefined, sessionId)
-      return queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey })
+  return useChange(
+    (sessionId: string) => deleteResource(`auth/sessions/${encodeURIComponent(sessionId)}`),
+    {
+      refresh: (queryClient) =>
+        queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
+      screenReacts: 'before-refresh',
+      feedback,
     },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
-  })
+  )
 }
 
 /** §4 forgot username: the username is sent to the account's email or mobile. */

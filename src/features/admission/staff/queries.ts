@@ -2,12 +2,11 @@ import {
   keepPreviousData,
   queryOptions,
   useMutation,
-  useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { deleteResource, httpStatus, postJson, putJson } from '../../../lib/api.ts'
-import type { Feedback } from '../../../lib/mutation-feedback.ts'
+import { useChange, type Feedback } from '../../../lib/mutation-feedback.ts'
 import { storedRead } from '../../../lib/read-store.ts'
 import { toSearchParams } from '../../../lib/search.ts'
 import {
@@ -83,21 +82,15 @@ export function useSaveForm(
   form: AdmissionForm | undefined,
   feedback: Feedback<AdmissionForm, AdmissionFormInput> = {},
 ) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: AdmissionFormInput) => {
+  return useChange(
+    (input: AdmissionFormInput) => {
       const body = v.parse(AdmissionFormInputSchema, input)
       return form
         ? putJson(formPath(form.id), body, AdmissionFormSchema)
         : postJson('admission/forms', body, AdmissionFormSchema)
     },
-    onSuccess: async (saved, input) => {
-      await refreshAll(queryClient)
-      await feedback.onSuccess?.(saved, input)
-    },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
-  })
+    { refresh: refreshAll, feedback },
+  )
 }
 
 export type FormAction = 'publish' | 'unpublish' | 'close' | 'open'
@@ -105,34 +98,22 @@ export type FormActionVariables = { form: AdmissionForm; action: FormAction }
 
 /** Publishes, unpublishes, closes or reopens a form. */
 export function useFormAction(feedback: Feedback<AdmissionForm, FormActionVariables> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ form, action }: FormActionVariables) =>
+  return useChange(
+    ({ form, action }: FormActionVariables) =>
       postJson(`${formPath(form.id)}/${action}`, {}, AdmissionFormSchema),
-    onSuccess: async (saved, variables) => {
-      await refreshAll(queryClient)
-      await feedback.onSuccess?.(saved, variables)
-    },
-    onError: feedback.onError,
-    onSettled: feedback.onSettled,
-  })
+    { refresh: refreshAll, feedback },
+  )
 }
 
-/** Deletes a form that has no applications. */
+/**
+ * Deletes a form that has no applications. A refusal has the lists read again too: applications
+ * may have arrived since the list was read.
+ */
 export function useDeleteForm(feedback: Feedback<void, AdmissionForm> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (form: AdmissionForm) => deleteResource(formPath(form.id)),
-    onSuccess: async (_, form) => {
-      await refreshAll(queryClient)
-      await feedback.onSuccess?.(undefined, form)
-    },
-    onError: async (err, form) => {
-      await feedback.onError?.(err, form)
-      // Applications may have arrived since the list was read.
-      await refreshAll(queryClient)
-    },
-    onSettled: feedback.onSettled,
+  return useChange((form: AdmissionForm) => deleteResource(formPath(form.id)), {
+    refresh: refreshAll,
+    refreshOnError: refreshAll,
+    feedback,
   })
 }
 
@@ -154,20 +135,10 @@ export function useAdvanceApplicant(
   applicantId: string,
   feedback: Feedback<Applicant, ApplicantStep> = {},
 ) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (step: ApplicantStep) =>
-      postJson(`${applicantPath(applicantId)}/${step}`, {}, ApplicantSchema),
-    onSuccess: async (saved, step) => {
-      await applicantChanged(queryClient, saved)
-      await feedback.onSuccess?.(saved, step)
-    },
-    onError: async (err, step) => {
-      await feedback.onError?.(err, step)
-      await applicantRefused(queryClient, err)
-    },
-    onSettled: feedback.onSettled,
-  })
+  return useChange(
+    (step: ApplicantStep) => postJson(`${applicantPath(applicantId)}/${step}`, {}, ApplicantSchema),
+    { refresh: applicantChanged, refreshOnError: applicantRefused, feedback },
+  )
 }
 
 export type Decision = { decision: 'accept' | 'reject'; note: string }
@@ -177,20 +148,11 @@ export function useDecideApplicant(
   applicantId: string,
   feedback: Feedback<Applicant, Decision> = {},
 ) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ decision, note }: Decision) =>
+  return useChange(
+    ({ decision, note }: Decision) =>
       postJson(`${applicantPath(applicantId)}/${decision}`, { note }, ApplicantSchema),
-    onSuccess: async (saved, decision) => {
-      await applicantChanged(queryClient, saved)
-      await feedback.onSuccess?.(saved, decision)
-    },
-    onError: async (err, decision) => {
-      await feedback.onError?.(err, decision)
-      await applicantRefused(queryClient, err)
-    },
-    onSettled: feedback.onSettled,
-  })
+    { refresh: applicantChanged, refreshOnError: applicantRefused, feedback },
+  )
 }
 
 type AttachmentFile = Pick<Applicant['attachments'][number], 'id' | 'fileName'>
