@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { ActionButton } from '../../components/ActionButton.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -9,37 +9,6 @@ import { useDeleteAccount, useUpdateAccount } from './mutations.ts'
 
 /** The dialog the tree has open, and for which account. */
 export type Editing = { kind: 'add' | 'rename' | 'move'; account: Account } | undefined
-
-/** A disabled button says why; the wrapper carries the reason so a pointer can show it. */
-function ActionButton({
-  onClick,
-  reason,
-  disabled = false,
-  children,
-  label,
-}: {
-  onClick: () => void
-  reason?: string | undefined
-  disabled?: boolean
-  children: ReactNode
-  label?: string
-}) {
-  const off = disabled || reason !== undefined
-  return (
-    <span title={reason}>
-      <button
-        type="button"
-        className="button-link"
-        disabled={off}
-        aria-label={label}
-        title={reason}
-        onClick={onClick}
-      >
-        {children}
-      </button>
-    </span>
-  )
-}
 
 /** What can be done to one account of the tree: each action its own permission and reason. */
 export function AccountActions({

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '../../../components/form/Field.tsx'
 import { attachmentTypes } from '../../../shared/schemas/admission.ts'
-import { ActionButton } from './controls.tsx'
-import { newAttachment, suggestKey, type AttachmentDraft } from './form-draft.ts'
+import { newAttachment, type AttachmentDraft } from './form-draft.ts'
 import type { AttachmentErrors } from './form-errors.ts'
 import { attachmentTypeNames } from './form-state.ts'
 import { ItemFooter } from './ItemFooter.tsx'
+import { ItemsSection } from './ItemsSection.tsx'
 
 type Update = (change: (attachments: AttachmentDraft[]) => AttachmentDraft[]) => void
 
@@ -23,55 +23,35 @@ export function AttachmentsSection({
   onUpdate: Update
 }) {
   const { t } = useLingui()
-
-  // A key follows its attachment's name until it is edited by hand.
-  const change = (uid: string, change: Partial<AttachmentDraft>) =>
-    onUpdate((all) =>
-      all.map((a) => {
-        if (a.uid !== uid) return a
-        const next = { ...a, ...change }
-        if (change.label !== undefined && !a.keyEdited) {
-          const taken = all.filter((o) => o.uid !== uid).map((o) => o.kind)
-          next.kind = suggestKey(change.label, taken, 'attachment')
-        }
-        return next
-      }),
-    )
-
   return (
-    <section className="staff-form-section" aria-labelledby="admission-attachments">
-      <h3 id="admission-attachments">
-        <Trans>Attachments</Trans>
-      </h3>
-      <p className="muted">
+    <ItemsSection
+      id="admission-attachments"
+      heading={<Trans>Attachments</Trans>}
+      intro={
         <Trans>
           Files applicants upload after submitting, such as a photo or a birth certificate. The type
           is checked from the file’s content; 10 MB is the most any file may be.
         </Trans>
-      </p>
-      {attachments.map((a, i) => (
+      }
+      items={attachments}
+      error={error}
+      keyField="kind"
+      keyFallback="attachment"
+      max={10}
+      full={t`At most 10 attachments.`}
+      addLabel={<Trans>Add attachment</Trans>}
+      newItem={newAttachment}
+      onUpdate={onUpdate}
+      renderItem={(a, n, onChange, onRemove) => (
         <AttachmentEditor
-          key={a.uid}
           attachment={a}
-          n={i + 1}
-          errors={errors[i]}
-          onChange={(next) => change(a.uid, next)}
-          onRemove={() => onUpdate((all) => all.filter((o) => o.uid !== a.uid))}
+          n={n}
+          errors={errors[n - 1]}
+          onChange={onChange}
+          onRemove={onRemove}
         />
-      ))}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
       )}
-      <ActionButton
-        className="button"
-        reason={attachments.length >= 10 ? t`At most 10 attachments.` : undefined}
-        onClick={() => onUpdate((all) => [...all, newAttachment()])}
-      >
-        <Trans>Add attachment</Trans>
-      </ActionButton>
-    </section>
+    />
   )
 }
 

@@ -18,7 +18,7 @@ import {
 import { dayDate, todayIso } from '../../../lib/dates.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import { statusLabels } from '../labels.ts'
-import { ActionButton } from './controls.tsx'
+import { ActionButton } from '../../../components/ActionButton.tsx'
 import { useAdmissionErrors } from './errors.ts'
 import { FormDialog } from './FormDialog.tsx'
 import { formState, formStateBadges, formStateLabels, totalApplications } from './form-state.ts'

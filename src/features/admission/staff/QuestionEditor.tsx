@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '../../../components/form/Field.tsx'
 import { questionKinds, type QuestionKind } from '../../../shared/schemas/admission.ts'
 import { questionKindLabels } from '../labels.ts'
-import { ActionButton } from './controls.tsx'
-import { newQuestion, suggestKey, type QuestionDraft } from './form-draft.ts'
+import { newQuestion, type QuestionDraft } from './form-draft.ts'
 import type { QuestionErrors } from './form-errors.ts'
 import { ItemFooter } from './ItemFooter.tsx'
+import { ItemsSection } from './ItemsSection.tsx'
 
 type Update = (change: (questions: QuestionDraft[]) => QuestionDraft[]) => void
 
@@ -26,65 +26,48 @@ export function QuestionsSection({
   onUpdate: Update
 }) {
   const { t } = useLingui()
-
-  // A key follows its question's label until it is edited by hand.
-  const change = (uid: string, change: Partial<QuestionDraft>) =>
-    onUpdate((all) =>
-      all.map((q) => {
-        if (q.uid !== uid) return q
-        const next = { ...q, ...change }
-        if (change.label !== undefined && !q.keyEdited) {
-          const taken = all.filter((o) => o.uid !== uid).map((o) => o.id)
-          next.id = suggestKey(change.label, taken, 'question')
-        }
-        return next
-      }),
-    )
-
   return (
-    <section className="staff-form-section" aria-labelledby="admission-questions">
-      <h3 id="admission-questions">
-        <Trans>Questions</Trans>
-      </h3>
-      <p className="muted">
-        <Trans>
-          Questions of this form besides the standard fields. Answers are stored under each
-          question’s key: lower-case letters, digits and dashes.
-        </Trans>
-        {withApplications && (
-          <>
-            {' '}
-            <strong>
-              <Trans>
-                Applications have arrived: changing a key hides the answers given under the old one.
-              </Trans>
-            </strong>
-          </>
-        )}
-      </p>
-      {questions.map((q, i) => (
+    <ItemsSection
+      id="admission-questions"
+      heading={<Trans>Questions</Trans>}
+      intro={
+        <>
+          <Trans>
+            Questions of this form besides the standard fields. Answers are stored under each
+            question’s key: lower-case letters, digits and dashes.
+          </Trans>
+          {withApplications && (
+            <>
+              {' '}
+              <strong>
+                <Trans>
+                  Applications have arrived: changing a key hides the answers given under the old
+                  one.
+                </Trans>
+              </strong>
+            </>
+          )}
+        </>
+      }
+      items={questions}
+      error={error}
+      keyField="id"
+      keyFallback="question"
+      max={30}
+      full={t`At most 30 questions.`}
+      addLabel={<Trans>Add question</Trans>}
+      newItem={newQuestion}
+      onUpdate={onUpdate}
+      renderItem={(q, n, onChange, onRemove) => (
         <QuestionEditor
-          key={q.uid}
           question={q}
-          n={i + 1}
-          errors={errors[i]}
-          onChange={(next) => change(q.uid, next)}
-          onRemove={() => onUpdate((all) => all.filter((o) => o.uid !== q.uid))}
+          n={n}
+          errors={errors[n - 1]}
+          onChange={onChange}
+          onRemove={onRemove}
         />
-      ))}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
       )}
-      <ActionButton
-        className="button"
-        reason={questions.length >= 30 ? t`At most 30 questions.` : undefined}
-        onClick={() => onUpdate((all) => [...all, newQuestion()])}
-      >
-        <Trans>Add question</Trans>
-      </ActionButton>
-    </section>
+    />
   )
 }
 

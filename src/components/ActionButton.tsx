@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
 
-/** A row action; a disabled one says why, the wrapper carrying the reason for a pointer. */
+/**
+ * A row action; a disabled one says why (its `reason`), the wrapper carrying the reason so a
+ * pointer can show it.
+ */
 export function ActionButton({
   onClick,
   reason,
