@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Field } from '../../components/form/Field.tsx'
 import { apiError } from '../../lib/api.ts'
@@ -12,7 +12,7 @@ import {
   AttachmentConfirmSchema,
   type AttachmentRequirement,
 } from '../../shared/schemas/admission.ts'
-import { BlobImage } from './controls.tsx'
+import { AttachmentField, BlobImage } from './controls.tsx'
 import { sniffType } from '../../shared/file-type.ts'
 import { attachmentProblem, formatBytes, refusedForItself, safeFileName } from './draft-data.ts'
 import { settleKeptUpload, type KeptRefusal } from './draft-store.ts'
@@ -279,27 +279,30 @@ function UploadField({
   onChoose: (file: File | undefined) => void
 }) {
   const { i18n } = useLingui()
-  const id = useId()
   const types = requirement.types.map((type) => typeNames[type]).join(', ')
-  const limit = formatBytes(requirement.maxBytes, i18n.locale)
   return (
-    <div className="field attachment-field">
-      <label htmlFor={id}>
-        {requirement.label}
-        {!requirement.required && (
-          <span className="optional">
-            {' '}
-            <Trans>(optional)</Trans>
-          </span>
-        )}
-      </label>
-      <small className="muted" id={`${id}-hint`}>
-        <Trans>
-          {types}, up to {limit}
-        </Trans>
-        {' · '}
-        {current ? <Trans>Uploaded: {current}</Trans> : <Trans>Not uploaded yet</Trans>}
-      </small>
+    <AttachmentField
+      requirement={requirement}
+      label={
+        <>
+          {requirement.label}
+          {!requirement.required && (
+            <span className="optional">
+              {' '}
+              <Trans>(optional)</Trans>
+            </span>
+          )}
+        </>
+      }
+      hint={
+        <>
+          {' · '}
+          {current ? <Trans>Uploaded: {current}</Trans> : <Trans>Not uploaded yet</Trans>}
+        </>
+      }
+      error={error}
+      onChange={(e) => onChoose(e.currentTarget.files?.[0])}
+    >
       {file && (
         <div className="kept-file">
           {file.type.startsWith('image/') ? (
@@ -329,20 +332,6 @@ function UploadField({
           </span>
         </div>
       )}
-      <input
-        id={id}
-        type="file"
-        name={`attachments.${requirement.kind}`}
-        accept={requirement.types.join(',')}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        onChange={(e) => onChoose(e.currentTarget.files?.[0])}
-      />
-      {error && (
-        <small id={`${id}-error`} className="field-error">
-          {error}
-        </small>
-      )}
-    </div>
+    </AttachmentField>
   )
 }

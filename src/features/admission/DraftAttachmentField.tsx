@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { AttachmentRequirement } from '../../shared/schemas/admission.ts'
-import { BlobImage, useStoredFile } from './controls.tsx'
+import { AttachmentField, BlobImage, useStoredFile } from './controls.tsx'
 import { formatBytes, type AttachmentMeta } from './draft-data.ts'
 import { typeNames } from './file-messages.ts'
 
@@ -23,49 +23,31 @@ export function DraftAttachmentField({
   onChoose: (file: File) => Promise<void>
   onRemove: () => void
 }) {
-  const { t, i18n } = useLingui()
-  const id = useId()
+  const { t } = useLingui()
   const [busy, setBusy] = useState(false)
-  const types = requirement.types.map((type) => typeNames[type]).join(', ')
-  const limit = formatBytes(requirement.maxBytes, i18n.locale)
   const keptName = meta?.name ?? ''
   return (
-    <div className="field attachment-field">
-      <label htmlFor={id}>{label}</label>
-      <small className="muted" id={`${id}-hint`}>
-        <Trans>
-          {types}, up to {limit}
-        </Trans>
-      </small>
+    <AttachmentField
+      requirement={requirement}
+      label={label}
+      error={error}
+      disabled={busy}
+      onChange={async (e) => {
+        const input = e.currentTarget
+        const file = input.files?.[0]
+        if (!file) return
+        setBusy(true)
+        try {
+          await onChoose(file)
+        } finally {
+          setBusy(false)
+          // The same file may be chosen again after removing it.
+          input.value = ''
+        }
+      }}
+    >
       {meta && <KeptFile meta={meta} onRemove={onRemove} removeLabel={t`Remove ${keptName}`} />}
-      <input
-        id={id}
-        type="file"
-        name={`attachments.${requirement.kind}`}
-        accept={requirement.types.join(',')}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        disabled={busy}
-        onChange={async (e) => {
-          const input = e.currentTarget
-          const file = input.files?.[0]
-          if (!file) return
-          setBusy(true)
-          try {
-            await onChoose(file)
-          } finally {
-            setBusy(false)
-            // The same file may be chosen again after removing it.
-            input.value = ''
-          }
-        }}
-      />
-      {error && (
-        <small id={`${id}-error`} className="field-error">
-          {error}
-        </small>
-      )}
-    </div>
+    </AttachmentField>
   )
 }
 
