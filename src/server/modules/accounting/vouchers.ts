@@ -7,13 +7,14 @@ import {
   type Voucher,
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
-import { postVoucher } from './posting.ts'
+import { postVoucher, type PostingRequest } from './posting.ts'
 import { findVoucher, listVouchers } from './voucher-read.ts'
 
 const auditView = (v: Voucher) => ({
@@ -31,6 +32,31 @@ async function voucherOr404(c: Context<AppEnv>) {
   )
   if (!voucher) throw notFound('voucher_not_found')
   return voucher
+}
+
+/**
+ * Posts a voucher by the caller in `tx` and answers it as read back, audited as `action`: on
+ * the voucher itself, or on the `original` it reverses.
+ */
+async function postAudited(
+  c: Context<AppEnv>,
+  tx: Db,
+  request: PostingRequest,
+  action: 'create' | 'reverse',
+  original?: Voucher,
+) {
+  const { auth } = c.var
+  const posted = await postVoucher(tx, auth.instituteId, { ...request, createdBy: auth.user.id })
+  const created = (await findVoucher(tx, auth.instituteId, posted.id))!
+  await audit(c, tx, {
+    area: 'accounting',
+    action,
+    entity: 'voucher',
+    entityId: (original ?? created).id,
+    before: original && auditView(original),
+    after: auditView(created),
+  })
+  return created
 }
 
 /** What a voucher request asks for, line for line: a retry asks the same, a second voucher not. */
@@ -87,22 +113,9 @@ export const voucherRoutes = new Hono<AppEnv>()
         subject: 'voucher',
       },
       () =>
-        database.db.transaction(async (tx) => {
-          const posted = await postVoucher(tx, auth.instituteId, {
-            ...body,
-            idempotencyKey: key,
-            createdBy: auth.user.id,
-          })
-          const created = (await findVoucher(tx, auth.instituteId, posted.id))!
-          await audit(c, tx, {
-            area: 'accounting',
-            action: 'create',
-            entity: 'voucher',
-            entityId: created.id,
-            after: auditView(created),
-          })
-          return created
-        }),
+        database.db.transaction((tx) =>
+          postAudited(c, tx, { ...body, idempotencyKey: key }, 'create'),
+        ),
     )
     return c.json(voucher, 201)
   })
@@ -119,33 +132,27 @@ export const voucherRoutes = new Hono<AppEnv>()
       if (body.date < original.date) {
         throw validationFailed({ date: 'reversal_before_voucher' })
       }
-      const { database, auth } = c.var
-      const reversal = await database.db.transaction(async (tx) => {
-        const posted = await postVoucher(tx, auth.instituteId, {
-          type: original.type,
-          date: body.date,
-          narration: body.narration || `Reversal of ${original.reference}: ${original.narration}`,
-          lines: original.lines.map((l) => ({
-            accountId: l.accountId,
-            debit: l.credit,
-            credit: l.debit,
-            memo: l.memo,
-          })),
-          reversesId: original.id,
-          allowInactive: true,
-          createdBy: auth.user.id,
-        })
-        const created = (await findVoucher(tx, auth.instituteId, posted.id))!
-        await audit(c, tx, {
-          area: 'accounting',
-          action: 'reverse',
-          entity: 'voucher',
-          entityId: original.id,
-          before: auditView(original),
-          after: auditView(created),
-        })
-        return created
-      })
+      const reversal = await c.var.database.db.transaction((tx) =>
+        postAudited(
+          c,
+          tx,
+          {
+            type: original.type,
+            date: body.date,
+            narration: body.narration || `Reversal of ${original.reference}: ${original.narration}`,
+            lines: original.lines.map((l) => ({
+              accountId: l.accountId,
+              debit: l.credit,
+              credit: l.debit,
+              memo: l.memo,
+            })),
+            reversesId: original.id,
+            allowInactive: true,
+          },
+          'reverse',
+          original,
+        ),
+      )
       return c.json(reversal, 201)
     },
   )

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/admission.ts'
 import { sniffType } from '../../../shared/file-type.ts'
 import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
 import { applicantAttachments, applicants } from '../../db/schema/admission.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
@@ -162,16 +163,21 @@ export const publicAttachmentRoutes = (limits: {
       const digest = sha256(stored)
       const sameAs = (row: AttachmentRow | undefined) =>
         row?.sha256 === digest && row.fileName === fileName
+      /** The application's attachment of this kind so far, read in `reader`. */
+      const storedOf = async (reader: Db) => {
+        const [row] = await reader
+          .select()
+          .from(applicantAttachments)
+          .where(
+            and(
+              eq(applicantAttachments.applicantId, applicant.id),
+              eq(applicantAttachments.kind, kind),
+            ),
+          )
+        return row
+      }
 
-      const [existing] = await db
-        .select()
-        .from(applicantAttachments)
-        .where(
-          and(
-            eq(applicantAttachments.applicantId, applicant.id),
-            eq(applicantAttachments.kind, kind),
-          ),
-        )
+      const existing = await storedOf(db)
       // The same file again (a retry): the stored one stands.
       if (sameAs(existing)) return c.json(publicAttachment(existing!))
 
@@ -189,15 +195,7 @@ export const publicAttachmentRoutes = (limits: {
           if (!locked || finalStatuses.includes(locked.status)) {
             throw conflict('application_locked')
           }
-          const [old] = await tx
-            .select()
-            .from(applicantAttachments)
-            .where(
-              and(
-                eq(applicantAttachments.applicantId, applicant.id),
-                eq(applicantAttachments.kind, kind),
-              ),
-            )
+          const old = await storedOf(tx)
           if (sameAs(old)) return { row: old!, replaced: undefined, unused: true }
           const values = {
             fileName,
