@@ -174,14 +174,25 @@ export type Client = ReturnType<typeof client>
 
 /**
  * Registers the hooks of a public admission suite: a fresh app per file, the demo institute
- * with an open form, a new client address per test. The returned getters read the current
- * values once the hooks have run.
+ * with an open form, a new client address per test. `ready` receives the app, the institute and
+ * the form before any later hook or test runs: `publicAdmissionSuite((s) => ({ t, open } = s))`;
+ * `api` is the client of the test that runs.
  */
-export function publicAdmissionSuite() {
+export function publicAdmissionSuite(
+  ready: (suite: { t: TestApp; demo: Institute; open: Form }) => void = () => {},
+) {
   let t: TestApp
   let demo: Institute
   let open: Form
-  let api: Client
+  let current: Client
+  const api: Client = {
+    get ip() {
+      return current.ip
+    },
+    get: (...args) => current.get(...args),
+    submit: (...args) => current.submit(...args),
+    upload: (...args) => current.upload(...args),
+  }
 
   /** A form of the demo institute (or another), open today and published unless told. */
   async function addForm(extra: Partial<typeof admissionForms.$inferInsert> = {}) {
@@ -278,25 +289,15 @@ export function publicAdmissionSuite() {
       .where(eq(institutes.slug, 'demo-school'))
     demo = row!
     open = await addForm()
+    ready({ t, demo, open })
   })
   afterAll(() => t.database.close())
   beforeEach(() => {
-    api = client(() => t.app)
+    current = client(() => t.app)
   })
 
   return {
-    get t() {
-      return t
-    },
-    get demo() {
-      return demo
-    },
-    get open() {
-      return open
-    },
-    get api() {
-      return api
-    },
+    api,
     addForm,
     applied,
     applicantRows,

@@ -1,31 +1,21 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Role } from '../../../shared/schemas/access.ts'
 import type { UserData } from '../../../shared/schemas/auth.ts'
 import { auditLog } from '../../db/schema/access.ts'
-import {
-  addUser,
-  adminPassword,
-  asUser,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../test-support/test-app.ts'
+import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
 
 describe('roles and permissions', () => {
   let t: TestApp
   let admin: string
+  adminSuite((s) => ({ t, admin } = s))
   const roleNamed = async (name: string) => {
     const { data } = (await (await asUser(t, admin, 'GET', '/api/access/roles')).json()) as {
       data: Role[]
     }
     return data.find((r) => r.name === name)!
   }
-  beforeAll(async () => {
-    t = await createTestApp()
-    admin = await signIn(t, 'admin', adminPassword)
-  })
-  afterAll(() => t.database.close())
 
   it('lists the institute’s roles with their rules and how many users hold them', async () => {
     const adminRole = await roleNamed('admin')

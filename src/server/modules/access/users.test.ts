@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StaffUser } from '../../../shared/schemas/access.ts'
 import { auditLog, roles } from '../../db/schema/access.ts'
 import {
@@ -7,23 +7,18 @@ import {
   addUser,
   adminPassword,
   asUser,
-  createTestApp,
   jsonRequest,
   signIn,
   type TestApp,
 } from '../../test-support/test-app.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
 
 describe('staff users', () => {
   let t: TestApp
   let admin: string
-  let roleId: (name: string) => Promise<string>
-  beforeAll(async () => {
-    t = await createTestApp()
-    admin = await signIn(t, 'admin', adminPassword)
-    roleId = async (name) =>
-      (await t.database.db.select().from(roles).where(eq(roles.name, name)))[0]!.id
-  })
-  afterAll(() => t.database.close())
+  adminSuite((s) => ({ t, admin } = s))
+  const roleId = async (name: string) =>
+    (await t.database.db.select().from(roles).where(eq(roles.name, name)))[0]!.id
 
   const create = (token: string, body: object) =>
     asUser(t, token, 'POST', '/api/access/users', {

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Account, CoaMapping, Voucher } from '../../../shared/schemas/accounting.ts'
-import {
-  adminPassword,
-  asUser,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../test-support/test-app.ts'
+import { asUser, type TestApp } from '../../test-support/test-app.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { accountNamed, chartOf } from '../../test-support/accounting.ts'
 import { fiscalYear, inFiscalYear } from '../../test-support/fiscal-dates.ts'
 
 describe('chart of accounts', () => {
   let t: TestApp
   let admin: string
-  const chart = async () =>
-    (
-      (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
-        data: Account[]
-      }
-    ).data
-  const named = async (name: string) => (await chart()).find((a) => a.name === name)!
-  beforeAll(async () => {
-    t = await createTestApp()
-    admin = await signIn(t, 'admin', adminPassword)
-  })
-  afterAll(() => t.database.close())
+  adminSuite((s) => ({ t, admin } = s))
+  const chart = () => chartOf(t, admin)
+  const named = (name: string) => accountNamed(t, admin, name)
 
   it('starts every institute with a five-level school chart and its mappings', async () => {
     const accounts = await chart()
@@ -51,35 +38,22 @@ describe('chart of accounts', () => {
 
   it('adds accounts under a head with the next GL code, or a given one that fits', async () => {
     const parent = await named('Bank accounts')
-    const res = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
-      parentId: parent.id,
-      name: 'Second bank',
-    })
+    const add = (body: object) => asUser(t, admin, 'POST', '/api/accounting/accounts', body)
+    const res = await add({ parentId: parent.id, name: 'Second bank' })
     expect(res.status).toBe(201)
     expect(await res.json()).toMatchObject({ glCode: '1010102002', level: 5, accountType: 'asset' })
-    const wrong = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
-      parentId: parent.id,
-      name: 'Odd code',
-      glCode: '99',
-    })
+    const wrong = await add({ parentId: parent.id, name: 'Odd code', glCode: '99' })
     expect(await wrong.json()).toMatchObject({
       errors: { glCode: ["Use the parent's code 1010102 followed by 3 digits."] },
       fields: { glCode: [{ code: 'gl_code_shape', values: { parent: '1010102', digits: 3 } }] },
     })
-    const taken = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
-      parentId: parent.id,
-      name: 'Clash',
-      glCode: '1010102001',
-    })
+    const taken = await add({ parentId: parent.id, name: 'Clash', glCode: '1010102001' })
     expect(await taken.json()).toMatchObject({
       errors: { glCode: ['Another account has this code.'] },
     })
-    const tooDeep = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
-      parentId: (await named('Second bank')).id,
-      name: 'Level six',
-    })
+    const tooDeep = await add({ parentId: (await named('Second bank')).id, name: 'Level six' })
     expect(tooDeep.status).toBe(422)
-    const missing = await asUser(t, admin, 'POST', '/api/accounting/accounts', { name: '' })
+    const missing = await add({ name: '' })
     expect(Object.keys(((await missing.json()) as { errors: object }).errors).sort()).toEqual([
       'name',
       'parentId',

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Account } from '../../../shared/schemas/accounting.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { inFiscalYear } from '../../test-support/fiscal-dates.ts'
-import {
-  adminPassword,
-  asUser,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../test-support/test-app.ts'
+import { asUser, type TestApp } from '../../test-support/test-app.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { accountNamed } from '../../test-support/accounting.ts'
 
 describe('chart of accounts configuration', () => {
   let t: TestApp
   let admin: string
-  const chart = async () =>
-    (
-      (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
-        data: Account[]
-      }
-    ).data
-  const named = async (name: string) => (await chart()).find((a) => a.name === name)!
+  adminSuite((s) => ({ t, admin } = s))
+  const named = (name: string) => accountNamed(t, admin, name)
   beforeAll(async () => {
-    t = await createTestApp()
-    admin = await signIn(t, 'admin', adminPassword)
     // A voucher in the books, which fixes the fiscal year.
     const posted = await asUser(t, admin, 'POST', '/api/accounting/vouchers', {
       type: 'receipt',
@@ -34,7 +22,6 @@ describe('chart of accounts configuration', () => {
     })
     expect(posted.status).toBe(201)
   })
-  afterAll(() => t.database.close())
 
   it('configures GL digits and the fiscal year, which cannot move once vouchers exist', async () => {
     const bad = await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {

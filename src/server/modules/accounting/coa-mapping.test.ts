@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Account } from '../../../shared/schemas/accounting.ts'
-import {
-  adminPassword,
-  asUser,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../test-support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { asUser, type TestApp } from '../../test-support/test-app.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { accountNamed } from '../../test-support/accounting.ts'
 
 describe('chart of accounts mapping', () => {
   let t: TestApp
   let admin: string
-  const chart = async () =>
-    (
-      (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
-        data: Account[]
-      }
-    ).data
-  const named = async (name: string) => (await chart()).find((a) => a.name === name)!
-  beforeAll(async () => {
-    t = await createTestApp()
-    admin = await signIn(t, 'admin', adminPassword)
-  })
-  afterAll(() => t.database.close())
+  adminSuite((s) => ({ t, admin } = s))
+  const named = (name: string) => accountNamed(t, admin, name)
 
   it('maps purposes only to active leaves of the right type', async () => {
     const put = (body: object) => asUser(t, admin, 'PUT', '/api/accounting/coa-mapping', body)

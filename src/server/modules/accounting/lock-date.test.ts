@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../../../shared/schemas/access.ts'
-import type { Account, CoaConfig, Voucher } from '../../../shared/schemas/accounting.ts'
-import {
-  addInstitute,
-  addUser,
-  adminPassword,
-  asUser,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../test-support/test-app.ts'
+import type { CoaConfig, Voucher } from '../../../shared/schemas/accounting.ts'
+import { addInstitute, addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { accountIds } from '../../test-support/accounting.ts'
 import { defaultLevelDigits } from './default-chart.ts'
 import { demoToday, inFiscalYear } from '../../test-support/fiscal-dates.ts'
 import { addDays } from './open-period.ts'
@@ -27,16 +21,12 @@ describe('open fiscal years and the lock date', () => {
   /** The open period without a lock date: the previous, current and next fiscal year. */
   const earliest = inFiscalYear(-1, '07-01')
   const latest = inFiscalYear(1, '06-30')
+  adminSuite((s) => ({ t, admin } = s))
   beforeAll(async () => {
-    t = await createTestApp()
-    admin = await signIn(t, 'admin', adminPassword)
-    const { data } = (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
-      data: Account[]
-    }
-    cash = data.find((a) => a.name === 'Cash in hand')!.id
-    income = data.find((a) => a.name === 'Fine income')!.id
+    const { leaf } = await accountIds(t, admin)
+    cash = leaf('Cash in hand')
+    income = leaf('Fine income')
   })
-  afterAll(() => t.database.close())
 
   const post = (date: string, token = admin) =>
     asUser(t, token, 'POST', '/api/accounting/vouchers', {
@@ -198,10 +188,7 @@ describe('open fiscal years and the lock date', () => {
     })
     const outsider = await signIn(t, 'other-accountant', 'accountant-pass-1234')
     expect((await config(outsider)).lockDate).toBeNull()
-    const { data } = (await (
-      await asUser(t, outsider, 'GET', '/api/accounting/accounts')
-    ).json()) as { data: Account[] }
-    const theirs = (name: string) => data.find((a) => a.name === name && a.isLeaf)!.id
+    const { leaf: theirs } = await accountIds(t, outsider)
     const posted = await asUser(t, outsider, 'POST', '/api/accounting/vouchers', {
       type: 'journal',
       date: demoToday(),

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Account, Ledger, TrialBalance } from '../../../shared/schemas/accounting.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Ledger, TrialBalance } from '../../../shared/schemas/accounting.ts'
 import { inFiscalYear } from '../../test-support/fiscal-dates.ts'
-import {
-  adminPassword,
-  asUser,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../test-support/test-app.ts'
+import { asUser, type TestApp } from '../../test-support/test-app.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { accountIds, chartOf } from '../../test-support/accounting.ts'
 
 describe('reports', () => {
   let t: TestApp
   let admin: string
   let leaf: (name: string) => string
+  adminSuite((s) => ({ t, admin } = s))
   beforeAll(async () => {
-    t = await createTestApp()
-    admin = await signIn(t, 'admin', adminPassword)
-    const { data } = (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
-      data: Account[]
-    }
-    leaf = (name) => data.find((a) => a.name === name && a.isLeaf)!.id
+    leaf = (await accountIds(t, admin)).leaf
     // The books: three tuition receipts (August and June of this fiscal year, July of the next),
     // a fine taken in cash and an exam fee charged, in this order.
     const post = async (
@@ -47,7 +39,6 @@ describe('reports', () => {
     await post('journal', inFiscalYear(0, '08-10'), 'Cash in hand', 'Fine income', 700)
     await post('journal', inFiscalYear(0, '08-10'), 'Fee receivable', 'Exam fee income', 900)
   })
-  afterAll(() => t.database.close())
 
   it('reads a general ledger with opening, running and closing balances', async () => {
     const cash = leaf('Cash in hand')
@@ -82,10 +73,9 @@ describe('reports', () => {
       debit: 450700,
       credit: 0,
     })
-    const { data } = (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
-      data: Account[]
-    }
-    const assets = data.find((a) => a.level === 1 && a.accountType === 'asset')!
+    const assets = (await chartOf(t, admin)).find(
+      (a) => a.level === 1 && a.accountType === 'asset',
+    )!
     // Cash in hand 450,700 and fee receivable 900.
     expect(assets.debit - assets.credit).toBe(451600)
   })

@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Account, Voucher } from '../../../shared/schemas/accounting.ts'
-import {
-  addInstitute,
-  adminPassword,
-  asUser,
-  createTestApp,
-  signIn,
-  type TestApp,
-} from '../../test-support/test-app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Voucher } from '../../../shared/schemas/accounting.ts'
+import { addInstitute, asUser, type TestApp } from '../../test-support/test-app.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { accountIds } from '../../test-support/accounting.ts'
 import { demoToday, fiscalYear, inFiscalYear } from '../../test-support/fiscal-dates.ts'
 import { postVoucher, type PostingLine } from './posting.ts'
 
@@ -20,16 +15,10 @@ describe('vouchers', () => {
   let admin: string
   let leaf: (name: string) => string
   let head: (name: string) => string
+  adminSuite((s) => ({ t, admin } = s))
   beforeAll(async () => {
-    t = await createTestApp()
-    admin = await signIn(t, 'admin', adminPassword)
-    const { data } = (await (await asUser(t, admin, 'GET', '/api/accounting/accounts')).json()) as {
-      data: Account[]
-    }
-    leaf = (name) => data.find((a) => a.name === name && a.isLeaf)!.id
-    head = (name) => data.find((a) => a.name === name && !a.isLeaf)!.id
+    ;({ leaf, head } = await accountIds(t, admin))
   })
-  afterAll(() => t.database.close())
 
   const journal = (lines: object[], extra: object = {}, headers: Record<string, string> = {}) =>
     asUser(

@@ -1,35 +1,25 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import type { PublicApplication } from '../../../shared/schemas/admission.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
-import { addInstitute } from '../../test-support/test-app.ts'
 import {
   application,
   client,
   fields,
   publicAdmissionSuite,
-  type Client,
   type Form,
   type Institute,
 } from '../../test-support/public-admission.ts'
-import type { TestApp } from '../../test-support/test-app.ts'
+import { addInstitute, type TestApp } from '../../test-support/test-app.ts'
 
 describe('public admission', () => {
-  const suite = publicAdmissionSuite()
-  const { addForm, applied, applicantRows, appWith } = suite
   let t: TestApp
   let demo: Institute
   let open: Form
-  let api: Client
-  beforeAll(() => {
-    t = suite.t
-    demo = suite.demo
-    open = suite.open
-  })
-  beforeEach(() => {
-    api = suite.api
-  })
+  const { api, addForm, applied, applicantRows, appWith } = publicAdmissionSuite(
+    (s) => ({ t, demo, open } = s),
+  )
 
   describe('submitting', () => {
     it('creates an application whose fee is due, audited, with an unguessable temporaryId', async () => {

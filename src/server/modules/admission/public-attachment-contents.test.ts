@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PDFDocument } from '@cantoo/pdf-lib'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
@@ -10,16 +10,10 @@ import {
   pdf,
   picture,
   publicAdmissionSuite,
-  type Client,
 } from '../../test-support/public-admission.ts'
 
 describe('public admission', () => {
-  const suite = publicAdmissionSuite()
-  const { applied, attachmentRows, storedBytes } = suite
-  let api: Client
-  beforeEach(() => {
-    api = suite.api
-  })
+  const { api, applied, attachmentRows, storedBytes } = publicAdmissionSuite()
 
   describe('what a file holds', () => {
     const confirm = '2015-03-14'

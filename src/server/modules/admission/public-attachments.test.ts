@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { PublicApplication } from '../../../shared/schemas/admission.ts'
@@ -13,24 +13,16 @@ import {
   nextIp,
   pdf,
   publicAdmissionSuite,
-  type Client,
   type Institute,
 } from '../../test-support/public-admission.ts'
 import type { TestApp } from '../../test-support/test-app.ts'
 
 describe('public admission', () => {
-  const suite = publicAdmissionSuite()
-  const { applied, attachmentRows, storedBytes, appWith } = suite
   let t: TestApp
   let demo: Institute
-  let api: Client
-  beforeAll(() => {
-    t = suite.t
-    demo = suite.demo
-  })
-  beforeEach(() => {
-    api = suite.api
-  })
+  const { api, applied, attachmentRows, storedBytes, appWith } = publicAdmissionSuite(
+    (s) => ({ t, demo } = s),
+  )
 
   describe('attachments', () => {
     it('takes a JPEG, a PNG and a PDF, decided by their bytes, and stores them by a key of its own', async () => {

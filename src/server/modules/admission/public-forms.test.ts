@@ -1,28 +1,16 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { addInstitute } from '../../test-support/test-app.ts'
+import { describe, expect, it } from 'vitest'
 import {
   publicAdmissionSuite,
-  type Client,
   type Form,
   type Institute,
 } from '../../test-support/public-admission.ts'
-import type { TestApp } from '../../test-support/test-app.ts'
+import { addInstitute, type TestApp } from '../../test-support/test-app.ts'
 
 describe('public admission', () => {
-  const suite = publicAdmissionSuite()
-  const { addForm } = suite
   let t: TestApp
   let demo: Institute
   let open: Form
-  let api: Client
-  beforeAll(() => {
-    t = suite.t
-    demo = suite.demo
-    open = suite.open
-  })
-  beforeEach(() => {
-    api = suite.api
-  })
+  const { api, addForm } = publicAdmissionSuite((s) => ({ t, demo, open } = s))
 
   describe('forms', () => {
     it('lists only the forms taking applications today, and 404s an unknown institute', async () => {
