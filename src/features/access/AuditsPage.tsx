@@ -7,9 +7,10 @@ import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { useListSearch } from '../../lib/list-search.ts'
+import { isBuiltArea } from '../../shared/permissions/catalogue.ts'
 import { auditAreas, type AuditEntry, type AuditSearch } from '../../shared/schemas/access.ts'
 import { AuditDiff } from './AuditDiff.tsx'
-import { areaLabels, auditActionLabels } from './labels.ts'
+import { areaLabels, auditActionLabels, auditEntityLabels, readable } from './labels.ts'
 import { auditFacetsQuery, auditsQuery } from './queries.ts'
 import './access.css'
 
@@ -29,10 +30,16 @@ export function AuditsPage({
   const { setSearch, onSearch, paging } = useListSearch(search, onSearchChange)
   const actionLabel = (action: string) => {
     const label = auditActionLabels[action]
-    return label ? i18n._(label) : action
+    return label ? i18n._(label) : readable(action)
+  }
+  const entityLabel = (entity: string) => {
+    const label = auditEntityLabels[entity]
+    return label ? i18n._(label) : readable(entity)
   }
   const areaLabel = (area: string) =>
-    area in areaLabels ? i18n._(areaLabels[area as keyof typeof areaLabels]) : area
+    area in areaLabels ? i18n._(areaLabels[area as keyof typeof areaLabels]) : readable(area)
+  // Sign-in and the areas whose screens exist; a filter already chosen stays offered.
+  const areaChoices = auditAreas.filter((a) => a === 'auth' || isBuiltArea(a) || a === search.area)
 
   return (
     <div className="page">
@@ -68,7 +75,7 @@ export function AuditsPage({
               }
             >
               <option value="">{t`All`}</option>
-              {auditAreas.map((a) => (
+              {areaChoices.map((a) => (
                 <option key={a} value={a}>
                   {areaLabel(a)}
                 </option>
@@ -114,7 +121,7 @@ export function AuditsPage({
                 <td>{areaLabel(entry.area)}</td>
                 <td>{actionLabel(entry.action)}</td>
                 <td>
-                  {entry.entity}
+                  {entityLabel(entry.entity)}
                   {entry.entityId && (
                     <small className="muted block" title={entry.entityId}>
                       {entry.entityId.slice(0, 8)}

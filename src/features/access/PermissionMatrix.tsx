@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import {
+  builtAreas,
   grantableActions,
   permissionAreaNames,
   permissionAreas,
@@ -34,7 +35,10 @@ export function rulesFromGrants(grants: Grants): RoleRule[] {
   )
 }
 
-/** Areas × actions: one row per permission under its area, one checkbox per action. */
+/**
+ * Areas × actions: one row per permission under its area, one checkbox per action. Only the
+ * built areas are shown; grants on the others pass through untouched, so saving keeps them.
+ */
 export function PermissionMatrix({
   grants,
   disabled,
@@ -84,7 +88,7 @@ export function PermissionMatrix({
             ))}
           </tr>
         </thead>
-        {permissionAreaNames.map((area) => (
+        {builtAreas.map((area) => (
           <tbody key={area}>
             <tr className="matrix-area">
               <th scope="rowgroup">{i18n._(areaLabels[area])}</th>

@@ -7,8 +7,8 @@ import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { buildAbility, type AbilityRule } from '../../shared/permissions/ability.ts'
-import { homeRouteChoices, mayLandOn } from '../../shared/permissions/route-access.ts'
 import { CreateRoleSchema, type Role } from '../../shared/schemas/access.ts'
+import { homePageName, reachableHomePages } from './home-pages.ts'
 import { grantsOf, PermissionMatrix, rulesFromGrants, type Grants } from './PermissionMatrix.tsx'
 import { rolesQuery, useDeleteRole, useSaveRole } from './queries.ts'
 import './access.css'
@@ -75,7 +75,7 @@ export function RolesPage({
 }
 
 function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: string) => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const ability = useAbility()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [name, setName] = useState(role?.name ?? '')
@@ -85,9 +85,7 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
   )
   const [touched, setTouched] = useState(false)
   const rules = rulesFromGrants(grants)
-  const reachable = homeRouteChoices.filter((path) =>
-    mayLandOn(buildAbility(rules as AbilityRule[]), path),
-  )
+  const reachable = reachableHomePages(buildAbility(rules as AbilityRule[]))
   const editable = !role?.isSystem && ability.can(role ? 'update' : 'create', 'oisacl-roles')
 
   const save = useSaveRole(role, {
@@ -162,7 +160,7 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
             >
               {[...new Set([homeRoute, ...reachable])].map((path) => (
                 <option key={path} value={path}>
-                  {path}
+                  {homePageName(i18n, path)}
                 </option>
               ))}
             </select>

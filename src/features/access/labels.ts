@@ -65,7 +65,7 @@ export const actionLabels: Record<GrantableAction, MessageDescriptor> = {
   delete: msg`Delete`,
 }
 
-/** What the audit log's actions mean; an action not listed here is shown as recorded. */
+/** What the audit log's actions mean; an action not listed here is shown readably as itself. */
 export const auditActionLabels: Record<string, MessageDescriptor> = {
   login: msg`Signed in`,
   login_failed: msg`Failed sign-in`,
@@ -84,4 +84,40 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   session_revoked: msg`Session ended`,
   refresh_token_reused: msg`Stolen session token refused`,
   register: msg`Institute registered`,
+  move: msg`Moved`,
+  reverse: msg`Reversed`,
+  publish: msg`Published`,
+  unpublish: msg`Unpublished`,
+  close: msg`Closed`,
+  open: msg`Reopened`,
+  submit: msg`Application sent`,
+  upload_attachment: msg`Attachment uploaded`,
+  review: msg`Taken into review`,
+  accept: msg`Accepted`,
+  reject: msg`Rejected`,
+  enrol: msg`Enrolled`,
+}
+
+/** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
+export const auditEntityLabels: Record<string, MessageDescriptor> = {
+  user: msg`User`,
+  role: msg`Role`,
+  session: msg`Session`,
+  institute: msg`Institute`,
+  account: msg`Account`,
+  coa_mapping: msg`COA mapping`,
+  coa_config: msg`COA configuration`,
+  voucher: msg`Voucher`,
+  admission_form: msg`Admission form`,
+  applicant: msg`Applicant`,
+}
+
+/** An internal word as people would write it: `upload_attachment` → "Upload attachment". */
+export function readable(code: string): string {
+  const words = code
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }

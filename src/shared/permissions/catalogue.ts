@@ -50,6 +50,20 @@ export const permissions: Permission[] = permissionAreaNames.flatMap((a) => perm
 export const isPermission = (value: string): value is Permission =>
   (permissions as string[]).includes(value)
 
+/**
+ * The areas whose screens exist. The role editor and the audit filters offer only these; an area
+ * joins this list when its first screen lands (a role's rules on other areas are kept as stored).
+ */
+export const builtAreas = [
+  'dashboard',
+  'access',
+  'accounting',
+  'admission',
+] as const satisfies readonly PermissionArea[]
+
+export const isBuiltArea = (area: string): boolean =>
+  (builtAreas as readonly string[]).includes(area)
+
 /** The actions a role editor offers per permission; `manage` is all four at once. */
 export const grantableActions = ['read', 'create', 'update', 'delete'] as const
 export type GrantableAction = (typeof grantableActions)[number]
