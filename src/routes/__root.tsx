@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio'
 import { AppErrorBoundary } from '../components/AppErrorBoundary.tsx'
 import { Customizer } from '../components/layout/Customizer.tsx'
 import { FullLayout, HorizontalLayout, VerticalLayout } from '../components/layout/Layouts.tsx'
+import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
@@ -26,6 +27,7 @@ function Root() {
   const Layout = full ? FullLayout : layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout
   return (
     <>
+      <NavigationProgress />
       <Layout>
         <Outlet />
       </Layout>

@@ -34,3 +34,18 @@ export function visibleNavItems(ability: AppAbility): NavItem[] {
     return ability.can(access.action, access.subject)
   })
 }
+
+/**
+ * The entry of the page at `pathname`: the longest entry whose path is the page's or one of its
+ * parents (/vouchers/ledger is General ledger's, /vouchers/12 is Vouchers'), so that one entry
+ * alone is current.
+ */
+export function currentNavItem(items: NavItem[], pathname: string): NavItem | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  let best: NavItem | undefined
+  for (const item of items) {
+    const matches = path === item.to || path.startsWith(`${item.to}/`)
+    if (matches && (!best || item.to.length > best.to.length)) best = item
+  }
+  return best
+}
