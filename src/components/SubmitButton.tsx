@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+
+/**
+ * A form's submit button that shows it is working: while `busy` (its mutation pending) it says
+ * so to assistive technology (aria-busy), shows a spinner and refuses further presses without
+ * losing focus; `disabled` stays for reasons the form cannot be sent.
+ */
+export function SubmitButton({
+  busy = false,
+  disabled = false,
+  className = 'button button-primary',
+  describedBy,
+  children,
+}: {
+  busy?: boolean
+  disabled?: boolean
+  className?: string
+  describedBy?: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="submit"
+      className={`${className}${busy ? ' is-busy' : ''}`}
+      disabled={disabled}
+      aria-busy={busy || undefined}
+      aria-disabled={busy || undefined}
+      aria-describedby={describedBy}
+      // A second press while the first is on its way would send the form twice.
+      onClick={busy ? (event) => event.preventDefault() : undefined}
+    >
+      {busy && <span className="spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  )
+}
