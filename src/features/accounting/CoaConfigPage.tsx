@@ -2,11 +2,13 @@ import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import { UnsavedChangesPrompt } from '../../components/Dialog.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts'
 import { CoaConfigSchema, type CoaConfig } from '../../shared/schemas/accounting.ts'
 import { exampleCodes } from './chart.ts'
 import { todayIso } from '../../lib/dates.ts'
@@ -48,6 +50,7 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
   const errors = { ...fieldErrors(save.error), ...checkFields(CoaConfigSchema, values) }
   const codes = exampleCodes(values.levelDigits)
   const changed = JSON.stringify(values) !== JSON.stringify(config)
+  const guard = useUnsavedChanges(changed && editable)
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -213,6 +216,7 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
           </div>
         )}
       </form>
+      <UnsavedChangesPrompt guard={guard} />
     </div>
   )
 }

@@ -1,13 +1,15 @@
 import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactElement } from 'react'
+import { UnsavedChangesPrompt } from '../../components/Dialog.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { httpStatus } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts'
 import {
   mappingPurposeNames,
   mappingPurposes,
@@ -38,6 +40,18 @@ export function CoaMappingPage(): ReactElement {
   const { accounts, allowed } = useChartAccounts(ability.can('read', 'coa'))
   const [drafts, setDrafts] = useState<string[]>([])
   const editable = ability.can('update', 'coa-mapping')
+  // The rows with a change not saved yet: leaving the page asks before they are lost.
+  const [changedRows, setChangedRows] = useState<ReadonlySet<string>>(() => new Set())
+  const markChanged = useCallback((row: string, changed: boolean) => {
+    setChangedRows((current) => {
+      if (current.has(row) === changed) return current
+      const next = new Set(current)
+      if (changed) next.add(row)
+      else next.delete(row)
+      return next
+    })
+  }, [])
+  const guard = useUnsavedChanges(changedRows.size > 0)
 
   const rows: Row[] = mappingPurposeNames.flatMap((purpose): Row[] => {
     const mapped = data.data.filter((m) => m.purpose === purpose)
@@ -100,6 +114,8 @@ export function CoaMappingPage(): ReactElement {
                 return (
                   <MappingRow
                     key={rowKey}
+                    rowKey={rowKey}
+                    onChanged={markChanged}
                     row={row}
                     first={first}
                     accounts={accounts}
@@ -112,6 +128,7 @@ export function CoaMappingPage(): ReactElement {
           </table>
         </div>
       </section>
+      <UnsavedChangesPrompt guard={guard} />
     </div>
   )
 }
@@ -132,12 +149,17 @@ function EmptyBankRow() {
 }
 
 function MappingRow({
+  rowKey,
+  onChanged,
   row,
   first,
   accounts,
   editable,
   onDone,
 }: {
+  rowKey: string
+  /** Tells the page whether the row holds a change not saved yet. */
+  onChanged: (rowKey: string, changed: boolean) => void
   row: Row
   first: boolean
   accounts: readonly Account[]
@@ -190,6 +212,12 @@ function MappingRow({
   const keyError = keyMissing ? t`Name the bank account.` : (server.key ?? local.key)
   const otherError = refusal ?? server.purpose ?? server._
   const changed = row.draft !== undefined || accountId !== (mapping?.accountId ?? '')
+  // A new row counts as a change once something is typed or chosen in it.
+  const unsaved = row.draft !== undefined ? Boolean(keyText.trim() || accountId) : changed
+  useEffect(() => {
+    onChanged(rowKey, unsaved)
+    return () => onChanged(rowKey, false)
+  }, [onChanged, rowKey, unsaved])
 
   function submit(e: FormEvent) {
     e.preventDefault()

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
-import { Dialog } from '../../components/Dialog.tsx'
+import { Dialog, DialogCancel } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
@@ -55,7 +55,8 @@ export function VoucherFormDialog({
   const typeId = useId()
   const reasonId = useId()
   const [type, setType] = useState<VoucherType>('journal')
-  const [date, setDate] = useState(todayIso)
+  const [openedOn] = useState(todayIso)
+  const [date, setDate] = useState(openedOn)
   const [narration, setNarration] = useState('')
   const [lines, setLines] = useState<LineDraft[]>(() => [blankLine(), blankLine()])
   const [touched, setTouched] = useState(false)
@@ -133,6 +134,14 @@ export function VoucherFormDialog({
         ? t`Debits and credits differ by ${differenceText}: the voucher must balance before it can be saved.`
         : undefined
 
+  // Anything typed or chosen: closing asks before it is thrown away.
+  const unsaved =
+    type !== 'journal' ||
+    date !== openedOn ||
+    narration !== '' ||
+    lines.length !== 2 ||
+    lines.some((l) => l.accountId || l.debit || l.credit || l.memo)
+
   const setLine = (id: string, field: LineField, value: string) =>
     setLines((current) => current.map((l) => (l.id === id ? { ...l, [field]: value } : l)))
 
@@ -146,7 +155,7 @@ export function VoucherFormDialog({
   }
 
   return (
-    <Dialog title={t`New voucher`} onClose={onClose} wide>
+    <Dialog title={t`New voucher`} onClose={onClose} wide unsaved={unsaved}>
       <form className="form" noValidate onSubmit={submit}>
         <div className="form-row">
           <div className="field">
@@ -303,9 +312,7 @@ export function VoucherFormDialog({
               {blocked}
             </p>
           )}
-          <button type="button" className="button" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
+          <DialogCancel />
           <button
             type="submit"
             className="button button-primary"
