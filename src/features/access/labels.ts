@@ -87,7 +87,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   move: msg`Moved`,
   reverse: msg`Reversed`,
   publish: msg`Published`,
-  unpublish: msg`Unpublished`,
+  unpublish: msg`Publication withdrawn`,
   close: msg`Closed`,
   open: msg`Reopened`,
   submit: msg`Application sent`,
@@ -102,7 +102,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
 export const auditEntityLabels: Record<string, MessageDescriptor> = {
   user: msg`User`,
   role: msg`Role`,
-  session: msg`Session`,
+  session: msg`Sign-in session`,
   institute: msg`Institute`,
   account: msg`Account`,
   coa_mapping: msg`COA mapping`,
