@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { Dialog } from '../../components/Dialog.tsx'
+import { Dialog, DialogCancel } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -31,14 +31,15 @@ export function UserFormDialog({
 }) {
   const { t } = useLingui()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
-  const [values, setValues] = useState<Values>({
+  const [initial] = useState<Values>(() => ({
     username: user?.username ?? '',
     fullName: user?.fullName ?? '',
     email: user?.email ?? '',
     phone: user?.phone ?? '',
     roleIds: user?.roles.map((r) => r.id) ?? [],
     password: '',
-  })
+  }))
+  const [values, setValues] = useState<Values>(initial)
   const [touched, setTouched] = useState(false)
   const username = user?.username
   // Roles go with an edit only when they changed: re-sending them would need the right to
@@ -50,6 +51,11 @@ export function UserFormDialog({
         .map((r) => r.id)
         .sort()
         .join() ?? '')
+  const unsaved =
+    rolesChanged ||
+    (['username', 'fullName', 'email', 'phone', 'password'] as const).some(
+      (field) => values[field] !== initial[field],
+    )
   const body = user
     ? { ...values, password: undefined, roleIds: rolesChanged ? values.roleIds : undefined }
     : values
@@ -77,7 +83,7 @@ export function UserFormDialog({
   }
 
   return (
-    <Dialog title={user ? t`Edit ${username}` : t`New user`} onClose={onClose}>
+    <Dialog title={user ? t`Edit ${username}` : t`New user`} onClose={onClose} unsaved={unsaved}>
       <form className="form" noValidate onSubmit={submit}>
         <Field
           label={t`Username`}
@@ -142,9 +148,7 @@ export function UserFormDialog({
           />
         )}
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
+          <DialogCancel />
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {user ? <Trans>Save</Trans> : <Trans>Create user</Trans>}
           </button>
