@@ -64,16 +64,15 @@ test('an admin creates a cashier and limits the role; the cashier sees only what
   await expect(row).toContainText('Must choose a password')
   await expect(row).toContainText('cashier')
 
-  // The admin limits the cashier role: no more due reports or advance overrides.
+  // The admin widens the cashier role to the vouchers; its counter rights (no screen yet) stay.
   await page.getByRole('link', { name: 'Roles and permissions' }).click()
   await page
     .getByRole('navigation', { name: 'Roles' })
     .getByRole('button', { name: /cashier/ })
     .click()
   await expect(page.getByLabel('Role name')).toHaveValue('cashier')
-  await expect(page.getByRole('checkbox', { name: 'Counter collection: Create' })).toBeChecked()
-  await page.getByRole('checkbox', { name: 'Due report: View' }).uncheck()
-  await page.getByRole('checkbox', { name: 'Advance override: View' }).uncheck()
+  await expect(page.getByRole('checkbox', { name: 'Dashboard: View' })).toBeChecked()
+  await page.getByRole('checkbox', { name: 'Vouchers: View' }).check()
   await page.getByRole('button', { name: 'Save role' }).click()
   await expect(
     page.getByRole('status').filter({ hasText: 'The role cashier was saved.' }),
@@ -88,13 +87,18 @@ test('an admin creates a cashier and limits the role; the cashier sees only what
   await cashierPage.getByLabel('Confirm the new password').fill('counter-own-pass-1')
   await cashierPage.getByRole('button', { name: 'Save and continue' }).click()
   await expect(cashierPage).toHaveURL(/\/dashboard$/)
-  await expect(mainMenu(cashierPage)).toHaveText(['Dashboard'])
+  await expect(mainMenu(cashierPage)).toHaveText([
+    'Dashboard',
+    'Vouchers',
+    'General ledger',
+    'Trial balance',
+  ])
   const ability = await cashierPage.evaluate(
     () =>
       (JSON.parse(localStorage.getItem('userData')!) as { ability: { subject: string }[] }).ability,
   )
   expect(ability.map((r) => r.subject)).toContain('payment-collection')
-  expect(ability.map((r) => r.subject)).not.toContain('due-report')
+  expect(ability.map((r) => r.subject)).toContain('getVouchers')
   for (const forbidden of ['/access-control', '/oisacl-roles', '/audits']) {
     await cashierPage.goto(forbidden)
     await expect(cashierPage).toHaveURL(/\/pages\/miscellaneous\/not-authorized$/)
@@ -115,7 +119,7 @@ test('an admin creates a cashier and limits the role; the cashier sees only what
   const roleChange = rows.filter({ hasText: 'Permissions changed' }).first()
   await expect(roleChange).toContainText('Demo Administrator')
   await roleChange.getByRole('button', { name: 'Changes' }).click()
-  await expect(page.locator('.diff')).toContainText('read due-report')
+  await expect(page.locator('.diff')).toContainText('read getVouchers')
   await expect(
     rows.filter({ hasText: 'Created' }).filter({ hasText: 'user' }).first(),
   ).toContainText('Demo Administrator')
