@@ -18,7 +18,7 @@ async function adminToken(request: APIRequestContext, baseURL: string) {
   return ((await res.json()) as { access_token: string }).access_token
 }
 
-test('an admin creates a cashier and limits the role; the cashier sees only what it allows; the audit log shows each step', async ({
+test('an admin creates a cashier and changes the role; the cashier sees only what it allows; the audit log shows each step', async ({
   browser,
   baseURL,
 }) => {
