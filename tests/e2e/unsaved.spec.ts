@@ -94,3 +94,38 @@ test('a changed COA mapping asks before the page is left', async ({ page }) => {
   await mainMenu(page).filter({ hasText: 'COA mapping' }).click()
   await expect(cash).toHaveValue(before)
 })
+
+test('a role being edited asks before another role is opened', async ({ page }) => {
+  await page.goto('/oisacl-roles')
+  await page.getByRole('button', { name: 'New role' }).click()
+  const roleName = page.getByLabel('Role name')
+  await expect(roleName).toHaveValue('')
+  await roleName.fill('Librarian')
+  const accountant = page
+    .getByRole('navigation', { name: 'Roles' })
+    .getByRole('button', { name: /accountant/ })
+
+  await accountant.click()
+  await question(page).getByRole('button', { name: 'Keep editing' }).click()
+  await expect(roleName).toHaveValue('Librarian')
+
+  await accountant.click()
+  await question(page).getByRole('button', { name: 'Discard' }).click()
+  await expect(roleName).toHaveValue('accountant')
+
+  // Saved, the role opens without a question; changed again, it asks again.
+  await page.getByRole('button', { name: 'New role' }).click()
+  await roleName.fill('Librarian unsaved-e2e')
+  await page.getByRole('button', { name: 'Create role' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The role Librarian unsaved-e2e was saved.' }),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/role=/)
+  await expect(question(page)).toHaveCount(0)
+  await expect(roleName).toHaveValue('Librarian unsaved-e2e')
+  await roleName.fill('Librarian renamed')
+  await accountant.click()
+  await expect(question(page)).toBeVisible()
+  await question(page).getByRole('button', { name: 'Keep editing' }).click()
+  await expect(roleName).toHaveValue('Librarian renamed')
+})

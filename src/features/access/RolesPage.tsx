@@ -2,10 +2,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
+import { UnsavedChangesPrompt } from '../../components/Dialog.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts'
 import { buildAbility, type AbilityRule } from '../../shared/permissions/ability.ts'
 import { CreateRoleSchema, type Role } from '../../shared/schemas/access.ts'
 import { homePageName, reachableHomePages } from './home-pages.ts'
@@ -78,21 +80,34 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
   const { t, i18n } = useLingui()
   const ability = useAbility()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
-  const [name, setName] = useState(role?.name ?? '')
-  const [homeRoute, setHomeRoute] = useState(role?.homeRoute ?? '/dashboard')
-  const [grants, setGrants] = useState<Grants>(() =>
-    grantsOf(role?.rules ?? [{ action: 'read', subject: 'dashboard' }]),
-  )
+  // What was saved last: a change from it asks before the role or the page is left.
+  const [saved, setSaved] = useState(() => ({
+    name: role?.name ?? '',
+    homeRoute: role?.homeRoute ?? '/dashboard',
+    grants: grantsOf(role?.rules ?? [{ action: 'read', subject: 'dashboard' }]),
+  }))
+  const [name, setName] = useState(saved.name)
+  const [homeRoute, setHomeRoute] = useState(saved.homeRoute)
+  const [grants, setGrants] = useState<Grants>(saved.grants)
   const [touched, setTouched] = useState(false)
   const rules = rulesFromGrants(grants)
   const reachable = reachableHomePages(buildAbility(rules as AbilityRule[]))
   const editable = !role?.isSystem && ability.can(role ? 'update' : 'create', 'oisacl-roles')
+  const guard = useUnsavedChanges(
+    editable &&
+      (name !== saved.name ||
+        homeRoute !== saved.homeRoute ||
+        grantsKey(grants) !== grantsKey(saved.grants)),
+  )
 
   const save = useSaveRole(role, {
-    onSuccess: (saved) => {
-      const roleName = saved.name
+    onSuccess: (result) => {
+      const roleName = result.name
       showToast({ variant: 'success', title: t`The role ${roleName} was saved.` })
-      onSaved(saved.id)
+      // Saved: showing the saved role is no reason to ask.
+      guard.release()
+      setSaved({ name: result.name, homeRoute: result.homeRoute, grants: grantsOf(result.rules) })
+      onSaved(result.id)
     },
     onError: (err) => toastUnlessFieldError(err, t`The role was not saved`),
   })
@@ -193,6 +208,17 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
         )}
         {deleteReason && editable && <p className="muted">{deleteReason}</p>}
       </form>
+      <UnsavedChangesPrompt guard={guard} />
     </section>
+  )
+}
+
+/** Grants compared by what they give, whatever the order they were ticked in. */
+function grantsKey(grants: Grants): string {
+  return JSON.stringify(
+    Object.entries(grants)
+      .filter(([, held]) => held && held.length > 0)
+      .map(([subject, held]) => [subject, [...(held ?? [])].sort()])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
   )
 }
