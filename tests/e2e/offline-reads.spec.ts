@@ -370,7 +370,10 @@ test('"Saved for offline" lists what is kept with its size; a pinned page is ref
   await expect(trialBalance).toContainText(/\d kB/)
   await expect(rows.filter({ hasText: 'Audit log' }).first()).toBeVisible()
 
-  await trialBalance.getByRole('checkbox', { name: 'Pin Trial balance' }).check()
+  // The box shows what the store holds, so it turns checked once the pin is written.
+  const pin = trialBalance.getByRole('checkbox', { name: 'Pin Trial balance' })
+  await pin.click()
+  await expect(pin).toBeChecked()
   await expect
     .poll(async () =>
       (await storedReads(page)).find((r) => r.endpoint === 'accounting/trial-balance'),
