@@ -84,9 +84,12 @@ export function useServerErrors() {
       if (status === 404 && text) showToast({ variant: 'error', title, text })
       else if (status !== 422) console.error(err)
     },
-    /** A form's failure other than a field's (those show under the inputs) as an error toast. */
-    toastUnlessFieldError(err: unknown, title: string) {
-      if (httpStatus(err) === 422) return
+    /**
+     * A form's failure other than a field's (those show under the inputs) as an error toast; its
+     * id, so that the form can take it back when a new attempt is made.
+     */
+    toastUnlessFieldError(err: unknown, title: string): number | undefined {
+      if (httpStatus(err) === 422) return undefined
       const body = apiError(err)
       const when = retryAfter(err)
       const text = isOfflineWrite(err)
@@ -98,7 +101,7 @@ export function useServerErrors() {
             : body?.code === 'server_busy'
               ? t`Many people are signing in right now. Try again ${when}.`
               : refusalText(err)
-      showToast({ variant: 'error', title, text })
+      return showToast({ variant: 'error', title, text })
     },
     /** The refusal of each field of a 422 by its full path, to show under the inputs. */
     fieldErrors(err: unknown): Record<string, string> {

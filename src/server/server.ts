@@ -35,7 +35,8 @@ export function printWelcome(config: Config, origin: string, seed: SeedResult) {
       '',
       `  ${config.appName} is ready at ${origin}`,
       `  Demo admission form: ${origin}/admission/${seed.instituteSlug}`,
-      `  Sign in as "${seed.username}" (or "client", a restricted user) with password: ${password}`,
+      `  Sign in as "${seed.username}" with password: ${password}`,
+      `  "client", a restricted user, has the same password.`,
       '',
     ].join('\n'),
   )

@@ -45,9 +45,25 @@ test.describe('signing in and out', () => {
     // In German, the same refusal in German.
     await page.getByTestId('language-switcher').selectOption('de')
     await page.getByRole('button', { name: 'Anmelden' }).click()
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'E-Mail oder Passwort ist ungültig' }),
-    ).toBeVisible()
+    const refusal = page.getByRole('alert').filter({ hasText: 'E-Mail oder Passwort ist ungültig' })
+    await expect(refusal).toBeVisible()
+
+    // The right password: the button says it is working and the old refusal goes at once.
+    let answer = () => {}
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    await page.route('**/api/auth/login', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByLabel('Passwort').fill(e2ePassword)
+    await page.getByRole('button', { name: 'Anmelden' }).click()
+    const busy = page.getByRole('button', { name: 'Anmeldung läuft…' })
+    await expect(busy).toHaveAttribute('aria-busy', 'true')
+    // Toasts stay three seconds (§9): this one is taken back well before.
+    await expect(refusal).toHaveCount(0, { timeout: 1500 })
+    answer()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(refusal).toHaveCount(0)
   })
 
   test('guesses at an account slow the guesser down, never the owner on the browser they used before', async ({

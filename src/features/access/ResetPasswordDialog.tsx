@@ -7,6 +7,7 @@ import { ResetUserPasswordSchema, type StaffUser } from '../../shared/schemas/ac
 import { TemporaryPasswordField } from './PasswordField.tsx'
 import { useResetPassword } from './queries.ts'
 import { temporaryPassword } from './temporary-password.ts'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 /** Gives a user a temporary password: they are signed out and choose a new one at sign-in. */
 export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
@@ -47,9 +48,9 @@ export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClos
           <button type="button" className="button" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" className="button button-primary" disabled={reset.isPending}>
+          <SubmitButton busy={reset.isPending}>
             <Trans>Reset password</Trans>
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

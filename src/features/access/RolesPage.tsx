@@ -14,6 +14,7 @@ import { homePageName, reachableHomePages } from './home-pages.ts'
 import { grantsOf, PermissionMatrix, rulesFromGrants, type Grants } from './PermissionMatrix.tsx'
 import { rolesQuery, useDeleteRole, useSaveRole } from './queries.ts'
 import './access.css'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 const newRole = 'new'
 
@@ -201,9 +202,9 @@ function RoleEditor({ role, onSaved }: { role: Role | undefined; onSaved: (id: s
                 <Trans>Delete role</Trans>
               </button>
             )}
-            <button type="submit" className="button button-primary" disabled={save.isPending}>
+            <SubmitButton busy={save.isPending}>
               {role ? <Trans>Save role</Trans> : <Trans>Create role</Trans>}
-            </button>
+            </SubmitButton>
           </div>
         )}
         {deleteReason && editable && <p className="muted">{deleteReason}</p>}

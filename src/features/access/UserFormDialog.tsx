@@ -7,6 +7,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { CreateUserSchema, UpdateUserSchema, type StaffUser } from '../../shared/schemas/access.ts'
 import { TemporaryPasswordField } from './PasswordField.tsx'
 import { useSaveUser } from './queries.ts'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 interface Values {
   username: string
@@ -149,9 +150,9 @@ export function UserFormDialog({
         )}
         <div className="form-actions">
           <DialogCancel />
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
+          <SubmitButton busy={save.isPending}>
             {user ? <Trans>Save</Trans> : <Trans>Create user</Trans>}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

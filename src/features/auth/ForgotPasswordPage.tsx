@@ -7,6 +7,7 @@ import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { useLookUpAccount, useSendCode } from './mutations.ts'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 /** §4 forgot password, step 1: the username. */
 export function ForgotPasswordPage() {
@@ -55,13 +56,13 @@ export function ForgotPasswordPage() {
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <button
-          type="submit"
+        <SubmitButton
           className="button button-primary button-block"
-          disabled={!username.trim() || lookUp.isPending || sendCode.isPending}
+          busy={lookUp.isPending || sendCode.isPending}
+          disabled={!username.trim()}
         >
           <Trans>Continue</Trans>
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   )

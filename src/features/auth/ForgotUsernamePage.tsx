@@ -6,6 +6,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { AuthCard, BackToSignIn } from './AuthCard.tsx'
 import { useSendUsername } from './mutations.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 export function ForgotUsernamePage() {
   const { report } = useServerErrors()
@@ -43,13 +44,13 @@ export function ForgotUsernamePage() {
           value={emailOrMobile}
           onChange={(e) => setEmailOrMobile(e.target.value)}
         />
-        <button
-          type="submit"
+        <SubmitButton
           className="button button-primary button-block"
-          disabled={!emailOrMobile.trim() || send.isPending}
+          busy={send.isPending}
+          disabled={!emailOrMobile.trim()}
         >
           <Trans>Send my username</Trans>
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   )

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Field } from '../../components/form/Field.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { dismissToast } from '../../lib/toasts.ts'
 import { LoginRequestSchema, type LoginRequest } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { useSignIn } from './mutations.ts'
@@ -23,6 +25,8 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
     ? {}
     : (v.flatten<typeof LoginRequestSchema>(parsed.issues).nested ?? {})
 
+  // The last refusal's toast: a new attempt takes it back, so it never outlives a good sign-in.
+  const refusal = useRef<number | undefined>(undefined)
   const signIn = useSignIn({
     onSuccess: (response, body) => {
       void navigate({
@@ -30,12 +34,15 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
         replace: true,
       })
     },
-    onError: (err) => toastUnlessFieldError(err, t`Sign-in failed`),
+    onError: (err) => {
+      refusal.current = toastUnlessFieldError(err, t`Sign-in failed`)
+    },
   })
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
+    if (refusal.current !== undefined) dismissToast(refusal.current)
     if (parsed.success) signIn.mutate(parsed.output)
   }
 
@@ -83,13 +90,9 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
           />
           <Trans>Remember me</Trans>
         </label>
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={signIn.isPending}
-        >
-          <Trans>Sign in</Trans>
-        </button>
+        <SubmitButton className="button button-primary button-block" busy={signIn.isPending}>
+          {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        </SubmitButton>
       </form>
     </AuthCard>
   )

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { passwordMaxLength, passwordMinLength } from '../../shared/schemas/auth.ts'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 export interface NewPasswordValues {
   current_password: string
@@ -85,9 +86,9 @@ export function NewPasswordForm(props: {
         error={shown('password_confirmation')}
         onChange={set('password_confirmation')}
       />
-      <button type="submit" className="button button-primary button-block" disabled={props.pending}>
+      <SubmitButton className="button button-primary button-block" busy={props.pending}>
         {props.submitLabel}
-      </button>
+      </SubmitButton>
     </form>
   )
 }

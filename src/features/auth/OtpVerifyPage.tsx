@@ -9,6 +9,7 @@ import { AuthCard } from './AuthCard.tsx'
 import { isSendLimit, useResendCode, useVerifyCode } from './mutations.ts'
 import { recoveryFlow } from './recovery-flow.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 /** §4 forgot password, step 3: the code. */
 export function OtpVerifyPage() {
@@ -75,13 +76,13 @@ export function OtpVerifyPage() {
           error={wrongCode ? t`That code is not valid. Check it or ask for a new one.` : undefined}
           onChange={(e) => setOtpCode(e.target.value.replace(/\D/g, ''))}
         />
-        <button
-          type="submit"
+        <SubmitButton
           className="button button-primary button-block"
-          disabled={otpCode.length !== 6 || verify.isPending}
+          busy={verify.isPending}
+          disabled={otpCode.length !== 6}
         >
           <Trans>Verify</Trans>
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   )

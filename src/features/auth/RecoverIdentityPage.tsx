@@ -6,6 +6,7 @@ import type { NotifyType } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
 import { useSendCode } from './mutations.ts'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 /** §4 forgot password, step 2: where the code should go. */
 export function RecoverIdentityPage() {
@@ -50,13 +51,9 @@ export function RecoverIdentityPage() {
             </label>
           ))}
         </div>
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={sendCode.isPending}
-        >
+        <SubmitButton className="button button-primary button-block" busy={sendCode.isPending}>
           <Trans>Send the code</Trans>
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   )

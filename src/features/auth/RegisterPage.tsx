@@ -9,6 +9,7 @@ import { useRegister } from './mutations.ts'
 import { signupStatusQuery } from './queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { completeSignIn } from './sign-in.ts'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 /** /register: a new institute and its first administrator, when sign-up is turned on. */
 export function RegisterPage() {
@@ -104,13 +105,9 @@ export function RegisterPage() {
           error={error('password')}
           onChange={set('password')}
         />
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={register.isPending}
-        >
+        <SubmitButton className="button button-primary button-block" busy={register.isPending}>
           <Trans>Register</Trans>
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   )

@@ -1,14 +1,44 @@
-import { Trans } from '@lingui/react/macro'
+import './dashboard.css'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useId } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
+import { Icon } from '../../components/icons.tsx'
+import { visibleNavItems } from '../../components/layout/nav-items.ts'
+import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
+import { useOnlineStatus } from '../../lib/online-status.ts'
 import { session } from '../../lib/session.ts'
 import { healthQuery, versionQuery } from './queries.ts'
+import { shortcutsFor } from './shortcuts.ts'
+
+/** The server's state as this browser sees it now: an answer from before going offline is no answer. */
+function ServerState() {
+  const online = useOnlineStatus()
+  const health = useQuery({ ...healthQuery(), enabled: online })
+  if (!online || health.isError) {
+    return (
+      <>
+        <Trans>Not reachable: you are working offline.</Trans>{' '}
+        <Link to="/saved-offline">
+          <Trans>Pages saved for offline</Trans>
+        </Link>
+      </>
+    )
+  }
+  if (health.isPending) return <Trans>Checking…</Trans>
+  if (health.data.database !== 'ok')
+    return <Trans>The server answers, but its database does not.</Trans>
+  return health.data.databaseKind === 'pglite' ? (
+    <Trans>Connected (embedded PostgreSQL)</Trans>
+  ) : (
+    <Trans>Connected (PostgreSQL server)</Trans>
+  )
+}
 
 function SystemStatus() {
   const { data: version } = useSuspenseQuery(versionQuery())
-  const health = useQuery(healthQuery())
-  const databaseOk = health.data?.database === 'ok'
   return (
     <section className="card" data-testid="system-status">
       <h2>
@@ -20,22 +50,39 @@ function SystemStatus() {
         </dt>
         <dd>{version.version}</dd>
         <dt>
-          <Trans>Database</Trans>
+          <Trans>Server</Trans>
         </dt>
         <dd>
-          {health.isPending ? (
-            <Trans>Checking…</Trans>
-          ) : databaseOk ? (
-            health.data?.databaseKind === 'pglite' ? (
-              <Trans>Connected (embedded PostgreSQL)</Trans>
-            ) : (
-              <Trans>Connected (PostgreSQL server)</Trans>
-            )
-          ) : (
-            <Trans>Unavailable</Trans>
-          )}
+          <ServerState />
         </dd>
       </dl>
+    </section>
+  )
+}
+
+function Shortcuts() {
+  const { i18n } = useLingui()
+  const headingId = useId()
+  const shortcuts = shortcutsFor(visibleNavItems(useAbility()))
+  if (shortcuts.length === 0) return null
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <Trans>Get started</Trans>
+      </h2>
+      <ul className="shortcuts">
+        {shortcuts.map(({ item, purpose }) => (
+          <li key={item.to}>
+            <Link to={item.to} className="shortcut">
+              <Icon name={item.icon} />
+              <span>
+                <strong>{i18n._(item.label)}</strong>
+                <span className="muted">{i18n._(purpose)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }
@@ -47,7 +94,8 @@ export function DashboardPage() {
   return (
     <div className="page">
       <PageHeader title={<Trans>Welcome, {name}</Trans>} subtitle={today} />
-      <div className="grid">
+      <div className="dashboard-grid">
+        <Shortcuts />
         <SystemStatus />
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
@@ -22,8 +21,42 @@ function buildIsStale(): boolean {
   return sources.some((s) => newestChange(join(root, s)) > built)
 }
 
-if (!process.env.STATIC_DIR && buildIsStale()) {
-  console.log('Building the client…')
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+/** Vite's build, saying every few seconds how far it got: a first build takes a minute or two. */
+async function buildClient() {
+  const { build } = await import('vite')
+  const started = Date.now()
+  const seconds = () => Math.round((Date.now() - started) / 1000)
+  let step = 'compiling'
+  let modules = 0
+  console.log('Building the client (the first time takes a minute or two)…')
+  const ticker = setInterval(
+    () => console.log(`  ${step}: ${modules} modules compiled, ${seconds()} s`),
+    5000,
+  )
+  try {
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      plugins: [
+        {
+          name: 'start-progress',
+          transform() {
+            modules += 1
+          },
+          renderStart() {
+            step = 'writing the bundles'
+          },
+          writeBundle() {
+            step = 'preparing offline use'
+          },
+        },
+      ],
+    })
+  } finally {
+    clearInterval(ticker)
+  }
+  console.log(`Client built in ${seconds()} s.`)
 }
+
+if (!process.env.STATIC_DIR && buildIsStale()) await buildClient()
 await import('../main.ts')

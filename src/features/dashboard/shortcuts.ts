@@ -1,0 +1,32 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { NavItem } from '../../components/layout/nav-items.ts'
+
+/**
+ * What each page is for, in a line, in the order the dashboard offers them: daily work first.
+ */
+const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
+  '/vouchers': msg`Record receipts, payments and journal entries.`,
+  '/vouchers/ledger': msg`See every posting to an account over a period.`,
+  '/vouchers/trial-balance': msg`Check that the books balance, account by account.`,
+  '/coa': msg`Add, rename and group the institute's accounts.`,
+  '/coa-mapping': msg`Choose which accounts fees, cash and banks post to.`,
+  '/coa-config': msg`Set the fiscal year, voucher numbering and the lock date.`,
+  '/admission-applicants': msg`Review applications, decide and enrol.`,
+  '/admission-forms': msg`Publish admission forms and their questions.`,
+  '/access-control': msg`Add staff, reset passwords and give roles.`,
+  '/oisacl-roles': msg`Decide what each role may see and do.`,
+  '/audits': msg`See who changed what, and when.`,
+}
+
+export interface Shortcut {
+  item: NavItem
+  purpose: MessageDescriptor
+}
+
+/** The pages among `items` that have a purpose, daily work first, set-up and administration last. */
+export const shortcutsFor = (items: NavItem[]): Shortcut[] =>
+  Object.entries(purposes).flatMap(([to, purpose]) => {
+    const item = items.find((i) => i.to === to)
+    return item ? [{ item, purpose }] : []
+  })

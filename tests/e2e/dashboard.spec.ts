@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test'
+import { signInAs, staffUser } from './session.ts'
+
+test('an admission officer is offered the admission pages, not the books', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const officer = {
+    username: `dash-officer-${Date.now()}`,
+    fullName: 'Dana Officer',
+    role: 'admission officer',
+    password: 'Dash-officer-pass-1',
+  }
+  await staffUser(context.request, baseURL!, officer)
+  await signInAs(context, context.request, baseURL!, officer.username, officer.password)
+  await page.goto('/dashboard')
+
+  const shortcuts = page.getByRole('region', { name: 'Get started' })
+  await expect(shortcuts.getByRole('link', { name: /Applicants/ })).toBeVisible()
+  await expect(shortcuts.getByRole('link', { name: /Admission forms/ })).toBeVisible()
+  await expect(shortcuts.getByRole('link', { name: /Vouchers/ })).toHaveCount(0)
+  await expect(shortcuts.getByRole('link', { name: /Users/ })).toHaveCount(0)
+
+  await shortcuts.getByRole('link', { name: /Applicants/ }).click()
+  await expect(page).toHaveURL(/\/admission-applicants$/)
+})
+
+test('the system tile tells the truth when the network goes', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInAs(context, context.request, baseURL!, 'admin')
+  await page.goto('/dashboard')
+  const status = page.getByTestId('system-status')
+  await expect(status).toContainText('Connected (embedded PostgreSQL)')
+
+  await context.setOffline(true)
+  await expect(status).toContainText('Not reachable: you are working offline.')
+  await expect(status).not.toContainText('Connected')
+  await expect(status.getByRole('link', { name: 'Pages saved for offline' })).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(status).toContainText('Connected (embedded PostgreSQL)')
+})
