@@ -62,6 +62,18 @@ test('in German the audit log names actions, records and areas in German, in its
   await expect(page).toHaveURL(/action=create/)
   await expect(page.getByRole('row').filter({ hasText: 'Angemeldet' })).toHaveCount(0)
   await expect(roleRow.first()).toBeVisible()
+
+  // The role's recorded details: field names, its home page and permissions in words.
+  await roleRow.first().getByRole('button', { name: 'Änderungen' }).click()
+  const details = page.locator('.details-row')
+  await expect(details.getByRole('rowheader', { name: 'Startseite' })).toBeVisible()
+  await expect(details.getByRole('row', { name: /Startseite/ })).toContainText('Übersicht')
+  await expect(details.getByRole('row', { name: /Berechtigungen/ })).toContainText(
+    'Ansehen: Übersicht',
+  )
+  for (const raw of ['homeRoute', 'rules', '/dashboard', 'read dashboard']) {
+    await expect(details.getByText(raw, { exact: true })).toHaveCount(0)
+  }
 })
 
 test('the role editor offers home pages by name, only pages that exist, and only built areas; hidden rules survive a save', async ({

@@ -1,20 +1,14 @@
-import { Trans } from '@lingui/react/macro'
-
-const show = (value: unknown) =>
-  value === undefined || value === null
-    ? '—'
-    : Array.isArray(value)
-      ? value.join(', ')
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value)
+import { Trans, useLingui } from '@lingui/react/macro'
+import { auditFieldName, auditValue } from './audit-values.ts'
 
 /** The fields a change touched, before and after; a creation or deletion shows one side. */
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const { i18n } = useLingui()
+  const show = (field: string, value: unknown) => auditValue(i18n, field, value)
   const b = (before ?? {}) as Record<string, unknown>
   const a = (after ?? {}) as Record<string, unknown>
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
-    (key) => show(b[key]) !== show(a[key]),
+    (key) => show(key, b[key]) !== show(key, a[key]),
   )
   if (fields.length === 0) {
     return (
@@ -41,9 +35,9 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
       <tbody>
         {fields.map((key) => (
           <tr key={key}>
-            <th scope="row">{key}</th>
-            <td className="diff-before">{show(b[key])}</td>
-            <td className="diff-after">{show(a[key])}</td>
+            <th scope="row">{auditFieldName(i18n, key)}</th>
+            <td className="diff-before">{show(key, b[key])}</td>
+            <td className="diff-after">{show(key, a[key])}</td>
           </tr>
         ))}
       </tbody>
