@@ -452,6 +452,73 @@ describe('applicants (staff)', () => {
     })
   })
 
+  it('shows an attachment inline to staff with admission rights, sandboxed, and nobody else', async () => {
+    const storeFile = async (owner: { id: string; instituteId: string }, name: string) => {
+      const key = `admission/${owner.instituteId}/${owner.id}/${crypto.randomUUID()}`
+      const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
+      await t.app.services.files.put(key, pdf)
+      const [file] = await t.database.db
+        .insert(applicantAttachments)
+        .values({
+          instituteId: owner.instituteId,
+          applicantId: owner.id,
+          kind: 'photo',
+          fileName: name,
+          contentType: 'application/pdf',
+          size: pdf.byteLength,
+          sha256: 'b'.repeat(64),
+          storageKey: key,
+        })
+        .returning()
+      return { file: file!, pdf }
+    }
+    const applicant = await insertApplicant(t, form)
+    const { file, pdf } = await storeFile(applicant, 'certificate.pdf')
+    const preview = `${base}/${applicant.id}/attachments/${file.id}/preview`
+
+    const res = await asUser(t, officer, 'GET', preview)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="certificate.pdf"; filename*=UTF-8''certificate.pdf`,
+    )
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    // Its own policy, not the app's: the file may run nothing and load nothing.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(pdf)
+    // The download has the same safety headers.
+    const download = await asUser(t, officer, 'GET', preview.replace(/\/preview$/, ''))
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; /)
+    expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+
+    const reader = await signedInWithRules(t, 'preview-reader', [
+      { action: 'read', subject: 'admission' },
+    ])
+    expect((await asUser(t, reader, 'GET', preview)).status).toBe(200)
+    const viewer = await signedInAs(t, 'preview-viewer', ['viewer'])
+    const refused = await asUser(t, viewer, 'GET', preview)
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).not.toContain('%PDF')
+    expect((await t.app.request(preview)).status).toBe(401)
+
+    // Another institute's file: not found, however it is addressed.
+    const foreignForm = await insertForm(t, (await addInstitute(t, 'x-preview')).id)
+    const foreign = await insertApplicant(t, foreignForm)
+    const { file: foreignFile } = await storeFile(foreign, 'foreign.pdf')
+    for (const owner of [foreign.id, applicant.id]) {
+      const res = await asUser(
+        t,
+        officer,
+        'GET',
+        `${base}/${owner}/attachments/${foreignFile.id}/preview`,
+      )
+      expect(res.status, owner).toBe(404)
+      expect(await res.json()).toMatchObject({ code: 'attachment_not_found' })
+    }
+  })
+
   it('lets only those holding admission rights look, and only updaters decide', async () => {
     const applicant = await insertApplicant(t, form)
     const reader = await signedInWithRules(t, 'reader', [{ action: 'read', subject: 'admission' }])

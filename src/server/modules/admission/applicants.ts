@@ -240,32 +240,15 @@ export const applicantRoutes = new Hono<AppEnv>()
     '/:applicantId/attachments/:attachmentId',
     requireAuth(),
     requirePermission('read', 'admission'),
-    async (c) => {
-      const { database, auth, services } = c.var
-      const applicantId = c.req.param('applicantId')
-      const attachmentId = c.req.param('attachmentId')
-      const [file] =
-        isUuid(applicantId) && isUuid(attachmentId)
-          ? await database.db
-              .select()
-              .from(applicantAttachments)
-              .where(
-                and(
-                  eq(applicantAttachments.instituteId, auth.instituteId),
-                  eq(applicantAttachments.applicantId, applicantId),
-                  eq(applicantAttachments.id, attachmentId),
-                ),
-              )
-          : []
-      const bytes = file && (await services.files.get(file.storageKey))
-      if (!file || !bytes) throw notFound('attachment_not_found')
-      return c.body(new Uint8Array(bytes), 200, {
-        'Content-Type': file.contentType,
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': contentDisposition(file.fileName),
-        'X-Content-Type-Options': 'nosniff',
-      })
-    },
+    (c) => serveAttachment(c, 'attachment'),
+  )
+
+  // The same file to look at on the applicant's page: shown by the browser, never run.
+  .get(
+    '/:applicantId/attachments/:attachmentId/preview',
+    requireAuth(),
+    requirePermission('read', 'admission'),
+    (c) => serveAttachment(c, 'inline'),
   )
 
   .post('/:applicantId/review', requireAuth(), requirePermission('update', 'admission'), (c) =>
@@ -318,11 +301,44 @@ export const applicantRoutes = new Hono<AppEnv>()
     takeStep(c, { action: 'enrol', from: ['accepted'], apply: enrol }),
   )
 
-/** `attachment; filename="…"` with a plain-ASCII fallback and the exact name in UTF-8. */
-function contentDisposition(fileName: string): string {
+/**
+ * One of the addressed applicant's files, to save (`attachment`) or to show (`inline`). Either
+ * way the browser may not guess another type or run anything in it: the policy sandboxes the
+ * file as its own document and lets it load nothing (the API sends no-store on every answer).
+ */
+async function serveAttachment(c: Context<AppEnv>, disposition: 'attachment' | 'inline') {
+  const { database, auth, services } = c.var
+  const applicantId = c.req.param('applicantId') ?? ''
+  const attachmentId = c.req.param('attachmentId') ?? ''
+  const [file] =
+    isUuid(applicantId) && isUuid(attachmentId)
+      ? await database.db
+          .select()
+          .from(applicantAttachments)
+          .where(
+            and(
+              eq(applicantAttachments.instituteId, auth.instituteId),
+              eq(applicantAttachments.applicantId, applicantId),
+              eq(applicantAttachments.id, attachmentId),
+            ),
+          )
+      : []
+  const bytes = file && (await services.files.get(file.storageKey))
+  if (!file || !bytes) throw notFound('attachment_not_found')
+  return c.body(new Uint8Array(bytes), 200, {
+    'Content-Type': file.contentType,
+    'Content-Length': String(bytes.byteLength),
+    'Content-Disposition': contentDisposition(disposition, file.fileName),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  })
+}
+
+/** `attachment; filename="…"` (or `inline`) with a plain-ASCII fallback and the exact name. */
+function contentDisposition(disposition: 'attachment' | 'inline', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'attachment'
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  )}`
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(
+    fileName,
+  ).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }
