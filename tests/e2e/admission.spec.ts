@@ -204,8 +204,8 @@ test.describe('on a phone', () => {
     await office.getByRole('dialog').getByLabel(/Note/).fill('Interview passed.')
     await office.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
     await expect(office.getByText('Accepted', { exact: true }).first()).toBeVisible()
-    office.once('dialog', (confirm) => void confirm.accept())
     await office.getByRole('button', { name: 'Enrol' }).click()
+    await office.getByRole('dialog').getByRole('button', { name: 'Enrol' }).click()
     await expect(
       office
         .getByRole('status')

@@ -1,7 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 
-/** Strict headers for every response: no inline scripts, no framing, no MIME sniffing. */
+/**
+ * Strict headers for every response: no inline scripts, no framing, no MIME sniffing. A route
+ * may send a stricter policy of its own (a file served to look at), which is kept.
+ */
 export const securityHeaders = (): MiddlewareHandler => {
   const strict = secureHeaders({
     contentSecurityPolicy: {
@@ -13,6 +16,8 @@ export const securityHeaders = (): MiddlewareHandler => {
       connectSrc: ["'self'"],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
+      // A PDF attachment is previewed from a Blob URL in the browser's own viewer.
+      frameSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -24,6 +29,7 @@ export const securityHeaders = (): MiddlewareHandler => {
     crossOriginEmbedderPolicy: false,
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
     strictTransportSecurity: false,
+    overwrite: false,
   })
   return async (c, next) => {
     await strict(c, next)

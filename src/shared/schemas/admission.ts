@@ -57,7 +57,7 @@ export const undecidedStatuses: readonly ApplicantStatus[] = [
  * Keys that read as something on every object (`answers['constructor']` is a function) or
  * that valibot's record leaves out, so an answer under them would be lost or misread.
  */
-const reservedKeys = ['constructor', 'prototype']
+export const reservedKeys: readonly string[] = ['constructor', 'prototype']
 
 const slug = (message: string) =>
   v.pipe(

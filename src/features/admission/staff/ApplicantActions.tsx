@@ -4,16 +4,19 @@ import { undecidedStatuses, type Applicant } from '../../../shared/schemas/admis
 import { useAdmissionErrors } from './errors.ts'
 import { useAdvanceApplicant } from './queries.ts'
 
+/** The steps that open a dialog first: a note to accept or reject, a confirmation to enrol. */
+export type DialogStep = 'accept' | 'reject' | 'enrol'
+
 /**
  * What can be done with an application next, as its status allows: mark it under review,
- * accept or reject it (through `onDecide`, which asks for a note), enrol an accepted applicant.
+ * accept or reject it, enrol an accepted applicant (the last three through `onStep`).
  */
 export function ApplicantActions({
   applicant,
-  onDecide,
+  onStep,
 }: {
   applicant: Applicant
-  onDecide: (decision: 'accept' | 'reject') => void
+  onStep: (step: DialogStep) => void
 }) {
   const { t } = useLingui()
   const errorsOf = useAdmissionErrors()
@@ -22,23 +25,9 @@ export function ApplicantActions({
   const undecided = undecidedStatuses.includes(status)
 
   const act = useAdvanceApplicant(applicant.id, {
-    onSuccess: (saved, step) => {
-      const code = saved.studentCode ?? ''
-      showToast({
-        variant: 'success',
-        title:
-          step === 'enrol'
-            ? t`${name} is enrolled with student ID ${code}.`
-            : t`The application of ${name} is under review.`,
-      })
-    },
-    onError: (err, step) =>
-      errorsOf.toastUnlessFieldError(
-        err,
-        step === 'enrol'
-          ? t`${name} could not be enrolled`
-          : t`The application could not be changed`,
-      ),
+    onSuccess: () =>
+      showToast({ variant: 'success', title: t`The application of ${name} is under review.` }),
+    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The application could not be changed`),
   })
 
   return (
@@ -58,7 +47,7 @@ export function ApplicantActions({
           type="button"
           className="button button-primary"
           disabled={act.isPending}
-          onClick={() => onDecide('accept')}
+          onClick={() => onStep('accept')}
         >
           <Trans>Accept</Trans>
         </button>
@@ -68,7 +57,7 @@ export function ApplicantActions({
           type="button"
           className="button button-danger"
           disabled={act.isPending}
-          onClick={() => onDecide('reject')}
+          onClick={() => onStep('reject')}
         >
           <Trans>Reject</Trans>
         </button>
@@ -78,10 +67,7 @@ export function ApplicantActions({
           type="button"
           className="button button-primary"
           disabled={act.isPending}
-          onClick={() => {
-            const question = t`Enrol ${name} as a student of the institute? A student ID is given at once.`
-            if (window.confirm(question)) act.mutate('enrol')
-          }}
+          onClick={() => onStep('enrol')}
         >
           <Trans>Enrol</Trans>
         </button>

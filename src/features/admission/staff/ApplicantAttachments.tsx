@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useRef, useState } from 'react'
 import { HeaderRow } from '../../../components/table/HeaderRow.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import type { Applicant, AttachmentType } from '../../../shared/schemas/admission.ts'
 import { useAdmissionErrors } from './errors.ts'
+import { AttachmentPreview } from './AttachmentPreview.tsx'
 import { attachmentTypeNames } from './form-state.ts'
 import { useDownloadAttachment } from './queries.ts'
 
@@ -29,7 +31,8 @@ function useFileSize() {
 
 /**
  * The files of an application, one row per upload under the attachment the form asks for (or a
- * row saying it is missing), then files under kinds the form no longer asks for; each downloads.
+ * row saying it is missing), then files under kinds the form no longer asks for; each shows on
+ * the page (one at a time, under the list) and downloads.
  */
 export function ApplicantAttachments({ applicant }: { applicant: Applicant }) {
   const { t } = useLingui()
@@ -39,6 +42,10 @@ export function ApplicantAttachments({ applicant }: { applicant: Applicant }) {
   const download = useDownloadAttachment(applicant.id, {
     onError: (err) => errorsOf.toastUnlessFieldError(err, t`The file was not downloaded`),
   })
+  const [previewId, setPreviewId] = useState<string>()
+  const previewed = applicant.attachments.find((a) => a.id === previewId)
+  // Closing the preview puts the focus back on the button that opened it.
+  const previewButton = useRef<HTMLButtonElement>(null)
   const requiredKinds = new Set(applicant.attachmentRequirements.map((r) => r.kind))
   const strayFiles = applicant.attachments.filter((a) => !requiredKinds.has(a.kind))
 
@@ -54,6 +61,18 @@ export function ApplicantAttachments({ applicant }: { applicant: Applicant }) {
         <td>{attachmentTypeNames[file.contentType as AttachmentType] ?? file.contentType}</td>
         <td>{dateTime(new Date(file.uploadedAt))}</td>
         <td className="row-actions">
+          <button
+            type="button"
+            className="button-link"
+            aria-label={t`Preview ${fileName}`}
+            aria-pressed={file.id === previewId}
+            onClick={(e) => {
+              previewButton.current = e.currentTarget
+              setPreviewId(file.id === previewId ? undefined : file.id)
+            }}
+          >
+            <Trans>Preview</Trans>
+          </button>
           <button
             type="button"
             className="button-link"
@@ -119,6 +138,17 @@ export function ApplicantAttachments({ applicant }: { applicant: Applicant }) {
           </tbody>
         </table>
       </div>
+      {previewed && (
+        <AttachmentPreview
+          applicantId={applicant.id}
+          file={previewed}
+          onClose={() => {
+            setPreviewId(undefined)
+            previewButton.current?.focus()
+          }}
+          onDownload={() => download.mutate(previewed)}
+        />
+      )}
     </section>
   )
 }

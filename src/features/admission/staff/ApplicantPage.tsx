@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx'
 import { useAbility } from '../../../lib/ability.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import { statusLabels } from '../labels.ts'
-import { ApplicantActions } from './ApplicantActions.tsx'
+import { ApplicantActions, type DialogStep } from './ApplicantActions.tsx'
 import { ApplicantAttachments } from './ApplicantAttachments.tsx'
 import {
   ApplicantAnswers,
@@ -15,6 +15,7 @@ import {
   DecisionFacts,
 } from './ApplicantFacts.tsx'
 import { DecisionDialog } from './DecisionDialog.tsx'
+import { EnrolDialog } from './EnrolDialog.tsx'
 import { statusBadges } from './form-state.ts'
 import { applicantQuery } from './queries.ts'
 import './staff.css'
@@ -25,7 +26,7 @@ export function ApplicantPage({ applicantId }: { applicantId: string }): ReactEl
   const ability = useAbility()
   const money = useMoney()
   const { data: applicant } = useSuspenseQuery(applicantQuery(applicantId))
-  const [deciding, setDeciding] = useState<'accept' | 'reject'>()
+  const [step, setStep] = useState<DialogStep>()
   const name = applicant.applicantName
   const canUpdate = ability.can('update', 'admission')
   const missing = applicant.attachmentRequirements.filter(
@@ -43,7 +44,7 @@ export function ApplicantPage({ applicantId }: { applicantId: string }): ReactEl
           </Link>
         }
         title={name}
-        actions={canUpdate && <ApplicantActions applicant={applicant} onDecide={setDeciding} />}
+        actions={canUpdate && <ApplicantActions applicant={applicant} onStep={setStep} />}
       >
         <span className={`badge ${statusBadges[status]}`} data-testid="applicant-status">
           {i18n._(statusLabels[status])}
@@ -69,13 +70,10 @@ export function ApplicantPage({ applicantId }: { applicantId: string }): ReactEl
         <ApplicantAttachments applicant={applicant} />
       </div>
 
-      {deciding && (
-        <DecisionDialog
-          applicant={applicant}
-          decision={deciding}
-          onClose={() => setDeciding(undefined)}
-        />
+      {(step === 'accept' || step === 'reject') && (
+        <DecisionDialog applicant={applicant} decision={step} onClose={() => setStep(undefined)} />
       )}
+      {step === 'enrol' && <EnrolDialog applicant={applicant} onClose={() => setStep(undefined)} />}
     </div>
   )
 }

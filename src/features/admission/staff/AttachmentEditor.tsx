@@ -18,7 +18,7 @@ export function AttachmentsSection({
 }: {
   attachments: AttachmentDraft[]
   errors: AttachmentErrors[]
-  /** An error about the attachments as a whole (two with the same key). */
+  /** An error about the attachments as a whole (too many). */
   error: string | undefined
   onUpdate: Update
 }) {
@@ -82,15 +82,6 @@ function AttachmentEditor({
           maxLength={120}
           onChange={(e) => onChange({ label: e.target.value })}
           error={errors?.label}
-        />
-        <Field
-          label={t`Key`}
-          value={attachment.kind}
-          maxLength={40}
-          spellCheck={false}
-          autoCapitalize="none"
-          onChange={(e) => onChange({ kind: e.target.value, keyEdited: true })}
-          error={errors?.kind}
         />
         <Field
           label={t`Size limit (MB)`}

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { Dialog } from '../../../components/Dialog.tsx'
+import { Dialog, DialogCancel } from '../../../components/Dialog.tsx'
 import { TextAreaField } from '../../../components/form/Field.tsx'
+import { SubmitButton } from '../../../components/SubmitButton.tsx'
 import { httpStatus } from '../../../lib/api.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import {
@@ -68,7 +69,11 @@ export function DecisionDialog({
   }
 
   return (
-    <Dialog title={decision === 'accept' ? t`Accept ${name}` : t`Reject ${name}`} onClose={onClose}>
+    <Dialog
+      title={decision === 'accept' ? t`Accept ${name}` : t`Reject ${name}`}
+      onClose={onClose}
+      unsaved={note.trim() !== ''}
+    >
       <form className="form admission-staff" noValidate onSubmit={submit}>
         <p className="muted">
           {decision === 'accept' ? (
@@ -88,16 +93,13 @@ export function DecisionDialog({
         />
         {other && <p className="field-error">{other}</p>}
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button
-            type="submit"
+          <DialogCancel />
+          <SubmitButton
             className={decision === 'accept' ? 'button button-primary' : 'button button-danger'}
-            disabled={decide.isPending}
+            busy={decide.isPending}
           >
             {decision === 'accept' ? <Trans>Accept</Trans> : <Trans>Reject</Trans>}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { Dialog } from '../../../components/Dialog.tsx'
+import { Dialog, DialogCancel } from '../../../components/Dialog.tsx'
 import { Field, TextAreaField } from '../../../components/form/Field.tsx'
+import { SubmitButton } from '../../../components/SubmitButton.tsx'
 import { todayIso } from '../../../lib/dates.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import { useMoney } from '../../../lib/use-money.ts'
@@ -11,7 +12,6 @@ import { AttachmentsSection } from './AttachmentEditor.tsx'
 import { useAdmissionErrors } from './errors.ts'
 import { toDraft, toInput, type FormDraft } from './form-draft.ts'
 import { placeErrors } from './form-errors.ts'
-import { totalApplications } from './form-state.ts'
 import { useSaveForm } from './queries.ts'
 import { QuestionsSection } from './QuestionEditor.tsx'
 import { RequiredFieldsPicker } from './RequiredFieldsPicker.tsx'
@@ -34,13 +34,12 @@ export function FormDialog({
   const money = useMoney()
   const errorsOf = useAdmissionErrors()
   const decimal = decimalOf(i18n.locale)
-  const [draft, setDraft] = useState<FormDraft>(() =>
-    toDraft(form, money.toInput, decimal, todayIso()),
-  )
+  const [initial] = useState<FormDraft>(() => toDraft(form, money.toInput, decimal, todayIso()))
+  const [draft, setDraft] = useState<FormDraft>(initial)
+  const unsaved = JSON.stringify(draft) !== JSON.stringify(initial)
   const [touched, setTouched] = useState(false)
   const title = form?.title ?? ''
   const currency = money.currency
-  const withApplications = form ? totalApplications(form) > 0 : false
 
   const { input, unparsed } = toInput(draft, money.parse)
 
@@ -87,7 +86,12 @@ export function FormDialog({
   }
 
   return (
-    <Dialog title={form ? t`Edit ${title}` : t`New admission form`} onClose={onClose} wide>
+    <Dialog
+      title={form ? t`Edit ${title}` : t`New admission form`}
+      onClose={onClose}
+      wide
+      unsaved={unsaved}
+    >
       <form className="form admission-staff" noValidate onSubmit={submit}>
         <Field
           label={t`Title`}
@@ -165,7 +169,6 @@ export function FormDialog({
           questions={draft.questions}
           errors={placed.questions}
           error={placed.questionsError}
-          withApplications={withApplications}
           onUpdate={(change) => setDraft((d) => ({ ...d, questions: change(d.questions) }))}
         />
 
@@ -182,12 +185,10 @@ export function FormDialog({
           </p>
         ))}
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
+          <DialogCancel />
+          <SubmitButton busy={save.isPending}>
             {form ? <Trans>Save form</Trans> : <Trans>Create form</Trans>}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

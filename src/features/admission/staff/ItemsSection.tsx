@@ -2,14 +2,14 @@ import { Fragment, type ReactNode } from 'react'
 import { ActionButton } from '../../../components/ActionButton.tsx'
 import { suggestKey } from './form-draft.ts'
 
-/** What a question or an attachment being typed has: its key follows its label until edited. */
+/** What a question or an attachment being typed has: its key follows its label until saved. */
 interface ItemDraft {
   uid: string
   label: string
-  keyEdited: boolean
+  keySaved: boolean
 }
 
-/** The item's fields that hold text, one of which is its key. */
+/** The item's fields that hold text, one of which is its (hidden) key. */
 type TextField<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T]
 
 /**
@@ -36,9 +36,9 @@ export function ItemsSection<T extends ItemDraft>({
   heading: ReactNode
   intro: ReactNode
   items: T[]
-  /** An error about the items as a whole (two with the same key). */
+  /** An error about the items as a whole (too many). */
   error: string | undefined
-  /** The field that holds an item's key, and the key suggested when its label gives none. */
+  /** The field that holds an item's key, and the key made when its label gives none. */
   keyField: TextField<T>
   keyFallback: string
   max: number
@@ -55,18 +55,17 @@ export function ItemsSection<T extends ItemDraft>({
     onRemove: () => void,
   ) => ReactNode
 }) {
-  // A key follows its item's label until it is edited by hand.
+  // The office names things; the keys their answers and files are stored under are made from
+  // the names, unseen (a valid one from the start), and kept once saved.
+  const keyed = (item: T, all: T[]): T => {
+    if (item.keySaved) return item
+    const taken = all.filter((o) => o.uid !== item.uid).map((o) => o[keyField] as string)
+    const key = suggestKey(item.label, taken, keyFallback) as T[TextField<T>]
+    return { ...item, [keyField]: key }
+  }
   const change = (uid: string, change: Partial<T>) =>
     onUpdate((all) =>
-      all.map((item) => {
-        if (item.uid !== uid) return item
-        const next = { ...item, ...change }
-        if (change.label !== undefined && !item.keyEdited) {
-          const taken = all.filter((o) => o.uid !== uid).map((o) => o[keyField] as string)
-          next[keyField] = suggestKey(change.label, taken, keyFallback) as T[TextField<T>]
-        }
-        return next
-      }),
+      all.map((item) => (item.uid === uid ? keyed({ ...item, ...change }, all) : item)),
     )
 
   return (
@@ -91,7 +90,7 @@ export function ItemsSection<T extends ItemDraft>({
       <ActionButton
         className="button"
         reason={items.length >= max ? full : undefined}
-        onClick={() => onUpdate((all) => [...all, newItem()])}
+        onClick={() => onUpdate((all) => [...all, keyed(newItem(), all)])}
       >
         {addLabel}
       </ActionButton>

@@ -14,15 +14,12 @@ export function QuestionsSection({
   questions,
   errors,
   error,
-  withApplications,
   onUpdate,
 }: {
   questions: QuestionDraft[]
   errors: QuestionErrors[]
-  /** An error about the questions as a whole (two with the same key). */
+  /** An error about the questions as a whole (too many). */
   error: string | undefined
-  /** Applications have arrived: changing a key hides the answers given under the old one. */
-  withApplications: boolean
   onUpdate: Update
 }) {
   const { t } = useLingui()
@@ -31,23 +28,10 @@ export function QuestionsSection({
       id="admission-questions"
       heading={<Trans>Questions</Trans>}
       intro={
-        <>
-          <Trans>
-            Questions of this form besides the standard fields. Answers are stored under each
-            question’s key: lower-case letters, digits and dashes.
-          </Trans>
-          {withApplications && (
-            <>
-              {' '}
-              <strong>
-                <Trans>
-                  Applications have arrived: changing a key hides the answers given under the old
-                  one.
-                </Trans>
-              </strong>
-            </>
-          )}
-        </>
+        <Trans>
+          Questions this form asks besides the standard fields, such as the blood group or the
+          preferred shift. Rewording a question keeps the answers already given to it.
+        </Trans>
       }
       items={questions}
       error={error}
@@ -97,15 +81,6 @@ function QuestionEditor({
           maxLength={200}
           onChange={(e) => onChange({ label: e.target.value })}
           error={errors?.label}
-        />
-        <Field
-          label={t`Key`}
-          value={question.id}
-          maxLength={40}
-          spellCheck={false}
-          autoCapitalize="none"
-          onChange={(e) => onChange({ id: e.target.value, keyEdited: true })}
-          error={errors?.id}
         />
         <SelectField
           label={t`Kind of answer`}

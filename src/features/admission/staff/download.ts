@@ -2,9 +2,15 @@ import { api } from '../../../lib/api.ts'
 import { fileNameFrom } from './file-name.ts'
 
 /**
- * Downloads a file the API serves only to a signed-in user: fetched with the session's token
- * (a plain link could not carry it), then saved through a temporary link to a Blob URL.
+ * A file the API serves only to a signed-in user, as a Blob of the type it is known to be:
+ * fetched with the session's token, which a plain link or frame could not carry.
  */
+export async function fetchFile(path: string, type: string): Promise<Blob> {
+  const response = await api.get(path)
+  return new Blob([await response.arrayBuffer()], { type })
+}
+
+/** Downloads such a file: saved through a temporary link to a Blob URL. */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const response = await api.get(path)
   const blob = await response.blob()

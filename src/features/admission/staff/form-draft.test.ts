@@ -4,6 +4,7 @@ import { AdmissionFormInputSchema, type AdmissionForm } from '../../../shared/sc
 import {
   bytesToMb,
   mbToBytes,
+  monthLater,
   newAttachment,
   newQuestion,
   suggestKey,
@@ -23,6 +24,9 @@ describe('suggestKey', () => {
   it('falls back when nothing of the label is usable, and avoids taken keys', () => {
     expect(suggestKey('রক্তের গ্রুপ', [], 'question')).toBe('question')
     expect(suggestKey('Photo', ['photo', 'photo-2'], 'attachment')).toBe('photo-3')
+  })
+  it('never makes a key the schema refuses', () => {
+    expect(suggestKey('Constructor', [], 'question')).toBe('constructor-2')
   })
   it('stays within 40 characters', () => {
     const key = suggestKey('a'.repeat(80), ['a'.repeat(34)], 'question')
@@ -105,6 +109,16 @@ describe('drafts', () => {
     expect(parsed.questions[1]?.options).toEqual(['Yes', 'No'])
     expect(parsed.requiredFields).toEqual(['applicantName', 'phone'])
     expect(parsed.fee).toBe(0)
+  })
+
+  it('a new form opens today and closes a month later', () => {
+    expect(toDraft(undefined, String, '.', '2026-03-14')).toMatchObject({
+      opensOn: '2026-03-14',
+      closesOn: '2026-04-14',
+    })
+    expect(monthLater('2026-01-31')).toBe('2026-02-28')
+    expect(monthLater('2028-01-30')).toBe('2028-02-29')
+    expect(monthLater('2026-12-20')).toBe('2027-01-20')
   })
 
   it('names what does not parse', () => {

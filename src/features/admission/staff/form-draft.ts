@@ -1,5 +1,6 @@
 import {
   alwaysRequiredFields,
+  reservedKeys,
   type AdmissionForm,
   type AdmissionFormInput,
   type AttachmentType,
@@ -7,11 +8,15 @@ import {
   type StandardField,
 } from '../../../shared/schemas/admission.ts'
 
-/** A question as it is being typed; `keyEdited` stops the key following the label. */
+/**
+ * A question as it is being typed. Its key (`id`, never shown) names its answers: a new
+ * question's follows its label; a saved question's stays (`keySaved`), so answers already given
+ * stay with it whatever its label becomes.
+ */
 export interface QuestionDraft {
   uid: string
   id: string
-  keyEdited: boolean
+  keySaved: boolean
   label: string
   kind: QuestionKind
   required: boolean
@@ -19,11 +24,14 @@ export interface QuestionDraft {
   options: string
 }
 
-/** An attachment requirement as it is being typed, its size limit in megabytes. */
+/**
+ * An attachment requirement as it is being typed, its size limit in megabytes; its key (`kind`,
+ * never shown) is made like a question's.
+ */
 export interface AttachmentDraft {
   uid: string
   kind: string
-  keyEdited: boolean
+  keySaved: boolean
   label: string
   required: boolean
   types: AttachmentType[]
@@ -51,8 +59,9 @@ const megabyte = 1024 * 1024
 export const defaultMaxMb = '2'
 
 /**
- * A key (lower-case letters, digits and dashes, at most 40) suggested from a label, different
- * from the keys already taken: "Blood group" → "blood-group", then "blood-group-2".
+ * A key (lower-case letters, digits and dashes, at most 40) made from a label, different from
+ * the keys already taken and from those the schema reserves: "Blood group" → "blood-group",
+ * then "blood-group-2".
  */
 export function suggestKey(label: string, taken: readonly string[], fallback: string): string {
   const base =
@@ -64,10 +73,11 @@ export function suggestKey(label: string, taken: readonly string[], fallback: st
       .replace(/^-+/, '')
       .slice(0, 34)
       .replace(/-+$/, '') || fallback
-  if (!taken.includes(base)) return base
+  const free = (key: string) => !taken.includes(key) && !reservedKeys.includes(key)
+  if (free(base)) return base
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`
-    if (!taken.includes(candidate)) return candidate
+    if (free(candidate)) return candidate
   }
 }
 
@@ -86,7 +96,7 @@ export function mbToBytes(text: string): number | undefined {
 export const newQuestion = (): QuestionDraft => ({
   uid: crypto.randomUUID(),
   id: '',
-  keyEdited: false,
+  keySaved: false,
   label: '',
   kind: 'text',
   required: false,
@@ -96,7 +106,7 @@ export const newQuestion = (): QuestionDraft => ({
 export const newAttachment = (): AttachmentDraft => ({
   uid: crypto.randomUUID(),
   kind: '',
-  keyEdited: false,
+  keySaved: false,
   label: '',
   required: true,
   types: ['image/jpeg', 'image/png', 'application/pdf'],
@@ -104,7 +114,14 @@ export const newAttachment = (): AttachmentDraft => ({
   keptBytes: undefined,
 })
 
-/** The draft of a new form (`form` undefined) or of an existing one. */
+/** The same day a month later, or that month's last day (31 January → 28 February). */
+export function monthLater(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number]
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  return new Date(Date.UTC(year, month, Math.min(day, lastDay))).toISOString().slice(0, 10)
+}
+
+/** The draft of a new form (`form` undefined; open from today for a month) or of an existing one. */
 export function toDraft(
   form: AdmissionForm | undefined,
   feeText: (minor: number) => string,
@@ -118,7 +135,7 @@ export function toDraft(
       className: '',
       groupName: '',
       opensOn: today,
-      closesOn: today,
+      closesOn: monthLater(today),
       fee: '',
       requiredFields: [...alwaysRequiredFields],
       instructions: '',
@@ -136,11 +153,11 @@ export function toDraft(
     fee: form.fee ? feeText(form.fee) : '',
     requiredFields: [...new Set([...alwaysRequiredFields, ...form.requiredFields])],
     instructions: form.instructions,
-    // Answers are stored under the keys: an existing key stays put unless someone changes it.
+    // Answers and files are stored under the keys: a saved key stays put.
     questions: form.questions.map((q) => ({
       uid: crypto.randomUUID(),
       id: q.id,
-      keyEdited: true,
+      keySaved: true,
       label: q.label,
       kind: q.kind,
       required: q.required,
@@ -149,7 +166,7 @@ export function toDraft(
     attachments: form.attachments.map((a) => ({
       uid: crypto.randomUUID(),
       kind: a.kind,
-      keyEdited: true,
+      keySaved: true,
       label: a.label,
       required: a.required,
       types: [...a.types],

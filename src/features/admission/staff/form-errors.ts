@@ -19,12 +19,15 @@ function picker(errors: Record<string, string>) {
   return { pick, used }
 }
 
-/** The errors of one question or attachment: its inputs', and its own (`item`). */
+/**
+ * The errors of one question or attachment: its inputs', and its own (`item`), which also takes
+ * any about its key, as no input shows the key.
+ */
 export type ItemErrors<K extends string> =
   Partial<Record<K | 'item', string | undefined>> | undefined
 
-export type QuestionErrors = ItemErrors<'id' | 'label' | 'kind' | 'options'>
-export type AttachmentErrors = ItemErrors<'kind' | 'label' | 'types' | 'maxBytes'>
+export type QuestionErrors = ItemErrors<'label' | 'kind' | 'options'>
+export type AttachmentErrors = ItemErrors<'label' | 'types' | 'maxBytes'>
 
 /**
  * The form editor's errors (by full field path: `questions.2.options`), each placed under the
@@ -44,14 +47,12 @@ export function placeErrors(draft: FormDraft, messages: Record<string, string>) 
     instructions: pick('instructions'),
   }
   const questions: QuestionErrors[] = draft.questions.map((_, i) => ({
-    id: pick(`questions.${i}.id`),
     label: pick(`questions.${i}.label`),
     kind: pick(`questions.${i}.kind`),
     options: pick(`questions.${i}.options`),
     item: pick(`questions.${i}`),
   }))
   const attachments: AttachmentErrors[] = draft.attachments.map((_, i) => ({
-    kind: pick(`attachments.${i}.kind`),
     label: pick(`attachments.${i}.label`),
     types: pick(`attachments.${i}.types`),
     maxBytes: pick(`attachments.${i}.maxBytes`),

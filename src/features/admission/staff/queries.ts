@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react'
 import {
   keepPreviousData,
   queryOptions,
@@ -22,7 +23,7 @@ import {
   type ApplicantListSearch,
 } from '../../../shared/schemas/admission.ts'
 import { todayIso } from '../../../lib/dates.ts'
-import { downloadFile } from './download.ts'
+import { downloadFile, fetchFile } from './download.ts'
 
 /** Everything under ['admission'] changes when a form or an application does. */
 export const admissionKey = ['admission'] as const
@@ -155,7 +156,23 @@ export function useDecideApplicant(
   )
 }
 
-type AttachmentFile = Pick<Applicant['attachments'][number], 'id' | 'fileName'>
+type AttachmentFile = Pick<Applicant['attachments'][number], 'id' | 'fileName' | 'contentType'>
+
+const attachmentPath = (applicantId: string, file: AttachmentFile) =>
+  `${applicantPath(applicantId)}/attachments/${enc(file.id)}`
+
+/**
+ * One of an application's files to look at on its page. Not kept for offline use, and apart
+ * from ['admission'] so a decision does not fetch it again: an upload's content never changes.
+ */
+export const attachmentPreviewQuery = (applicantId: string, file: AttachmentFile) =>
+  queryOptions({
+    queryKey: ['attachment-preview', applicantId, file.id],
+    queryFn: () => fetchFile(`${attachmentPath(applicantId, file)}/preview`, file.contentType),
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  })
 
 /** Saves one of an application's files on this computer. */
 export function useDownloadAttachment(
@@ -164,13 +181,17 @@ export function useDownloadAttachment(
 ) {
   return useMutation({
     mutationFn: (file: AttachmentFile) =>
-      downloadFile(`${applicantPath(applicantId)}/attachments/${enc(file.id)}`, file.fileName),
+      downloadFile(attachmentPath(applicantId, file), file.fileName),
     ...feedback,
   })
 }
 
-/** Saves every application that matches the list's filters as CSV, in the list's order. */
+/**
+ * Saves every application that matches the list's filters as CSV, in the list's order, written
+ * by the server in the language the app shows.
+ */
 export function useExportApplicants(feedback: Feedback<void, ApplicantListSearch> = {}) {
+  const { i18n } = useLingui()
   return useMutation({
     mutationFn: (search: ApplicantListSearch) => {
       // Every row that matches the filters: the pages are the server's.
@@ -178,7 +199,8 @@ export function useExportApplicants(feedback: Feedback<void, ApplicantListSearch
       void page
       void perPage
       const fallback = `applicants-${todayIso()}.csv`
-      return downloadFile(`admission/applicants/export?${toSearchParams(filters)}`, fallback)
+      const query = toSearchParams({ ...filters, lang: i18n.locale })
+      return downloadFile(`admission/applicants/export?${query}`, fallback)
     },
     ...feedback,
   })

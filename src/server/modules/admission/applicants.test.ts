@@ -380,12 +380,13 @@ describe('applicants (staff)', () => {
     const text = new TextDecoder().decode(bytes.slice(3))
     const lines = text.split('\r\n')
     expect(lines[0]).toBe(
-      'Temporary ID,Form,Status,Submitted at,Applicant name,Phone,Email,Date of birth,Gender,' +
-        'Father’s name,Mother’s name,Guardian’s name,Address,Previous school,Shift,Hobbies,' +
-        'Fee (BDT),Decision note,Decided at,Student ID',
+      'Tracking ID,Form,Status,Submitted,Applicant’s full name,Phone number,Email,Date of birth,' +
+        'Gender,Father’s name,Mother’s name,Guardian’s name,Address,Previous school,Shift,Hobbies,' +
+        'Application fee (BDT),Decision note,Decided on,Student ID',
     )
+    // Dhaka is 6 hours ahead of UTC.
     expect(lines[1]).toMatch(
-      /^[\w-]{22},"Export, ""quoted"" form",submitted,2026-02-01T10:00:00.000Z,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",'\+8801711999888,,2020-03-15,female,Abdul Karim,Rokeya Begum,Abdul Karim,"House 12, Road 5, Dhaka",,Morning,'@SUM\(1\+1\),250.50,,,$/,
+      /^[\w-]{22},"Export, ""quoted"" form",Submitted,02\/01\/2026 16:00,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",'\+8801711999888,,03\/15\/2020,Female,Abdul Karim,Rokeya Begum,Abdul Karim,"House 12, Road 5, Dhaka",,Morning,'@SUM\(1\+1\),250.50,,,$/,
     )
     expect(lines[2]).toContain(',"Line\nbreak",')
     expect(lines.at(-1)).toBe('')
@@ -402,9 +403,79 @@ describe('applicants (staff)', () => {
     expect(rejectedLines).toHaveLength(3)
     expect(rejectedLines[1]).toContain('Line')
     const everything = await (await asUser(t, officer, 'GET', `${base}/export`)).text()
-    expect(everything.split('\r\n')[0]).toContain('Previous school,Fee (BDT)')
+    expect(everything.split('\r\n')[0]).toContain('Previous school,Application fee (BDT)')
     expect(everything).not.toContain('Foreign Applicant')
     expect((await asUser(t, officer, 'GET', `${base}/export?status=nope`)).status).toBe(422)
+  })
+
+  it('exports in the reader’s language, on the institute’s clock, with the form’s questions', async () => {
+    const questionForm = await insertForm(t, instituteId, {
+      title: 'Class Seven 2028',
+      questions: [
+        { id: 'interview-day', label: 'Interview day', kind: 'date', required: true, options: [] },
+        { id: 'siblings', label: 'Siblings here', kind: 'number', required: false, options: [] },
+        { id: 'shift', label: 'Shift', kind: 'choice', required: true, options: ['Day', 'Night'] },
+      ],
+    })
+    const applicant = await insertApplicant(t, questionForm, {
+      name: 'Rahim Uddin',
+      fields: { gender: 'male' },
+      answers: { 'interview-day': '2026-04-09', siblings: '1.5', shift: 'Day' },
+      // 23:30 in Dhaka, already the next day there.
+      submittedAt: new Date('2026-02-01T17:30:00Z'),
+      fee: 125050,
+      status: 'fee_due',
+    })
+    const path = `${base}/export?formId=${questionForm.id}`
+    const german = await asUser(t, officer, 'GET', path, undefined, {
+      'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5',
+    })
+    expect(german.status).toBe(200)
+    // (text() leaves out the byte order mark.)
+    const [head, row] = (await german.text()).split('\r\n')
+    // A comma is the decimal mark in German: columns are split at semicolons.
+    const headings = head!.split(';')
+    expect(headings.slice(0, 5)).toEqual([
+      'Tracking-ID',
+      'Formular',
+      'Status',
+      'Eingereicht',
+      'Vollständiger Name des Bewerbers',
+    ])
+    expect(headings).toContain('Geschlecht')
+    expect(headings.slice(-7)).toEqual([
+      'Interview day',
+      'Siblings here',
+      'Shift',
+      'Bewerbungsgebühr (BDT)',
+      'Anmerkung zur Entscheidung',
+      'Entschieden am',
+      'Schülernummer',
+    ])
+    const cells = row!.split(';')
+    expect(cells[0]).toBe(applicant.temporaryId)
+    expect(cells.slice(1, 5)).toEqual([
+      'Class Seven 2028',
+      'Gebühr offen',
+      '01.02.2026 23:30',
+      'Rahim Uddin',
+    ])
+    expect(cells[headings.indexOf('Geburtsdatum')]).toBe('15.03.2020')
+    expect(cells[headings.indexOf('Geschlecht')]).toBe('Männlich')
+    expect(cells.slice(-7)).toEqual(['09.04.2026', '1,5', 'Day', '1250,50', '', '', ''])
+
+    // The language the app shows wins over the browser's; unknown ones are passed over.
+    const french = await asUser(t, officer, 'GET', `${path}&lang=fr`, undefined, {
+      'Accept-Language': 'de',
+    })
+    expect(await french.text()).toContain(';Frais à payer;01/02/2026 23:30;')
+    const fallback = await asUser(t, officer, 'GET', `${path}&lang=xx`, undefined, {
+      'Accept-Language': 'pt-BR',
+    })
+    expect(await fallback.text()).toContain(';Taxa a pagar;')
+    const english = await (await asUser(t, officer, 'GET', path)).text()
+    expect(english).toContain(',Fee due,02/01/2026 23:30,Rahim Uddin,')
+    expect(english).toContain(',04/09/2026,1.5,Day,1250.50,')
   })
 
   it('serves an attachment to staff as a download with its sniffed type', async () => {
@@ -450,6 +521,73 @@ describe('applicants (staff)', () => {
       code: 'attachment_not_found',
       message: 'No such attachment',
     })
+  })
+
+  it('shows an attachment inline to staff with admission rights, sandboxed, and nobody else', async () => {
+    const storeFile = async (owner: { id: string; instituteId: string }, name: string) => {
+      const key = `admission/${owner.instituteId}/${owner.id}/${crypto.randomUUID()}`
+      const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
+      await t.app.services.files.put(key, pdf)
+      const [file] = await t.database.db
+        .insert(applicantAttachments)
+        .values({
+          instituteId: owner.instituteId,
+          applicantId: owner.id,
+          kind: 'photo',
+          fileName: name,
+          contentType: 'application/pdf',
+          size: pdf.byteLength,
+          sha256: 'b'.repeat(64),
+          storageKey: key,
+        })
+        .returning()
+      return { file: file!, pdf }
+    }
+    const applicant = await insertApplicant(t, form)
+    const { file, pdf } = await storeFile(applicant, 'certificate.pdf')
+    const preview = `${base}/${applicant.id}/attachments/${file.id}/preview`
+
+    const res = await asUser(t, officer, 'GET', preview)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="certificate.pdf"; filename*=UTF-8''certificate.pdf`,
+    )
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    // Its own policy, not the app's: the file may run nothing and load nothing.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(pdf)
+    // The download has the same safety headers.
+    const download = await asUser(t, officer, 'GET', preview.replace(/\/preview$/, ''))
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; /)
+    expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+
+    const reader = await signedInWithRules(t, 'preview-reader', [
+      { action: 'read', subject: 'admission' },
+    ])
+    expect((await asUser(t, reader, 'GET', preview)).status).toBe(200)
+    const viewer = await signedInAs(t, 'preview-viewer', ['viewer'])
+    const refused = await asUser(t, viewer, 'GET', preview)
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).not.toContain('%PDF')
+    expect((await t.app.request(preview)).status).toBe(401)
+
+    // Another institute's file: not found, however it is addressed.
+    const foreignForm = await insertForm(t, (await addInstitute(t, 'x-preview')).id)
+    const foreign = await insertApplicant(t, foreignForm)
+    const { file: foreignFile } = await storeFile(foreign, 'foreign.pdf')
+    for (const owner of [foreign.id, applicant.id]) {
+      const res = await asUser(
+        t,
+        officer,
+        'GET',
+        `${base}/${owner}/attachments/${foreignFile.id}/preview`,
+      )
+      expect(res.status, owner).toBe(404)
+      expect(await res.json()).toMatchObject({ code: 'attachment_not_found' })
+    }
   })
 
   it('lets only those holding admission rights look, and only updaters decide', async () => {

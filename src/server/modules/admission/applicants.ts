@@ -9,7 +9,6 @@ import {
   type ApplicantStatus,
   type Question,
 } from '../../../shared/schemas/admission.ts'
-import { minorToDecimalString, minorUnitDigits } from '../../../shared/money.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { applicantAttachments, applicants } from '../../db/schema/admission.ts'
@@ -18,7 +17,9 @@ import { studentCounters, students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
+import { localeOf } from '../../lib/messages.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { applicantsCsv } from './applicant-export.ts'
 import {
   applicantsForExport,
   fieldsOf,
@@ -148,25 +149,6 @@ async function enrol(c: Context<AppEnv>, tx: Db, row: ApplicantRow) {
   return { studentId: student!.id, studentCode }
 }
 
-/** A CSV cell: a leading = + - @ (or tab, CR) is neutralised so no spreadsheet runs it. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-const csvRow = (cells: (string | number | null | undefined)[]) => cells.map(csvCell).join(',')
-
-const standardColumns = [
-  ['dateOfBirth', 'Date of birth'],
-  ['gender', 'Gender'],
-  ['fatherName', 'Father’s name'],
-  ['motherName', 'Mother’s name'],
-  ['guardianName', 'Guardian’s name'],
-  ['address', 'Address'],
-  ['previousSchool', 'Previous school'],
-] as const
-
 /** Applications received (staff, permission `admission`): list, read, decide, enrol, export. */
 export const applicantRoutes = new Hono<AppEnv>()
   .get('/', requireAuth(), requirePermission('read', 'admission'), async (c) => {
@@ -182,53 +164,22 @@ export const applicantRoutes = new Hono<AppEnv>()
       .select({ currency: institutes.currency, timezone: institutes.timezone })
       .from(institutes)
       .where(eq(institutes.id, auth.instituteId))
-    const currency = institute?.currency ?? 'BDT'
-    const digits = minorUnitDigits(currency)
+    const timezone = institute?.timezone ?? 'UTC'
     // One form's export also carries its own questions, one column each.
     const form = query.formId
       ? await findForm(database.db, auth.instituteId, query.formId)
       : undefined
-    const questions = (form?.questions ?? []) as Question[]
     const rows = await applicantsForExport(database.db, auth.instituteId, query)
-    const lines = [
-      csvRow([
-        'Temporary ID',
-        'Form',
-        'Status',
-        'Submitted at',
-        'Applicant name',
-        'Phone',
-        'Email',
-        ...standardColumns.map(([, label]) => label),
-        ...questions.map((q) => q.label),
-        `Fee (${currency})`,
-        'Decision note',
-        'Decided at',
-        'Student ID',
-      ]),
-      ...rows.map((row) => {
-        const fields = fieldsOf(row)
-        return csvRow([
-          row.temporaryId,
-          row.formTitle,
-          row.status,
-          row.submittedAt.toISOString(),
-          row.applicantName,
-          row.phone,
-          row.email,
-          ...standardColumns.map(([field]) => fields[field]),
-          ...questions.map((q) => row.answers[q.id] ?? ''),
-          minorToDecimalString(row.fee, digits),
-          row.decisionNote,
-          row.decidedAt?.toISOString() ?? '',
-          row.studentCode ?? '',
-        ])
-      }),
-    ]
-    const today = todayIn(institute?.timezone ?? 'UTC')
-    return c.body(`\uFEFF${lines.join('\r\n')}\r\n`, 200, {
+    const csv = applicantsCsv(rows, {
+      questions: (form?.questions ?? []) as Question[],
+      currency: institute?.currency ?? 'BDT',
+      timezone,
+      // The language the app shows (`lang`), else the browser's.
+      locale: localeOf([c.req.query('lang'), c.req.header('Accept-Language')].join(',')),
+    })
+    return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="applicants-${today}.csv"`,
+      'Content-Disposition': `attachment; filename="applicants-${todayIn(timezone)}.csv"`,
     })
   })
 
@@ -240,32 +191,15 @@ export const applicantRoutes = new Hono<AppEnv>()
     '/:applicantId/attachments/:attachmentId',
     requireAuth(),
     requirePermission('read', 'admission'),
-    async (c) => {
-      const { database, auth, services } = c.var
-      const applicantId = c.req.param('applicantId')
-      const attachmentId = c.req.param('attachmentId')
-      const [file] =
-        isUuid(applicantId) && isUuid(attachmentId)
-          ? await database.db
-              .select()
-              .from(applicantAttachments)
-              .where(
-                and(
-                  eq(applicantAttachments.instituteId, auth.instituteId),
-                  eq(applicantAttachments.applicantId, applicantId),
-                  eq(applicantAttachments.id, attachmentId),
-                ),
-              )
-          : []
-      const bytes = file && (await services.files.get(file.storageKey))
-      if (!file || !bytes) throw notFound('attachment_not_found')
-      return c.body(new Uint8Array(bytes), 200, {
-        'Content-Type': file.contentType,
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': contentDisposition(file.fileName),
-        'X-Content-Type-Options': 'nosniff',
-      })
-    },
+    (c) => serveAttachment(c, 'attachment'),
+  )
+
+  // The same file to look at on the applicant's page: shown by the browser, never run.
+  .get(
+    '/:applicantId/attachments/:attachmentId/preview',
+    requireAuth(),
+    requirePermission('read', 'admission'),
+    (c) => serveAttachment(c, 'inline'),
   )
 
   .post('/:applicantId/review', requireAuth(), requirePermission('update', 'admission'), (c) =>
@@ -318,11 +252,44 @@ export const applicantRoutes = new Hono<AppEnv>()
     takeStep(c, { action: 'enrol', from: ['accepted'], apply: enrol }),
   )
 
-/** `attachment; filename="…"` with a plain-ASCII fallback and the exact name in UTF-8. */
-function contentDisposition(fileName: string): string {
+/**
+ * One of the addressed applicant's files, to save (`attachment`) or to show (`inline`). Either
+ * way the browser may not guess another type or run anything in it: the policy sandboxes the
+ * file as its own document and lets it load nothing (the API sends no-store on every answer).
+ */
+async function serveAttachment(c: Context<AppEnv>, disposition: 'attachment' | 'inline') {
+  const { database, auth, services } = c.var
+  const applicantId = c.req.param('applicantId') ?? ''
+  const attachmentId = c.req.param('attachmentId') ?? ''
+  const [file] =
+    isUuid(applicantId) && isUuid(attachmentId)
+      ? await database.db
+          .select()
+          .from(applicantAttachments)
+          .where(
+            and(
+              eq(applicantAttachments.instituteId, auth.instituteId),
+              eq(applicantAttachments.applicantId, applicantId),
+              eq(applicantAttachments.id, attachmentId),
+            ),
+          )
+      : []
+  const bytes = file && (await services.files.get(file.storageKey))
+  if (!file || !bytes) throw notFound('attachment_not_found')
+  return c.body(new Uint8Array(bytes), 200, {
+    'Content-Type': file.contentType,
+    'Content-Length': String(bytes.byteLength),
+    'Content-Disposition': contentDisposition(disposition, file.fileName),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  })
+}
+
+/** `attachment; filename="…"` (or `inline`) with a plain-ASCII fallback and the exact name. */
+function contentDisposition(disposition: 'attachment' | 'inline', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'attachment'
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  )}`
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(
+    fileName,
+  ).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }
