@@ -19,6 +19,7 @@ describe('audit values as people read them', () => {
     expect(auditValue(i18n, 'homeRoute', '/vouchers/trial-balance')).toBe('Trial balance')
     expect(auditValue(i18n, 'isActive', false)).toBe('No')
     expect(auditValue(i18n, 'status', 'inactive')).toBe('Inactive')
+    expect(auditValue(i18n, 'status', 'under_review')).toBe('Under review')
     expect(auditValue(i18n, 'fiscalYearStartMonth', 7)).toBe('July')
   })
 

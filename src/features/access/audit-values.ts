@@ -1,11 +1,14 @@
-import type { I18n } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { exportStatuses } from '../../shared/messages/applicant-export.ts'
 import { homePageName } from './home-pages.ts'
 import { actionLabels, auditFieldLabels, permissionLabels, readable } from './labels.ts'
 
-const statusWords: Record<string, ReturnType<typeof msg>> = {
+/** A user's statuses, and an applicant's as the applicants' export names them. */
+const statusWords: Record<string, MessageDescriptor> = {
   active: msg`Active`,
   inactive: msg`Inactive`,
+  ...exportStatuses,
 }
 
 /** A recorded role rule (`read coa`, `manage all`) as the roles page names it. */
