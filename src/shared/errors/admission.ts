@@ -58,6 +58,11 @@ export const admissionErrors = {
     id: 'error.confirm_required',
     message: 'Enter the phone number or date of birth given on the form.',
   },
+  confirm_shape: /*i18n*/ {
+    id: 'error.confirm_shape',
+    message:
+      'Enter the phone number, or the date of birth with its day, month and four-digit year, as given on the form.',
+  },
   confirmation_failed: /*i18n*/ {
     id: 'error.confirmation_failed',
     message: 'This does not match the phone number or date of birth given on the form.',
