@@ -348,6 +348,8 @@ export type PublicAttachment = v.InferOutput<typeof PublicAttachmentSchema>
  */
 export const PublicApplicationSchema = v.object({
   temporaryId: v.string(),
+  /** For phone calls with the office (`DS-27-4K7Q`); not a key to the application. */
+  shortReference: v.string(),
   formId: v.string(),
   formTitle: v.string(),
   institute: PublicInstituteSchema,
@@ -390,6 +392,8 @@ export const AttachmentConfirmSchema = v.object({
 
 export const ApplicantSummarySchema = v.object({
   id: v.string(),
+  /** What the applicant quotes on the phone (`DS-27-4K7Q`); the list's search finds it. */
+  shortReference: v.string(),
   formId: v.string(),
   formTitle: v.string(),
   applicantName: v.string(),

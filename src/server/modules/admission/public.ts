@@ -19,6 +19,7 @@ import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { formBody, isAccepting, publicForm, todayIn, type FormRow } from './form-read.ts'
 import { publicAttachmentRoutes } from './public-attachments.ts'
+import { newShortReference } from './short-reference.ts'
 import {
   applicantOr404,
   instituteOr404,
@@ -92,6 +93,28 @@ function payloadHash(formId: string, body: v.InferOutput<typeof SubmitApplicatio
       .filter(([, answer]) => answer !== ''),
   )
   return fingerprintOf({ formId, fields: body.fields, answers })
+}
+
+/**
+ * Inserts the application with a short reference not yet taken in the institute: a taken one
+ * (two applicants drew the same) is drawn again. A clash on the idempotency key still fails, as
+ * withIdempotency expects.
+ */
+async function insertWithShortReference(
+  tx: Db,
+  slug: string,
+  year: string,
+  values: Omit<typeof applicants.$inferInsert, 'shortReference'>,
+): Promise<ApplicantRow> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const [row] = await tx
+      .insert(applicants)
+      .values({ ...values, shortReference: newShortReference(slug, year) })
+      .onConflictDoNothing({ target: [applicants.instituteId, applicants.shortReference] })
+      .returning()
+    if (row) return row
+  }
+  throw new Error(`no free short reference for ${slug} in ${year}`)
 }
 
 /** An application as submitted, with its form when this request just read it. */
@@ -198,26 +221,23 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
           const { fields, answers } = body
           // One row per key, however many arrive at once: the others read this one's.
           const row = await db.transaction(async (tx) => {
-            const [inserted] = await tx
-              .insert(applicants)
-              .values({
-                instituteId: institute.id,
-                formId: form.id,
-                temporaryId: newTemporaryId(),
-                // The fee is paid online in a later step; until then the application waits for it.
-                status: form.fee > 0 ? 'fee_due' : 'submitted',
-                applicantName: fields.applicantName,
-                phone: fields.phone,
-                email: fields.email,
-                dateOfBirth: fields.dateOfBirth || null,
-                fields,
-                answers,
-                fee: form.fee,
-                idempotencyKey: key,
-                payloadHash: hash,
-              })
-              .returning()
-            const created = inserted!
+            const year = todayIn(institute.timezone).slice(0, 4)
+            const created = await insertWithShortReference(tx, institute.slug, year, {
+              instituteId: institute.id,
+              formId: form.id,
+              temporaryId: newTemporaryId(),
+              // The fee is paid online in a later step; until then the application waits for it.
+              status: form.fee > 0 ? 'fee_due' : 'submitted',
+              applicantName: fields.applicantName,
+              phone: fields.phone,
+              email: fields.email,
+              dateOfBirth: fields.dateOfBirth || null,
+              fields,
+              answers,
+              fee: form.fee,
+              idempotencyKey: key,
+              payloadHash: hash,
+            })
             await writeAudit(tx, {
               area: 'admission',
               action: 'submit',
@@ -227,6 +247,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
               userId: null,
               after: {
                 temporaryId: created.temporaryId,
+                shortReference: created.shortReference,
                 form: form.title,
                 applicantName: created.applicantName,
                 status: created.status,
