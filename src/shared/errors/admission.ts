@@ -67,6 +67,14 @@ export const admissionErrors = {
     id: 'error.confirmation_failed',
     message: 'This does not match the phone number or date of birth given on the form.',
   },
+  link_channel_required: /*i18n*/ {
+    id: 'error.link_channel_required',
+    message: 'Choose whether to send the link by SMS or by email.',
+  },
+  application_no_email: /*i18n*/ {
+    id: 'error.application_no_email',
+    message: 'No email address was given on this application.',
+  },
   file_required: /*i18n*/ { id: 'error.file_required', message: 'Choose a file.' },
   file_empty: /*i18n*/ { id: 'error.file_empty', message: 'This file is empty.' },
   file_too_large: /*i18n*/ { id: 'error.file_too_large', message: 'This file is too large.' },

@@ -390,6 +390,23 @@ export const AttachmentConfirmSchema = v.object({
   ),
 })
 
+/** How the link to an application is sent to the phone or email given on it. */
+export const linkChannels = ['sms', 'email'] as const
+export type LinkChannel = (typeof linkChannels)[number]
+
+/** `POST …/applications/:temporaryId/send-link`: the link, to the application's own contact. */
+export const SendApplicationLinkSchema = v.object({
+  channel: v.picklist(linkChannels, 'link_channel_required'),
+})
+export type SendApplicationLink = v.InferOutput<typeof SendApplicationLinkSchema>
+
+/** Where the link went, masked as the application shows it. */
+export const SentApplicationLinkSchema = v.object({
+  channel: v.picklist(linkChannels),
+  recipient: v.string(),
+})
+export type SentApplicationLink = v.InferOutput<typeof SentApplicationLinkSchema>
+
 export const ApplicantSummarySchema = v.object({
   id: v.string(),
   /** What the applicant quotes on the phone (`DS-27-4K7Q`); the list's search finds it. */

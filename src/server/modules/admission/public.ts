@@ -19,6 +19,7 @@ import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { formBody, isAccepting, publicForm, todayIn, type FormRow } from './form-read.ts'
 import { publicAttachmentRoutes } from './public-attachments.ts'
+import { publicSendLinkRoutes } from './public-send-link.ts'
 import { newShortReference } from './short-reference.ts'
 import {
   applicantOr404,
@@ -29,7 +30,7 @@ import {
   type ApplicantRow,
 } from './public-read.ts'
 
-/** How much one client may do; every limit is per IP except wrong confirmations. */
+/** How much one client may do; every limit is per IP except those per application. */
 export interface PublicAdmissionLimits {
   /** Any public admission request. */
   requests?: RateWindow
@@ -39,6 +40,8 @@ export interface PublicAdmissionLimits {
   uploads?: RateWindow
   /** Wrong phone numbers or dates of birth per application before its uploads answer 429. */
   confirmFailures?: RateWindow
+  /** Messages with the link to an application, per application. */
+  linkMessages?: RateWindow
   now?: () => number
 }
 
@@ -48,6 +51,7 @@ const defaults = {
   applications: { limit: 100, windowMs: 60 * 60_000 },
   uploads: { limit: 60, windowMs: 60_000 },
   confirmFailures: { limit: 5, windowMs: 15 * 60_000 },
+  linkMessages: { limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateWindow>
 
 /**
@@ -279,5 +283,9 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
         confirmFailures: limits.confirmFailures ?? defaults.confirmFailures,
         now,
       }),
+    )
+    .route(
+      '/',
+      publicSendLinkRoutes({ linkMessages: limits.linkMessages ?? defaults.linkMessages, now }),
     )
 }
