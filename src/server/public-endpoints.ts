@@ -27,6 +27,8 @@ export const publicEndpoints: ReadonlySet<string> = new Set([
   'POST /api/admission/public/:institute/forms/:formId/applications',
   'GET /api/admission/public/:institute/applications/:temporaryId',
   'PUT /api/admission/public/:institute/applications/:temporaryId/attachments/:kind',
+  // To the phone or email on the application only, a few an hour.
+  'POST /api/admission/public/:institute/applications/:temporaryId/send-link',
 ])
 
 /** Own-session endpoints: signed in is enough, for they only ever touch the caller. */

@@ -94,6 +94,7 @@ describe('every API endpoint', () => {
         instituteId: instituteA,
         formId: form!.id,
         temporaryId: 'fixture-temporary-id-of-a',
+        shortReference: 'FA-26-0000',
         status: 'submitted',
         applicantName: 'Fixture applicant of A',
         phone: '+8801700000999',

@@ -6,23 +6,35 @@ import {
   type TextareaHTMLAttributes,
 } from 'react'
 
-/** A labelled input with its error under it, announced to screen readers. */
+/** A labelled input with its hint and error under it, announced to screen readers. */
 export function Field({
   label,
   error,
+  hint,
   ...input
-}: { label: ReactNode; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: ReactNode
+  error?: string | undefined
+  hint?: ReactNode
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
   const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ')
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...input}
       />
+      {hint && (
+        <small id={hintId} className="muted">
+          {hint}
+        </small>
+      )}
       {error && (
         <small id={errorId} className="field-error">
           {error}

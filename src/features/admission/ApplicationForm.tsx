@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { useSnapshot } from 'valtio'
 import { Field, SelectField, TextAreaField } from '../../components/form/Field.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -277,9 +278,9 @@ export function ApplicationForm({
                 : t`Please correct the fields marked above.`)}
           </p>
         )}
-        <button type="submit" className="button button-primary button-block" disabled={sending}>
+        <SubmitButton busy={sending} className="button button-primary button-block">
           <Trans>Submit application</Trans>
-        </button>
+        </SubmitButton>
         <p className="muted draft-saved">
           {snap.volatile ? (
             <Trans>

@@ -6,6 +6,7 @@ import { genders, standardFields, type PublicApplication } from '../../shared/sc
 import { formatBytes, refusedForItself } from './draft-data.ts'
 import type { KeptRefusal } from './draft-store.ts'
 import { useUploadRefusal } from './file-messages.ts'
+import { ApplicationLink } from './ApplicationLink.tsx'
 import { fieldLabels, genderLabels, statusLabels } from './labels.ts'
 import { applicationQuery } from './queries.ts'
 import './admission.css'
@@ -60,17 +61,13 @@ export function ApplicationPage({
 
       {app.status === 'fee_due' && <FeeDue application={app} />}
 
+      <ApplicationLink application={app} formId={formId} />
+
       <div className="card admission-section">
         <h2>
           <Trans>Your application</Trans>
         </h2>
         <dl className="facts application-facts">
-          <dt>
-            <Trans>Application number</Trans>
-          </dt>
-          <dd>
-            <code className="temporary-id">{app.temporaryId}</code>
-          </dd>
           <dt>
             <Trans>Submitted</Trans>
           </dt>
@@ -93,12 +90,6 @@ export function ApplicationPage({
               <dd key={q.id}>{app.answers[q.id]}</dd>,
             ])}
         </dl>
-        <p className="muted">
-          <Trans>
-            Keep the address of this page: with it you can come back to your application from any
-            device.
-          </Trans>
-        </p>
       </div>
 
       {app.attachmentRequirements.length > 0 && (
@@ -176,17 +167,28 @@ export function ApplicationPage({
 }
 
 /**
- * The application fee, while it is due. Online payment arrives in a later issue: its button
- * belongs here, in place of the sentence that says it will follow.
+ * The application fee, while it is due, and how to pay it until online payment exists (it
+ * arrives with the payments module: its button belongs here, in place of the office counter).
  */
 function FeeDue({ application }: { application: PublicApplication }) {
+  const { t } = useLingui()
   const { money } = useFormat()
   const fee = money(application.fee, application.institute.currency)
+  const institute = application.institute.name
+  const reference = application.shortReference
+  const paid = t(statusLabels.fee_paid)
   return (
     <div className="card admission-payment" data-testid="application-fee">
       <p>
         <Trans>
-          Application fee to pay: <strong>{fee}</strong> — online payment will follow.
+          Application fee to pay: <strong>{fee}</strong>
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          It cannot be paid online yet. Pay it at the office counter of {institute} and give your
+          reference <strong>{reference}</strong>. Once it is paid, the status here changes to “
+          {paid}”.
         </Trans>
       </p>
     </div>

@@ -3,15 +3,13 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
 import { useState, type FormEvent } from 'react'
-import * as v from 'valibot'
 import { Field } from '../../components/form/Field.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { apiError } from '../../lib/api.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
-import {
-  AttachmentConfirmSchema,
-  type AttachmentRequirement,
-} from '../../shared/schemas/admission.ts'
+import type { AttachmentRequirement } from '../../shared/schemas/admission.ts'
+import { typedConfirmation, useDateTyping, type ConfirmationProblem } from './confirmation.ts'
 import { AttachmentField, BlobImage } from './controls.tsx'
 import { sniffType } from '../../shared/file-type.ts'
 import { attachmentProblem, formatBytes, refusedForItself, safeFileName } from './draft-data.ts'
@@ -46,6 +44,12 @@ export function AttachmentPage({
   const { translate, refusalText } = useServerErrors()
   const fileProblem = useFileProblem()
   const uploadRefusal = useUploadRefusal()
+  const { order, example } = useDateTyping()
+  const confirmProblems: Record<ConfirmationProblem, string> = {
+    missing: t`Enter the phone number or date of birth given on the form.`,
+    no_such_day: t`There is no such date. Write the date of birth like ${example}.`,
+    shape: t`Enter the phone number, or the date of birth like ${example}.`,
+  }
   const navigate = useNavigate()
   const uploads = useAttachmentUploads(institute, temporaryId)
   const { data: app } = useSuspenseQuery(applicationQuery(institute, temporaryId))
@@ -76,15 +80,19 @@ export function AttachmentPage({
     return refusal && !answered[req.kind] ? uploadRefusal(refusal.result, req) : undefined
   }
 
-  /** One PUT; the server judges the file and the confirmation. */
-  const upload = async (req: AttachmentRequirement, file: File): Promise<Outcome> => {
+  /** One PUT; the server judges the file and the confirmation (a phone, or YYYY-MM-DD). */
+  const upload = async (
+    req: AttachmentRequirement,
+    file: File,
+    confirmation: string,
+  ): Promise<Outcome> => {
     const type = sniffType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
     const problem = attachmentProblem(req, { type, size: file.size })
     if (problem || !type) {
       return { ok: false, field: 'file', message: fileProblem(problem ?? 'type', req), stop: false }
     }
     try {
-      await uploads.upload(req.kind, confirm.trim(), file, safeFileName(file.name, req.kind, type))
+      await uploads.upload(req.kind, confirmation, file, safeFileName(file.name, req.kind, type))
       return { ok: true }
     } catch (err) {
       if (!(err instanceof HTTPError)) {
@@ -144,11 +152,10 @@ export function AttachmentPage({
     e.preventDefault()
     const chosen = app.attachmentRequirements.filter((r) => files[r.kind] && !done[r.kind])
     const next: Record<string, string | undefined> = {}
-    if (!v.safeParse(AttachmentConfirmSchema, { confirm }).success) {
-      next.confirm = t`Enter the phone number or date of birth given on the form.`
-    }
+    const confirmation = typedConfirmation(confirm, order)
+    if ('problem' in confirmation) next.confirm = confirmProblems[confirmation.problem]
     if (chosen.length === 0) next.form = t`Choose a file to upload first.`
-    if (next.confirm || next.form) {
+    if (next.confirm || next.form || !('send' in confirmation)) {
       setErrors(next)
       return
     }
@@ -158,7 +165,7 @@ export function AttachmentPage({
     let allSent = true
     try {
       for (const req of chosen) {
-        const outcome = await upload(req, files[req.kind]!)
+        const outcome = await upload(req, files[req.kind]!, confirmation.send)
         if (outcome.ok) {
           setDone((now) => ({ ...now, [req.kind]: true }))
           // The institute has the file now: this device need not keep the refused one.
@@ -187,19 +194,21 @@ export function AttachmentPage({
     }
   }
 
+  const backToApplication = {
+    to: '/admission/$institute/$formId/temporaryId/$temporaryId',
+    params: { institute, formId, temporaryId },
+  } as const
+
   return (
     <section className="admission-page">
       <header className="admission-header">
-        <Link
-          to="/admission/$institute/$formId/temporaryId/$temporaryId"
-          params={{ institute, formId, temporaryId }}
-          className="admission-institute"
-        >
-          {app.formTitle}
+        <Link {...backToApplication} className="admission-institute admission-back">
+          <span aria-hidden="true">←</span> <Trans>Back to your application</Trans>
         </Link>
         <h1>
           <Trans>Attachments</Trans>
         </h1>
+        <p className="admission-form-title">{app.formTitle}</p>
         <p className="muted">
           <Trans>
             Choose a file for each attachment to add or replace. To change your application, confirm
@@ -215,6 +224,7 @@ export function AttachmentPage({
         <form className="card admission-section" onSubmit={submit} noValidate>
           <Field
             label={<Trans>Phone number or date of birth given on the form</Trans>}
+            hint={<Trans>A date of birth is written like {example}.</Trans>}
             name="confirm"
             autoComplete="tel"
             value={confirm}
@@ -251,11 +261,14 @@ export function AttachmentPage({
               {errors.form}
             </p>
           )}
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
+          <SubmitButton busy={busy} className="button button-primary button-block">
             {busy ? <Trans>Uploading…</Trans> : <Trans>Upload</Trans>}
-          </button>
+          </SubmitButton>
         </form>
       )}
+      <Link {...backToApplication} className="button button-outline button-block">
+        <Trans>Back to your application</Trans>
+      </Link>
     </section>
   )
 }

@@ -1,14 +1,21 @@
+import { useLingui } from '@lingui/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api.ts'
-import { uploadPath } from './paths.ts'
+import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
+import {
+  SentApplicationLinkSchema,
+  type LinkChannel,
+  type SentApplicationLink,
+} from '../../shared/schemas/admission.ts'
+import { sendLinkPath, uploadPath } from './paths.ts'
 import { applicationQuery } from './queries.ts'
 
 /*
  * The applicant's writes that go through the API client. Apart from queries.ts on purpose: the
  * loaders and the pages that only read import that one, and stay without the client and its
- * token refresh. (A submission is not here: it goes through the outbox, so it survives going
- * offline.)
+ * token refresh; the client itself comes only with the first write. (A submission is not here:
+ * it goes through the outbox, so it survives going offline.)
  */
+const apiClient = () => import('../../lib/api.ts')
 
 /** Uploads to a submitted application, one file at a time, then the application read again. */
 export function useAttachmentUploads(institute: string, temporaryId: string) {
@@ -19,6 +26,7 @@ export function useAttachmentUploads(institute: string, temporaryId: string) {
       const body = new FormData()
       body.append('confirm', confirm)
       body.append('file', file, fileName)
+      const { api } = await apiClient()
       await api.put(uploadPath(institute, temporaryId, kind), { body, timeout: 180_000 })
     },
     /** After a round of uploads, however it went: what the institute now has is read again. */
@@ -27,4 +35,30 @@ export function useAttachmentUploads(institute: string, temporaryId: string) {
         queryKey: applicationQuery(institute, temporaryId).queryKey,
       }),
   }
+}
+
+/**
+ * "Send me the link": by SMS or email to the contact given on the application, written in the
+ * language the page is shown in. Nothing on the page changes, so nothing is read again.
+ */
+export function useSendApplicationLink(
+  institute: string,
+  temporaryId: string,
+  feedback: Feedback<SentApplicationLink, LinkChannel>,
+) {
+  const { i18n } = useLingui()
+  return useChange(
+    async (channel: LinkChannel) => {
+      const { postJson } = await apiClient()
+      return postJson(
+        sendLinkPath(institute, temporaryId),
+        { channel },
+        SentApplicationLinkSchema,
+        {
+          headers: { 'Accept-Language': i18n.locale },
+        },
+      )
+    },
+    { refresh: async () => undefined, feedback },
+  )
 }

@@ -54,6 +54,7 @@ function queuedDraft(store: MemoryStore, opts: { photo?: boolean } = {}) {
 
 const application = {
   temporaryId: 'T'.repeat(22),
+  shortReference: 'DS-27-4K7Q',
   formId: 'f1',
   formTitle: 'Class 6',
   institute: { slug: 'demo-school', name: 'Demo School', currency: 'BDT' },

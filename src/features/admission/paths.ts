@@ -14,3 +14,6 @@ export const applicationPath = (institute: string, temporaryId: string) =>
 
 export const uploadPath = (institute: string, temporaryId: string, kind: string) =>
   `${applicationPath(institute, temporaryId)}/attachments/${enc(kind)}`
+
+export const sendLinkPath = (institute: string, temporaryId: string) =>
+  `${applicationPath(institute, temporaryId)}/send-link`

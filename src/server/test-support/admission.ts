@@ -83,6 +83,9 @@ export async function insertForm(
   return form!
 }
 
+/** Short references handed out by insertApplicant: counted, so no two tests' clash. */
+let references = 0
+
 /** An application as the public submission would store it, straight into the database. */
 export async function insertApplicant(
   t: TestApp,
@@ -97,6 +100,7 @@ export async function insertApplicant(
     answers?: Record<string, string>
     submittedAt?: Date
     fee?: number
+    shortReference?: string
   } = {},
 ) {
   const name = opts.name ?? 'Nusrat Jahan'
@@ -109,6 +113,7 @@ export async function insertApplicant(
       instituteId: form.instituteId,
       formId: form.id,
       temporaryId: randomBytes(16).toString('base64url'),
+      shortReference: opts.shortReference ?? `DS-27-${String(++references).padStart(4, '0')}`,
       status: opts.status ?? 'submitted',
       applicantName: name,
       phone,

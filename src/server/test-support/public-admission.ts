@@ -143,6 +143,12 @@ export function client(app: () => App, ip = nextIp()) {
         },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
+    sendLink: (temporaryId: string, body: unknown, headers: Record<string, string> = {}) =>
+      request(`${base}/demo-school/applications/${temporaryId}/send-link`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
     upload: async (
       temporaryId: string,
       kind: string,
@@ -191,6 +197,7 @@ export function publicAdmissionSuite(
     },
     get: (...args) => current.get(...args),
     submit: (...args) => current.submit(...args),
+    sendLink: (...args) => current.sendLink(...args),
     upload: (...args) => current.upload(...args),
   }
 

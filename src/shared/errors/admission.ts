@@ -58,9 +58,22 @@ export const admissionErrors = {
     id: 'error.confirm_required',
     message: 'Enter the phone number or date of birth given on the form.',
   },
+  confirm_shape: /*i18n*/ {
+    id: 'error.confirm_shape',
+    message:
+      'Enter the phone number, or the date of birth with its day, month and four-digit year, as given on the form.',
+  },
   confirmation_failed: /*i18n*/ {
     id: 'error.confirmation_failed',
     message: 'This does not match the phone number or date of birth given on the form.',
+  },
+  link_channel_required: /*i18n*/ {
+    id: 'error.link_channel_required',
+    message: 'Choose whether to send the link by SMS or by email.',
+  },
+  application_no_email: /*i18n*/ {
+    id: 'error.application_no_email',
+    message: 'No email address was given on this application.',
   },
   file_required: /*i18n*/ { id: 'error.file_required', message: 'Choose a file.' },
   file_empty: /*i18n*/ { id: 'error.file_empty', message: 'This file is empty.' },

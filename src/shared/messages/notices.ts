@@ -16,4 +16,13 @@ export const notices = {
   },
   usernameSubject: /*i18n*/ { id: 'notice.username_subject', message: 'Your username' },
   usernameBody: /*i18n*/ { id: 'notice.username_body', message: 'Your username is {username}.' },
+  applicationLinkSubject: /*i18n*/ {
+    id: 'notice.application_link_subject',
+    message: 'Your application to {institute}',
+  },
+  applicationLinkBody: /*i18n*/ {
+    id: 'notice.application_link_body',
+    message:
+      'Your application to {institute} has the reference {reference}. See it and add its attachments at {link}',
+  },
 } satisfies Record<string, MessageDescriptor>

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MinorUnitsSchema } from './accounting.ts'
+import { parseTypedDate } from '../typed-date.ts'
 import { isoDate } from './dates.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
 import { id, optionalText, text } from './primitives.ts'
@@ -220,14 +221,13 @@ export const PublicFormListSchema = v.object({
 })
 export type PublicFormList = v.InferOutput<typeof PublicFormListSchema>
 
-const phoneSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.check((phone) => {
-    const digits = phone.replace(/\D/g, '').length
-    return /^\+?[0-9][0-9 ()-]{5,22}$/.test(phone) && digits >= 7 && digits <= 15
-  }, 'phone_shape'),
-)
+/** Written as a phone number: digits, spaces, brackets and dashes, maybe a +; 7 to 15 digits. */
+export function isPhoneShape(phone: string): boolean {
+  const digits = phone.replace(/\D/g, '').length
+  return /^\+?[0-9][0-9 ()-]{5,22}$/.test(phone) && digits >= 7 && digits <= 15
+}
+
+const phoneSchema = v.pipe(v.string(), v.trim(), v.check(isPhoneShape, 'phone_shape'))
 
 /**
  * Whether two ways of writing a phone number name the same line: the same digits whatever the
@@ -348,6 +348,8 @@ export type PublicAttachment = v.InferOutput<typeof PublicAttachmentSchema>
  */
 export const PublicApplicationSchema = v.object({
   temporaryId: v.string(),
+  /** For phone calls with the office (`DS-27-4K7Q`); not a key to the application. */
+  shortReference: v.string(),
   formId: v.string(),
   formTitle: v.string(),
   institute: PublicInstituteSchema,
@@ -367,13 +369,48 @@ export const PublicApplicationSchema = v.object({
 })
 export type PublicApplication = v.InferOutput<typeof PublicApplicationSchema>
 
+/**
+ * What the confirmation of an upload is: the date of birth as YYYY-MM-DD (the page turns the
+ * date as typed into that) or a phone number; undefined for anything else, a slip in writing
+ * it that is refused before it is compared, so it never counts as a wrong guess.
+ */
+export function confirmationKind(confirm: string): 'date' | 'phone' | undefined {
+  const typed = confirm.trim()
+  if (v.safeParse(isoDate, typed).success) return 'date'
+  // A date written otherwise (14.03.2015), or no real day: never read as a phone number.
+  if (parseTypedDate(typed, 'ymd')) return undefined
+  return isPhoneShape(typed) ? 'phone' : undefined
+}
+
 /** Multipart field of an attachment upload besides `file`: the phone or the date of birth. */
 export const AttachmentConfirmSchema = v.object({
-  confirm: text(40, 'confirm_required'),
+  confirm: v.pipe(
+    text(40, 'confirm_required'),
+    v.check((confirm) => confirmationKind(confirm) !== undefined, 'confirm_shape'),
+  ),
 })
+
+/** How the link to an application is sent to the phone or email given on it. */
+export const linkChannels = ['sms', 'email'] as const
+export type LinkChannel = (typeof linkChannels)[number]
+
+/** `POST …/applications/:temporaryId/send-link`: the link, to the application's own contact. */
+export const SendApplicationLinkSchema = v.object({
+  channel: v.picklist(linkChannels, 'link_channel_required'),
+})
+export type SendApplicationLink = v.InferOutput<typeof SendApplicationLinkSchema>
+
+/** Where the link went, masked as the application shows it. */
+export const SentApplicationLinkSchema = v.object({
+  channel: v.picklist(linkChannels),
+  recipient: v.string(),
+})
+export type SentApplicationLink = v.InferOutput<typeof SentApplicationLinkSchema>
 
 export const ApplicantSummarySchema = v.object({
   id: v.string(),
+  /** What the applicant quotes on the phone (`DS-27-4K7Q`); the list's search finds it. */
+  shortReference: v.string(),
   formId: v.string(),
   formTitle: v.string(),
   applicantName: v.string(),

@@ -61,6 +61,11 @@ export const applicants = pgTable(
       .notNull()
       .references(() => admissionForms.id),
     temporaryId: text('temporary_id').notNull().unique(),
+    /**
+     * What the applicant reads out on the phone to the office (`DS-27-4K7Q`), unique in the
+     * institute; the temporaryId stays the only key to the application on the web.
+     */
+    shortReference: text('short_reference').notNull(),
     status: text('status', {
       enum: [
         'submitted',
@@ -93,6 +98,7 @@ export const applicants = pgTable(
   },
   (t) => [
     uniqueIndex('applicants_idempotency_unique').on(t.instituteId, t.idempotencyKey),
+    uniqueIndex('applicants_short_reference_unique').on(t.instituteId, t.shortReference),
     index('applicants_form_idx').on(t.formId, t.status),
     index('applicants_institute_idx').on(t.instituteId, t.submittedAt),
   ],

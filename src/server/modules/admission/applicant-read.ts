@@ -29,6 +29,7 @@ const attachmentCount = sql<number>`(select count(*)::int from applicant_attachm
 
 const summaryColumns = {
   id: applicants.id,
+  shortReference: applicants.shortReference,
   formId: applicants.formId,
   formTitle: admissionForms.title,
   applicantName: applicants.applicantName,
@@ -64,6 +65,7 @@ function conditionsOf(instituteId: string, query: ApplicantListQuery): SQL | und
         ilike(applicants.phone, like),
         ilike(applicants.email, like),
         ilike(applicants.temporaryId, like),
+        ilike(applicants.shortReference, like),
       )!,
     )
   }
@@ -187,6 +189,7 @@ export async function findApplicant(
     .orderBy(asc(applicantAttachments.kind))
   return {
     id: a.id,
+    shortReference: a.shortReference,
     formId: a.formId,
     formTitle: form.title,
     applicantName: a.applicantName,

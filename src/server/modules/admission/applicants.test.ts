@@ -88,6 +88,7 @@ describe('applicants (staff)', () => {
     ])
     expect(all.data[0]).toEqual({
       id: found.id,
+      shortReference: found.shortReference,
       formId: other.id,
       formTitle: 'Class Nine 2028',
       applicantName: 'Mahir Faisal',

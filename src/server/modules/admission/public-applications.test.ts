@@ -41,10 +41,17 @@ describe('public admission', () => {
       })
       expect(app.fields.phone).not.toContain('000')
       expect(app.fields.phone).toMatch(/^\+880\*+111$/)
+      // For phone calls: the institute's initials, the year (in its time zone), four
+      // characters of Crockford's base 32.
+      const year = new Intl.DateTimeFormat('en', { timeZone: demo.timezone, year: '2-digit' })
+      expect(app.shortReference).toMatch(
+        new RegExp(`^DS-${year.format(new Date())}-[0-9A-HJKMNP-TV-Z]{4}$`),
+      )
 
       const [row] = await applicantRows(key)
       expect(row).toMatchObject({
         temporaryId: app.temporaryId,
+        shortReference: app.shortReference,
         status: 'fee_due',
         fee: 50000,
         phone: '+880 1711-000111',
@@ -68,6 +75,10 @@ describe('public admission', () => {
       ).json()) as PublicApplication
       expect(second.temporaryId).toMatch(/^[A-Za-z0-9_-]{22}$/)
       expect(second.temporaryId).not.toBe(app.temporaryId)
+      expect(second.shortReference).not.toBe(app.shortReference)
+      // The application shows it to whoever holds the temporaryId, as it was given.
+      const shown = await api.get(`/demo-school/applications/${app.temporaryId}`)
+      expect(await shown.json()).toMatchObject({ shortReference: app.shortReference })
 
       const free = await addForm({ fee: 0 })
       const submitted = await api.submit('demo-school', free.id, application())
@@ -161,11 +172,15 @@ describe('public admission', () => {
       const key = crypto.randomUUID()
       const first = await api.submit('demo-school', open.id, application(), key)
       expect(first.status).toBe(201)
-      const { temporaryId } = (await first.json()) as PublicApplication
+      const { temporaryId, shortReference } = (await first.json()) as PublicApplication
 
       const again = await api.submit('demo-school', open.id, application(), key)
       expect(again.status).toBe(200)
-      expect(await again.json()).toMatchObject({ temporaryId, status: 'fee_due' })
+      expect(await again.json()).toMatchObject({
+        temporaryId,
+        shortReference,
+        status: 'fee_due',
+      })
       // The same data with its keys in another order, padded, with an empty optional answer.
       const { answers, fields: sent } = application()
       const reordered = {

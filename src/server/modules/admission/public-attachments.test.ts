@@ -247,6 +247,29 @@ describe('public admission', () => {
       expect((await api.upload(other, 'photo', photo(), '2015-03-14')).status).toBe(200)
     })
 
+    it('refuses a slip in writing the confirmation on its field, without counting it as a guess', async () => {
+      const temporaryId = await applied()
+      const photo = () => ({ bytes: images.jpeg(), name: 'photo.jpg' })
+      // Five slips, as many as the wrong guesses that lock: a date written otherwise than
+      // YYYY-MM-DD, a day that does not exist, a two-digit year, neither a date nor a phone.
+      for (const slip of ['14.03.2015', '2015-02-31', '14/03/15', 'fourteenth', '14-03-2015']) {
+        const res = await api.upload(temporaryId, 'photo', photo(), slip)
+        expect(res.status, slip).toBe(422)
+        expect(await res.json()).toMatchObject({
+          code: 'validation_failed',
+          fields: { confirm: [{ code: 'confirm_shape' }] },
+        })
+      }
+      // Not locked: the right date of birth still goes through.
+      expect((await api.upload(temporaryId, 'photo', photo(), '2015-03-14')).status).toBe(200)
+      // Whereas five well-formed wrong dates lock it.
+      for (let day = 1; day <= 5; day++) {
+        const wrong = await api.upload(temporaryId, 'photo', photo(), `2015-03-0${day}`)
+        expect(wrong.status).toBe(403)
+      }
+      expect((await api.upload(temporaryId, 'photo', photo(), '2015-03-14')).status).toBe(429)
+    })
+
     it('lets the lockout end with its window', async () => {
       let clock = Date.parse('2027-01-10T10:00:00Z')
       const app = appWith({ confirmFailures: { limit: 2, windowMs: 60_000 }, now: () => clock })

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   AttachmentConfirmSchema,
+  confirmationKind,
   maxAttachmentBytes,
   samePhone,
   type AttachmentType,
@@ -35,10 +36,13 @@ export const attachmentUploadPath =
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex')
 
-/** The phone (any spacing or punctuation) or the date of birth given on the form. */
+/**
+ * The phone (any spacing or punctuation) or the date of birth given on the form. `confirm` has
+ * passed AttachmentConfirmSchema: it is one of the two, so a slip in writing it never gets here.
+ */
 function confirms(row: ApplicantRow, confirm: string): boolean {
   const typed = confirm.trim()
-  if (row.dateOfBirth && typed === row.dateOfBirth) return true
+  if (confirmationKind(typed) === 'date') return typed === row.dateOfBirth
   return samePhone(typed, row.phone)
 }
 
@@ -133,6 +137,8 @@ export const publicAttachmentRoutes = (limits: {
       const { confirm } = parseOrThrow(AttachmentConfirmSchema, {
         confirm: typeof parts.confirm === 'string' ? parts.confirm : undefined,
       })
+      // A slip in writing the confirmation was refused above (422 on `confirm`) and is not a
+      // guess: only a well-formed phone or date that does not match counts towards the lockout.
       // Again, now that the body is in: guesses sent at once all passed the first check while
       // their bodies arrived. Checking, comparing and counting with no await between them
       // lets no more than the limit guess.

@@ -104,6 +104,7 @@ export async function publicApplication(
   const stored = Object.fromEntries(standardFields.map((f) => [f, row.fields[f] ?? '']))
   return {
     temporaryId: row.temporaryId,
+    shortReference: row.shortReference,
     formId: row.formId,
     formTitle: theForm.title,
     institute: publicInstitute(institute),

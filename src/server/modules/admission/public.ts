@@ -19,6 +19,8 @@ import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { formBody, isAccepting, publicForm, todayIn, type FormRow } from './form-read.ts'
 import { publicAttachmentRoutes } from './public-attachments.ts'
+import { publicSendLinkRoutes } from './public-send-link.ts'
+import { newShortReference } from './short-reference.ts'
 import {
   applicantOr404,
   instituteOr404,
@@ -28,7 +30,7 @@ import {
   type ApplicantRow,
 } from './public-read.ts'
 
-/** How much one client may do; every limit is per IP except wrong confirmations. */
+/** How much one client may do; every limit is per IP except those per application. */
 export interface PublicAdmissionLimits {
   /** Any public admission request. */
   requests?: RateWindow
@@ -38,6 +40,8 @@ export interface PublicAdmissionLimits {
   uploads?: RateWindow
   /** Wrong phone numbers or dates of birth per application before its uploads answer 429. */
   confirmFailures?: RateWindow
+  /** Messages with the link to an application, per application. */
+  linkMessages?: RateWindow
   now?: () => number
 }
 
@@ -47,6 +51,7 @@ const defaults = {
   applications: { limit: 100, windowMs: 60 * 60_000 },
   uploads: { limit: 60, windowMs: 60_000 },
   confirmFailures: { limit: 5, windowMs: 15 * 60_000 },
+  linkMessages: { limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateWindow>
 
 /**
@@ -92,6 +97,28 @@ function payloadHash(formId: string, body: v.InferOutput<typeof SubmitApplicatio
       .filter(([, answer]) => answer !== ''),
   )
   return fingerprintOf({ formId, fields: body.fields, answers })
+}
+
+/**
+ * Inserts the application with a short reference not yet taken in the institute: a taken one
+ * (two applicants drew the same) is drawn again. A clash on the idempotency key still fails, as
+ * withIdempotency expects.
+ */
+async function insertWithShortReference(
+  tx: Db,
+  slug: string,
+  year: string,
+  values: Omit<typeof applicants.$inferInsert, 'shortReference'>,
+): Promise<ApplicantRow> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const [row] = await tx
+      .insert(applicants)
+      .values({ ...values, shortReference: newShortReference(slug, year) })
+      .onConflictDoNothing({ target: [applicants.instituteId, applicants.shortReference] })
+      .returning()
+    if (row) return row
+  }
+  throw new Error(`no free short reference for ${slug} in ${year}`)
 }
 
 /** An application as submitted, with its form when this request just read it. */
@@ -198,26 +225,23 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
           const { fields, answers } = body
           // One row per key, however many arrive at once: the others read this one's.
           const row = await db.transaction(async (tx) => {
-            const [inserted] = await tx
-              .insert(applicants)
-              .values({
-                instituteId: institute.id,
-                formId: form.id,
-                temporaryId: newTemporaryId(),
-                // The fee is paid online in a later step; until then the application waits for it.
-                status: form.fee > 0 ? 'fee_due' : 'submitted',
-                applicantName: fields.applicantName,
-                phone: fields.phone,
-                email: fields.email,
-                dateOfBirth: fields.dateOfBirth || null,
-                fields,
-                answers,
-                fee: form.fee,
-                idempotencyKey: key,
-                payloadHash: hash,
-              })
-              .returning()
-            const created = inserted!
+            const year = todayIn(institute.timezone).slice(0, 4)
+            const created = await insertWithShortReference(tx, institute.slug, year, {
+              instituteId: institute.id,
+              formId: form.id,
+              temporaryId: newTemporaryId(),
+              // The fee is paid online in a later step; until then the application waits for it.
+              status: form.fee > 0 ? 'fee_due' : 'submitted',
+              applicantName: fields.applicantName,
+              phone: fields.phone,
+              email: fields.email,
+              dateOfBirth: fields.dateOfBirth || null,
+              fields,
+              answers,
+              fee: form.fee,
+              idempotencyKey: key,
+              payloadHash: hash,
+            })
             await writeAudit(tx, {
               area: 'admission',
               action: 'submit',
@@ -227,6 +251,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
               userId: null,
               after: {
                 temporaryId: created.temporaryId,
+                shortReference: created.shortReference,
                 form: form.title,
                 applicantName: created.applicantName,
                 status: created.status,
@@ -258,5 +283,9 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
         confirmFailures: limits.confirmFailures ?? defaults.confirmFailures,
         now,
       }),
+    )
+    .route(
+      '/',
+      publicSendLinkRoutes({ linkMessages: limits.linkMessages ?? defaults.linkMessages, now }),
     )
 }
