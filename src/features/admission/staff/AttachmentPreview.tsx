@@ -11,6 +11,9 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
   useEffect(() => {
     if (!blob) return
     const made = URL.createObjectURL(blob)
+    // Made and let go of in the same effect, so its life is the effect's (a URL made while
+    // rendering would be revoked by Strict Mode's trial clean-up and never made again).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setUrl(made)
     return () => {
       URL.revokeObjectURL(made)
