@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { AccountingCalendar } from '../../../shared/schemas/accounting.ts'
+import type { AccountingCalendar, CoaConfig } from '../../../shared/schemas/accounting.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { demoToday } from '../../test-support/fiscal-dates.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
@@ -15,7 +15,9 @@ describe('accounting calendar', () => {
 
   it("answers today in the institute's time zone and the configured start of its fiscal year", async () => {
     expect(await calendar()).toEqual({ today: demoToday(), fiscalYearStartMonth: 7 })
-    const config = await (await asUser(t, admin, 'GET', '/api/accounting/coa-config')).json()
+    const config = (await (
+      await asUser(t, admin, 'GET', '/api/accounting/coa-config')
+    ).json()) as CoaConfig
     await asUser(t, admin, 'PUT', '/api/accounting/coa-config', {
       ...config,
       fiscalYearStartMonth: 1,
