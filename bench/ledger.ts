@@ -20,12 +20,13 @@ import {
 } from '../src/server/db/schema/accounting.ts'
 import { users } from '../src/server/db/schema/auth.ts'
 import { defaultFiscalYearStartMonth } from '../src/server/modules/accounting/default-chart.ts'
-import { coaSettingsOf, fiscalYearOf } from '../src/server/modules/accounting/fiscal-year.ts'
+import { coaSettingsOf } from '../src/server/modules/accounting/fiscal-year.ts'
 import {
   postVoucher,
   type PostingLine,
   type PostingRequest,
 } from '../src/server/modules/accounting/posting.ts'
+import { fiscalYearOf } from '../src/shared/fiscal-year.ts'
 import type { Ledger, TrialBalance, VoucherType } from '../src/shared/schemas/accounting.ts'
 import {
   adminPassword,

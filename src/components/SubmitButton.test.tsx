@@ -11,6 +11,17 @@ describe('SubmitButton', () => {
     expect(html).toBe('<button type="submit" class="button button-primary">Save voucher</button>')
   })
 
+  it('sends a form it stands outside of, under a name of its own', () => {
+    const html = renderToStaticMarkup(
+      <SubmitButton form="row-3" label="Save Cash" className="button-link">
+        Save
+      </SubmitButton>,
+    )
+    expect(html).toBe(
+      '<button type="submit" form="row-3" aria-label="Save Cash" class="button-link">Save</button>',
+    )
+  })
+
   it('while busy says so, shows a spinner and stays focusable', () => {
     const html = renderToStaticMarkup(<SubmitButton busy>Save voucher</SubmitButton>)
     expect(html).toContain('aria-busy="true"')

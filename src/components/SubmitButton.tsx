@@ -10,17 +10,25 @@ export function SubmitButton({
   disabled = false,
   className = 'button button-primary',
   describedBy,
+  form,
+  label,
   children,
 }: {
   busy?: boolean
   disabled?: boolean
   className?: string
   describedBy?: string | undefined
+  /** The form it sends, when it stands outside it (a table row's form). */
+  form?: string | undefined
+  /** Its accessible name, when the visible label is the same in every row ("Save"). */
+  label?: string | undefined
   children: ReactNode
 }) {
   return (
     <button
       type="submit"
+      form={form}
+      aria-label={label}
       className={`${className}${busy ? ' is-busy' : ''}`}
       disabled={disabled}
       aria-busy={busy || undefined}

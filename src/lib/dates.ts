@@ -5,11 +5,6 @@ export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`
 }
 
-/** The first day of the current calendar year, as YYYY-MM-DD. */
-export function yearStartIso(now = new Date()): string {
-  return `${now.getFullYear()}-01-01`
-}
-
 /** A YYYY-MM-DD day as a local Date, for formatting (never shifted by a time zone). */
 export function dayDate(iso: string): Date {
   const [year, month, day] = iso.split('-').map(Number)

@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { chartQuery, vouchersQuery } from '../features/accounting/queries.ts'
+import {
+  calendarQuery,
+  chartQuery,
+  moneyAccountsQuery,
+  vouchersQuery,
+} from '../features/accounting/queries.ts'
 import { VouchersPage } from '../features/accounting/VouchersPage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
@@ -12,11 +17,17 @@ export const Route = createFileRoute('/vouchers')({
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/vouchers', location.href),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(vouchersQuery(deps)),
-      context.ability.can('read', 'coa') && context.queryClient.ensureQueryData(chartQuery()),
-    ]),
+  loader: ({ context, deps }) => {
+    const { queryClient, ability } = context
+    const entering = ability.can('create', 'getVouchers')
+    return Promise.all([
+      queryClient.ensureQueryData(vouchersQuery(deps)),
+      ability.can('read', 'coa') && queryClient.ensureQueryData(chartQuery()),
+      // What the new-voucher form starts from; without them it starts empty, it never fails.
+      entering && queryClient.prefetchQuery(calendarQuery()),
+      entering && queryClient.prefetchQuery(moneyAccountsQuery()),
+    ])
+  },
   component: function Vouchers() {
     const navigate = Route.useNavigate()
     return (

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LedgerPage } from '../features/accounting/LedgerPage.tsx'
-import { chartQuery, ledgerQuery } from '../features/accounting/queries.ts'
+import { calendarQuery, chartQuery, ledgerQuery } from '../features/accounting/queries.ts'
 import { ledgerPeriod, LedgerSearchSchema } from '../features/accounting/search.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
@@ -12,13 +12,14 @@ export const Route = createFileRoute('/vouchers_/ledger')({
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/vouchers/ledger', location.href),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    const { from, to } = ledgerPeriod(deps)
+  loader: async ({ context, deps }) => {
+    const { queryClient } = context
+    const { from, to } = ledgerPeriod(deps, await queryClient.ensureQueryData(calendarQuery()))
     return Promise.all([
-      context.ability.can('read', 'coa') && context.queryClient.ensureQueryData(chartQuery()),
+      context.ability.can('read', 'coa') && queryClient.ensureQueryData(chartQuery()),
       deps.accountId &&
         from <= to &&
-        context.queryClient.ensureQueryData(ledgerQuery({ accountId: deps.accountId, from, to })),
+        queryClient.ensureQueryData(ledgerQuery({ accountId: deps.accountId, from, to })),
     ])
   },
   component: function Ledger() {

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { todayIso } from '../lib/dates.ts'
-import { trialBalanceQuery } from '../features/accounting/queries.ts'
+import { calendarQuery, trialBalanceQuery } from '../features/accounting/queries.ts'
 import { TrialBalanceSearchSchema } from '../features/accounting/search.ts'
 import { TrialBalancePage } from '../features/accounting/TrialBalancePage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
@@ -14,8 +13,11 @@ export const Route = createFileRoute('/vouchers_/trial-balance')({
   beforeLoad: ({ context, location }) =>
     guardRoute(context, '/vouchers/trial-balance', location.href),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(trialBalanceQuery(deps.asOf ?? todayIso())),
+  loader: async ({ context, deps }) => {
+    const { queryClient } = context
+    const calendar = await queryClient.ensureQueryData(calendarQuery())
+    return queryClient.ensureQueryData(trialBalanceQuery(deps.asOf ?? calendar.today))
+  },
   component: function TrialBalance() {
     const navigate = Route.useNavigate()
     return (

@@ -19,8 +19,10 @@ import { auditRoutes } from './modules/access/audits.ts'
 import { roleRoutes } from './modules/access/roles.ts'
 import { userRoutes } from './modules/access/users.ts'
 import { accountRoutes } from './modules/accounting/accounts.ts'
+import { calendarRoutes } from './modules/accounting/calendar.ts'
 import { coaConfigRoutes } from './modules/accounting/coa-config.ts'
 import { coaMappingRoutes } from './modules/accounting/coa-mapping.ts'
+import { moneyAccountRoutes } from './modules/accounting/money-accounts.ts'
 import { reportRoutes } from './modules/accounting/reports.ts'
 import { voucherRoutes } from './modules/accounting/vouchers.ts'
 import { admissionFormRoutes } from './modules/admission/forms.ts'
@@ -132,6 +134,8 @@ export function createApp({
   api.route('/accounting/coa-config', coaConfigRoutes)
   api.route('/accounting/coa-mapping', coaMappingRoutes)
   api.route('/accounting/vouchers', voucherRoutes)
+  api.route('/accounting/money-accounts', moneyAccountRoutes)
+  api.route('/accounting/calendar', calendarRoutes)
   api.route('/accounting', reportRoutes)
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)

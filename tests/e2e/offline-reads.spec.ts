@@ -308,6 +308,7 @@ test('offline, a change is refused at once and the form keeps what was typed', a
   await page.getByRole('button', { name: 'New voucher' }).click()
   const form = page.getByRole('dialog', { name: 'New voucher' })
   const narration = `Typed while the network dropped ${unique()}`
+  await form.getByLabel('Voucher type').selectOption('journal')
   await form.getByLabel('Narration').fill(narration)
   await chooseAccount(form.getByLabel('Account, line 1'), 'Cash in hand')
   await form.getByLabel('Debit, line 1').fill('10')
@@ -330,6 +331,8 @@ test('offline, a change is refused at once and the form keeps what was typed', a
   // Back online, the same form is sent as it is.
   await context.setOffline(false)
   await form.getByRole('button', { name: 'Save voucher' }).click()
+  await expect(form.getByText(/was saved; the form is ready for the next voucher/)).toBeVisible()
+  await form.getByRole('button', { name: 'Done' }).click()
   await expect(form).toBeHidden()
   await expect(page.getByRole('row').filter({ hasText: narration })).toBeVisible()
   await context.close()

@@ -16,7 +16,7 @@ test('a half-typed voucher asks before Esc throws it away; an untouched one clos
   await page.goto('/vouchers')
   await page.getByRole('button', { name: 'New voucher' }).click()
   const form = page.getByRole('dialog', { name: 'New voucher' })
-  const narration = form.getByLabel('Narration')
+  const narration = form.getByLabel('From whom')
   await narration.fill('Stationery for the office')
 
   // Esc asks; keeping on leaves the typed text where it was.
@@ -36,18 +36,18 @@ test('a half-typed voucher asks before Esc throws it away; an untouched one clos
   // Nothing typed: Esc closes without a question.
   await page.getByRole('button', { name: 'New voucher' }).click()
   await expect(form).toBeVisible()
-  await form.getByLabel('Narration').focus()
+  await form.getByLabel('From whom').focus()
   await page.keyboard.press('Escape')
   await expect(form).toHaveCount(0)
   await expect(question(page)).toHaveCount(0)
 
   // The close button asks too once something was typed.
   await page.getByRole('button', { name: 'New voucher' }).click()
-  await form.getByLabel('Debit, line 1').fill('250')
+  await form.getByLabel('Amount, line 1').fill('250')
   await form.getByRole('button', { name: 'Close' }).click()
   await expect(question(page)).toBeVisible()
   await question(page).getByRole('button', { name: 'Keep editing' }).click()
-  await expect(form.getByLabel('Debit, line 1')).toHaveValue('250')
+  await expect(form.getByLabel('Amount, line 1')).toHaveValue('250')
 
   // So does a click outside the dialog.
   await page.mouse.click(4, 4)

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { Field } from '../../components/form/Field.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -85,9 +86,9 @@ export function AddAccountDialog({
           <button type="button" className="button" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
+          <SubmitButton busy={save.isPending}>
             <Trans>Add account</Trans>
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>
@@ -142,9 +143,9 @@ export function RenameAccountDialog({
           <button type="button" className="button" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
+          <SubmitButton busy={save.isPending}>
             <Trans>Save</Trans>
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>
@@ -228,9 +229,9 @@ export function MoveAccountDialog({
           <button type="button" className="button" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
+          <SubmitButton busy={save.isPending}>
             <Trans>Move</Trans>
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

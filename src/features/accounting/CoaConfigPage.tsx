@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import { UnsavedChangesPrompt } from '../../components/Dialog.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
@@ -206,13 +207,9 @@ function CoaConfigForm({ config }: { config: CoaConfig }) {
             >
               <Trans>Undo changes</Trans>
             </button>
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={!changed || save.isPending}
-            >
+            <SubmitButton busy={save.isPending} disabled={!changed}>
               <Trans>Save</Trans>
-            </button>
+            </SubmitButton>
           </div>
         )}
       </form>

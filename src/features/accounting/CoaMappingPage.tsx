@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactElement } from 'react'
 import { UnsavedChangesPrompt } from '../../components/Dialog.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { httpStatus } from '../../lib/api.ts'
@@ -291,15 +292,15 @@ function MappingRow({
       <td className="row-actions">
         {editable && (
           <>
-            <button
-              type="submit"
+            <SubmitButton
               form={formId}
               className="button-link"
-              disabled={!changed || save.isPending}
-              aria-label={key ? t`Save ${purposeName} ${key}` : t`Save ${purposeName}`}
+              busy={save.isPending}
+              disabled={!changed}
+              label={key ? t`Save ${purposeName} ${key}` : t`Save ${purposeName}`}
             >
               <Trans>Save</Trans>
-            </button>
+            </SubmitButton>
             {row.draft !== undefined ? (
               <button type="button" className="button-link" onClick={onDone}>
                 <Trans>Cancel</Trans>

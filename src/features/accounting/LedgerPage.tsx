@@ -5,14 +5,16 @@ import { Link } from '@tanstack/react-router'
 import { useId, type ReactElement } from 'react'
 import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
+import { PrintHeader } from '../../components/PrintHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { AccountSelect } from './AccountSelect.tsx'
 import { dayDate } from '../../lib/dates.ts'
-import { ledgerQuery, useChartAccounts, type LedgerQuery } from './queries.ts'
+import { calendarQuery, ledgerQuery, useChartAccounts, type LedgerQuery } from './queries.ts'
 import { ledgerPeriod, type LedgerSearch } from './search.ts'
 import { useMoney } from '../../lib/use-money.ts'
+import { usePeriodText } from './use-period-text.ts'
 
 /** /vouchers/ledger: one account's postings over a period, with the running balance. */
 export function LedgerPage({
@@ -26,7 +28,10 @@ export function LedgerPage({
   const ability = useAbility()
   const accountId = useId()
   const { accounts, allowed } = useChartAccounts(ability.can('read', 'coa'))
-  const { from, to } = ledgerPeriod(search)
+  const { data: calendar } = useSuspenseQuery(calendarQuery())
+  const { from, to } = ledgerPeriod(search, calendar)
+  const period = usePeriodText(from, to)
+  const chosen = accounts.find((a) => a.id === search.accountId)
   // Postings sit on leaves only: a head has no ledger of its own.
   const leaves = accounts.filter((a) => a.isLeaf && a.level > 1)
   const badPeriod = from > to ? t`The end is before the start.` : undefined
@@ -35,6 +40,15 @@ export function LedgerPage({
 
   return (
     <div className="page">
+      <PrintHeader
+        filters={[
+          {
+            label: <Trans>Account</Trans>,
+            value: chosen ? `${chosen.glCode} · ${chosen.name}` : t`None chosen`,
+          },
+          { label: <Trans>Period</Trans>, value: period },
+        ]}
+      />
       <PageHeader
         title={<Trans>General ledger</Trans>}
         subtitle={

@@ -1,14 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { Dialog } from '../../components/Dialog.tsx'
+import { Dialog, DialogCancel } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { todayIso } from '../../lib/dates.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { ReverseVoucherSchema, type Voucher } from '../../shared/schemas/accounting.ts'
-import { todayIso } from '../../lib/dates.ts'
 import { useReverseVoucher } from './mutations.ts'
+import { calendarQuery } from './queries.ts'
 
-/** Posts the mirror image of a voucher on a chosen day; the original stays as it was. */
+/**
+ * Posts the mirror image of a voucher on a chosen day, as a journal voucher whose narration
+ * names the original; the original stays as it was.
+ */
 export function ReverseVoucherDialog({
   voucher,
   onClose,
@@ -20,13 +26,26 @@ export function ReverseVoucherDialog({
 }) {
   const { t } = useLingui()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
+  const { data: calendar } = useQuery(calendarQuery())
   // Today, unless the voucher is dated later: a reversal never comes before what it reverses.
-  const [date, setDate] = useState(() => (todayIso() < voucher.date ? voucher.date : todayIso()))
+  const [date, setDate] = useState(() => {
+    const today = calendar?.today ?? todayIso()
+    return today < voucher.date ? voucher.date : today
+  })
   const [narration, setNarration] = useState('')
   const [touched, setTouched] = useState(false)
   const reference = voucher.reference
   const narrationOf = voucher.narration
-  const body = { date, narration: narration.trim() || undefined }
+  const reason = narration.trim()
+  // In the user's language, naming the original (the server adds it if it is left out).
+  const body = {
+    date,
+    narration: (reason
+      ? t`Reversal of ${reference}: ${reason}`
+      : t`Reversal of ${reference}: ${narrationOf}`
+    ).slice(0, 500),
+  }
+  const narrationText = body.narration
   const reverse = useReverseVoucher(voucher.id, {
     onSuccess: (reversal) => {
       const newReference = reversal.reference
@@ -55,12 +74,17 @@ export function ReverseVoucherDialog({
   }
 
   return (
-    <Dialog title={t`Reverse ${reference}`} onClose={onClose}>
+    <Dialog
+      title={t`Reverse ${reference}`}
+      onClose={onClose}
+      // Once sent, the reason is not lost: the reversal opens when it is posted.
+      unsaved={narration !== '' && !reverse.isPending}
+    >
       <form className="form" noValidate onSubmit={submit}>
         <p className="muted">
           <Trans>
-            A new voucher posts every line of {reference} on the other side, so that together they
-            cancel out. {reference} itself is kept unchanged.
+            A new journal voucher posts every line of {reference} on the other side, so that
+            together they cancel out. {reference} itself is kept unchanged.
           </Trans>
         </p>
         <Field
@@ -72,21 +96,22 @@ export function ReverseVoucherDialog({
           error={errors.date}
         />
         <Field
-          label={t`Narration (optional)`}
+          label={t`Reason (optional)`}
           value={narration}
-          placeholder={t`Reversal of ${reference}: ${narrationOf}`}
-          maxLength={500}
+          placeholder={t`e.g. entered twice by mistake`}
+          maxLength={400}
           onChange={(e) => setNarration(e.target.value)}
           error={errors.narration}
         />
+        <p className="muted" data-testid="reversal-narration">
+          <Trans>Narration: {narrationText}</Trans>
+        </p>
         {errors._ && <p className="field-error">{errors._}</p>}
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" className="button button-danger" disabled={reverse.isPending}>
+          <DialogCancel />
+          <SubmitButton className="button button-danger" busy={reverse.isPending}>
             <Trans>Reverse voucher</Trans>
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

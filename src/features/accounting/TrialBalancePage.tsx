@@ -2,14 +2,16 @@ import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactElement } from 'react'
+import { Link } from '@tanstack/react-router'
 import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
+import { PrintHeader } from '../../components/PrintHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useFormat } from '../../lib/format.ts'
-import { dayDate, todayIso } from '../../lib/dates.ts'
+import { dayDate } from '../../lib/dates.ts'
 import { accountTypeLabels } from './labels.ts'
-import { trialBalanceQuery } from './queries.ts'
-import type { TrialBalanceSearch } from './search.ts'
+import { calendarQuery, trialBalanceQuery } from './queries.ts'
+import { ledgerUpTo, type TrialBalanceSearch } from './search.ts'
 import { useMoney } from '../../lib/use-money.ts'
 
 /** /vouchers/trial-balance: every account's balance on a day; debits must equal credits. */
@@ -23,7 +25,8 @@ export function TrialBalancePage({
   const { i18n } = useLingui()
   const { date } = useFormat()
   const money = useMoney()
-  const asOf = search.asOf ?? todayIso()
+  const { data: calendar } = useSuspenseQuery(calendarQuery())
+  const asOf = search.asOf ?? calendar.today
   const { data } = useSuspenseQuery(trialBalanceQuery(asOf))
   const balanced = data.totalDebit === data.totalCredit
   const difference = money.format(Math.abs(data.totalDebit - data.totalCredit))
@@ -31,9 +34,15 @@ export function TrialBalancePage({
 
   return (
     <div className="page">
+      <PrintHeader filters={[{ label: <Trans>As of</Trans>, value: day }]} />
       <PageHeader
         title={<Trans>Trial balance</Trans>}
-        subtitle={<Trans>The balance of every account that posts vouchers, as of {day}.</Trans>}
+        subtitle={
+          <Trans>
+            The balance of every account that posts vouchers, as of {day}. Open an account for its
+            ledger, from the start of the fiscal year to that day.
+          </Trans>
+        }
         actions={
           <button type="button" className="button no-print" onClick={() => window.print()}>
             <Icon name="printer" /> <Trans>Print</Trans>
@@ -77,7 +86,14 @@ export function TrialBalancePage({
               {data.rows.map((row) => (
                 <tr key={row.accountId}>
                   <td className="gl-code">{row.glCode}</td>
-                  <td>{row.name}</td>
+                  <td>
+                    <Link
+                      to="/vouchers/ledger"
+                      search={ledgerUpTo(row.accountId, data.asOf, calendar)}
+                    >
+                      {row.name}
+                    </Link>
+                  </td>
                   <td>{i18n._(accountTypeLabels[row.accountType])}</td>
                   <td className="amount">{row.debit ? money.format(row.debit) : ''}</td>
                   <td className="amount">{row.credit ? money.format(row.credit) : ''}</td>

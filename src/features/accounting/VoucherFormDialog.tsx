@@ -1,326 +1,174 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Dialog, DialogCancel } from '../../components/Dialog.tsx'
-import { Field } from '../../components/form/Field.tsx'
-import { HeaderRow } from '../../components/table/HeaderRow.tsx'
+import { Field, SelectField } from '../../components/form/Field.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { todayIso } from '../../lib/dates.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
-  CreateVoucherSchema,
-  VoucherLineInputSchema,
   voucherTypes,
   type Account,
-  type CreateVoucher,
   type Voucher,
   type VoucherType,
 } from '../../shared/schemas/accounting.ts'
-import { AccountSelect } from './AccountSelect.tsx'
-import { todayIso } from '../../lib/dates.ts'
 import { voucherTypeLabels } from './labels.ts'
+import { MoneyVoucherFields } from './MoneyVoucherFields.tsx'
 import { useCreateVoucher } from './mutations.ts'
-import { useMoney } from '../../lib/use-money.ts'
+import { calendarQuery, moneyAccountsQuery } from './queries.ts'
+import { freshDraft, isChanged, isMoneyVoucher, type DraftCarry } from './voucher-draft.ts'
+import { useVoucherEntry } from './use-voucher-entry.ts'
+import { VoucherLinesGrid } from './VoucherLinesGrid.tsx'
 
-interface LineDraft {
-  id: string
-  accountId: string
-  debit: string
-  credit: string
-  memo: string
-}
-
-const blankLine = (): LineDraft => ({
-  id: crypto.randomUUID(),
-  accountId: '',
-  debit: '',
-  credit: '',
-  memo: '',
-})
-
-type LineField = 'accountId' | 'debit' | 'credit' | 'memo'
-
-/** A new voucher: its lines must balance before it can be saved. */
+/**
+ * New vouchers, one after another. Receipts and payments are asked for as money received into
+ * or paid from cash or a bank, from or to whom, and what for; journals and contras as lines.
+ * Errors show once a field was left or the voucher saved. A saved voucher empties the form for
+ * the next one, keeping its type, day and cash or bank account, with the focus on the first
+ * field to type: a cashier entering a pile of receipts goes on without reaching for the mouse,
+ * and the saved one stays a link away for printing.
+ */
 export function VoucherFormDialog({
   accounts,
   onClose,
-  onSaved,
 }: {
   /** The accounts a line may post to: active leaves. */
   accounts: readonly Account[]
   onClose: () => void
-  onSaved?: (voucher: Voucher) => void
 }) {
   const { t, i18n } = useLingui()
-  const money = useMoney()
-  const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
-  const typeId = useId()
-  const reasonId = useId()
-  const [type, setType] = useState<VoucherType>('journal')
-  const [openedOn] = useState(todayIso)
-  const [date, setDate] = useState(openedOn)
-  const [narration, setNarration] = useState('')
-  const [lines, setLines] = useState<LineDraft[]>(() => [blankLine(), blankLine()])
-  const [touched, setTouched] = useState(false)
-  // One key per voucher being entered: a save retried after a lost answer is not posted twice.
-  const [idempotencyKey] = useState(() => crypto.randomUUID())
-
-  const amounts = lines.map((line) => ({
-    debit: money.parse(line.debit),
-    credit: money.parse(line.credit),
+  const { toastUnlessFieldError } = useServerErrors()
+  const formRef = useRef<HTMLFormElement>(null)
+  const { data: calendar } = useQuery(calendarQuery())
+  const { data: moneyList } = useQuery(moneyAccountsQuery())
+  const moneyAccounts = moneyList?.data ?? []
+  const [carry, setCarry] = useState<DraftCarry>(() => ({
+    type: 'receipt',
+    date: calendar?.today ?? todayIso(),
+    moneyAccountId: moneyAccounts[0]?.accountId ?? '',
   }))
-  const totalDebit = amounts.reduce((sum, a) => sum + (a.debit ?? 0), 0)
-  const totalCredit = amounts.reduce((sum, a) => sum + (a.credit ?? 0), 0)
-  const difference = Math.abs(totalDebit - totalCredit)
-  const body: CreateVoucher = {
-    type,
-    date,
-    narration,
-    lines: lines.map((line, i) => ({
-      accountId: line.accountId,
-      debit: amounts[i]?.debit ?? 0,
-      credit: amounts[i]?.credit ?? 0,
-      memo: line.memo,
-    })),
-  }
+  const [draft, setDraft] = useState(() => freshDraft(carry))
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set())
+  const [submitted, setSubmitted] = useState(false)
+  const [saved, setSaved] = useState<Voucher>()
+  // Set by a save, cleared by the next change: only the emptied form takes the focus.
+  const [focusFirst, setFocusFirst] = useState(false)
+  // Counted up by a refused save: the first field in error then takes the focus.
+  const [refusals, setRefusals] = useState(0)
 
-  const save = useCreateVoucher(idempotencyKey, {
-    onSuccess: (saved) => {
-      const reference = saved.reference
+  const save = useCreateVoucher(draft.key, {
+    onSuccess: (voucher, sent) => {
+      const reference = voucher.reference
       showToast({ variant: 'success', title: t`Voucher ${reference} was saved.` })
-      onSaved?.(saved)
-      onClose()
+      const next = { type: sent.type, date: sent.date, moneyAccountId: draft.moneyAccountId }
+      setCarry(next)
+      setDraft(freshDraft(next))
+      setVisited(new Set())
+      setSubmitted(false)
+      setSaved(voucher)
+      setFocusFirst(true)
     },
     onError: (err) => toastUnlessFieldError(err, t`The voucher was not saved`),
   })
-
-  const server = fieldErrors(save.error)
-  const local = touched ? checkFields(CreateVoucherSchema, body) : {}
-  const example = money.toInput(125050)
-  const amountHint = t`Enter an amount such as ${example}.`
-  const lineErrors = lines.map((line, i) => {
-    const own = touched ? checkFields(VoucherLineInputSchema, body.lines[i]) : {}
-    const amount = amounts[i]
-    const at = (field: string) => server[`lines.${i}.${field}`]
-    return {
-      accountId:
-        at('accountId') ??
-        (own.accountId && !line.accountId ? t`Choose an account.` : own.accountId),
-      debit: amount?.debit === undefined ? amountHint : (at('debit') ?? own.debit),
-      credit: amount?.credit === undefined ? amountHint : (at('credit') ?? own.credit),
-      memo: at('memo') ?? own.memo,
-      line: server[`lines.${i}`] ?? own._,
-    }
-  })
-  const anyLineError = lineErrors.some((e) => Object.values(e).some(Boolean))
-  const placed = (key: string) =>
-    ['type', 'date', 'narration'].includes(key) ||
-    /^lines\.\d+(\.(accountId|debit|credit|memo))?$/.test(key)
+  const entry = useVoucherEntry(draft, save.error)
+  const errorOf = (field: string) =>
+    entry.server[field] ?? (submitted || visited.has(field) ? entry.local[field] : undefined)
   const voucherErrors = [
-    ...Object.entries(server)
-      .filter(([key, message]) => message && !placed(key))
-      .map(([, message]) => message),
-    ...(local.lines && !anyLineError ? [local.lines] : []),
+    ...entry.unplaced,
+    ...(submitted && entry.local.voucher ? [entry.local.voucher] : []),
   ]
-  const errors = {
-    type: server.type ?? local.type,
-    date: server.date ?? local.date,
-    narration: server.narration ?? local.narration,
+
+  useEffect(() => {
+    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusals])
+
+  const update = (patch: Partial<typeof draft>) => {
+    setDraft((current) => ({ ...current, ...patch }))
+    setFocusFirst(false)
   }
-
-  const differenceText = money.format(difference)
-  const blocked =
-    totalDebit === 0 && totalCredit === 0
-      ? t`Enter the amounts: the voucher has none yet.`
-      : totalDebit !== totalCredit
-        ? t`Debits and credits differ by ${differenceText}: the voucher must balance before it can be saved.`
-        : undefined
-
-  // Anything typed or chosen: closing asks before it is thrown away.
-  const unsaved =
-    type !== 'journal' ||
-    date !== openedOn ||
-    narration !== '' ||
-    lines.length !== 2 ||
-    lines.some((l) => l.accountId || l.debit || l.credit || l.memo)
-
-  const setLine = (id: string, field: LineField, value: string) =>
-    setLines((current) => current.map((l) => (l.id === id ? { ...l, [field]: value } : l)))
+  const visit = (field: string) => setVisited((current) => new Set(current).add(field))
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    setTouched(true)
-    if (blocked) return
-    if (amounts.some((a) => a.debit === undefined || a.credit === undefined)) return
-    if (Object.keys(checkFields(CreateVoucherSchema, body)).length) return
-    save.mutate(body)
+    setSubmitted(true)
+    if (Object.keys(entry.local).length) {
+      setRefusals((n) => n + 1)
+      return
+    }
+    save.mutate(entry.body)
   }
 
+  const savedReference = saved?.reference
+  const fields = { draft, errorOf, onChange: update, onVisit: visit, focusFirst }
+
   return (
-    <Dialog title={t`New voucher`} onClose={onClose} wide unsaved={unsaved}>
-      <form className="form" noValidate onSubmit={submit}>
+    <Dialog
+      title={t`New voucher`}
+      onClose={onClose}
+      wide
+      unsaved={isChanged(draft, carry) && !save.isPending}
+    >
+      <form ref={formRef} className="form" noValidate onSubmit={submit}>
+        {saved && (
+          <p className="notice voucher-saved">
+            <Trans>{savedReference} was saved; the form is ready for the next voucher.</Trans>{' '}
+            <Link to="/vouchers/$voucherId" params={{ voucherId: saved.id }}>
+              <Trans>Open {savedReference} to print it</Trans>
+            </Link>
+          </p>
+        )}
         <div className="form-row">
-          <div className="field">
-            <label htmlFor={typeId}>
-              <Trans>Voucher type</Trans>
-            </label>
-            <select
-              id={typeId}
-              value={type}
-              onChange={(e) => setType(e.target.value as VoucherType)}
-              aria-invalid={Boolean(errors.type)}
-            >
-              {voucherTypes.map((vt) => (
-                <option key={vt} value={vt}>
-                  {i18n._(voucherTypeLabels[vt])}
-                </option>
-              ))}
-            </select>
-            {errors.type && <small className="field-error">{errors.type}</small>}
-          </div>
+          <SelectField
+            label={t`Voucher type`}
+            value={draft.type}
+            onChange={(e) => update({ type: e.target.value as VoucherType })}
+            error={errorOf('type')}
+          >
+            {voucherTypes.map((vt) => (
+              <option key={vt} value={vt}>
+                {i18n._(voucherTypeLabels[vt])}
+              </option>
+            ))}
+          </SelectField>
           <Field
             label={t`Date`}
             type="date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            error={errors.date}
+            value={draft.date}
+            onChange={(e) => update({ date: e.target.value })}
+            onBlur={() => visit('date')}
+            error={errorOf('date')}
           />
         </div>
-        <Field
-          label={t`Narration`}
-          value={narration}
-          onChange={(e) => setNarration(e.target.value)}
-          error={errors.narration}
-          maxLength={500}
-        />
-        <div className="table-wrap">
-          <table className="table voucher-lines-input">
-            <caption className="visually-hidden">
-              <Trans>Voucher lines</Trans>
-            </caption>
-            <thead>
-              <HeaderRow
-                columns={[
-                  { label: <Trans>Account</Trans> },
-                  'debit',
-                  'credit',
-                  { label: <Trans>Memo</Trans> },
-                  { label: <Trans>Remove</Trans>, hidden: true },
-                ]}
-              />
-            </thead>
-            <tbody>
-              {lines.map((line, i) => {
-                const n = i + 1
-                const err = lineErrors[i]
-                return (
-                  <tr key={line.id}>
-                    <td>
-                      <AccountSelect
-                        accounts={accounts}
-                        value={line.accountId}
-                        onChange={(accountId) => setLine(line.id, 'accountId', accountId)}
-                        placeholder={t`Choose an account`}
-                        aria-label={t`Account, line ${n}`}
-                        aria-invalid={Boolean(err?.accountId)}
-                      />
-                      {err?.accountId && (
-                        <small className="field-error block">{err.accountId}</small>
-                      )}
-                      {err?.line && <small className="field-error block">{err.line}</small>}
-                    </td>
-                    <td className="amount">
-                      <input
-                        inputMode="decimal"
-                        aria-label={t`Debit, line ${n}`}
-                        value={line.debit}
-                        onChange={(e) => setLine(line.id, 'debit', e.target.value)}
-                        aria-invalid={Boolean(err?.debit)}
-                      />
-                      {err?.debit && <small className="field-error block">{err.debit}</small>}
-                    </td>
-                    <td className="amount">
-                      <input
-                        inputMode="decimal"
-                        aria-label={t`Credit, line ${n}`}
-                        value={line.credit}
-                        onChange={(e) => setLine(line.id, 'credit', e.target.value)}
-                        aria-invalid={Boolean(err?.credit)}
-                      />
-                      {err?.credit && <small className="field-error block">{err.credit}</small>}
-                    </td>
-                    <td>
-                      <input
-                        aria-label={t`Memo, line ${n}`}
-                        value={line.memo}
-                        maxLength={200}
-                        onChange={(e) => setLine(line.id, 'memo', e.target.value)}
-                      />
-                      {err?.memo && <small className="field-error block">{err.memo}</small>}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button-link"
-                        disabled={lines.length <= 2}
-                        title={lines.length <= 2 ? t`A voucher has at least two lines.` : undefined}
-                        aria-label={t`Remove line ${n}`}
-                        onClick={() =>
-                          setLines((current) => current.filter((l) => l.id !== line.id))
-                        }
-                      >
-                        <Trans>Remove</Trans>
-                      </button>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">
-                  <Trans>Totals</Trans>
-                </th>
-                <td className="amount" data-testid="total-debit">
-                  {money.format(totalDebit)}
-                </td>
-                <td className="amount" data-testid="total-credit">
-                  {money.format(totalCredit)}
-                </td>
-                <td colSpan={2} className={difference ? 'unbalanced' : 'balanced'}>
-                  <Trans>Difference: {differenceText}</Trans>
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-        <div className="toolbar">
-          <button
-            type="button"
-            className="button"
-            onClick={() => setLines((current) => [...current, blankLine()])}
-          >
-            <Trans>Add line</Trans>
-          </button>
-        </div>
+        {isMoneyVoucher(draft.type) ? (
+          <MoneyVoucherFields
+            key={draft.key}
+            {...fields}
+            type={draft.type}
+            accounts={accounts}
+            moneyAccounts={moneyAccounts}
+            total={entry.totalDebit}
+          />
+        ) : (
+          <VoucherLinesGrid
+            key={draft.key}
+            {...fields}
+            accounts={accounts}
+            totalDebit={entry.totalDebit}
+            totalCredit={entry.totalCredit}
+          />
+        )}
         {voucherErrors.map((message) => (
           <p key={message} className="field-error" role="alert">
             {message}
           </p>
         ))}
         <div className="form-actions">
-          {blocked && (
-            <p id={reasonId} className="form-reason">
-              {blocked}
-            </p>
-          )}
-          <DialogCancel />
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={Boolean(blocked) || save.isPending}
-            aria-describedby={blocked ? reasonId : undefined}
-          >
+          <DialogCancel>{saved ? <Trans>Done</Trans> : undefined}</DialogCancel>
+          <SubmitButton busy={save.isPending}>
             <Trans>Save voucher</Trans>
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

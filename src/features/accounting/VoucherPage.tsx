@@ -5,11 +5,13 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type ReactElement } from 'react'
 import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
+import { usePrintedAt } from '../../components/PrintHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { session } from '../../lib/session.ts'
 import { dayDate } from '../../lib/dates.ts'
+import { amountInWords, wordLanguageOf } from '../../shared/amount-in-words.ts'
 import { voucherTitles } from './labels.ts'
 import { voucherQuery } from './queries.ts'
 import { ReverseVoucherDialog } from './ReverseVoucherDialog.tsx'
@@ -30,6 +32,10 @@ export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement 
   const totalCredit = voucher.lines.reduce((sum, l) => sum + l.credit, 0)
   const amount = money.format(voucher.total)
   const currency = money.currency
+  const words = amountInWords(voucher.total, money.digits, wordLanguageOf(i18n.locale))
+  const currencyName =
+    new Intl.DisplayNames(i18n.locale, { type: 'currency' }).of(currency) ?? currency
+  const printedAt = usePrintedAt()
   const reverseBlocked = voucher.reversedById
     ? t`This voucher has already been reversed.`
     : voucher.reversesId
@@ -102,6 +108,10 @@ export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement 
               <Trans>Currency</Trans>
             </dt>
             <dd>{currency}</dd>
+            <dt className="print-only">
+              <Trans>Printed</Trans>
+            </dt>
+            <dd className="print-only">{printedAt}</dd>
           </dl>
         </header>
         <p className="voucher-narration">
@@ -149,6 +159,11 @@ export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement 
         </table>
         <p className="voucher-amount">
           <Trans>Amount: {amount}</Trans>
+        </p>
+        <p className="voucher-amount-words" data-testid="amount-in-words">
+          <Trans>
+            In words: {words} {currencyName}
+          </Trans>
         </p>
         <div className="signatures">
           <div>

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
+import { PrintHeader } from '../../components/PrintHeader.tsx'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
@@ -16,6 +17,7 @@ import { postableAccounts } from './chart.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { voucherTypeLabels } from './labels.ts'
 import { useChartAccounts, vouchersQuery } from './queries.ts'
+import { usePeriodText } from './use-period-text.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { VoucherFormDialog } from './VoucherFormDialog.tsx'
 
@@ -31,7 +33,7 @@ export function VouchersPage({
 }): ReactElement {
   const { t, i18n } = useLingui()
   const ability = useAbility()
-  const { date } = useFormat()
+  const { date, number } = useFormat()
   const money = useMoney()
   const { data } = useSuspenseQuery(vouchersQuery(search))
   const { accounts, allowed } = useChartAccounts(ability.can('read', 'coa'))
@@ -43,12 +45,34 @@ export function VouchersPage({
     sortBy: 'date',
     sortDesc: true,
   })
+  const period = usePeriodText(search.from, search.to)
+  const chosenAccount = accounts.find((a) => a.id === search.accountId)
+  const first = number(Math.min(data.total, (search.page - 1) * search.perPage + 1))
+  const last = number(Math.min(data.total, search.page * search.perPage))
+  const total = number(data.total)
   const noChart = allowed
     ? undefined
     : t`Entering a voucher needs permission to view the chart of accounts.`
 
   return (
     <div className="page">
+      <PrintHeader
+        filters={[
+          {
+            label: <Trans>Type</Trans>,
+            value: search.type ? i18n._(voucherTypeLabels[search.type]) : t`All`,
+          },
+          { label: <Trans>Period</Trans>, value: period },
+          {
+            label: <Trans>Account</Trans>,
+            value: chosenAccount
+              ? `${chosenAccount.glCode} · ${chosenAccount.name}`
+              : t`All accounts`,
+          },
+          ...(search.q ? [{ label: <Trans>Search</Trans>, value: search.q }] : []),
+          { label: <Trans>Vouchers</Trans>, value: t`${first}–${last} of ${total}` },
+        ]}
+      />
       <PageHeader
         title={<Trans>Vouchers</Trans>}
         subtitle={

@@ -3,11 +3,13 @@ import type * as v from 'valibot'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
+  AccountingCalendarSchema,
   AccountListSchema,
   ChartSchema,
   CoaConfigSchema,
   CoaMappingListSchema,
   LedgerSchema,
+  MoneyAccountListSchema,
   TrialBalanceSchema,
   VoucherListSchema,
   VoucherSchema,
@@ -47,6 +49,20 @@ export const coaMappingQuery = () =>
   queryOptions({
     queryKey: [...accountingKey, 'coa-mapping'],
     ...storedRead('accounting/coa-mapping', CoaMappingListSchema, '/coa-mapping'),
+  })
+
+/** Today in the institute's time zone and its fiscal year's start: what reports default to. */
+export const calendarQuery = () =>
+  queryOptions({
+    queryKey: [...accountingKey, 'calendar'],
+    ...storedRead('accounting/calendar', AccountingCalendarSchema, '/vouchers'),
+  })
+
+/** The cash and bank accounts receipts are received into and payments paid from. */
+export const moneyAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...accountingKey, 'money-accounts'],
+    ...storedRead('accounting/money-accounts', MoneyAccountListSchema, '/vouchers'),
   })
 
 export const vouchersQuery = (search: VoucherListSearch) =>

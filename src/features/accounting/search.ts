@@ -1,7 +1,8 @@
 import * as v from 'valibot'
-import { todayIso, yearStartIso } from '../../lib/dates.ts'
+import { fiscalYearStartOf } from '../../shared/fiscal-year.ts'
 import {
   AccountListQuerySchema,
+  type AccountingCalendar,
   type AccountListSearch,
   LedgerQuerySchema,
   TrialBalanceQuerySchema,
@@ -29,11 +30,32 @@ export function accountListSearch(search: ChartSearch): AccountListSearch {
 export const LedgerSearchSchema = v.partial(LedgerQuerySchema)
 export type LedgerSearch = v.InferOutput<typeof LedgerSearchSchema>
 
-/** The period a ledger covers: the URL's, else this calendar year up to today. */
-export function ledgerPeriod(search: LedgerSearch, now = new Date()) {
-  return { from: search.from ?? yearStartIso(now), to: search.to ?? todayIso(now) }
+/**
+ * The period a ledger covers: the URL's, else the current fiscal year up to today, both in the
+ * institute's calendar (not the device's).
+ */
+export function ledgerPeriod(search: LedgerSearch, calendar: AccountingCalendar) {
+  const { today, fiscalYearStartMonth } = calendar
+  return {
+    from: search.from ?? fiscalYearStartOf(today, fiscalYearStartMonth),
+    to: search.to ?? today,
+  }
 }
 
-/** /vouchers/trial-balance: as of today unless a day is chosen. */
+/**
+ * The ledger behind an account's trial-balance figure on `asOf`: its fiscal year up to that day,
+ * so that the closing balance is the figure and the opening what earlier years brought forward.
+ */
+export const ledgerUpTo = (
+  accountId: string,
+  asOf: string,
+  calendar: AccountingCalendar,
+): LedgerSearch => ({
+  accountId,
+  from: fiscalYearStartOf(asOf, calendar.fiscalYearStartMonth),
+  to: asOf,
+})
+
+/** /vouchers/trial-balance: as of the institute's today unless a day is chosen. */
 export const TrialBalanceSearchSchema = v.partial(TrialBalanceQuerySchema)
 export type TrialBalanceSearch = v.InferOutput<typeof TrialBalanceSearchSchema>

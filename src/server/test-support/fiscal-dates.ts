@@ -1,5 +1,5 @@
 import { defaultFiscalYearStartMonth } from '../modules/accounting/default-chart.ts'
-import { fiscalYearOf } from '../modules/accounting/fiscal-year.ts'
+import { fiscalYearOf } from '../../shared/fiscal-year.ts'
 
 /**
  * Dates for tests, counted from today in the demo institute's calendar (Asia/Dhaka, fiscal year

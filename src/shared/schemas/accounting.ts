@@ -122,6 +122,30 @@ export const SetMappingSchema = v.object({
 })
 export type SetMapping = v.InferInput<typeof SetMappingSchema>
 
+/**
+ * The money accounts a receipt is received into and a payment paid from: the leaves mapped as
+ * cash or as a bank account (by the bank account's name).
+ */
+export const MoneyAccountSchema = v.object({
+  accountId: v.string(),
+  glCode: v.string(),
+  name: v.string(),
+  purpose: v.picklist(['cash', 'bank']),
+  key: v.nullable(v.string()),
+})
+export type MoneyAccount = v.InferOutput<typeof MoneyAccountSchema>
+export const MoneyAccountListSchema = v.object({ data: v.array(MoneyAccountSchema) })
+
+/**
+ * The institute's accounting calendar: today in its time zone and the month its fiscal year
+ * starts, so that screens default to the same days the server counts with.
+ */
+export const AccountingCalendarSchema = v.object({
+  today: isoDate,
+  fiscalYearStartMonth: v.number(),
+})
+export type AccountingCalendar = v.InferOutput<typeof AccountingCalendarSchema>
+
 export const voucherTypes = ['receipt', 'payment', 'journal', 'contra'] as const
 export type VoucherType = (typeof voucherTypes)[number]
 export const voucherPrefix: Record<VoucherType, string> = {

@@ -3,13 +3,6 @@ import type { Db } from '../../db/client.ts'
 import { coaSettings } from '../../db/schema/accounting.ts'
 import { defaultFiscalYearStartMonth, defaultLevelDigits } from './default-chart.ts'
 
-/** The calendar year a date's fiscal year starts in (YYYY-MM-DD, months 1–12). */
-export function fiscalYearOf(date: string, startMonth: number): number {
-  const year = Number(date.slice(0, 4))
-  const month = Number(date.slice(5, 7))
-  return month >= startMonth ? year : year - 1
-}
-
 /**
  * The institute's COA settings, defaults where none were saved. `lock` holds the row until the
  * caller's transaction ends: 'share' while posting (the lock date cannot move under a voucher

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import type { ErrorValues } from '../../../shared/schemas/api-error.ts'
 import { ApiException } from '../../lib/errors.ts'
-import { fiscalYearOf } from './fiscal-year.ts'
+import { fiscalYearOf, fiscalYearStart } from '../../../shared/fiscal-year.ts'
 
 /** The days a voucher may be dated on, first and last included. */
 export interface OpenPeriod {
@@ -16,9 +16,6 @@ export interface OpenPeriod {
 /** YYYY-MM-DD `days` after (or before) a YYYY-MM-DD date. */
 export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-
-const fiscalYearStart = (year: number, startMonth: number) =>
-  `${year}-${String(startMonth).padStart(2, '0')}-01`
 
 /**
  * Open are the previous, the current and the next fiscal year as seen from today, except the

@@ -16,7 +16,8 @@ import {
 import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { ApiException, validationFailed } from '../../lib/errors.ts'
-import { coaSettingsOf, fiscalYearOf } from './fiscal-year.ts'
+import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
+import { coaSettingsOf } from './fiscal-year.ts'
 import { assertDateOpen, instituteToday, openPeriod } from './open-period.ts'
 
 /** A line names its account, or the purpose whose mapped account it posts to. */

@@ -312,6 +312,7 @@ describe('vouchers', () => {
     expect(res.status).toBe(201)
     const reversal = (await res.json()) as Voucher
     expect(reversal).toMatchObject({
+      type: 'journal',
       reversesId: original.id,
       narration: `Reversal of ${original.reference}: August salaries`,
       lines: [{ credit: 2500000 }, { debit: 2500000 }],
@@ -371,6 +372,51 @@ describe('vouchers', () => {
       },
     )
     expect(backdated.status).toBe(422)
+  })
+
+  it('reverses a receipt with a journal voucher whose narration names the receipt', async () => {
+    const receipt = (await (
+      await journal(
+        [
+          { accountId: leaf('Cash in hand'), debit: 5000 },
+          { accountId: leaf('Tuition fee income'), credit: 5000 },
+        ],
+        { type: 'receipt', narration: 'Received from Rahim: tuition' },
+      )
+    ).json()) as Voucher
+    const reverse = (narration?: string) =>
+      asUser(t, admin, 'POST', `/api/accounting/vouchers/${receipt.id}/reverse`, {
+        date: inFiscalYear(0, '08-31'),
+        narration,
+      })
+    // The user's own words are kept, with the receipt's reference put in front.
+    const res = await reverse('Entered twice by mistake')
+    expect(res.status).toBe(201)
+    const reversal = (await res.json()) as Voucher
+    expect(reversal).toMatchObject({
+      type: 'journal',
+      narration: `${receipt.reference}: Entered twice by mistake`,
+      lines: [{ credit: 5000 }, { debit: 5000 }],
+    })
+    expect(reversal.reference).toMatch(new RegExp(`^JV-${fiscalYear()}-\\d{4}$`))
+  })
+
+  it('keeps a reversal narration that already names the original as it is', async () => {
+    const receipt = (await (
+      await journal(
+        [
+          { accountId: leaf('Cash in hand'), debit: 700 },
+          { accountId: leaf('Fine income'), credit: 700 },
+        ],
+        { type: 'receipt', narration: 'Late fine' },
+      )
+    ).json()) as Voucher
+    const narration = `Storno von ${receipt.reference}: doppelt erfasst`
+    const res = await asUser(t, admin, 'POST', `/api/accounting/vouchers/${receipt.id}/reverse`, {
+      date: inFiscalYear(0, '08-31'),
+      narration,
+    })
+    expect(await res.json()).toMatchObject({ type: 'journal', narration })
   })
 
   it('filters and pages the list', async () => {

@@ -78,6 +78,15 @@ const voucherFingerprint = (v: {
     })),
   })
 
+/**
+ * A reversal's narration names the voucher it reverses, whatever the user wrote: their own
+ * words are kept, the reference put in front when they left it out.
+ */
+function reversalNarration(original: Voucher, narration: string | undefined) {
+  if (!narration) return `Reversal of ${original.reference}: ${original.narration}`
+  return narration.includes(original.reference) ? narration : `${original.reference}: ${narration}`
+}
+
 /** Vouchers (§2 /vouchers, permission getVouchers): list, read, enter, reverse. */
 export const voucherRoutes = new Hono<AppEnv>()
   .get('/', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
@@ -137,9 +146,10 @@ export const voucherRoutes = new Hono<AppEnv>()
           c,
           tx,
           {
-            type: original.type,
+            // Undoing a receipt neither receives nor pays money: it is a journal entry.
+            type: 'journal',
             date: body.date,
-            narration: body.narration || `Reversal of ${original.reference}: ${original.narration}`,
+            narration: reversalNarration(original, body.narration),
             lines: original.lines.map((l) => ({
               accountId: l.accountId,
               debit: l.credit,
