@@ -304,7 +304,9 @@ for (const skin of ['light', 'dark'] as const) {
       await check('roles')
       await page.goto('/audits')
       await heading('Audit log')
-      await expect(page.getByRole('row').nth(1)).toBeVisible()
+      // The latest change opened: its before and after side by side.
+      await page.getByRole('button', { name: 'Changes' }).first().click()
+      await expect(page.getByRole('button', { name: 'Hide' })).toBeVisible()
       await check('audits')
       await page.goto(`/admission-forms?q=${run}`)
       await expect(page.getByRole('row').filter({ hasText: run }).first()).toBeVisible()
