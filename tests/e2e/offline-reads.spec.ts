@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import {
   expect,
   test,
@@ -8,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
+import { axeFindings } from './axe.ts'
 import { e2ePassword, signInAs } from './session.ts'
 
 /*
@@ -15,8 +14,6 @@ import { e2ePassword, signInAs } from './session.ts'
  * again from the offline read store with the time it was fetched, never in a request loop.
  */
 
-const require = createRequire(import.meta.url)
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 const unique = () => Math.random().toString(36).slice(2, 8)
 const mainMenu = (page: Page) =>
   page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')
@@ -426,32 +423,6 @@ test('after one online visit, any staff page opens offline in any language', asy
   await expect(page.getByTestId('not-available-offline')).toContainText('Não disponível offline')
   await context.close()
 })
-
-/** Serious and critical accessibility findings of axe on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  // Colours are checked once the page has faded in (§9 zoom-fade).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  )
-  // Evaluated through the DevTools protocol: the app's CSP rightly refuses an injected script.
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe
-    interface AxeResults {
-      violations: {
-        id: string
-        impact: string | null
-        nodes: { target: string[]; failureSummary?: string }[]
-      }[]
-    }
-    const { violations } = await axe.run()
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary}`))
-  })
-}
 
 for (const skin of ['light', 'dark'] as const) {
   test(`the offline screens pass axe in the ${skin} skin`, async ({ browser, baseURL }) => {

@@ -1,0 +1,336 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+} from '@playwright/test'
+import { axeFindings } from './axe.ts'
+import { e2ePassword, signInAs } from './session.ts'
+
+/*
+ * Every main screen, as a user meets it with rows, badges, tags and a red validation error on
+ * it, in the light and the dark skin: axe finds nothing serious or critical (WCAG AA contrast,
+ * names, labels, landmarks).
+ */
+
+const unique = () => Math.random().toString(36).slice(2, 8)
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+
+async function adminHeaders(request: APIRequestContext, baseURL: string) {
+  const res = await request.post(`${baseURL}/api/auth/login`, {
+    data: { username: 'admin', password: e2ePassword },
+  })
+  const { access_token } = (await res.json()) as { access_token: string }
+  return { Authorization: `Bearer ${access_token}` }
+}
+
+const api = (baseURL: string) => `${baseURL}/api`
+
+/** The JSON of an answer that must have succeeded. */
+async function ok(res: Promise<APIResponse>) {
+  const answer = await res
+  expect(answer.ok(), `${answer.url()}: ${answer.status()}`).toBe(true)
+  return answer.json() as Promise<Record<string, unknown>>
+}
+
+/** Two published forms (one with a fee) and an application in each status, through the API. */
+async function admissionData(request: APIRequestContext, baseURL: string, run: string) {
+  const headers = await adminHeaders(request, baseURL)
+  const form = async (title: string, fee: number) => {
+    const created = await ok(
+      request.post(`${api(baseURL)}/admission/forms`, {
+        headers,
+        data: {
+          title,
+          academicSession: '2027',
+          className: 'Four',
+          groupName: '',
+          opensOn: day(-2),
+          closesOn: day(30),
+          fee,
+          requiredFields: ['dateOfBirth'],
+          questions: [
+            {
+              id: 'shift',
+              label: 'Which shift?',
+              kind: 'choice',
+              required: true,
+              options: ['Morning', 'Day'],
+            },
+          ],
+          attachments: [
+            {
+              kind: 'photo',
+              label: 'Photo of the applicant',
+              required: true,
+              types: ['image/jpeg', 'image/png'],
+              maxBytes: 2 * 1024 * 1024,
+            },
+          ],
+          instructions: 'Bring the birth certificate to the interview.',
+        },
+      }),
+    )
+    await ok(
+      request.post(`${api(baseURL)}/admission/forms/${String(created.id)}/publish`, { headers }),
+    )
+    return String(created.id)
+  }
+  const apply = async (formId: string, applicantName: string) => {
+    const sent = await ok(
+      request.post(`${api(baseURL)}/admission/public/demo-school/forms/${formId}/applications`, {
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        data: {
+          fields: { applicantName, phone: '+880 1711 000555', dateOfBirth: '2019-03-14' },
+          answers: { shift: 'Morning' },
+        },
+      }),
+    )
+    const list = (await ok(
+      request.get(`${api(baseURL)}/admission/applicants?q=${encodeURIComponent(applicantName)}`, {
+        headers,
+      }),
+    )) as { data: { id: string }[] }
+    return { temporaryId: String(sent.temporaryId), id: list.data[0]!.id }
+  }
+  const step = (id: string, action: string, data: object = {}) =>
+    ok(request.post(`${api(baseURL)}/admission/applicants/${id}/${action}`, { headers, data }))
+
+  const feeForm = await form(`Class Four with fee ${run}`, 25000)
+  const freeForm = await form(`Class Four free ${run}`, 0)
+  const feeDue = await apply(feeForm, `Fee Due ${run}`)
+  await apply(freeForm, `Submitted ${run}`)
+  await step((await apply(freeForm, `Under Review ${run}`)).id, 'review')
+  await step((await apply(freeForm, `Rejected ${run}`)).id, 'reject', { note: 'Class full.' })
+  const accepted = await apply(freeForm, `Accepted ${run}`)
+  await step(accepted.id, 'accept', { note: 'Interview passed.' })
+  const enrolled = await apply(freeForm, `Enrolled ${run}`)
+  await step(enrolled.id, 'accept')
+  await step(enrolled.id, 'enrol')
+  return { feeForm, feeDue, accepted }
+}
+
+/** A journal voucher, reversed, and a receipt, through the API. */
+async function voucherData(request: APIRequestContext, baseURL: string, run: string) {
+  const headers = await adminHeaders(request, baseURL)
+  const mapping = (await ok(
+    request.get(`${api(baseURL)}/accounting/coa-mapping`, { headers }),
+  )) as {
+    data: { purpose: string; accountId: string }[]
+  }
+  const cash = mapping.data.find((m) => m.purpose === 'cash')!.accountId
+  const bank = mapping.data.find((m) => m.purpose === 'bank')!.accountId
+  const voucher = (type: string, narration: string) =>
+    ok(
+      request.post(`${api(baseURL)}/accounting/vouchers`, {
+        headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+        data: {
+          type,
+          date: day(0),
+          narration,
+          lines: [
+            { accountId: cash, debit: 150050 },
+            { accountId: bank, credit: 150050 },
+          ],
+        },
+      }),
+    )
+  const reversed = await voucher('journal', `Cash drawn for the fair ${run}`)
+  await ok(
+    request.post(`${api(baseURL)}/accounting/vouchers/${String(reversed.id)}/reverse`, {
+      headers,
+      data: { date: day(0), narration: `Fair cancelled ${run}` },
+    }),
+  )
+  await voucher('receipt', `Fees received ${run}`)
+
+  // An account no longer in use: its row is greyed out in the chart.
+  const chart = (await ok(request.get(`${api(baseURL)}/accounting/accounts`, { headers }))) as {
+    data: { id: string; parentId: string | null }[]
+  }
+  const retired = await ok(
+    request.post(`${api(baseURL)}/accounting/accounts`, {
+      headers,
+      data: { parentId: chart.data.find((a) => a.id === cash)!.parentId, name: `Old float ${run}` },
+    }),
+  )
+  await ok(
+    request.patch(`${api(baseURL)}/accounting/accounts/${String(retired.id)}`, {
+      headers,
+      data: { isActive: false },
+    }),
+  )
+  return { cash, reversedId: String(reversed.id) }
+}
+
+/** Two staff users, one of them deactivated, through the API. */
+async function staffData(request: APIRequestContext, baseURL: string, run: string) {
+  const headers = await adminHeaders(request, baseURL)
+  const roles = (await ok(
+    request.get(`${api(baseURL)}/access/users/role-options`, { headers }),
+  )) as { data: { id: string; name: string }[] }
+  const user = (name: string) =>
+    ok(
+      request.post(`${api(baseURL)}/access/users`, {
+        headers,
+        data: {
+          username: `${name.toLowerCase()}-${run}`,
+          fullName: `${name} ${run}`,
+          password: 'a-temporary-password-2026',
+          roleIds: [roles.data.find((r) => r.name === 'accountant')!.id],
+        },
+      }),
+    )
+  await user('Active')
+  const leaver = await user('Leaver')
+  await ok(
+    request.post(`${api(baseURL)}/access/users/${String(leaver.id)}/deactivate`, { headers }),
+  )
+}
+
+type Skin = 'light' | 'dark'
+
+/** A browser in the skin, and the page's findings per screen, gathered by `check`. */
+async function inSkin(browser: Browser, skin: Skin) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+  await context.addInitScript((value) => localStorage.setItem('skin', value), skin)
+  const page = await context.newPage()
+  const findings: Record<string, string[]> = {}
+  const check = async (screen: string) => {
+    await expect(page.locator('html')).toHaveAttribute('data-skin', skin)
+    const found = await axeFindings(page)
+    if (found.length > 0) findings[screen] = found
+  }
+  const heading = (name: string | RegExp) =>
+    expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+  return { context, page, findings, check, heading }
+}
+
+for (const skin of ['light', 'dark'] as const) {
+  test.describe(`in the ${skin} skin, axe finds nothing serious or critical`, () => {
+    // One page walks every screen and axe reads each, a few seconds apiece on a busy machine.
+    test.describe.configure({ timeout: 240_000 })
+
+    test('on the sign-in, recovery and applicant screens', async ({ browser, baseURL }) => {
+      const run = unique()
+      const { context, page, findings, check, heading } = await inSkin(browser, skin)
+      const data = await admissionData(context.request, baseURL!, run)
+
+      await page.goto('/login')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page.getByText('Please enter your password.')).toBeVisible()
+      await check('login')
+      await page.goto('/forgot-password')
+      await heading('Forgot your password?')
+      await check('forgot-password')
+      await page.goto('/admission/demo-school')
+      await expect(page.getByRole('link', { name: new RegExp(run) }).first()).toBeVisible()
+      await check('admission institute')
+      await page.goto(`/admission/demo-school/${data.feeForm}`)
+      await page.getByRole('button', { name: 'Submit application' }).click()
+      await expect(page.getByText('Please answer this question.')).toBeVisible()
+      await check('admission form')
+      const tracking = `/admission/demo-school/${data.feeForm}/temporaryId/${data.feeDue.temporaryId}`
+      await page.goto(tracking)
+      await expect(page.getByText('Fee due').first()).toBeVisible()
+      await check('application tracking')
+      await page.goto(`${tracking}/attachment`)
+      await expect(page.getByLabel('Photo of the applicant')).toBeVisible()
+      await check('attachment')
+
+      expect(findings).toEqual({})
+      await context.close()
+    })
+
+    test('on the staff screens, with rows, badges, tags and dialogs', async ({
+      browser,
+      baseURL,
+    }) => {
+      const run = unique()
+      const { context, page, findings, check, heading } = await inSkin(browser, skin)
+      const data = await admissionData(context.request, baseURL!, run)
+      const { cash, reversedId } = await voucherData(context.request, baseURL!, run)
+      await staffData(context.request, baseURL!, run)
+      // The admin sees every staff screen.
+      await signInAs(context, context.request, baseURL!, 'admin')
+
+      await page.goto('/dashboard')
+      await heading(/Welcome/)
+      await check('dashboard')
+      await page.goto('/coa')
+      await page.getByRole('button', { name: 'Expand all' }).click()
+      await expect(
+        page.getByRole('table', { name: 'Chart of accounts' }).getByRole('row', {
+          name: new RegExp(`Old float ${run}`),
+        }),
+      ).toHaveClass(/inactive/)
+      await check('chart of accounts')
+      await page.goto('/vouchers')
+      await expect(
+        page.getByRole('row').filter({ hasText: `Cash drawn for the fair ${run}` }),
+      ).toContainText('Reversed')
+      await check('vouchers')
+      await page.getByRole('button', { name: 'New voucher' }).click()
+      const voucherForm = page.getByRole('dialog', { name: 'New voucher' })
+      await voucherForm.getByLabel('Debit, line 1').fill('10')
+      await expect(voucherForm.getByText(/Debits and credits differ/)).toBeVisible()
+      await check('new voucher dialog')
+      await page.goto(`/vouchers/${reversedId}`)
+      await expect(page.getByText(/Reversed by/)).toBeVisible()
+      await check('voucher')
+      await page.goto(`/vouchers/ledger?accountId=${cash}`)
+      await expect(page.getByText(`Fees received ${run}`)).toBeVisible()
+      await check('ledger')
+      await page.goto('/vouchers/trial-balance')
+      await expect(page.getByTestId('trial-balance-state')).toBeVisible()
+      await check('trial balance')
+      await page.goto('/coa-mapping')
+      await heading('COA mapping')
+      await expect(page.getByLabel('Account for Cash', { exact: true })).toHaveValue(/.+/)
+      await check('COA mapping')
+      await page.goto('/coa-config')
+      await heading('COA configuration')
+      await check('COA configuration')
+      await page.goto(`/access-control?q=${run}`)
+      await heading('Users')
+      await expect(page.getByRole('row').filter({ hasText: `Leaver ${run}` })).toContainText(
+        'Inactive',
+      )
+      await check('users')
+      await page.goto('/oisacl-roles')
+      await heading('Roles and permissions')
+      await check('roles')
+      await page.goto('/audits')
+      await heading('Audit log')
+      // The latest change opened: its before and after side by side.
+      await page.getByRole('button', { name: 'Changes' }).first().click()
+      await expect(page.getByRole('button', { name: 'Hide' })).toBeVisible()
+      await check('audits')
+      await page.goto(`/admission-forms?q=${run}`)
+      await expect(page.getByRole('row').filter({ hasText: run }).first()).toBeVisible()
+      await check('admission forms')
+      await page.getByRole('button', { name: 'New form' }).click()
+      const formDialog = page.getByRole('dialog')
+      await formDialog.getByRole('button', { name: 'Create form' }).click()
+      await expect(formDialog.getByRole('textbox', { name: 'Title' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      )
+      await check('admission form dialog')
+      await page.goto(`/admission-applicants?q=${run}`)
+      await expect(page.getByRole('row').filter({ hasText: `Enrolled ${run}` })).toBeVisible()
+      await check('applicants')
+      await page.goto(`/admission-applicants/${data.accepted.id}`)
+      await heading(`Accepted ${run}`)
+      await check('applicant')
+      await page.goto('/saved-offline')
+      await expect(page.getByTestId('saved-read').first()).toBeVisible()
+      await check('saved offline')
+
+      expect(findings).toEqual({})
+      await context.close()
+    })
+  })
+}

@@ -1,0 +1,23 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+
+/** Serious and critical accessibility findings of axe on the page as it is now, one per element. */
+export async function axeFindings(page: Page): Promise<string[]> {
+  // Colours are read once the page has faded in (§9 zoom-fade) and dialogs have opened.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
+  // In the page itself (the app has no frames), without the blank page the builder otherwise
+  // opens to merge frame results, and only the violations: each halves the time of a run.
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
+    )
+}
