@@ -209,6 +209,7 @@ export function FormsPage({
                 <td>
                   <RowActions
                     label={name}
+                    shown={1}
                     actions={[
                       canUpdate && {
                         label: <Trans>Edit</Trans>,
