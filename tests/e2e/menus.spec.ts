@@ -175,3 +175,23 @@ test.describe('the horizontal menu', () => {
     await expect(applicants).toBeHidden()
   })
 })
+
+test('on a tablet the sidebar opens from its button and is out of reach while closed', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await signInAs(context, request, baseURL!, 'admin')
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await page.goto('/dashboard')
+  const vouchers = page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Vouchers' })
+  await expect(vouchers).toBeHidden()
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(vouchers).toBeVisible()
+  await vouchers.click()
+  await expect(page).toHaveURL(/\/vouchers(\?|$)/)
+  await expect(vouchers).toBeHidden()
+})
