@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { layoutSettings, type LayoutType, type Skin } from '../../lib/settings.ts'
 import { Icon } from '../icons.tsx'
@@ -38,21 +38,19 @@ export function Customizer() {
   const [open, setOpen] = useState(false)
   const settings = useSnapshot(layoutSettings)
   const toggle = useRef<HTMLButtonElement>(null)
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false)
     toggle.current?.focus()
-  }
+  }, [])
   // Escape closes the panel wherever the focus is, unless something in front took it first.
   useEffect(() => {
     if (!open) return
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return
-      setOpen(false)
-      toggle.current?.focus()
+      if (e.key === 'Escape' && !e.defaultPrevented) close()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [open])
+  }, [open, close])
   return (
     <>
       <button
