@@ -73,7 +73,10 @@ test('an accountant builds the chart, maps a bank, enters, prints and reverses a
   ).toBeVisible()
   const pettyCash = chart.getByRole('row').filter({ hasText: 'Petty cash' })
   await expect(pettyCash).toContainText('1010101002')
-  await expect(pettyCash.getByRole('button', { name: 'Delete Petty cash' })).toBeEnabled()
+  // Beyond "Add under" and "Rename", an account's actions wait in its menu.
+  await pettyCash.getByRole('button', { name: 'More actions for Petty cash' }).click()
+  await expect(pettyCash.getByRole('menuitem', { name: 'Delete Petty cash' })).toBeEnabled()
+  await page.keyboard.press('Escape')
 
   await page.getByRole('button', { name: 'Add under Bank accounts', exact: true }).click()
   const addBank = page.getByRole('dialog', { name: 'New account under Bank accounts' })
@@ -83,7 +86,10 @@ test('an accountant builds the chart, maps a bank, enters, prints and reverses a
     chart.getByRole('row').filter({ hasText: 'City Bank current account' }),
   ).toBeVisible()
   // A head cannot be deleted while accounts sit under it.
-  await expect(page.getByRole('button', { name: 'Delete Bank accounts' })).toBeDisabled()
+  await page.getByRole('button', { name: 'More actions for Bank accounts' }).click()
+  await expect(page.getByRole('menuitem', { name: 'Delete Bank accounts' })).toBeDisabled()
+  await expect(page.getByRole('menu')).toContainText('Delete or move the accounts under it first.')
+  await page.keyboard.press('Escape')
 
   // The list view finds the new account by name, from the address bar too.
   await page.getByRole('tab', { name: 'List' }).click()

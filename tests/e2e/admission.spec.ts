@@ -256,7 +256,11 @@ test('the admission office sets up a form with its own question and attachment, 
   const publicList = await context.request.get(`${baseURL}/api/admission/public/demo-school`)
   expect(JSON.stringify(await publicList.json())).not.toContain(`Class Six admission ${run}`)
 
-  await row.getByRole('button', { name: 'Publish' }).click()
+  // Beyond "Edit", a form's actions wait in its menu.
+  await row
+    .getByRole('button', { name: new RegExp(`^More actions for Class Six admission ${run}`) })
+    .click()
+  await row.getByRole('menuitem', { name: /^Publish/ }).click()
   await expect(row.getByText('Open for applications')).toBeVisible()
 
   const applicant = await browser.newContext()

@@ -21,6 +21,17 @@ for (const layoutType of ['vertical', 'horizontal'] as const) {
     await page.goto('/vouchers/ledger')
     await expect(page.locator(`[data-layout="${layoutType}"]`)).toBeVisible()
     await expect(page.getByRole('heading', { name: 'General ledger', level: 1 })).toBeVisible()
+    // The horizontal bar keeps the accounting pages in their area's dropdown, the area marked
+    // as the current page's.
+    const openArea = async () => {
+      if (layoutType === 'vertical') return
+      const area = page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('button', { name: 'Accounting' })
+      await expect(area).toHaveClass(/\bcurrent-area\b/)
+      await area.click()
+    }
+    await openArea()
     await expect(menuLink(page, 'General ledger')).toHaveAttribute('aria-current', 'page')
     await expect(menuLink(page, 'Vouchers')).not.toHaveAttribute('aria-current', /./)
     await expect(menuLink(page, 'Trial balance')).not.toHaveAttribute('aria-current', /./)
@@ -33,6 +44,7 @@ for (const layoutType of ['vertical', 'horizontal'] as const) {
     // The list itself is Vouchers' alone.
     await menuLink(page, 'Vouchers').click()
     await expect(page).toHaveURL(/\/vouchers(\?|$)/)
+    await openArea()
     await expect(menuLink(page, 'Vouchers')).toHaveAttribute('aria-current', 'page')
     await expect(current).toHaveCount(1)
   })

@@ -115,6 +115,47 @@ test.describe('the staff shell of a signed-in user', () => {
     expect(await page.evaluate(() => localStorage.getItem('skin'))).toBe('dark')
   })
 
+  test('Escape closes the customizer and gives the focus back to its toggle', async ({ page }) => {
+    await page.goto('/dashboard')
+    const toggle = page.getByRole('button', { name: 'Customize the layout' })
+    await toggle.click()
+    const panel = page.getByRole('dialog', { name: 'Theme customizer' })
+    await panel.getByLabel('Dark').focus()
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+    await expect(toggle).toBeFocused()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    // And so does its close button.
+    await toggle.click()
+    await panel.getByRole('button', { name: 'Close' }).click()
+    await expect(panel).toBeHidden()
+    await expect(toggle).toBeFocused()
+  })
+
+  for (const layoutType of ['vertical', 'horizontal'] as const) {
+    test(`in the ${layoutType} layout the first Tab reaches a skip link to the page`, async ({
+      page,
+      context,
+    }) => {
+      await context.addInitScript((layout) => {
+        localStorage.setItem('layout-settings', JSON.stringify({ layoutType: layout }))
+      }, layoutType)
+      await page.goto('/access-control')
+      await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible()
+      const skip = page.getByRole('link', { name: 'Skip to content' })
+      await expect(skip).not.toBeInViewport()
+      await page.keyboard.press('Tab')
+      await expect(skip).toBeFocused()
+      await expect(skip).toBeInViewport()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('main')).toBeFocused()
+      await expect(page).not.toHaveURL(/#/)
+      // The next Tab goes on inside the page, past the menu.
+      await page.keyboard.press('Tab')
+      await expect(page.getByRole('button', { name: 'New user' })).toBeFocused()
+    })
+  }
+
   test('dates follow the active language', async ({ page }) => {
     await page.goto('/dashboard')
     const today = await page.evaluate(() =>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { layoutSettings, type LayoutType, type Skin } from '../../lib/settings.ts'
 import { Icon } from '../icons.tsx'
@@ -29,14 +29,32 @@ function Choice<T extends string>(props: {
   )
 }
 
-/** A small panel to choose the layout, the skin and the reading direction; saved locally. */
+/**
+ * A small panel to choose the layout, the skin and the reading direction; saved locally. Escape
+ * and its close button close it and put the focus back on its toggle.
+ */
 export function Customizer() {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const settings = useSnapshot(layoutSettings)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const close = useCallback(() => {
+    setOpen(false)
+    toggle.current?.focus()
+  }, [])
+  // Escape closes the panel wherever the focus is, unless something in front took it first.
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) close()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, close])
   return (
     <>
       <button
+        ref={toggle}
         type="button"
         className="customizer-toggle"
         aria-label={t`Customize the layout`}
@@ -51,12 +69,7 @@ export function Customizer() {
             <h2>
               <Trans>Theme customizer</Trans>
             </h2>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t`Close`}
-              onClick={() => setOpen(false)}
-            >
+            <button type="button" className="icon-button" aria-label={t`Close`} onClick={close}>
               <Icon name="close" />
             </button>
           </header>

@@ -8,6 +8,7 @@ import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Navbar } from './Navbar.tsx'
 import { NavMenu } from './NavMenu.tsx'
 import { OfflineIndicator } from './OfflineIndicator.tsx'
+import { mainContentId, SkipLink } from './SkipLink.tsx'
 
 /** Each page fades and zooms in on navigation (§9 zoom-fade); keyed so it replays per page. */
 function RouteTransition({ children }: { children: ReactNode }) {
@@ -48,6 +49,7 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   return (
     <div className={`layout layout-vertical${menuOpen ? ' menu-open' : ''}`} data-layout="vertical">
+      <SkipLink />
       <aside className="sidebar" onClick={() => setMenuOpen(false)}>
         <div className="sidebar-header">
           <Brand />
@@ -69,7 +71,7 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
             </button>
           }
         />
-        <main className="content content-full">
+        <main id={mainContentId} className="content content-full" tabIndex={-1}>
           <StoredDataBanner />
           <RouteTransition>{children}</RouteTransition>
         </main>
@@ -82,11 +84,12 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
 export function HorizontalLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout-horizontal" data-layout="horizontal">
+      <SkipLink />
       <Navbar start={<Brand />} />
       <div className="horizontal-menu-wrapper">
         <NavMenu orientation="horizontal" />
       </div>
-      <main className="content content-full">
+      <main id={mainContentId} className="content content-full" tabIndex={-1}>
         <StoredDataBanner />
         <RouteTransition>{children}</RouteTransition>
       </main>

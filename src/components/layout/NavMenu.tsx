@@ -1,9 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link, useLocation } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { useAbility } from '../../lib/ability.ts'
-import { Icon } from '../icons.tsx'
-import { currentNavItem, visibleNavItems } from './nav-items.ts'
+import { NavDropdown } from './NavDropdown.tsx'
+import { NavLink } from './NavLink.tsx'
+import { currentNavItem, navAreas, navEntries, visibleNavItems } from './nav-items.ts'
 
+/**
+ * The main menu, its pages grouped by area: in the sidebar under the areas' names, in the
+ * horizontal bar as one dropdown per area, so that the bar fits any screen and language.
+ */
 export function NavMenu({ orientation }: { orientation: 'vertical' | 'horizontal' }) {
   const { i18n, t } = useLingui()
   const ability = useAbility()
@@ -13,20 +18,34 @@ export function NavMenu({ orientation }: { orientation: 'vertical' | 'horizontal
   return (
     <nav className={`nav-menu nav-menu-${orientation}`} aria-label={t`Main menu`}>
       <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              activeProps={{ className: 'active' }}
-              // Only the best entry matches its sub-pages; the others only their own page, which
-              // would have made them the best: a parent entry is never current beside its child.
-              activeOptions={{ exact: item !== current }}
-            >
-              <Icon name={item.icon} />
-              <span>{i18n._(item.label)}</span>
-            </Link>
-          </li>
-        ))}
+        {navEntries(items).map((entry) => {
+          if ('item' in entry) {
+            return (
+              <li key={entry.item.to}>
+                <NavLink item={entry.item} current={current} />
+              </li>
+            )
+          }
+          if (orientation === 'horizontal') {
+            return (
+              <li key={entry.area}>
+                <NavDropdown area={entry.area} items={entry.items} current={current} />
+              </li>
+            )
+          }
+          return (
+            <li key={entry.area} className="nav-area">
+              <span className="nav-area-label">{i18n._(navAreas[entry.area].label)}</span>
+              <ul>
+                {entry.items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink item={item} current={current} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          )
+        })}
       </ul>
     </nav>
   )

@@ -5,27 +5,66 @@ import type { AppAbility } from '../../shared/permissions/ability.ts'
 import type { FileRouteTypes } from '../../routeTree.gen.ts'
 import type { IconName } from '../icons.tsx'
 
+/** The areas the menu groups its entries by. */
+export const navAreas = {
+  access: { label: msg`Users and access`, icon: 'shield' },
+  accounting: { label: msg`Accounting`, icon: 'book' },
+  admission: { label: msg`Admission`, icon: 'fileText' },
+} as const satisfies Record<string, { label: MessageDescriptor; icon: IconName }>
+
+export type NavArea = keyof typeof navAreas
+
 export interface NavItem {
   to: Extract<GuardedPath, FileRouteTypes['to']>
   label: MessageDescriptor
   icon: IconName
+  area?: NavArea
 }
 
-/** The menu; each feature adds its pages here as it lands. */
+/** The menu; each feature adds its pages here as it lands, an area's pages together. */
 export const navItems: NavItem[] = [
   { to: '/dashboard', label: msg`Dashboard`, icon: 'home' },
-  { to: '/access-control', label: msg`Users`, icon: 'users' },
-  { to: '/oisacl-roles', label: msg`Roles and permissions`, icon: 'shield' },
-  { to: '/audits', label: msg`Audit log`, icon: 'list' },
-  { to: '/coa', label: msg`Chart of accounts`, icon: 'book' },
-  { to: '/coa-mapping', label: msg`COA mapping`, icon: 'link' },
-  { to: '/coa-config', label: msg`COA configuration`, icon: 'sliders' },
-  { to: '/vouchers', label: msg`Vouchers`, icon: 'fileText' },
-  { to: '/vouchers/ledger', label: msg`General ledger`, icon: 'bookOpen' },
-  { to: '/vouchers/trial-balance', label: msg`Trial balance`, icon: 'scale' },
-  { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText' },
-  { to: '/admission-applicants', label: msg`Applicants`, icon: 'users' },
+  { to: '/access-control', label: msg`Users`, icon: 'users', area: 'access' },
+  { to: '/oisacl-roles', label: msg`Roles and permissions`, icon: 'shield', area: 'access' },
+  { to: '/audits', label: msg`Audit log`, icon: 'list', area: 'access' },
+  { to: '/coa', label: msg`Chart of accounts`, icon: 'book', area: 'accounting' },
+  { to: '/coa-mapping', label: msg`COA mapping`, icon: 'link', area: 'accounting' },
+  { to: '/coa-config', label: msg`COA configuration`, icon: 'sliders', area: 'accounting' },
+  { to: '/vouchers', label: msg`Vouchers`, icon: 'fileText', area: 'accounting' },
+  { to: '/vouchers/ledger', label: msg`General ledger`, icon: 'bookOpen', area: 'accounting' },
+  {
+    to: '/vouchers/trial-balance',
+    label: msg`Trial balance`,
+    icon: 'scale',
+    area: 'accounting',
+  },
+  { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
+  { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]
+
+/** An entry of the menu as shown: a page, or an area's pages under its name. */
+export type NavEntry = { item: NavItem } | { area: NavArea; items: NavItem[] }
+
+/**
+ * The entries in menu order, each area's pages together where its first page is; an area with
+ * one page the user may open is that page alone (a group of one is a click for nothing).
+ */
+export function navEntries(items: NavItem[]): NavEntry[] {
+  const entries: NavEntry[] = []
+  const groups = new Map<NavArea, NavItem[]>()
+  for (const item of items) {
+    const group = item.area && groups.get(item.area)
+    if (group) group.push(item)
+    else if (item.area) {
+      const started = [item]
+      groups.set(item.area, started)
+      entries.push({ area: item.area, items: started })
+    } else entries.push({ item })
+  }
+  return entries.map((entry) =>
+    'area' in entry && entry.items.length === 1 ? { item: entry.items[0]! } : entry,
+  )
+}
 
 /** Only what the user may open is shown. */
 export function visibleNavItems(ability: AppAbility): NavItem[] {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Sorting } from '../../lib/list-search.ts'
 import { HeaderRow, visibleColumns, type Column } from './HeaderRow.tsx'
 import { Pager } from './Pager.tsx'
+import { useStackedTable } from './use-stacked-table.ts'
 
 /**
  * The header: its columns (a `HeaderRow`, sortable with `sorting`), or a header row built by
@@ -11,7 +12,10 @@ type Head<C extends string> =
   | { columns: readonly Column<C>[]; sorting?: Sorting<C> | undefined; head?: undefined }
   | { head: ReactNode; columns: number; sorting?: undefined }
 
-/** A list's table with its header, a message when nothing matches, and the pager under it. */
+/**
+ * A list's table with its header, a message when nothing matches, and the pager under it. With
+ * too little room for its columns (a tablet, long words) each row stacks its cells instead.
+ */
 export function PagedTable<C extends string = string>(
   props: Head<C> & {
     empty: ReactNode
@@ -23,6 +27,7 @@ export function PagedTable<C extends string = string>(
   },
 ) {
   const { empty, rows, page, perPage, total, onPage } = props
+  const { wrap, table } = useStackedTable()
   const columns = typeof props.columns === 'number' ? props.columns : visibleColumns(props.columns)
   const head =
     typeof props.columns === 'number' ? (
@@ -32,8 +37,8 @@ export function PagedTable<C extends string = string>(
     )
   return (
     <>
-      <div className="table-wrap">
-        <table className="table">
+      <div ref={wrap} className="table-wrap">
+        <table ref={table} className="table">
           <thead>{head}</thead>
           <tbody>
             {rows}

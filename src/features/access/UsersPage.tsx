@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { RowActions } from '../../components/table/RowActions.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
@@ -169,56 +170,45 @@ export function UsersPage({
                 </td>
                 <td>{user.lastSignInAt ? dateTime(new Date(user.lastSignInAt)) : '—'}</td>
                 {canUpdate && (
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="button-link"
-                      onClick={() => setEditing({ kind: 'edit', user })}
-                    >
-                      <Trans>Edit</Trans>
-                    </button>
-                    <button
-                      type="button"
-                      className="button-link"
-                      disabled={self}
-                      title={selfReason}
-                      onClick={() => setEditing({ kind: 'reset', user })}
-                    >
-                      <Trans>Reset password</Trans>
-                    </button>
-                    <button
-                      type="button"
-                      className="button-link"
-                      disabled={self || setStatus.isPending}
-                      title={selfReason}
-                      onClick={() => {
-                        const status = user.status === 'active' ? 'deactivate' : 'reactivate'
-                        const name = user.fullName
-                        const question =
-                          status === 'deactivate'
-                            ? t`Deactivate ${name}? They are signed out at once.`
-                            : t`Let ${name} sign in again?`
-                        if (window.confirm(question)) setStatus.mutate({ user, status })
-                      }}
-                    >
-                      {user.status === 'active' ? t`Deactivate` : t`Reactivate`}
-                    </button>
-                    {canImpersonate && (
-                      <button
-                        type="button"
-                        className="button-link"
-                        disabled={self || user.status !== 'active' || impersonate.isPending}
-                        title={
-                          selfReason ??
-                          (user.status !== 'active'
-                            ? t`Deactivated users cannot sign in.`
-                            : undefined)
-                        }
-                        onClick={() => impersonate.mutate(user)}
-                      >
-                        <Trans>Act as</Trans>
-                      </button>
-                    )}
+                  <td>
+                    <RowActions
+                      label={user.fullName}
+                      actions={[
+                        {
+                          label: <Trans>Edit</Trans>,
+                          onSelect: () => setEditing({ kind: 'edit', user }),
+                        },
+                        {
+                          label: <Trans>Reset password</Trans>,
+                          reason: selfReason,
+                          onSelect: () => setEditing({ kind: 'reset', user }),
+                        },
+                        {
+                          label: user.status === 'active' ? t`Deactivate` : t`Reactivate`,
+                          reason: selfReason,
+                          disabled: setStatus.isPending,
+                          onSelect: () => {
+                            const status = user.status === 'active' ? 'deactivate' : 'reactivate'
+                            const name = user.fullName
+                            const question =
+                              status === 'deactivate'
+                                ? t`Deactivate ${name}? They are signed out at once.`
+                                : t`Let ${name} sign in again?`
+                            if (window.confirm(question)) setStatus.mutate({ user, status })
+                          },
+                        },
+                        canImpersonate && {
+                          label: <Trans>Act as</Trans>,
+                          reason:
+                            selfReason ??
+                            (user.status !== 'active'
+                              ? t`Deactivated users cannot sign in.`
+                              : undefined),
+                          disabled: impersonate.isPending,
+                          onSelect: () => impersonate.mutate(user),
+                        },
+                      ]}
+                    />
                   </td>
                 )}
               </tr>

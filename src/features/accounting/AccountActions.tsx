@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionButton } from '../../components/ActionButton.tsx'
+import { RowActions } from '../../components/table/RowActions.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -60,58 +60,50 @@ export function AccountActions({
         ? t`An account with postings cannot be deleted: deactivate it.`
         : undefined
   const typeRoot = account.level === 1
+  const canUpdate = !typeRoot && ability.can('update', 'coa')
   const noTarget =
     !typeRoot && moveTargets(tree, account).length === 0
       ? t`No other head of its type is one level above it.`
       : undefined
 
   return (
-    <>
-      {ability.can('create', 'coa') && (
-        <ActionButton
-          reason={addReason}
-          label={t`Add under ${label}`}
-          onClick={() => onEdit({ kind: 'add', account })}
-        >
-          <Trans>Add under</Trans>
-        </ActionButton>
-      )}
-      {!typeRoot && ability.can('update', 'coa') && (
-        <>
-          <ActionButton
-            label={t`Rename ${name}`}
-            onClick={() => onEdit({ kind: 'rename', account })}
-          >
-            <Trans>Rename</Trans>
-          </ActionButton>
-          <ActionButton
-            label={t`Move ${name}`}
-            reason={noTarget}
-            onClick={() => onEdit({ kind: 'move', account })}
-          >
-            <Trans>Move</Trans>
-          </ActionButton>
-          <ActionButton
-            label={account.isActive ? t`Deactivate ${name}` : t`Reactivate ${name}`}
-            disabled={setActive.isPending}
-            onClick={() => setActive.mutate({ isActive: !account.isActive })}
-          >
-            {account.isActive ? <Trans>Deactivate</Trans> : <Trans>Reactivate</Trans>}
-          </ActionButton>
-        </>
-      )}
-      {!typeRoot && ability.can('delete', 'coa') && (
-        <ActionButton
-          label={t`Delete ${name}`}
-          reason={deleteReason}
-          disabled={remove.isPending}
-          onClick={() => {
-            if (window.confirm(t`Delete the account ${name}?`)) remove.mutate()
-          }}
-        >
-          <Trans>Delete</Trans>
-        </ActionButton>
-      )}
-    </>
+    <RowActions
+      label={label}
+      actions={[
+        ability.can('create', 'coa') && {
+          label: <Trans>Add under</Trans>,
+          name: t`Add under ${label}`,
+          reason: addReason,
+          onSelect: () => onEdit({ kind: 'add', account }),
+        },
+        canUpdate && {
+          label: <Trans>Rename</Trans>,
+          name: t`Rename ${name}`,
+          onSelect: () => onEdit({ kind: 'rename', account }),
+        },
+        canUpdate && {
+          label: <Trans>Move</Trans>,
+          name: t`Move ${name}`,
+          reason: noTarget,
+          onSelect: () => onEdit({ kind: 'move', account }),
+        },
+        canUpdate && {
+          label: account.isActive ? <Trans>Deactivate</Trans> : <Trans>Reactivate</Trans>,
+          name: account.isActive ? t`Deactivate ${name}` : t`Reactivate ${name}`,
+          disabled: setActive.isPending,
+          onSelect: () => setActive.mutate({ isActive: !account.isActive }),
+        },
+        !typeRoot &&
+          ability.can('delete', 'coa') && {
+            label: <Trans>Delete</Trans>,
+            name: t`Delete ${name}`,
+            reason: deleteReason,
+            disabled: remove.isPending,
+            onSelect: () => {
+              if (window.confirm(t`Delete the account ${name}?`)) remove.mutate()
+            },
+          },
+      ]}
+    />
   )
 }

@@ -175,7 +175,7 @@ function TreeRow({
       </td>
       <td className="gl-code">{account.glCode}</td>
       <td className="amount">{balance}</td>
-      {actions !== undefined && <td className="row-actions">{actions}</td>}
+      {actions !== undefined && <td>{actions}</td>}
     </tr>
   )
 }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useState, type ReactElement } from 'react'
 import { PageHeader } from '../../../components/PageHeader.tsx'
 import { PagedTable } from '../../../components/table/PagedTable.tsx'
+import { RowActions } from '../../../components/table/RowActions.tsx'
 import { SearchBox } from '../../../components/table/SearchBox.tsx'
 import { useAbility } from '../../../lib/ability.ts'
 import { useFormat } from '../../../lib/format.ts'
@@ -18,7 +19,6 @@ import {
 import { dayDate, todayIso } from '../../../lib/dates.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import { statusLabels } from '../labels.ts'
-import { ActionButton } from '../../../components/ActionButton.tsx'
 import { useAdmissionErrors } from './errors.ts'
 import { FormDialog } from './FormDialog.tsx'
 import { formState, formStateBadges, formStateLabels, totalApplications } from './form-state.ts'
@@ -198,64 +198,52 @@ export function FormsPage({
                   </span>
                 </td>
                 <td className="amount" title={breakdown || undefined}>
-                  {number(total)}
+                  <Link
+                    to="/admission-applicants"
+                    search={{ formId: form.id }}
+                    aria-label={t`Applicants of ${name}`}
+                  >
+                    {number(total)}
+                  </Link>
                 </td>
                 <td>
-                  <div className="form-list-actions">
-                    <span>
-                      <Link
-                        to="/admission-applicants"
-                        search={{ formId: form.id }}
-                        aria-label={t`Applicants of ${name}`}
-                      >
-                        <Trans>Applicants</Trans>
-                      </Link>
-                    </span>
-                    {canUpdate && (
-                      <>
-                        <ActionButton
-                          label={t`Edit ${name}`}
-                          onClick={() => setEditing({ kind: 'edit', form })}
-                        >
-                          <Trans>Edit</Trans>
-                        </ActionButton>
-                        <ActionButton
-                          label={form.published ? t`Unpublish ${name}` : t`Publish ${name}`}
-                          disabled={act.isPending}
-                          onClick={() =>
-                            act.mutate({ form, action: form.published ? 'unpublish' : 'publish' })
-                          }
-                        >
-                          {form.published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
-                        </ActionButton>
-                        <ActionButton
-                          label={form.closed ? t`Reopen ${name}` : t`Close ${name}`}
-                          disabled={act.isPending}
-                          onClick={() => {
-                            if (form.closed) act.mutate({ form, action: 'open' })
-                            else if (
-                              window.confirm(t`Close ${name}? It takes no more applications.`)
-                            )
-                              act.mutate({ form, action: 'close' })
-                          }}
-                        >
-                          {form.closed ? <Trans>Reopen</Trans> : <Trans>Close</Trans>}
-                        </ActionButton>
-                      </>
-                    )}
-                    {canDelete && (
-                      <ActionButton
-                        label={t`Delete ${name}`}
-                        reason={deleteReason}
-                        disabled={remove.isPending}
-                        onClick={() => {
+                  <RowActions
+                    label={name}
+                    shown={1}
+                    actions={[
+                      canUpdate && {
+                        label: <Trans>Edit</Trans>,
+                        name: t`Edit ${name}`,
+                        onSelect: () => setEditing({ kind: 'edit', form }),
+                      },
+                      canUpdate && {
+                        label: form.published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>,
+                        name: form.published ? t`Unpublish ${name}` : t`Publish ${name}`,
+                        disabled: act.isPending,
+                        onSelect: () =>
+                          act.mutate({ form, action: form.published ? 'unpublish' : 'publish' }),
+                      },
+                      canUpdate && {
+                        label: form.closed ? <Trans>Reopen</Trans> : <Trans>Close</Trans>,
+                        name: form.closed ? t`Reopen ${name}` : t`Close ${name}`,
+                        disabled: act.isPending,
+                        onSelect: () => {
+                          if (form.closed) act.mutate({ form, action: 'open' })
+                          else if (window.confirm(t`Close ${name}? It takes no more applications.`))
+                            act.mutate({ form, action: 'close' })
+                        },
+                      },
+                      canDelete && {
+                        label: <Trans>Delete</Trans>,
+                        name: t`Delete ${name}`,
+                        reason: deleteReason,
+                        disabled: remove.isPending,
+                        onSelect: () => {
                           if (window.confirm(t`Delete the form ${name}?`)) remove.mutate(form)
-                        }}
-                      >
-                        <Trans>Delete</Trans>
-                      </ActionButton>
-                    )}
-                  </div>
+                        },
+                      },
+                    ]}
+                  />
                 </td>
               </tr>
             )

@@ -1,0 +1,224 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { horizontalOverflow } from './overflow.ts'
+import { e2ePassword, signInAs } from './session.ts'
+
+/**
+ * Every main screen, as an office PC down to a tablet shows it, in German (the longest words)
+ * and right to left, in both menu layouts: nothing may stick out sideways. Each screen's
+ * picture is attached to the report. One signed-in page per variant visits every screen.
+ */
+
+interface Variant {
+  locale: 'de' | 'en' | 'fr' | 'pt'
+  rtl: boolean
+  layoutType: 'vertical' | 'horizontal'
+  width: 1280 | 768
+}
+
+const variants: Variant[] = [
+  ...[false, true].flatMap((rtl) => [
+    { locale: 'de', rtl, layoutType: 'vertical', width: 1280 } as const,
+    { locale: 'de', rtl, layoutType: 'vertical', width: 768 } as const,
+    { locale: 'de', rtl, layoutType: 'horizontal', width: 1280 } as const,
+  ]),
+  { locale: 'de', rtl: false, layoutType: 'horizontal', width: 768 },
+  ...(['en', 'fr', 'pt'] as const).flatMap((locale) =>
+    ([1280, 768] as const).map(
+      (width) => ({ locale, rtl: false, layoutType: 'vertical', width }) as const,
+    ),
+  ),
+]
+
+/** German's pictures are attached; the other languages are checked without. */
+const screenshots = (v: Variant) => v.locale === 'de'
+/** The public pages have no menu: checked once per language, direction and width. */
+const withPublicPages = (v: Variant) =>
+  v.layoutType === 'vertical' && (v.locale === 'de' || v.width === 768)
+
+interface Records {
+  voucherId: string
+  cashId: string
+  applicantId: string
+  formId: string
+}
+
+/** A voucher, and an application to a form of its own, so that lists and pages have rows. */
+async function makeRecords(request: APIRequestContext, baseURL: string): Promise<Records> {
+  const login = await request.post(`${baseURL}/api/auth/login`, {
+    data: { username: 'admin', password: e2ePassword },
+  })
+  const { access_token } = (await login.json()) as { access_token: string }
+  const headers = { Authorization: `Bearer ${access_token}` }
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+
+  const mapping = await request.get(`${baseURL}/api/accounting/coa-mapping`, { headers })
+  const { data } = (await mapping.json()) as { data: { purpose: string; accountId: string }[] }
+  const cashId = data.find((m) => m.purpose === 'cash')!.accountId
+  const bankId = data.find((m) => m.purpose === 'bank')!.accountId
+  const voucher = await request.post(`${baseURL}/api/accounting/vouchers`, {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      type: 'journal',
+      date: day(0),
+      narration: 'Bargeld für die Portokasse vom Hauptkonto der Bank abgehoben',
+      lines: [
+        { accountId: cashId, debit: 1_250_000 },
+        { accountId: bankId, credit: 1_250_000 },
+      ],
+    },
+  })
+  expect(voucher.status()).toBe(201)
+  const { id: voucherId } = (await voucher.json()) as { id: string }
+
+  const form = await request.post(`${baseURL}/api/admission/forms`, {
+    headers,
+    data: {
+      title: 'Aufnahme in die Klasse Sechs, Naturwissenschaften, Schuljahr 2027/28',
+      academicSession: '2027/28',
+      className: 'Sechs',
+      groupName: 'Naturwissenschaften',
+      opensOn: day(-1),
+      closesOn: day(30),
+      fee: 150_000,
+      requiredFields: [],
+      questions: [],
+      attachments: [],
+      instructions: '',
+    },
+  })
+  const { id: formId } = (await form.json()) as { id: string }
+  await request.post(`${baseURL}/api/admission/forms/${formId}/publish`, { headers })
+  const name = `Maximiliane Schwarzenberger-Hohenlohe ${crypto.randomUUID().slice(0, 6)}`
+  const sent = await request.post(
+    `${baseURL}/api/admission/public/demo-school/forms/${formId}/applications`,
+    {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      data: { fields: { applicantName: name, phone: '+880 1711 000555' } },
+    },
+  )
+  expect(sent.ok()).toBe(true)
+  const list = await request.get(
+    `${baseURL}/api/admission/applicants?q=${encodeURIComponent(name)}`,
+    { headers },
+  )
+  const applicants = (await list.json()) as { data: { id: string }[] }
+  return { voucherId, cashId, formId, applicantId: applicants.data[0]!.id }
+}
+
+const staffScreens = (r: Records): Record<string, string> => ({
+  dashboard: '/dashboard',
+  'chart of accounts': '/coa',
+  vouchers: '/vouchers',
+  voucher: `/vouchers/${r.voucherId}`,
+  ledger: `/vouchers/ledger?accountId=${r.cashId}`,
+  'trial balance': '/vouchers/trial-balance',
+  'COA mapping': '/coa-mapping',
+  'COA configuration': '/coa-config',
+  users: '/access-control',
+  roles: '/oisacl-roles',
+  'audit log': '/audits',
+  'admission forms': '/admission-forms',
+  applicants: '/admission-applicants',
+  applicant: `/admission-applicants/${r.applicantId}`,
+})
+
+const publicScreens = (r: Records): Record<string, string> => ({
+  'sign-in': '/login',
+  'admission forms of the institute': '/admission/demo-school',
+  'admission form': `/admission/demo-school/${r.formId}`,
+})
+
+/** Opens a screen, waits until it stands still, checks it fits and attaches its picture. */
+async function checkScreen(
+  page: Page,
+  testInfo: TestInfo,
+  variant: Variant,
+  [screen, path]: [string, string],
+) {
+  await page.goto(path)
+  await expect(page.locator('main').getByRole('heading').first()).toBeVisible()
+  await expect(page.getByRole('progressbar')).toHaveCount(0)
+  await page.evaluate(() => document.fonts.ready)
+  const problems = await horizontalOverflow(page)
+  expect.soft(problems, `${screen} (${path}) fits the window`).toEqual([])
+  if (screenshots(variant)) {
+    await testInfo.attach(`${screen}.png`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+  }
+}
+
+test.describe.configure({ mode: 'parallel' })
+
+let records: Records
+
+test.beforeAll(async ({ request, baseURL }) => {
+  records = await makeRecords(request, baseURL!)
+})
+
+for (const variant of variants) {
+  const { locale, rtl, layoutType, width } = variant
+  const direction = rtl ? 'right to left' : 'left to right'
+  test(`every main screen fits ${width} px in ${locale}, ${direction}, ${layoutType} menu`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    // Fourteen screens and more, each loaded in full.
+    test.setTimeout(240_000)
+    const context = await browser.newContext({
+      viewport: { width, height: width === 768 ? 1024 : 800 },
+      reducedMotion: 'reduce',
+    })
+    await context.addInitScript(
+      ({ locale, rtl, layoutType }) => {
+        localStorage.setItem('locale', locale)
+        localStorage.setItem('layout-settings', JSON.stringify({ layoutType, rtl }))
+      },
+      { locale, rtl, layoutType },
+    )
+    const page = await context.newPage()
+    if (withPublicPages(variant)) {
+      for (const screen of Object.entries(publicScreens(records))) {
+        await checkScreen(page, testInfo, variant, screen)
+      }
+    }
+    await signInAs(context, context.request, baseURL!, 'admin')
+    for (const screen of Object.entries(staffScreens(records))) {
+      await checkScreen(page, testInfo, variant, screen)
+    }
+    await context.close()
+  })
+}
+
+test('a list too wide for its box stacks each row, each cell beside its column’s name', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await signInAs(context, request, baseURL!, 'admin')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/audits')
+  const table = page.locator('main table')
+  await expect(page.getByRole('columnheader', { name: 'When' })).toBeVisible()
+  await expect(table).not.toHaveClass(/\bis-stacked\b/)
+
+  // A phone: seven columns cannot fit.
+  await page.setViewportSize({ width: 480, height: 900 })
+  await expect(table).toHaveClass(/\bis-stacked\b/)
+  const cells = table.locator('tbody tr').first().locator('td')
+  const label = (i: number) =>
+    cells.nth(i).evaluate((td) => getComputedStyle(td, '::before').content)
+  expect(await label(0)).toBe('"When"')
+  expect(await label(1)).toBe('"Who"')
+  // The details button's column is named for screen readers only, and stays unnamed here.
+  expect(await label(6)).toBe('""')
+  // The header row is still there for screen readers.
+  await expect(page.getByRole('columnheader', { name: 'When' })).toHaveCount(1)
+  expect(await horizontalOverflow(page)).toEqual([])
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(table).not.toHaveClass(/\bis-stacked\b/)
+})
