@@ -1,11 +1,11 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import pkg from './package.json' with { type: 'json' }
 
@@ -13,6 +13,34 @@ const here = import.meta.dirname
 const appName = process.env.APP_NAME ?? 'Educational Management System'
 // index.html reads the name as %VITE_APP_NAME%.
 process.env.VITE_APP_NAME = appName
+
+/**
+ * Writes `.vite/modules.json` beside the manifest: each chunk's file and the source modules in
+ * it, so a check over the build (bench/first-load.ts) can see what a page's first load holds.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {}
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        // Packages by their path from node_modules (which may be a link to another checkout).
+        modules[chunk.fileName] = Object.keys(chunk.modules).map((id) =>
+          relative(here, id)
+            .replaceAll('\\', '/')
+            .replace(/^.*?\/?(?=node_modules\/)/, ''),
+        )
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/modules.json',
+        source: JSON.stringify(modules),
+      })
+    },
+  }
+}
 
 // The client lives in src/ (index.html included) so the repository's top level stays as agreed.
 export default defineConfig({
@@ -65,6 +93,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
+    chunkModules(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: resolve(here, 'sw'),

@@ -1,6 +1,5 @@
 import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -8,7 +7,7 @@ import { RouteError } from './components/offline/RouteError.tsx'
 import { ability } from './lib/ability.ts'
 import { activateLocale, i18n, initialLocale } from './lib/i18n.ts'
 import { setNavigator } from './lib/navigation.ts'
-import { persistOptions, queryClient } from './lib/query-client.ts'
+import { queryClient, restoreQueryCache } from './lib/query-client.ts'
 import { session } from './lib/session.ts'
 import { forgetSession } from './lib/sign-out.ts'
 import { registerServiceWorker } from './lib/service-worker.ts'
@@ -49,9 +48,11 @@ async function start() {
   bindLayoutSettings()
   void registerServiceWorker()
   document.title = __APP_NAME__
-  // The saved cache is restored before the first route loads, so loaders find it even offline.
-  const [, cacheRestored] = persistQueryClient({ queryClient, ...persistOptions })
-  await Promise.all([cacheRestored, activateLocale(initialLocale())])
+  // A signed-in user's saved cache is restored before the first route loads, so loaders find it
+  // even offline. A visitor's public page does not wait for it (nor download it first): its
+  // loaders read it only when the network does not answer.
+  const signedIn = Boolean(session.userData())
+  await Promise.all([signedIn && restoreQueryCache(), activateLocale(initialLocale())])
 
   createRoot(document.getElementById('app')!).render(
     <StrictMode>
@@ -62,6 +63,8 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   )
+
+  if (!signedIn) void restoreQueryCache()
 
   // Roles can change while the app is open: the stored user follows the server's.
   startUserSync(queryClient, () => router.invalidate())

@@ -1,6 +1,4 @@
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { QueryClient, type Query } from '@tanstack/react-query'
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import { QueryClient } from '@tanstack/react-query'
 import { shouldRetryRead } from './read-through.ts'
 
 export const persistedCacheKey = 'query-cache'
@@ -23,16 +21,18 @@ export const queryClient = new QueryClient({
   },
 })
 
-/**
- * Reference data (queries marked `meta: { persist: true }`) survives reloads and offline starts.
- * The buster is the app version, so a new release never reads an older release's shapes.
+/*
+ * The saved cache (src/lib/query-persistence.ts) is a download of its own: a signed-in user's
+ * start waits for it, a visitor's public page renders first and reads it only as a fallback.
  */
-export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
-  persister: createSyncStoragePersister({ storage: window.localStorage, key: persistedCacheKey }),
-  buster: __APP_VERSION__,
-  maxAge: 7 * 24 * 60 * 60 * 1000,
-  dehydrateOptions: {
-    shouldDehydrateQuery: (query: Query) =>
-      query.state.status === 'success' && query.meta?.persist === true,
-  },
+let markRestored: () => void = () => undefined
+/** Settles once the saved cache has been restored, or its restore has failed. */
+export const cacheRestored = new Promise<void>((resolve) => (markRestored = resolve))
+
+/** Restores the saved cache into `queryClient` and keeps saving it. */
+export function restoreQueryCache(): Promise<void> {
+  return import('./query-persistence.ts')
+    .then((m) => m.persistQueryCache(queryClient, persistedCacheKey))
+    .catch(() => undefined)
+    .finally(markRestored)
 }

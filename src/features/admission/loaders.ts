@@ -3,10 +3,11 @@
  * device kept: the persisted query cache, then the form saved with a draft, or the application
  * as the server answered this device's submission.
  */
-import type { QueryClient } from '@tanstack/react-query'
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
 import { httpStatus } from '../../lib/http-error.ts'
+import { cacheRestored } from '../../lib/query-client.ts'
 import type { KeptRefusal } from './draft-store.ts'
 import { applicationQuery, instituteFormsQuery, publicFormQuery } from './queries.ts'
 
@@ -18,8 +19,30 @@ function notFoundOr(err: unknown): never {
   throw err
 }
 
+/*
+ * A visitor's page renders before the saved query cache is back (src/main.tsx): a read the
+ * network does not answer waits for it and takes what it kept.
+ */
+async function orSaved<T>(queryClient: QueryClient, queryKey: QueryKey, read: Promise<T>) {
+  try {
+    return await read
+  } catch (err) {
+    if (!unanswered(err)) throw err
+    await cacheRestored
+    const saved = queryClient.getQueryData<T>(queryKey)
+    if (saved === undefined) throw err
+    return saved
+  }
+}
+
+/** A read through the query cache, else (offline) what the saved cache kept. */
+const ensureOrSaved = <T, K extends QueryKey>(
+  queryClient: QueryClient,
+  query: EnsureQueryDataOptions<T, Error, T, K>,
+) => orSaved(queryClient, query.queryKey, queryClient.ensureQueryData(query))
+
 export async function loadInstitute(queryClient: QueryClient, institute: string) {
-  await queryClient.ensureQueryData(instituteFormsQuery(institute)).catch(notFoundOr)
+  await ensureOrSaved(queryClient, instituteFormsQuery(institute)).catch(notFoundOr)
 }
 
 /*
@@ -35,7 +58,7 @@ export async function loadForm(queryClient: QueryClient, institute: string, form
   const query = publicFormQuery(institute, formId)
   let form
   try {
-    form = await queryClient.ensureQueryData(query)
+    form = await ensureOrSaved(queryClient, query)
   } catch (err) {
     const saved = unanswered(err) ? await (await store).savedForm(institute, formId) : undefined
     if (!saved) notFoundOr(err)
@@ -52,7 +75,7 @@ export async function loadApplication(
 ) {
   const query = applicationQuery(institute, temporaryId)
   try {
-    await queryClient.ensureQueryData(query)
+    await ensureOrSaved(queryClient, query)
   } catch (err) {
     const saved = unanswered(err)
       ? await (await draftStore()).savedApplication(institute, temporaryId)

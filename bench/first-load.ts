@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { routeAccess, type RouteAccess } from '../src/shared/permissions/route-access.ts'
+
+/*
+ * What the first visit to each route loads before it renders, read from a client build: the
+ * entry, the route's component chunk and their static imports (dynamic imports come later).
+ * Shared by the bench (sizes) and the e2e check that public pages carry no staff code.
+ */
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+  css?: string[]
+  isEntry?: boolean
+}
+type Manifest = Record<string, ManifestChunk>
+
+export interface FirstLoad {
+  path: string
+  kind: 'public' | 'staff'
+  /** Output files (JS and CSS) loaded before the route renders. */
+  files: Set<string>
+  /** Source modules (relative to the repository, node_modules included) in those JS files. */
+  modules: string[]
+  js: number
+  css: number
+}
+
+function routePath(key: string): string {
+  const name = key.replace(/^routes\//, '').replace(/\.tsx\?tsr-split=component$/, '')
+  // A trailing underscore only keeps a route file from nesting in its parent's layout.
+  return name === 'index'
+    ? '/'
+    : '/' +
+        name
+          .split('.')
+          .map((s) => s.replace(/_$/, ''))
+          .join('/')
+}
+
+export function isPublicPath(path: string): boolean {
+  const access = (routeAccess as Record<string, RouteAccess>)[path]
+  return access?.subject === 'Auth' && !access.signedIn
+}
+
+/** Sizes in KB (gzip) and contents of every route's first load in the build at `dist`. */
+export function firstLoads(dist: string): FirstLoad[] {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
+  const modulesFile = join(dist, '.vite/modules.json')
+  const chunkModules = existsSync(modulesFile)
+    ? (JSON.parse(readFileSync(modulesFile, 'utf8')) as Record<string, string[]>)
+    : {}
+
+  /** Every file a chunk needs before it runs: itself, its static imports, their CSS. */
+  const closure = (key: string, seen: Set<string>): Set<string> => {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(chunk.file)) return seen
+    seen.add(chunk.file)
+    for (const css of chunk.css ?? []) seen.add(css)
+    for (const imp of chunk.imports ?? []) closure(imp, seen)
+    return seen
+  }
+  const gzipKb = (file: string) =>
+    gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024
+
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry)
+  if (!entry) throw new Error('no entry chunk in the build manifest')
+  const shell = closure(entry, new Set())
+  closure('locales/en/messages.po', shell)
+  return Object.keys(manifest)
+    .filter((k) => k.startsWith('routes/') && k.includes('tsr-split=component'))
+    .map((key) => {
+      const path = routePath(key)
+      const kind = isPublicPath(path) ? ('public' as const) : ('staff' as const)
+      const files = closure(key, new Set(shell))
+      // A signed-in user's first page also loads the staff strings (src/lib/i18n.ts).
+      if (kind === 'staff') closure('locales/en/staff.po', files)
+      const js = [...files].filter((f) => f.endsWith('.js'))
+      const css = [...files].filter((f) => f.endsWith('.css'))
+      return {
+        path,
+        kind,
+        files,
+        modules: js.flatMap((f) => chunkModules[f] ?? []),
+        js: js.reduce((n, f) => n + gzipKb(f), 0),
+        css: css.reduce((n, f) => n + gzipKb(f), 0),
+      }
+    })
+    .sort((a, b) => a.path.localeCompare(b.path))
+}

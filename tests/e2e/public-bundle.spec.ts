@@ -1,0 +1,47 @@
+import { resolve } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { firstLoads } from '../../bench/first-load.ts'
+
+/*
+ * Over the build the e2e run serves (no browser): an applicant's first visit to a public page
+ * downloads no staff code before the page renders. Here rather than in Vitest because this run
+ * already has a build; a unit test would need a build of its own (about a minute per run).
+ */
+const root = resolve(import.meta.dirname, '../..')
+const dist = resolve(root, process.env.STATIC_DIR ?? 'dist')
+
+/** Staff-only modules, by where they live. */
+const staffOnly: [string, RegExp][] = [
+  [
+    'the query cache persister',
+    /^node_modules\/@tanstack\/query-(sync-storage-persister|persist-client)/,
+  ],
+  ['the staff catalogs', /^src\/locales\/[^/]+\/staff\.po/],
+]
+/** What an applicant's reads need not: they go through a plain fetch (src/lib/public-api.ts). */
+const apiClient: [string, RegExp][] = [
+  ['the API client with token refresh', /^src\/lib\/api\.ts$/],
+  [
+    'ky itself (only its error classes are shared)',
+    /^node_modules\/ky\/(?!distribution\/errors\/)/,
+  ],
+]
+const applicantPages = [
+  '/admission/$institute',
+  '/admission/$institute/$formId',
+  '/admission/$institute/$formId/temporaryId/$temporaryId',
+]
+
+test('public pages load no staff-only module before they render', () => {
+  const pages = firstLoads(dist).filter((r) => r.kind === 'public')
+  expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(['/login', ...applicantPages]))
+  for (const page of pages) {
+    // The build names each chunk's modules (vite.config.ts, chunkModules): the check sees them.
+    expect(page.modules, page.path).toContain('src/main.tsx')
+    const rules = applicantPages.includes(page.path) ? [...staffOnly, ...apiClient] : staffOnly
+    const found = rules.flatMap(([what, pattern]) =>
+      page.modules.filter((m) => pattern.test(m)).map((m) => `${what}: ${m}`),
+    )
+    expect(found, `${page.path} loads staff code first`).toEqual([])
+  }
+})
