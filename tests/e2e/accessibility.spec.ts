@@ -5,8 +5,9 @@ import {
   type APIResponse,
   type Browser,
 } from '@playwright/test'
+import { dayFromToday, publishForm } from './admission-data.ts'
 import { axeFindings } from './axe.ts'
-import { e2ePassword, signInAs } from './session.ts'
+import { adminHeaders, signInAs } from './session.ts'
 
 /*
  * Every main screen, as a user meets it with rows, badges, tags and a red validation error on
@@ -15,16 +16,6 @@ import { e2ePassword, signInAs } from './session.ts'
  */
 
 const unique = () => Math.random().toString(36).slice(2, 8)
-const day = (offset: number) =>
-  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-
-async function adminHeaders(request: APIRequestContext, baseURL: string) {
-  const res = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
-  })
-  const { access_token } = (await res.json()) as { access_token: string }
-  return { Authorization: `Bearer ${access_token}` }
-}
 
 const api = (baseURL: string) => `${baseURL}/api`
 
@@ -38,46 +29,16 @@ async function ok(res: Promise<APIResponse>) {
 /** Two published forms (one with a fee) and an application in each status, through the API. */
 async function admissionData(request: APIRequestContext, baseURL: string, run: string) {
   const headers = await adminHeaders(request, baseURL)
-  const form = async (title: string, fee: number) => {
-    const created = await ok(
-      request.post(`${api(baseURL)}/admission/forms`, {
-        headers,
-        data: {
-          title,
-          academicSession: '2027',
-          className: 'Four',
-          groupName: '',
-          opensOn: day(-2),
-          closesOn: day(30),
-          fee,
-          requiredFields: ['dateOfBirth'],
-          questions: [
-            {
-              id: 'shift',
-              label: 'Which shift?',
-              kind: 'choice',
-              required: true,
-              options: ['Morning', 'Day'],
-            },
-          ],
-          attachments: [
-            {
-              kind: 'photo',
-              label: 'Photo of the applicant',
-              required: true,
-              types: ['image/jpeg', 'image/png'],
-              maxBytes: 2 * 1024 * 1024,
-            },
-          ],
-          instructions: 'Bring the birth certificate to the interview.',
-        },
-      }),
-    )
-    await ok(
-      request.post(`${api(baseURL)}/admission/forms/${String(created.id)}/publish`, { headers }),
-    )
-    return String(created.id)
-  }
+  const form = async (title: string, fee: number) =>
+    (
+      await publishForm(request, baseURL, {
+        title,
+        className: 'Four',
+        fee,
+        requiredFields: ['dateOfBirth'],
+        instructions: 'Bring the birth certificate to the interview.',
+      })
+    ).form.id
   const apply = async (formId: string, applicantName: string) => {
     const sent = await ok(
       request.post(`${api(baseURL)}/admission/public/demo-school/forms/${formId}/applications`, {
@@ -128,7 +89,7 @@ async function voucherData(request: APIRequestContext, baseURL: string, run: str
         headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
         data: {
           type,
-          date: day(0),
+          date: dayFromToday(0),
           narration,
           lines: [
             { accountId: cash, debit: 150050 },
@@ -141,7 +102,7 @@ async function voucherData(request: APIRequestContext, baseURL: string, run: str
   await ok(
     request.post(`${api(baseURL)}/accounting/vouchers/${String(reversed.id)}/reverse`, {
       headers,
-      data: { date: day(0), narration: `Fair cancelled ${run}` },
+      data: { date: dayFromToday(0), narration: `Fair cancelled ${run}` },
     }),
   )
   await voucher('receipt', `Fees received ${run}`)
@@ -274,6 +235,10 @@ for (const skin of ['light', 'dark'] as const) {
       await check('vouchers')
       await page.getByRole('button', { name: 'New voucher' }).click()
       const voucherForm = page.getByRole('dialog', { name: 'New voucher' })
+      // A receipt first (the form opens on one), then a journal's grid, unbalanced.
+      await expect(voucherForm.getByLabel('Voucher type')).toHaveValue('receipt')
+      await check('new receipt dialog')
+      await voucherForm.getByLabel('Voucher type').selectOption('journal')
       await voucherForm.getByLabel('Debit, line 1').fill('10')
       await expect(voucherForm.getByText(/Debits and credits differ/)).toBeVisible()
       await check('new voucher dialog')

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2ePassword, signInAs, staffUser } from './session.ts'
+import { publishForm } from './admission-data.ts'
+import { signInAs, staffUser } from './session.ts'
 
 /** A test's own names, so that repeated runs on one server do not meet. */
 const uniqueSuffix = () => Math.random().toString(36).slice(2, 8)
@@ -10,56 +11,13 @@ const photoPng = Buffer.from(
   'base64',
 )
 
-async function adminToken(request: APIRequestContext, baseURL: string) {
-  const res = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
-  })
-  return ((await res.json()) as { access_token: string }).access_token
-}
-
-/** A published form of the demo institute, open today, made through the staff API. */
+/** A published form of the demo institute with a fee, asking for the date of birth and gender. */
 async function publishedForm(request: APIRequestContext, baseURL: string, title: string) {
-  const headers = { Authorization: `Bearer ${await adminToken(request, baseURL)}` }
-  const day = (offset: number) =>
-    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-  const created = await request.post(`${baseURL}/api/admission/forms`, {
-    headers,
-    data: {
-      title,
-      academicSession: '2027',
-      className: 'Two',
-      groupName: '',
-      opensOn: day(-2),
-      closesOn: day(30),
-      fee: 25000,
-      requiredFields: ['dateOfBirth', 'gender'],
-      questions: [
-        {
-          id: 'shift',
-          label: 'Which shift?',
-          kind: 'choice',
-          required: true,
-          options: ['Morning', 'Day'],
-        },
-      ],
-      attachments: [
-        {
-          kind: 'photo',
-          label: 'Photo of the applicant',
-          required: true,
-          types: ['image/jpeg', 'image/png'],
-          maxBytes: 2 * 1024 * 1024,
-        },
-      ],
-      instructions: '',
-    },
+  const { form, headers } = await publishForm(request, baseURL, {
+    title,
+    fee: 25000,
+    requiredFields: ['dateOfBirth', 'gender'],
   })
-  expect(created.status()).toBe(201)
-  const form = (await created.json()) as { id: string }
-  const published = await request.post(`${baseURL}/api/admission/forms/${form.id}/publish`, {
-    headers,
-  })
-  expect(published.ok()).toBe(true)
   return { formId: form.id, headers }
 }
 

@@ -1,16 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { e2ePassword, signInAs } from './session.ts'
+import { expect, test } from '@playwright/test'
+import { adminHeaders, signInAs } from './session.ts'
 
 /** An internal code as recorded: `login`, `upload_attachment`, `coa_mapping`… */
 const code = /^[a-z]+(_[a-z]+)*$/
-
-async function adminHeaders(request: APIRequestContext, baseURL: string) {
-  const res = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
-  })
-  const { access_token } = (await res.json()) as { access_token: string }
-  return { Authorization: `Bearer ${access_token}` }
-}
 
 test('in German the audit log names actions, records and areas in German, in its rows and its filters', async ({
   page,

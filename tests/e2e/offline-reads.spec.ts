@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test'
 import { axeFindings } from './axe.ts'
-import { e2ePassword, signInAs } from './session.ts'
+import { adminHeaders, signInAs } from './session.ts'
 
 /*
  * A reviewer reads the books online, then without a network: every screen read once opens
@@ -32,14 +32,6 @@ async function chooseAccount(select: Locator, name: string) {
     .locator('option', { hasText: new RegExp(` · ${name}$`) })
     .getAttribute('value')
   await select.selectOption(value!)
-}
-
-async function adminHeaders(request: APIRequestContext, baseURL: string) {
-  const res = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
-  })
-  const { access_token } = (await res.json()) as { access_token: string }
-  return { Authorization: `Bearer ${access_token}` }
 }
 
 /** The demo institute's cash and main bank accounts, from its COA mapping. */

@@ -50,7 +50,7 @@ test.describe('the installable, offline-tolerant app', () => {
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Welcome, Demo Administrator' })).toBeVisible()
     await expect(page.getByTestId('system-status')).toContainText('0.1.0')
-    await expect(page.getByTestId('system-status')).toContainText('Unavailable')
+    await expect(page.getByTestId('system-status')).toContainText('Not reachable')
   })
 
   test('API calls are never answered with the cached shell', async ({ page, context }) => {

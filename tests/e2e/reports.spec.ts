@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { e2ePassword, signInAs } from './session.ts'
+import { adminHeaders, signInAs } from './session.ts'
 
 /** Today in the demo institute's calendar (Asia/Dhaka, fiscal year from July). */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date())
@@ -18,11 +18,7 @@ type Account = { id: string; name: string; isLeaf: boolean; glCode: string }
 
 /** The admin's API: the chart, and posting a voucher. */
 async function adminApi(request: APIRequestContext, baseURL: string) {
-  const login = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
-  })
-  const { access_token } = (await login.json()) as { access_token: string }
-  const headers = { Authorization: `Bearer ${access_token}` }
+  const headers = await adminHeaders(request, baseURL)
   const chart = async () =>
     (
       (await (await request.get(`${baseURL}/api/accounting/accounts`, { headers })).json()) as {

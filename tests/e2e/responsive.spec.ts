@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { horizontalOverflow } from './overflow.ts'
-import { e2ePassword, signInAs } from './session.ts'
+import { adminHeaders, signInAs } from './session.ts'
 
 /**
  * Every main screen, as an office PC down to a tablet shows it, in German (the longest words)
@@ -44,11 +44,7 @@ interface Records {
 
 /** A voucher, and an application to a form of its own, so that lists and pages have rows. */
 async function makeRecords(request: APIRequestContext, baseURL: string): Promise<Records> {
-  const login = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
-  })
-  const { access_token } = (await login.json()) as { access_token: string }
-  const headers = { Authorization: `Bearer ${access_token}` }
+  const headers = await adminHeaders(request, baseURL)
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test'
-import { e2ePassword, signInAs, staffUser } from './session.ts'
+import { photoAttachment, publishForm } from './admission-data.ts'
+import { adminHeaders, signInAs, staffUser } from './session.ts'
 
 /** A test's own names, so that repeated runs on one server do not meet. */
 const uniqueSuffix = () => Math.random().toString(36).slice(2, 8)
@@ -21,61 +22,25 @@ async function certificatePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save())
 }
 
-const day = (offset: number) =>
-  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-
 /**
  * A published form of the demo institute asking "Which shift?" and for a photo and a birth
  * certificate, and one application to it with both files, made through the APIs.
  */
 async function applicationWithFiles(request: APIRequestContext, baseURL: string, name: string) {
-  const login = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
+  const { form, headers } = await publishForm(request, baseURL, {
+    title: `Class Three admission ${uniqueSuffix()}`,
+    className: 'Three',
+    attachments: [
+      { ...photoAttachment, types: ['image/png'], maxBytes: 1024 * 1024 },
+      {
+        kind: 'birth-certificate',
+        label: 'Birth certificate',
+        required: true,
+        types: ['application/pdf'],
+        maxBytes: 1024 * 1024,
+      },
+    ],
   })
-  const token = ((await login.json()) as { access_token: string }).access_token
-  const headers = { Authorization: `Bearer ${token}` }
-  const created = await request.post(`${baseURL}/api/admission/forms`, {
-    headers,
-    data: {
-      title: `Class Three admission ${uniqueSuffix()}`,
-      academicSession: '2027',
-      className: 'Three',
-      groupName: '',
-      opensOn: day(-2),
-      closesOn: day(30),
-      fee: 0,
-      requiredFields: [],
-      questions: [
-        {
-          id: 'shift',
-          label: 'Which shift?',
-          kind: 'choice',
-          required: true,
-          options: ['Morning', 'Day'],
-        },
-      ],
-      attachments: [
-        {
-          kind: 'photo',
-          label: 'Photo of the applicant',
-          required: true,
-          types: ['image/png'],
-          maxBytes: 1024 * 1024,
-        },
-        {
-          kind: 'birth-certificate',
-          label: 'Birth certificate',
-          required: true,
-          types: ['application/pdf'],
-          maxBytes: 1024 * 1024,
-        },
-      ],
-      instructions: '',
-    },
-  })
-  expect(created.status()).toBe(201)
-  const form = (await created.json()) as { id: string; title: string }
-  await request.post(`${baseURL}/api/admission/forms/${form.id}/publish`, { headers })
 
   const phone = '+880 1711 000333'
   const submitted = await request.post(
@@ -283,12 +248,8 @@ test('a new admission form closes a month ahead and asks for no keys', async ({
   await expect(page.getByRole('status').filter({ hasText: /created/i })).toBeVisible()
 
   // The keys were made from the names.
-  const login = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
-  })
-  const token = ((await login.json()) as { access_token: string }).access_token
   const forms = await request.get(`${baseURL}/api/admission/forms?q=${encodeURIComponent(title)}`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: await adminHeaders(request, baseURL!),
   })
   const [saved] = (
     (await forms.json()) as {

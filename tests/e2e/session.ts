@@ -2,6 +2,15 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test'
 
 export const e2ePassword = 'e2e-admin-password'
 
+/** The demo admin's bearer header, for arranging data through the API. */
+export async function adminHeaders(request: APIRequestContext, baseURL: string) {
+  const res = await request.post(`${baseURL}/api/auth/login`, {
+    data: { username: 'admin', password: e2ePassword },
+  })
+  const { access_token } = (await res.json()) as { access_token: string }
+  return { Authorization: `Bearer ${access_token}` }
+}
+
 /**
  * Signs in through the API and leaves the session in the browser exactly as the sign-in page
  * does (§3): tokens in cookies, userData in local storage.

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { e2ePassword, signInAs, staffUser } from './session.ts'
+import { adminHeaders, signInAs, staffUser } from './session.ts'
 
 /** Chooses an account in a select by its name (options read "GL code · name"). */
 async function chooseAccount(select: Locator, name: string) {
@@ -110,12 +110,7 @@ test('a receipt prints with its amount in words and is reversed by a journal vou
 }) => {
   const context = await browser.newContext()
   const { request } = context
-  const login = await request.post(`${baseURL}/api/auth/login`, {
-    data: { username: 'admin', password: e2ePassword },
-  })
-  const headers = {
-    Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  }
+  const headers = await adminHeaders(request, baseURL!)
   const chart = (await (
     await request.get(`${baseURL}/api/accounting/accounts`, { headers })
   ).json()) as {
