@@ -240,6 +240,8 @@ for (const skin of ['light', 'dark'] as const) {
       await check('new receipt dialog')
       await voucherForm.getByLabel('Voucher type').selectOption('journal')
       await voucherForm.getByLabel('Debit, line 1').fill('10')
+      // Errors show once the form is sent: red text on screen for axe to measure.
+      await voucherForm.getByRole('button', { name: 'Save voucher' }).click()
       await expect(voucherForm.getByText(/Debits and credits differ/)).toBeVisible()
       await check('new voucher dialog')
       await page.goto(`/vouchers/${reversedId}`)
