@@ -42,7 +42,11 @@ interface Records {
   formId: string
 }
 
-/** A voucher, and an application to a form of its own, so that lists and pages have rows. */
+/**
+ * A voucher, and an application to a form of its own, so that lists and pages have rows. The
+ * voucher's amount is as long as a school group's books get, so the ledger's and trial balance's
+ * amount columns are at their widest whatever the other specs posted.
+ */
 async function makeRecords(request: APIRequestContext, baseURL: string): Promise<Records> {
   const headers = await adminHeaders(request, baseURL)
   const day = (offset: number) =>
@@ -59,8 +63,8 @@ async function makeRecords(request: APIRequestContext, baseURL: string): Promise
       date: day(0),
       narration: 'Bargeld für die Portokasse vom Hauptkonto der Bank abgehoben',
       lines: [
-        { accountId: cashId, debit: 1_250_000 },
-        { accountId: bankId, credit: 1_250_000 },
+        { accountId: cashId, debit: 987_654_321_000 },
+        { accountId: bankId, credit: 987_654_321_000 },
       ],
     },
   })

@@ -5,21 +5,23 @@ function headerLabel(th: HTMLTableCellElement): string {
 }
 
 /**
- * Gives each cell of a table's body its column's name (`data-label`), which the stacked layout
- * of a narrow table shows beside the value, its header row being out of sight. Rows that span
- * columns (a message, details under a row) are left as they are.
+ * Gives each cell of a table's body and footer its column's name (`data-label`), which the
+ * stacked layout of a narrow table shows beside the value, its header row being out of sight.
+ * Cells spanning several columns (a message, a row's caption, details under a row) get none.
  */
 export function labelCells(table: HTMLTableElement) {
   const head = table.tHead?.rows[0]
   if (!head) return
   const labels = Array.from(head.cells, headerLabel)
-  for (const body of Array.from(table.tBodies)) {
-    for (const row of Array.from(body.rows)) {
-      if (row.cells.length !== labels.length) continue
-      Array.from(row.cells).forEach((cell, i) => {
-        const label = labels[i] ?? ''
-        if (cell.dataset.label !== label) cell.dataset.label = label
-      })
+  const sections = [...Array.from(table.tBodies), ...(table.tFoot ? [table.tFoot] : [])]
+  for (const section of sections) {
+    for (const row of Array.from(section.rows)) {
+      let column = 0
+      for (const cell of Array.from(row.cells)) {
+        const label = cell.colSpan === 1 ? labels[column] : undefined
+        if (label !== undefined && cell.dataset.label !== label) cell.dataset.label = label
+        column += cell.colSpan
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
+import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { AccountSelect } from './AccountSelect.tsx'
@@ -127,6 +128,7 @@ function LedgerTable({ query }: { query: LedgerQuery }) {
   const { date } = useFormat()
   const money = useMoney()
   const { data } = useSuspenseQuery(ledgerQuery(query))
+  const { wrap, table } = useStackedTable()
   const name = data.account.name
   const code = data.account.glCode
   const from = date(dayDate(data.from), 'medium')
@@ -140,8 +142,8 @@ function LedgerTable({ query }: { query: LedgerQuery }) {
           {code} {name}, {from} to {to}
         </Trans>
       </h2>
-      <div className="table-wrap">
-        <table className="table ledger">
+      <div ref={wrap} className="table-wrap">
+        <table ref={table} className="table ledger">
           <thead>
             <HeaderRow
               columns={[

@@ -7,6 +7,7 @@ import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
+import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { useFormat } from '../../lib/format.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { accountTypeLabels } from './labels.ts'
@@ -28,6 +29,7 @@ export function TrialBalancePage({
   const { data: calendar } = useSuspenseQuery(calendarQuery())
   const asOf = search.asOf ?? calendar.today
   const { data } = useSuspenseQuery(trialBalanceQuery(asOf))
+  const { wrap, table } = useStackedTable()
   const balanced = data.totalDebit === data.totalCredit
   const difference = money.format(Math.abs(data.totalDebit - data.totalCredit))
   const day = date(dayDate(data.asOf), 'long')
@@ -69,8 +71,8 @@ export function TrialBalancePage({
             </span>
           )}
         </div>
-        <div className="table-wrap">
-          <table className="table">
+        <div ref={wrap} className="table-wrap">
+          <table ref={table} className="table">
             <thead>
               <HeaderRow
                 columns={[
