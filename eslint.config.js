@@ -7,7 +7,14 @@ import tseslint from 'typescript-eslint'
 
 const features = ['access', 'accounting', 'admission', 'auth', 'dashboard', 'offline']
 /** The client's layers: code may import from its own layer and those before it, never after. */
-const client = ['./src/lib', './src/components', './src/features', './src/routes', './src/main.tsx']
+const client = [
+  './src/lib',
+  './src/components',
+  './src/features',
+  './src/routes',
+  './src/main.tsx',
+  './src/public-app',
+]
 
 export default tseslint.config(
   {
@@ -64,6 +71,11 @@ export default tseslint.config(
               message: 'A feature never reaches into another: move what both need to src/lib.',
             })),
             {
+              target: './src/public-app',
+              from: ['./src/routes', './src/main.tsx', './src/routeTree.gen.ts'],
+              message: 'The public pages never load the staff app: its tree, guards and layouts.',
+            },
+            {
               // The one deliberate share: the service worker replays the applicants' outbox.
               target: './sw',
               from: './src/features',
@@ -75,13 +87,18 @@ export default tseslint.config(
     },
   },
   {
+    // Server rendering is tested against the app in the same process.
+    files: ['src/public-app/**/*.test.tsx'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
     files: ['src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   // Every string a user sees goes through Lingui: text in the client's UI code is checked.
   {
-    files: ['src/{components,features,routes,lib}/**/*.{ts,tsx}', 'src/main.tsx'],
+    files: ['src/{components,features,routes,lib,public-app}/**/*.{ts,tsx}', 'src/main.tsx'],
     ignores: ['**/*.test.*'],
     plugins: { lingui },
     rules: {

@@ -1,11 +1,11 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os'
-import { relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type LogLevel, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import pkg from './package.json' with { type: 'json' }
 
@@ -42,21 +42,67 @@ function chunkModules(): Plugin {
   }
 }
 
+/** The public pages' server entry: the host (src/server/lib/public-pages.ts) renders with it. */
+const serverEntry = 'public-app/entry-server.tsx'
+
+/**
+ * After the browser's build, the server bundle of the public pages, into the build's `.ssr/`
+ * (a dot folder: neither served nor precached), everything bundled in, so it runs wherever the
+ * build is put.
+ */
+function serverRenderedPages(): Plugin {
+  let outDir = ''
+  let mode = 'production'
+  let logLevel: LogLevel | undefined
+  return {
+    name: 'server-rendered-pages',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = config.build.outDir
+      mode = config.mode
+      logLevel = config.logLevel
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: resolve(here, 'vite.config.ts'),
+          mode,
+          logLevel,
+          build: {
+            ssr: serverEntry,
+            outDir: join(outDir, '.ssr'),
+            emptyOutDir: true,
+            copyPublicDir: false,
+          },
+        })
+      },
+    },
+  }
+}
+
 // The client lives in src/ (index.html included) so the repository's top level stays as agreed.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: resolve(here, 'src'),
   publicDir: resolve(here, 'public'),
   envDir: here,
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
     __APP_NAME__: JSON.stringify(appName),
+    // The server bundle carries React in, built as the browser's is.
+    ...(isSsrBuild && { 'process.env.NODE_ENV': JSON.stringify(mode) }),
   },
+  ssr: { noExternal: true },
   build: {
     outDir: resolve(here, 'dist'),
     emptyOutDir: true,
-    manifest: true,
+    manifest: !isSsrBuild,
     target: 'es2022',
     rolldownOptions: {
+      // The staff app and the public pages' lean entry (src/public-app).
+      input: isSsrBuild
+        ? resolve(here, 'src', serverEntry)
+        : [resolve(here, 'src/index.html'), resolve(here, 'src/public-app/shell.html')],
       output: {
         // Libraries only later screens use get chunks of their own, so the bundler cannot fold
         // them into a chunk the first screen loads.
@@ -74,59 +120,64 @@ export default defineConfig({
     },
   },
   server: { port: 5173 },
+  // The server bundle needs only what compiles components: no route generation, no service worker.
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      // Loaders get chunks of their own too, so data code (the API client) stays off the first
-      // load of public pages.
-      codeSplittingOptions: {
-        defaultBehavior: [
-          ['loader'],
-          ['component'],
-          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
-        ],
-      },
-      routesDirectory: resolve(here, 'src/routes'),
-      generatedRouteTree: resolve(here, 'src/routeTree.gen.ts'),
-    }),
+    !isSsrBuild &&
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        // Loaders get chunks of their own too, so data code (the API client) stays off the first
+        // load of public pages.
+        codeSplittingOptions: {
+          defaultBehavior: [
+            ['loader'],
+            ['component'],
+            ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+          ],
+        },
+        routesDirectory: resolve(here, 'src/routes'),
+        generatedRouteTree: resolve(here, 'src/routeTree.gen.ts'),
+      }),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
-    chunkModules(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: resolve(here, 'sw'),
-      filename: 'sw.ts',
-      injectRegister: false,
-      registerType: 'prompt',
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-      },
-      devOptions: { enabled: false },
-      manifest: {
-        id: '/',
-        name: appName,
-        short_name: 'EMS Office',
-        description:
-          'Fees, accounting, collection, admission and reports for educational institutes.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#f8f8f8',
-        theme_color: '#7367f0',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-    }),
+    !isSsrBuild && [
+      chunkModules(),
+      serverRenderedPages(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: resolve(here, 'sw'),
+        filename: 'sw.ts',
+        injectRegister: false,
+        registerType: 'prompt',
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        },
+        devOptions: { enabled: false },
+        manifest: {
+          id: '/',
+          name: appName,
+          short_name: 'EMS Office',
+          description:
+            'Fees, accounting, collection, admission and reports for educational institutes.',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          background_color: '#f8f8f8',
+          theme_color: '#7367f0',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            {
+              src: '/icons/icon-maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+      }),
+    ],
   ],
   test: {
     root: here,
@@ -138,4 +189,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-})
+}))

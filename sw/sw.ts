@@ -7,18 +7,26 @@ import {
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { outboxSyncTag, replayOutbox } from '../src/features/admission/outbox.ts'
+import { publicPagePath } from '../src/shared/public-pages.ts'
+import { routePublicPages } from './public-pages.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
 }
 
 // The app shell (HTML, scripts, styles, icons, catalogs) is precached at install.
-precacheAndRoute(self.__WB_MANIFEST)
+const precache = self.__WB_MANIFEST
+precacheAndRoute(precache)
 cleanupOutdatedCaches()
 
-// Every page of the single-page app is index.html; API calls never are.
+// The applicants' pages rendered by the server: network first, then the copy of the last visit.
+routePublicPages(precache)
+
+// Every other page of the single-page app is index.html; API calls never are.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }),
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, publicPagePath],
+  }),
 )
 
 // A new version waits until the page asks for it (the "update available — reload" prompt).

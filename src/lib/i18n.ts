@@ -9,7 +9,8 @@ export function localeName(locale: Locale): string {
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1)
 }
 
-const storageKey = 'locale'
+/** The key of the saved choice, in localStorage and as a cookie. */
+export const localeKey = 'locale'
 type Catalogs = Record<Locale, () => Promise<{ messages: Messages }>>
 /** What every page needs: the shell, sign-in, recovery, status pages. */
 const catalogs: Catalogs = {
@@ -32,22 +33,38 @@ const staffLoaded = new Set<Locale>()
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (locales as readonly string[]).includes(value)
 
+/** The language chosen on this device, if one was. */
+export function savedLocale(): Locale | undefined {
+  const saved = localStorage.getItem(localeKey)
+  return isLocale(saved) ? saved : undefined
+}
+
 /** The saved choice, else the browser's first supported language, else English (§1). */
 export function initialLocale(): Locale {
-  const saved = localStorage.getItem(storageKey)
-  if (isLocale(saved)) return saved
+  const saved = savedLocale()
+  if (saved) return saved
   const preferred = navigator.languages.map((l) => l.slice(0, 2).toLowerCase()).find(isLocale)
   return preferred ?? 'en'
 }
 
-export async function activateLocale(locale: Locale): Promise<void> {
+/** Loads a language's strings (and the staff's, once wanted) and makes it the active one. */
+export async function loadLocale(locale: Locale): Promise<void> {
   const [{ messages }] = await Promise.all([
     catalogs[locale](),
     staffWanted ? loadStaffMessages(locale) : undefined,
   ])
   i18n.load(locale, messages)
   i18n.activate(locale)
-  localStorage.setItem(storageKey, locale)
+}
+
+/**
+ * The visitor's language, kept on this device and in a cookie: the server renders the public
+ * pages in the language the browser will take them over in.
+ */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale)
+  localStorage.setItem(localeKey, locale)
+  document.cookie = `${localeKey}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`
   document.documentElement.lang = locale
 }
 

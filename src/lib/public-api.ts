@@ -24,13 +24,32 @@ async function responseData(response: Response): Promise<unknown> {
   }
 }
 
+type Fetch = (request: Request) => Promise<Response>
+let serverFetch: Fetch | undefined
+
+/**
+ * On the server, a page rendered for its first visit reads through the app in-process: the
+ * host registers the app's own `fetch` (src/server/lib/public-pages.ts). `import.meta.env.SSR`
+ * is fixed at build time, so the browser's bundle keeps only its own branch.
+ */
+export function setServerFetch(fetchInProcess: Fetch) {
+  serverFetch = fetchInProcess
+}
+
+function send(request: Request): Promise<Response> {
+  if (!import.meta.env.SSR) return fetch(request.clone())
+  if (!serverFetch) throw new Error('setServerFetch() was not called')
+  return serverFetch(request)
+}
+
 /** GET a public JSON resource below /api/ and parse it with its shared schema. */
 export async function getPublicJson<S extends v.GenericSchema>(path: string, schema: S) {
-  if (session.userData()) {
+  if (!import.meta.env.SSR && session.userData()) {
     const { getJson } = await import('./api.ts')
     return getJson(path, schema)
   }
-  const request = new Request(`/api/${path}`, {
+  const base = import.meta.env.SSR ? 'http://localhost' : location.origin
+  const request = new Request(new URL(`/api/${path}`, base), {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     signal: AbortSignal.timeout(timeoutMs),
   })
@@ -41,12 +60,14 @@ export async function getPublicJson<S extends v.GenericSchema>(path: string, sch
   }
   let response: Response
   try {
-    response = await fetch(request.clone())
+    response = await send(request)
   } catch (err) {
     throw failed(err)
   }
-  if (response.status === 503) navigateTo('/miscellaneous/under-maintenance')
-  if (response.status === 403) window.dispatchEvent(new Event(forbiddenEvent))
+  if (!import.meta.env.SSR) {
+    if (response.status === 503) navigateTo('/miscellaneous/under-maintenance')
+    if (response.status === 403) window.dispatchEvent(new Event(forbiddenEvent))
+  }
   if (!response.ok) {
     const error = new HTTPError(response, request, {} as HTTPError['options'])
     error.data = await responseData(response)

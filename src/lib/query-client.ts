@@ -36,3 +36,8 @@ export function restoreQueryCache(): Promise<void> {
     .catch(() => undefined)
     .finally(markRestored)
 }
+
+/** The public pages keep no saved cache (src/public-app): their loaders need not wait for one. */
+export function withoutSavedCache(): void {
+  markRestored()
+}

@@ -10,6 +10,7 @@ import { guards } from './lib/auth.ts'
 import { ApiException, databaseRefusal, notFound, refusalBody } from './lib/errors.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { setPasswordHashCost } from './lib/password.ts'
+import { publicPages } from './lib/public-pages.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 import { serveBuiltClient } from './lib/static-files.ts'
 import { OutboxDispatcher, transportsFor, type Transport, type Channel } from './lib/outbox.ts'
@@ -143,7 +144,10 @@ export function createApp({
   api.all('*', (c) => c.json<ApiError>(refusalBody(notFound()), 404))
   app.route('/api', api)
 
-  if (config.staticDir) app.use(serveBuiltClient(config.staticDir))
+  if (config.staticDir) {
+    app.use(publicPages(app, config.staticDir))
+    app.use(serveBuiltClient(config.staticDir))
+  }
   app.notFound((c) => c.json<ApiError>(refusalBody(notFound()), 404))
 
   app.onError((err, c) => {

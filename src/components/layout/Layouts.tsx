@@ -1,24 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
-import { useLocation } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { Icon } from '../icons.tsx'
 import { StoredDataBanner } from '../offline/StoredDataBanner.tsx'
 import { Footer } from './Footer.tsx'
-import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Navbar } from './Navbar.tsx'
 import { NavMenu } from './NavMenu.tsx'
-import { OfflineIndicator } from './OfflineIndicator.tsx'
+import { RouteTransition } from './RouteTransition.tsx'
 import { mainContentId, SkipLink } from './SkipLink.tsx'
-
-/** Each page fades and zooms in on navigation (§9 zoom-fade); keyed so it replays per page. */
-function RouteTransition({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation()
-  return (
-    <div key={pathname} className="route-transition zoom-fade">
-      {children}
-    </div>
-  )
-}
 
 function Brand() {
   return (
@@ -26,21 +14,6 @@ function Brand() {
       <img src="/favicon.svg" alt="" width={28} height={28} />
       <span className="brand-name">{__APP_NAME__}</span>
     </span>
-  )
-}
-
-/** Pages that stand alone: sign-in, recovery, admission, status pages. */
-export function FullLayout({ children }: { children: ReactNode }) {
-  return (
-    <div className="layout layout-full" data-layout="full">
-      <div className="full-layout-tools">
-        <OfflineIndicator />
-        <LanguageSwitcher />
-      </div>
-      <main className="full-layout-content">
-        <RouteTransition>{children}</RouteTransition>
-      </main>
-    </div>
   )
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
-import { verifyPassword } from '../lib/password.ts'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { setPasswordHashCost, verifyPassword } from '../lib/password.ts'
 import { openDatabase, type Database } from './client.ts'
 import { users } from './schema/auth.ts'
 import { institutes } from './schema/institutes.ts'
@@ -8,6 +8,8 @@ import { seedDemo } from './seed.ts'
 
 describe('the demo seed', () => {
   let database: Database
+  // A cheap hash cost, as in every other suite: password.test.ts checks the production one.
+  beforeAll(() => setPasswordHashCost(10))
   afterEach(() => database.close())
 
   it('creates the demo institute and an admin who can recover the account', async () => {

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../server/test-support/test-app.ts'
+import { localeOf, render, setServerFetch } from './entry-server.tsx'
+import type { Island } from './island.ts'
+
+/*
+ * The public pages as the server renders them, against the app in this process (no build): what
+ * a phone shows before any script has run, and the data the browser takes the page over with.
+ */
+let t: TestApp
+const assets = () => ({ entry: '/assets/shell.js', preloads: ['/assets/page.js'], css: [] })
+
+beforeAll(async () => {
+  t = await createTestApp()
+  setServerFetch(async (request) => t.app.fetch(request))
+})
+afterAll(() => t.database.close())
+
+async function page(path: string, language = 'en') {
+  const response = await render(
+    new Request(`http://localhost${path}`, {
+      headers: { accept: 'text/html', 'accept-language': language },
+    }),
+    assets,
+  )
+  const html = await response.text()
+  const island = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)
+  return {
+    status: response.status,
+    html,
+    island: island ? (JSON.parse(island[1]!) as Island) : undefined,
+  }
+}
+
+describe('the institute page', () => {
+  it('is rendered with the institute and its open forms, in the visitor’s language', async () => {
+    const en = await page('/admission/demo-school')
+    expect(en.status).toBe(200)
+    expect(en.html).toContain('<html lang="en"')
+    expect(en.html).toContain('Demo School and College')
+    expect(en.html).toContain('<h1>Admission</h1>')
+    expect(en.html).toContain('Class One admission 2027')
+
+    const de = await page('/admission/demo-school', 'de-DE,de;q=0.9,en;q=0.8')
+    expect(de.html).toContain('<html lang="de"')
+    expect(de.html).toContain('<h1>Aufnahme</h1>')
+    expect(de.html).toContain('>Bewerben</a>')
+  })
+
+  it('carries its data as JSON that no browser runs, and no other script than the entry', async () => {
+    const { html, island } = await page('/admission/demo-school')
+    expect(island?.locale).toBe('en')
+    expect(island?.router.matches.map((m) => m.i)).toEqual([
+      '__root__#',
+      '#admission#$institute#admission#demo-school',
+    ])
+    const forms = island?.queries.queries.find((q) => q.queryKey.includes('forms'))
+    expect(forms?.state.data).toMatchObject({ institute: { slug: 'demo-school' } })
+    const scripts = html.match(/<script[^>]*>/g)
+    expect(scripts).toEqual([
+      '<script type="module" src="/assets/shell.js">',
+      '<script type="application/json" id="page-data">',
+    ])
+    expect(html).toContain('<link rel="modulepreload" href="/assets/page.js" />')
+  })
+
+  it('escapes what could end the island early', async () => {
+    const { institutes } = await import('../server/db/schema/institutes.ts')
+    const { eq } = await import('drizzle-orm')
+    await t.database.db
+      .update(institutes)
+      .set({ name: '</script><script>alert(1)</script>' })
+      .where(eq(institutes.slug, 'demo-school'))
+    try {
+      const { html, island } = await page('/admission/demo-school')
+      expect(html).not.toContain('<script>alert(1)')
+      expect(JSON.stringify(island)).toContain('</script><script>alert(1)</script>')
+    } finally {
+      await t.database.db
+        .update(institutes)
+        .set({ name: 'Demo School and College' })
+        .where(eq(institutes.slug, 'demo-school'))
+    }
+  })
+
+  it('is a 404 page for an institute that does not exist', async () => {
+    const { status, html } = await page('/admission/no-such-school', 'fr')
+    expect(status).toBe(404)
+    expect(html).toContain('data-testid="admission-not-found"')
+  })
+})
+
+describe('the visitor’s language', () => {
+  const request = (headers: Record<string, string>) =>
+    new Request('http://localhost/admission/x', { headers })
+  it('is the one chosen on this device (a cookie), else the browser’s first one we have', () => {
+    expect(localeOf(request({ cookie: 'a=b; locale=pt', 'accept-language': 'de' }))).toBe('pt')
+    expect(localeOf(request({ 'accept-language': 'bn-BD, fr;q=0.7, de;q=0.9' }))).toBe('de')
+    expect(localeOf(request({ 'accept-language': 'bn' }))).toBe('en')
+    expect(localeOf(request({ cookie: 'locale=xx' }))).toBe('en')
+  })
+})

@@ -1,0 +1,112 @@
+import { dehydrate, QueryClient } from '@tanstack/react-query'
+import { createRequestHandler, getSsrStatus, RouterServer } from '@tanstack/react-router/ssr/server'
+import { renderToReadableStream } from 'react-dom/server'
+import { i18n, isLocale, loadLocale, localeKey, type Locale } from '../lib/i18n.ts'
+import { dehydratedMatches, islandTag } from './island.ts'
+import { createPublicRouter } from './router.tsx'
+import { pageModules } from './routes.tsx'
+
+/**
+ * The public pages rendered on the server for a first visit (built by `vite build --ssr` into
+ * the build's `.ssr/`, imported by src/server/lib/public-pages.ts). TanStack Router loads the
+ * page as it documents (`createRequestHandler`); React renders it; the data the page was made
+ * from goes into a JSON island, never into an inline script, so `script-src 'self'` holds.
+ */
+export { setServerFetch } from '../lib/public-api.ts'
+
+/** What the host found in the client build for a page: its scripts and styles. */
+export interface PageAssets {
+  entry: string
+  preloads: string[]
+  css: string[]
+}
+export type AssetsFor = (sourceModules: string[]) => PageAssets
+
+/** The language the visitor chose here before (a cookie), else their browser's first one we have. */
+export function localeOf(request: Request): Locale {
+  const cookie = request.headers.get('cookie') ?? ''
+  const chosen = new RegExp(`(?:^|;\\s*)${localeKey}=([a-z]{2})`).exec(cookie)?.[1]
+  if (isLocale(chosen)) return chosen
+  const accepted = (request.headers.get('accept-language') ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', q] = part.trim().split(';q=')
+      return { tag: tag.slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q) }
+    })
+    .filter((a) => a.q > 0)
+    .sort((a, b) => b.q - a.q)
+  return accepted.map((a) => a.tag).find(isLocale) ?? 'en'
+}
+
+/*
+ * Components translate through Lingui's one `i18n`, so renders take turns, each in its
+ * visitor's language. A render is a few milliseconds of work that never waits on anything:
+ * the data is loaded before it starts.
+ */
+let turn: Promise<unknown> = Promise.resolve()
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const result = turn.then(work)
+  turn = result.catch(() => undefined)
+  return result
+}
+
+async function renderMarkup(router: ReturnType<typeof createPublicRouter>, locale: Locale) {
+  return inTurn(async () => {
+    await loadLocale(locale)
+    let failure: unknown
+    const stream = await renderToReadableStream(<RouterServer router={router} />, {
+      onError: (error) => {
+        failure ??= error
+      },
+    })
+    // Nothing may wait on data while rendering: React would stream inline scripts to fill in.
+    await stream.allReady
+    const html = await new Response(stream).text()
+    if (failure) throw failure
+    return html
+  })
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+
+function documentHead(assets: PageAssets, locale: Locale) {
+  return [
+    `<!doctype html><html lang="${locale}" dir="ltr"><head><meta charset="UTF-8" />`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1.0, viewport-fit=cover" />',
+    '<meta name="theme-color" content="#7367f0" />',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+    '<link rel="apple-touch-icon" href="/icons/icon-192.png" />',
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${href}" />`),
+    `<script type="module" src="${assets.entry}"></script>`,
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}" />`),
+    `<title>${escapeHtml(__APP_NAME__)}</title></head><body>`,
+  ].join('')
+}
+
+/** The page for a GET navigation to one of the public paths. */
+export async function render(request: Request, assetsFor: AssetsFor): Promise<Response> {
+  const locale = localeOf(request)
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: false } },
+  })
+  const handler = createRequestHandler({
+    request,
+    createRouter: () => createPublicRouter({ queryClient, i18n }),
+  })
+  return handler(async ({ router, responseHeaders }) => {
+    const markup = await renderMarkup(router, locale)
+    const matched = router.stores.matches.get().map((m) => pageModules[m.routeId])
+    const assets = assetsFor([
+      ...matched.filter((m) => m !== undefined),
+      `locales/${locale}/messages.po`,
+    ])
+    const island = islandTag({
+      locale,
+      router: { matches: dehydratedMatches(router) },
+      queries: dehydrate(queryClient),
+    })
+    const html = `${documentHead(assets, locale)}<div id="app">${markup}</div>${island}</body></html>`
+    return new Response(html, { status: getSsrStatus(router), headers: responseHeaders })
+  })
+}

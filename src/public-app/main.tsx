@@ -1,0 +1,83 @@
+import { hydrate } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { RouterClient } from '@tanstack/react-router/ssr/client'
+import { startTransition, StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { activateLocale, i18n, initialLocale, loadLocale, savedLocale } from '../lib/i18n.ts'
+import { setNavigator } from '../lib/navigation.ts'
+import { queryClient, withoutSavedCache } from '../lib/query-client.ts'
+import { registerServiceWorker } from '../lib/service-worker.ts'
+import { bindLayoutSettings } from '../lib/settings.ts'
+import { keepPublicPageMessage } from '../shared/public-pages.ts'
+import '../styles/app.css'
+import { readIsland } from './island.ts'
+import { createPublicRouter } from './router.tsx'
+
+/**
+ * The public pages' entry: it takes over a page the server rendered (the data it was rendered
+ * from is in the page), or, started from the offline copy of the app, renders the page itself.
+ */
+
+/** What `hydrate()` of TanStack Router reads; its own SSR would have written it inline. */
+declare global {
+  interface Window {
+    $_TSR?: unknown
+  }
+}
+
+const router = createPublicRouter({ queryClient, i18n })
+setNavigator((href) => void router.navigate({ href }))
+withoutSavedCache()
+
+// A page reached without loading it (a link inside these pages) is kept for offline visits too.
+router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
+  if (!fromLocation || fromLocation.href === toLocation.href) return
+  navigator.serviceWorker?.controller?.postMessage({
+    type: keepPublicPageMessage,
+    url: toLocation.href,
+  })
+})
+
+async function start() {
+  bindLayoutSettings()
+  const app = document.getElementById('app')!
+  const island = readIsland()
+  if (island) {
+    hydrate(queryClient, island.queries)
+    await loadLocale(island.locale)
+    window.$_TSR = {
+      router: island.router,
+      buffer: [],
+      initialized: false,
+      h() {},
+      e() {},
+      c() {},
+      p(script: () => void) {
+        script()
+      },
+    }
+    startTransition(() => {
+      hydrateRoot(
+        app,
+        <StrictMode>
+          <RouterClient router={router} />
+        </StrictMode>,
+      )
+    })
+    // A language chosen on this device before the cookie existed takes over after hydration.
+    const saved = savedLocale()
+    if (saved && saved !== island.locale) void activateLocale(saved)
+  } else {
+    await activateLocale(initialLocale())
+    createRoot(app).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    )
+  }
+  void registerServiceWorker()
+  // Admission submissions an earlier visit queued go out now, and whenever the network returns.
+  void import('../features/admission/outbox-triggers.ts').then((m) => m.startOutboxTriggers())
+}
+
+void start()

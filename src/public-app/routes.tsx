@@ -1,0 +1,65 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { loadApplicationPage, loadForm, loadInstitute } from '../features/admission/loaders.ts'
+import {
+  ApplicationNotFound,
+  FormNotFound,
+  InstituteNotFound,
+} from '../features/admission/NotFound.tsx'
+import { usePageParams } from './params.ts'
+import { PublicRoot } from './PublicRoot.tsx'
+
+/**
+ * The pages anyone may open, as a route tree of their own: the applicants' pages are rendered
+ * on the server for their first visit and hydrated by a lean entry (main.tsx) that never loads
+ * the staff tree, its guards and layouts. Paths are the staff tree's (src/routes), so links in
+ * shared components work in both; a link out of this tree is a full page load.
+ */
+export interface PublicRouterContext {
+  queryClient: QueryClient
+}
+
+const root = createRootRouteWithContext<PublicRouterContext>()({
+  component: PublicRoot,
+  // Not one of these pages (a staff page, password recovery): the server serves the right app.
+  notFoundComponent: function LeavePublicPages() {
+    if (typeof window !== 'undefined') window.location.reload()
+    return null
+  },
+})
+
+const institute = createRoute({
+  getParentRoute: () => root,
+  path: '/admission/$institute',
+  loader: ({ context, params }) => loadInstitute(context.queryClient, params.institute),
+  notFoundComponent: InstituteNotFound,
+  component: lazyRouteComponent(() => import('./pages/InstituteRoute.tsx')),
+})
+
+const form = createRoute({
+  getParentRoute: () => root,
+  path: '/admission/$institute/$formId',
+  loader: ({ context, params }) => loadForm(context.queryClient, params.institute, params.formId),
+  notFoundComponent: function NotFound() {
+    return <FormNotFound institute={usePageParams('institute').institute} />
+  },
+  component: lazyRouteComponent(() => import('./pages/FormRoute.tsx')),
+})
+
+const application = createRoute({
+  getParentRoute: () => root,
+  path: '/admission/$institute/$formId/temporaryId/$temporaryId',
+  loader: ({ context, params }) =>
+    loadApplicationPage(context.queryClient, params.institute, params.temporaryId),
+  notFoundComponent: ApplicationNotFound,
+  component: lazyRouteComponent(() => import('./pages/ApplicationRoute.tsx')),
+})
+
+export const publicRouteTree = root.addChildren([institute, form, application])
+
+/** Each page's component module by route id, whose chunk the server preloads with the page. */
+export const pageModules: Record<string, string> = {
+  '/admission/$institute': 'public-app/pages/InstituteRoute.tsx',
+  '/admission/$institute/$formId': 'public-app/pages/FormRoute.tsx',
+  '/admission/$institute/$formId/temporaryId/$temporaryId': 'public-app/pages/ApplicationRoute.tsx',
+}

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/*
+ * The applicants' pages come from the server already rendered (src/public-app), in the
+ * visitor's language, and the browser takes them over without re-rendering them: no hydration
+ * warning, no script the page's policy blocks, no second read of what the page arrived with.
+ */
+
+/** Everything the browser complains about while the page loads and hydrates. */
+function complaints(page: Page): string[] {
+  const found: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') found.push(message.text())
+  })
+  page.on('pageerror', (error) => found.push(error.message))
+  return found
+}
+
+test.use({ locale: 'de-DE' })
+
+test('the institute page arrives rendered in German and hydrates without a complaint', async ({
+  page,
+}) => {
+  const problems = complaints(page)
+  const reads: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/admission/public/')) reads.push(request.url())
+  })
+
+  const response = await page.goto('/admission/demo-school')
+  const html = await response!.text()
+  // Rendered by the server: the institute, the page's title and its forms, in German.
+  expect(html).toContain('Demo School and College')
+  expect(html).toContain('<h1>Aufnahme</h1>')
+  expect(html).toMatch(/<a [^>]*href="\/admission\/demo-school\/[0-9a-f-]{36}"[^>]*>Bewerben<\/a>/)
+  // The data travels as JSON the browser never runs; no inline script.
+  expect(html).toContain('<script type="application/json" id="page-data">')
+  expect(html.match(/<script(?![^>]*(type="module" src=|type="application\/json"))/g)).toBeNull()
+  expect(response!.headers()['content-security-policy']).toContain("script-src 'self'")
+
+  // Taken over by React: the language can be changed in place.
+  await page.getByTestId('language-switcher').selectOption('pt')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admissão')
+  // What the server rendered from is not read again.
+  expect(reads).toEqual([])
+
+  // On to a form inside the same document (a client-side navigation).
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true))
+  await page
+    .getByRole('link', { name: /^Candidatar/ })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/admission\/demo-school\/[0-9a-f-]{36}$/)
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(problems).toEqual([])
+})
+
+test('an institute that does not exist is a 404 page rendered by the server', async ({ page }) => {
+  const problems = complaints(page)
+  const response = await page.goto('/admission/no-such-school')
+  expect(response!.status()).toBe(404)
+  expect(await response!.text()).toContain('Einrichtung nicht gefunden')
+  await expect(page.getByTestId('admission-not-found')).toBeVisible()
+  expect(problems.filter((p) => !p.includes('404'))).toEqual([])
+})
+
+test('a page visited once opens offline from its kept copy, rendered and working', async ({
+  page,
+  context,
+}) => {
+  const problems = complaints(page)
+  await page.goto('/admission/demo-school')
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  // The worker keeps the page that installed it.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) {
+          if (!name.startsWith('public-pages-')) continue
+          if (await (await caches.open(name)).match(location.href)) return true
+        }
+        return false
+      }),
+    )
+    .toBe(true)
+
+  await context.setOffline(true)
+  const response = await page.reload()
+  expect(await response!.text()).toContain('<h1>Aufnahme</h1>')
+  await expect(page.getByTestId('offline-indicator')).toBeVisible()
+  await page.getByTestId('language-switcher').selectOption('pt')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admissão')
+  await context.setOffline(false)
+  expect(problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
+})
