@@ -8,7 +8,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { guards } from './lib/auth.ts'
 import { ApiException, databaseRefusal, notFound, refusalBody } from './lib/errors.ts'
-import { createLogger, type Logger } from './lib/logger.ts'
+import { createLogger, errorDetail, type Logger } from './lib/logger.ts'
 import { setPasswordHashCost } from './lib/password.ts'
 import { publicPages } from './lib/public-pages.ts'
 import { securityHeaders } from './lib/security-headers.ts'
@@ -161,9 +161,7 @@ export function createApp({
       // Hono's own HTTP errors (e.g. a body over the size limit) carry a safe status.
       return c.json<ApiError>({ message: err.message }, status as ContentfulStatusCode)
     }
-    // A failed query's message lists its parameters, which may hold password hashes.
-    const detail = (err.stack ?? String(err)).replace(/params: .*$/gm, 'params: [redacted]')
-    log.error('unhandled error', { path: loggedPath(c.req.path), err: detail })
+    log.error('unhandled error', { path: loggedPath(c.req.path), err: errorDetail(err) })
     return c.json<ApiError>(refusalBody(new ApiException(500, 'internal')), 500)
   })
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { DataDirInUse } from './lib/data-dir-lock.ts'
+import { createLogger, errorDetail } from './lib/logger.ts'
 import { startServer } from './server.ts'
 
 const pkg = JSON.parse(
@@ -25,6 +26,12 @@ async function main() {
     if (!(err instanceof DataDirInUse)) throw err
     console.error(err.message)
     process.exit(1)
+  })
+  // A background task that fails (a first visit's page render, a message being sent) is logged;
+  // the institute's one server keeps serving everyone else.
+  const log = createLogger(config.logLevel)
+  process.on('unhandledRejection', (reason) => {
+    log.error('unhandled rejection', { err: errorDetail(reason) })
   })
   let stopping = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -25,3 +25,9 @@ export function createLogger(
     }
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }
+
+/** An error for the log: its stack, without a failed query's parameters (they may hold hashes). */
+export function errorDetail(err: unknown): string {
+  const text = err instanceof Error ? (err.stack ?? String(err)) : String(err)
+  return text.replace(/params: .*$/gm, 'params: [redacted]')
+}
