@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger } from './logger.ts'
+import { createLogger, errorDetail } from './logger.ts'
 
 describe('the log', () => {
   it('writes one JSON object per line at or above its level', () => {
@@ -20,5 +20,17 @@ describe('the log', () => {
     })
     expect(lines[0]).not.toContain(token)
     expect(JSON.parse(lines[0]!)).toMatchObject({ path: '/impersonation-setup/[redacted]' })
+  })
+})
+
+describe('errorDetail', () => {
+  it('keeps the stack and drops a failed query’s parameters', () => {
+    const err = new Error('Failed query: update users set hash = $1\nparams: scrypt$17$abc,42')
+    const detail = errorDetail(err)
+    expect(detail).toContain('Failed query: update users')
+    expect(detail).toContain('at ')
+    expect(detail).toContain('params: [redacted]')
+    expect(detail).not.toContain('scrypt$17$abc')
+    expect(errorDetail('plain reason')).toBe('plain reason')
   })
 })
