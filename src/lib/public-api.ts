@@ -1,14 +1,15 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky'
 import * as v from 'valibot'
-import { forbiddenEvent } from './http-error.ts'
+import { forbiddenEvent, OfflineWriteError } from './http-error.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
 
 /*
- * Reads of the pages anyone may open (admission) for a visitor who has not signed in: a plain
- * `fetch` answering as the API client would (the same headers, timeout, error types and
+ * The calls of the pages anyone may open (admission, sign-in): a plain `fetch` answering as the
+ * API client would (the same headers, timeout, error types, offline refusal of changes and
  * maintenance redirect), so a first visit does not download the client and its token refresh.
- * A signed-in user's reads still go through the client, which carries their token.
+ * A signed-in user's reads still go through the client, which carries their token; the
+ * changes here carry no session.
  */
 
 const timeoutMs = 30_000
@@ -36,33 +37,34 @@ export function setServerFetch(fetchInProcess: Fetch) {
   serverFetch = fetchInProcess
 }
 
-function send(request: Request): Promise<Response> {
+function fetchFor(request: Request): Promise<Response> {
   if (!import.meta.env.SSR) return fetch(request.clone())
   if (!serverFetch) throw new Error('setServerFetch() was not called')
   return serverFetch(request)
 }
 
-/** GET a public JSON resource below /api/ and parse it with its shared schema. */
-export async function getPublicJson<S extends v.GenericSchema>(path: string, schema: S) {
-  if (!import.meta.env.SSR && session.userData()) {
-    const { getJson } = await import('./api.ts')
-    return getJson(path, schema)
-  }
+/**
+ * One request below /api/ with a plain fetch; a failure is thrown as the API client's would be
+ * (HTTPError with the answer's body, NetworkError, TimeoutError), so the pages read it alike.
+ */
+async function send(path: string, init: RequestInit = {}, timeout = timeoutMs) {
+  const headers = new Headers(init.headers)
+  headers.set('X-Requested-With', 'XMLHttpRequest')
   const base = import.meta.env.SSR ? 'http://localhost' : location.origin
   const request = new Request(new URL(`/api/${path}`, base), {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    signal: AbortSignal.timeout(timeoutMs),
+    ...init,
+    headers,
+    signal: AbortSignal.timeout(timeout),
   })
-  const failed = (err: unknown) => {
-    if ((err as { name?: string } | null)?.name === 'TimeoutError') return new TimeoutError(request)
-    if (err instanceof TypeError) return new NetworkError(request, { cause: err })
-    return err
+  // A change is never kept to be sent later behind the visitor's back: offline, nothing goes.
+  if (!import.meta.env.SSR && request.method !== 'GET' && !navigator.onLine) {
+    throw new OfflineWriteError()
   }
   let response: Response
   try {
-    response = await send(request)
+    response = await fetchFor(request)
   } catch (err) {
-    throw failed(err)
+    throw failure(request, err)
   }
   if (!import.meta.env.SSR) {
     if (response.status === 503) navigateTo('/miscellaneous/under-maintenance')
@@ -73,11 +75,57 @@ export async function getPublicJson<S extends v.GenericSchema>(path: string, sch
     error.data = await responseData(response)
     throw error
   }
+  return { request, response }
+}
+
+function failure(request: Request, err: unknown) {
+  if ((err as { name?: string } | null)?.name === 'TimeoutError') return new TimeoutError(request)
+  if (err instanceof TypeError) return new NetworkError(request, { cause: err })
+  return err
+}
+
+/** The answer's JSON, parsed with its shared schema. */
+async function parsed<S extends v.GenericSchema>(
+  { request, response }: { request: Request; response: Response },
+  schema: S,
+) {
   let body: unknown
   try {
     body = await response.json()
   } catch (err) {
-    throw failed(err)
+    throw failure(request, err)
   }
   return v.parse(schema, body)
+}
+
+/** GET a public JSON resource below /api/ and parse it with its shared schema. */
+export async function getPublicJson<S extends v.GenericSchema>(path: string, schema: S) {
+  if (!import.meta.env.SSR && session.userData()) {
+    const { getJson } = await import('./api.ts')
+    return getJson(path, schema)
+  }
+  return parsed(await send(path), schema)
+}
+
+/**
+ * POST JSON to an endpoint anyone may call (signing in, an applicant's requests) and parse the
+ * answer with its shared schema. No token goes with it: these calls carry no session.
+ */
+export async function postPublicJson<S extends v.GenericSchema>(
+  path: string,
+  body: unknown,
+  schema: S,
+  { headers }: { headers?: Record<string, string> } = {},
+) {
+  const init = {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }
+  return parsed(await send(path, init), schema)
+}
+
+/** PUT a multipart body (an applicant's file) to a public endpoint; the answer is a status. */
+export async function putPublicForm(path: string, body: FormData, timeout: number): Promise<void> {
+  await send(path, { method: 'PUT', body }, timeout)
 }

@@ -1,4 +1,5 @@
-import { anonymousRules, type AbilityRule } from '../shared/permissions/ability.ts'
+import type { AbilityRule } from '../shared/permissions/ability.ts'
+import { anonymousRules } from '../shared/permissions/rules.ts'
 import type { TokenPair, UserData } from '../shared/schemas/auth.ts'
 
 export type { UserData }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { loadApplicationPage, loadForm, loadInstitute } from '../features/admission/loaders.ts'
+import { loadApplication, loadForm, loadInstitute } from '../features/admission/loaders.ts'
 import {
   ApplicationNotFound,
   FormNotFound,
@@ -50,7 +50,7 @@ const application = createRoute({
   getParentRoute: () => root,
   path: '/admission/$institute/$formId/temporaryId/$temporaryId',
   loader: ({ context, params }) =>
-    loadApplicationPage(context.queryClient, params.institute, params.temporaryId),
+    loadApplication(context.queryClient, params.institute, params.temporaryId),
   notFoundComponent: ApplicationNotFound,
   component: lazyRouteComponent(() => import('./pages/ApplicationRoute.tsx')),
 })

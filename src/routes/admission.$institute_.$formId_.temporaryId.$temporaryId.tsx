@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ApplicationPage } from '../features/admission/ApplicationPage.tsx'
-import { loadApplicationPage } from '../features/admission/loaders.ts'
+import { loadApplication } from '../features/admission/loaders.ts'
 import { ApplicationNotFound } from '../features/admission/NotFound.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 
@@ -9,17 +9,10 @@ export const Route = createFileRoute('/admission/$institute_/$formId_/temporaryI
   beforeLoad: ({ context, location }) =>
     guardRoute(context, '/admission/$institute/$formId/temporaryId/$temporaryId', location.href),
   loader: ({ context, params }) =>
-    loadApplicationPage(context.queryClient, params.institute, params.temporaryId),
+    loadApplication(context.queryClient, params.institute, params.temporaryId),
   notFoundComponent: ApplicationNotFound,
   component: function Application() {
     const { institute, formId, temporaryId } = Route.useParams()
-    return (
-      <ApplicationPage
-        institute={institute}
-        formId={formId}
-        temporaryId={temporaryId}
-        refused={Route.useLoaderData().refused}
-      />
-    )
+    return <ApplicationPage institute={institute} formId={formId} temporaryId={temporaryId} />
   },
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AttachmentPage } from '../features/admission/AttachmentPage.tsx'
-import { loadAttachmentPage } from '../features/admission/loaders.ts'
+import { loadApplication } from '../features/admission/loaders.ts'
 import { ApplicationNotFound } from '../features/admission/NotFound.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 
@@ -15,19 +15,10 @@ export const Route = createFileRoute(
       location.href,
     ),
   loader: ({ context, params }) =>
-    loadAttachmentPage(context.queryClient, params.institute, params.temporaryId),
+    loadApplication(context.queryClient, params.institute, params.temporaryId),
   notFoundComponent: ApplicationNotFound,
   component: function Attachment() {
     const { institute, formId, temporaryId } = Route.useParams()
-    const loaded = Route.useLoaderData()
-    return (
-      <AttachmentPage
-        institute={institute}
-        formId={formId}
-        temporaryId={temporaryId}
-        phone={loaded.phone}
-        refused={loaded.refused}
-      />
-    )
+    return <AttachmentPage institute={institute} formId={formId} temporaryId={temporaryId} />
   },
 })

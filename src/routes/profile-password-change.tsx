@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProfilePasswordPage } from '../features/auth/ProfilePasswordPage.tsx'
-import { sessionsQuery } from '../features/auth/queries.ts'
+import { sessionsQuery } from '../features/auth/session-queries.ts'
 import { currentUserQuery } from '../lib/current-user.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 

@@ -236,3 +236,94 @@ test('an unknown institute gets a clear not-found page', async ({ page }) => {
   await page.goto('/admission/no-such-school')
   await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible()
 })
+
+test('a draft kept on this device is offered back over the form, which stays in place and waits for the choice', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const run = uniqueSuffix()
+  const { formId } = await publishedForm(request, baseURL!, `Class Three admission ${run}`)
+  await page.goto(`/admission/demo-school/${formId}`)
+  const name = page.getByLabel("Applicant's full name")
+  const where = await name.boundingBox()
+  await name.fill('Rafi Karim')
+  await expect.poll(() => storedDrafts(page)).toContain('Rafi Karim')
+
+  // The offer comes over the form: nothing under it moves, and the form is out of reach (the
+  // stored answers are not in it yet) until the applicant chooses.
+  await page.reload()
+  const offer = page.getByRole('dialog', { name: /Continue your application from/ })
+  await expect(offer).toBeVisible()
+  expect(await offer.evaluate((dialog) => dialog.matches(':modal'))).toBe(true)
+  await expect(offer.getByRole('button', { name: 'Continue' })).toBeFocused()
+  await expect(name).toHaveValue('')
+  expect(await name.boundingBox()).toEqual(where)
+
+  // Escape keeps the draft: the choice that throws nothing away.
+  await page.keyboard.press('Escape')
+  await expect(offer).toBeHidden()
+  await expect(name).toHaveValue('Rafi Karim')
+
+  // "Start over" throws it away: an empty form, and nothing of it left on this device.
+  await page.reload()
+  await offer.getByRole('button', { name: 'Start over' }).click()
+  await expect(offer).toBeHidden()
+  await expect(name).toHaveValue('')
+  await expect.poll(() => storedDrafts(page)).not.toContain('Rafi Karim')
+})
+
+test.describe('before the draft storage has loaded', () => {
+  // The page's own requests only, so that the storage code can be held back on its way.
+  test.use({ serviceWorkers: 'block' })
+
+  /** Holds the draft storage's code back until `release()`. */
+  async function holdDraftStorage(page: Page) {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/draft-persistence-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    return release
+  }
+
+  test('what an applicant types is kept and saved, ahead of an older draft, and a submission waits for the storage', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const run = uniqueSuffix()
+    const { form } = await publishForm(request, baseURL!, {
+      title: `Class Four admission ${run}`,
+      questions: [],
+      attachments: [],
+    })
+    const formUrl = `/admission/demo-school/${form.id}`
+    await page.goto(formUrl)
+    await page.getByLabel("Applicant's full name").fill('Older Draft')
+    await expect.poll(() => storedDrafts(page)).toContain('Older Draft')
+
+    // Typed while the storage is still on its way: that is the draft, saved once it arrives.
+    const typing = await page.context().newPage()
+    const release = await holdDraftStorage(typing)
+    await typing.goto(formUrl)
+    await typing.getByLabel("Applicant's full name").fill('Mina Akter')
+    release()
+    await expect.poll(() => storedDrafts(typing)).toContain('Mina Akter')
+    await expect(typing.getByRole('dialog')).toHaveCount(0)
+    await expect(typing.getByLabel("Applicant's full name")).toHaveValue('Mina Akter')
+    await expect(typing.getByText(/Saved on this device at/)).toBeVisible()
+
+    // Submitted before the storage arrived: queued once it has, then sent.
+    const submitting = await page.context().newPage()
+    const releaseAgain = await holdDraftStorage(submitting)
+    await submitting.goto(formUrl)
+    await submitting.getByLabel("Applicant's full name").fill('Tania Sultana')
+    await submitting.getByLabel('Phone number').fill('+880 1711 000333')
+    await submitting.getByRole('button', { name: 'Submit application' }).click()
+    releaseAgain()
+    await expect(submitting).toHaveURL(/\/temporaryId\/[A-Za-z0-9_-]{22}$/, { timeout: 20_000 })
+    await expect(submitting.getByText('Tania Sultana')).toBeVisible()
+  })
+})

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes }
 import { useSnapshot } from 'valtio'
 import { Field, SelectField, TextAreaField } from '../../components/form/Field.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { useClientValue } from '../../lib/client-value.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -20,14 +21,8 @@ import {
   type Submission,
 } from './draft-data.ts'
 import { DraftAttachmentField } from './DraftAttachmentField.tsx'
-import {
-  attachFile,
-  removeAttachment,
-  setAnswer,
-  setField,
-  submitDraft,
-  type DraftSession,
-} from './draft-store.ts'
+import { attachFile, removeAttachment, setAnswer, setField, submitDraft } from './draft-store.ts'
+import type { DraftSession } from './draft-state.ts'
 import { useFileProblem } from './file-messages.ts'
 import { fieldLabels, genderLabels } from './labels.ts'
 import { QuestionField } from './QuestionField.tsx'
@@ -73,6 +68,8 @@ export function ApplicationForm({
   const { translate } = useServerErrors()
   const { time } = useClock()
   const snap = useSnapshot(session.state, { sync: true })
+  // Today in the applicant's time zone: the browser's, so not part of the server's HTML.
+  const latestBirthDate = useClientValue(today, undefined)
   const [touched, setTouched] = useState<Record<string, boolean>>({})
   const [submitted, setSubmitted] = useState(false)
   const [sending, setSending] = useState(false)
@@ -193,7 +190,7 @@ export function ApplicationForm({
         key={field}
         label={text}
         {...inputProps[field]}
-        {...(field === 'dateOfBirth' ? { max: today() } : {})}
+        {...(field === 'dateOfBirth' && latestBirthDate ? { max: latestBirthDate } : {})}
         {...common}
         onChange={(e) => setField(session, field, e.target.value)}
       />

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent } from 'react'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { useClientValue } from '../../lib/client-value.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import type { LinkChannel, PublicApplication } from '../../shared/schemas/admission.ts'
 import { useSendApplicationLink } from './mutations.ts'
@@ -26,14 +27,14 @@ export function ApplicationLink({
   const [channel, setChannel] = useState<LinkChannel>('sms')
   const { temporaryId, institute, shortReference } = application
   const { phone, email } = application.fields
-  const link = new URL(
-    router.buildLocation({
-      to: '/admission/$institute/$formId/temporaryId/$temporaryId',
-      params: { institute: institute.slug, formId, temporaryId },
-    }).href,
-    window.location.origin,
-  ).href
-  const canShare = typeof navigator.share === 'function'
+  // The page's origin and the share sheet are the browser's: the server's HTML has the path.
+  const origin = useClientValue(() => window.location.origin, '')
+  const canShare = useClientValue(() => typeof navigator.share === 'function', false)
+  const path = router.buildLocation({
+    to: '/admission/$institute/$formId/temporaryId/$temporaryId',
+    params: { institute: institute.slug, formId, temporaryId },
+  }).href
+  const link = origin ? new URL(path, origin).href : path
   const send = useSendApplicationLink(institute.slug, temporaryId, {
     onSuccess: ({ channel, recipient }) =>
       setNotice(

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useClientValue } from '../../lib/client-value.ts'
 import { useFormat } from '../../lib/format.ts'
 import { genders, standardFields, type PublicApplication } from '../../shared/schemas/admission.ts'
 import { formatBytes, refusedForItself } from './draft-data.ts'
-import type { KeptRefusal } from './draft-store.ts'
 import { useUploadRefusal } from './file-messages.ts'
 import { ApplicationLink } from './ApplicationLink.tsx'
+import { useKeptRefusals } from './kept-on-device.ts'
 import { fieldLabels, genderLabels, statusLabels } from './labels.ts'
 import { applicationQuery } from './queries.ts'
 import './admission.css'
@@ -22,24 +23,24 @@ export function ApplicationPage({
   institute,
   formId,
   temporaryId,
-  refused = [],
 }: {
   institute: string
   formId: string
   temporaryId: string
-  /** Files of this device's submission that the server refused. */
-  refused?: readonly KeptRefusal[]
 }) {
   const { t, i18n } = useLingui()
   const uploadRefusal = useUploadRefusal()
   const { dateTime } = useFormat()
   const { data: app } = useSuspenseQuery(applicationQuery(institute, temporaryId))
+  // Files of this device's submission that the server refused, read once the page is up.
+  const refused = useKeptRefusals(temporaryId)
   const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
   // A refusal that a later upload (from the attachment page) has since made good is over.
   const refusedBy = new Map(refused.filter((r) => !uploaded.has(r.kind)).map((r) => [r.kind, r]))
   const missing = app.attachmentRequirements.filter((r) => r.required && !uploaded.has(r.kind))
   const canChange = !final.includes(app.status)
-  const submitted = dateTime(new Date(app.submittedAt))
+  // In the visitor's time zone, which the server does not know: filled in once in the browser.
+  const submitted = useClientValue(() => dateTime(new Date(app.submittedAt)), '')
 
   return (
     <section className="admission-page">
@@ -71,7 +72,9 @@ export function ApplicationPage({
           <dt>
             <Trans>Submitted</Trans>
           </dt>
-          <dd>{submitted}</dd>
+          <dd>
+            <time dateTime={app.submittedAt}>{submitted}</time>
+          </dd>
           {standardFields
             .filter((field) => app.fields[field])
             .map((field) => {

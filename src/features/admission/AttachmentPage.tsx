@@ -5,7 +5,7 @@ import { HTTPError } from 'ky'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
-import { apiError } from '../../lib/api.ts'
+import { apiError } from '../../lib/http-error.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import type { AttachmentRequirement } from '../../shared/schemas/admission.ts'
@@ -13,8 +13,13 @@ import { typedConfirmation, useDateTyping, type ConfirmationProblem } from './co
 import { AttachmentField, BlobImage } from './controls.tsx'
 import { sniffType } from '../../shared/file-type.ts'
 import { attachmentProblem, formatBytes, refusedForItself, safeFileName } from './draft-data.ts'
-import { settleKeptUpload, type KeptRefusal } from './draft-store.ts'
 import { typeNames, useFileProblem, useUploadRefusal } from './file-messages.ts'
+import {
+  settleKeptUpload,
+  useKeptRefusals,
+  useSubmittedPhone,
+  type KeptRefusal,
+} from './kept-on-device.ts'
 import { useAttachmentUploads } from './mutations.ts'
 import { applicationQuery } from './queries.ts'
 import './admission.css'
@@ -29,16 +34,10 @@ export function AttachmentPage({
   institute,
   formId,
   temporaryId,
-  phone,
-  refused = [],
 }: {
   institute: string
   formId: string
   temporaryId: string
-  /** The phone this device submitted the application with, if it did. */
-  phone: string
-  /** Files of this device's submission that the server refused, kept here to send again. */
-  refused?: readonly KeptRefusal[]
 }) {
   const { t } = useLingui()
   const { translate, refusalText } = useServerErrors()
@@ -54,21 +53,24 @@ export function AttachmentPage({
   const uploads = useAttachmentUploads(institute, temporaryId)
   const { data: app } = useSuspenseQuery(applicationQuery(institute, temporaryId))
   const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
+  // Read from this device once the page is up: the phone it submitted the application with,
+  // and the files of that submission the server refused (kept here to send again).
+  const phone = useSubmittedPhone(temporaryId)
+  const refused = useKeptRefusals(temporaryId)
   // Refusals a later upload has not made good yet.
   const refusedBy = new Map(refused.filter((r) => !uploaded.has(r.kind)).map((r) => [r.kind, r]))
-  // A refused file kept on this device is chosen already, unless the file itself was the
-  // problem: sending it again is one press of "Upload".
-  const [kept] = useState(() =>
-    Object.fromEntries(
-      [...refusedBy.values()].flatMap((r) =>
-        r.file && !refusedForItself(r.result)
-          ? [[r.kind, new File([r.file.blob], r.file.name, { type: r.file.type })] as const]
-          : [],
-      ),
-    ),
-  )
-  const [confirm, setConfirm] = useState(phone)
-  const [files, setFiles] = useState<Record<string, File>>(kept)
+  // A refused file kept on this device is chosen already (unless the applicant chose another),
+  // unless the file itself was the problem: sending it again is one press of "Upload".
+  const [kept, setKept] = useState(() => ({ from: refused, files: keptFiles(refusedBy) }))
+  const [files, setFiles] = useState<Record<string, File>>(kept.files)
+  if (kept.from !== refused) {
+    const found = keptFiles(refusedBy)
+    setKept({ from: refused, files: found })
+    setFiles((now) => ({ ...found, ...now }))
+  }
+  // Untouched, the field shows the phone this device submitted with, once read.
+  const [typed, setConfirm] = useState<string>()
+  const confirm = typed ?? phone ?? ''
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const [done, setDone] = useState<Record<string, boolean>>({})
   // Refusals the applicant has acted on (chosen a file, or sent one): no longer shown.
@@ -240,7 +242,7 @@ export function AttachmentPage({
               requirement={req}
               current={uploaded.get(req.kind)?.fileName}
               file={files[req.kind]}
-              kept={Boolean(files[req.kind]) && files[req.kind] === kept[req.kind]}
+              kept={Boolean(files[req.kind]) && files[req.kind] === kept.files[req.kind]}
               sent={Boolean(done[req.kind])}
               error={errors[req.kind] ?? refusalOf(req)}
               onChoose={(file) => {
@@ -270,6 +272,17 @@ export function AttachmentPage({
         <Trans>Back to your application</Trans>
       </Link>
     </section>
+  )
+}
+
+/** The refused files this device still keeps, as files to send again. */
+function keptFiles(refusedBy: Map<string, KeptRefusal>): Record<string, File> {
+  return Object.fromEntries(
+    [...refusedBy.values()].flatMap((r) =>
+      r.file && !refusedForItself(r.result)
+        ? [[r.kind, new File([r.file.blob], r.file.name, { type: r.file.type })] as const]
+        : [],
+    ),
   )
 }
 

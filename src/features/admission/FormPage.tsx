@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { use, useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useSnapshot, type Snapshot } from 'valtio'
 import { useFormat } from '../../lib/format.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
@@ -9,21 +9,26 @@ import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
 import { ApplicationForm } from './ApplicationForm.tsx'
 import { FormFacts } from './FormFacts.tsx'
 import { isInFlight, type Submission } from './draft-data.ts'
-import {
-  continueDraft,
-  loadedDraft,
-  openDraft,
-  startOver,
-  type DraftSession,
-} from './draft-store.ts'
-import { requestReplay } from './outbox-triggers.ts'
+import { DraftOffer } from './DraftOffer.tsx'
+import { draftSession, persistence, startOver } from './draft-store.ts'
+import type { DraftSession } from './draft-state.ts'
 import { publicFormQuery } from './queries.ts'
 import './admission.css'
 
-/** `/admission/$institute/$formId`: the form, the draft kept on this device, its submission. */
+/**
+ * `/admission/$institute/$formId`: the form, the draft kept on this device, its submission. The
+ * form renders at once from the form alone (the same on the server and in the browser); the
+ * draft kept on this device comes with its persistence after the page is up, and an unsent one
+ * is offered back over the form.
+ */
 export function FormPage({ institute, formId }: { institute: string; formId: string }) {
   const { data: form } = useSuspenseQuery(publicFormQuery(institute, formId))
-  const session = loadedDraft(institute, formId) ?? use(openDraft(institute, formId, form))
+  const session = useMemo(() => draftSession(institute, formId, form), [institute, formId, form])
+  useEffect(() => {
+    persistence(session).catch((err: unknown) => {
+      console.error('the admission draft could not be opened', err)
+    })
+  }, [session])
   const { offer, submission, following } = useSnapshot(session.state)
   const navigate = useNavigate()
   const { temporaryId } = submission
@@ -41,8 +46,7 @@ export function FormPage({ institute, formId }: { institute: string; formId: str
   }, [sent, following, temporaryId, session, navigate, institute, formId])
 
   let body
-  if (offer) body = <DraftOffer session={session} updatedAt={offer.updatedAt} />
-  else if (isInFlight(submission) || (sent && following)) {
+  if (isInFlight(submission) || (sent && following)) {
     body = <SubmissionStatus submission={submission} />
   } else if (sent) {
     body = (
@@ -65,6 +69,7 @@ export function FormPage({ institute, formId }: { institute: string; formId: str
     <section className="admission-page">
       <FormHeader form={form} />
       {body}
+      {offer && <DraftOffer session={session} updatedAt={offer.updatedAt} />}
     </section>
   )
 }
@@ -84,49 +89,6 @@ export function FormHeader({ form }: { form: PublicAdmissionForm }) {
       <FormFacts form={form} currency={form.institute.currency} />
       {form.instructions && <p className="admission-instructions">{form.instructions}</p>}
     </header>
-  )
-}
-
-function DraftOffer({ session, updatedAt }: { session: DraftSession; updatedAt: number }) {
-  const { dateTime } = useFormat()
-  const [busy, setBusy] = useState(false)
-  const when = dateTime(updatedAt)
-  return (
-    <div className="card draft-offer" role="region" aria-labelledby="draft-offer-title">
-      <h2 id="draft-offer-title">
-        <Trans>Continue your application from {when}</Trans>
-      </h2>
-      <p className="muted">
-        <Trans>
-          Your answers and files were kept on this device. Pick up where you left off, or start
-          again with an empty form.
-        </Trans>
-      </p>
-      <div className="admission-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => continueDraft(session)}
-        >
-          <Trans>Continue</Trans>
-        </button>
-        <button
-          type="button"
-          className="button button-outline"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true)
-            try {
-              await startOver(session)
-            } finally {
-              setBusy(false)
-            }
-          }}
-        >
-          <Trans>Start over</Trans>
-        </button>
-      </div>
-    </div>
   )
 }
 
@@ -157,7 +119,7 @@ function SubmissionStatus({ submission }: { submission: Snapshot<Submission> }) 
         <button
           type="button"
           className="button button-outline"
-          onClick={() => void requestReplay()}
+          onClick={() => void import('./outbox-triggers.ts').then((m) => m.requestReplay())}
         >
           <Trans>Try again now</Trans>
         </button>

@@ -25,10 +25,15 @@ export function BlobImage({ blob, alt }: { blob: Blob; alt: string }) {
   return <img ref={ref} alt={alt} className="attachment-thumb" decoding="async" />
 }
 
-/** A file kept with a draft, as the offline database holds it now (undefined while reading). */
+const noFile = () => undefined
+
+/**
+ * A file kept with a draft, as the offline database holds it now (undefined while reading, and
+ * on the server).
+ */
 export function useStoredFile(id: string): DraftAttachment | undefined {
   const source = useMemo(() => storedFileSource(id), [id])
-  return useSyncExternalStore(source.subscribe, source.get, source.get)
+  return useSyncExternalStore(source.subscribe, source.get, noFile)
 }
 
 /**

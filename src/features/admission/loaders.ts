@@ -8,7 +8,6 @@ import { notFound } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
 import { httpStatus } from '../../lib/http-error.ts'
 import { cacheRestored } from '../../lib/query-client.ts'
-import type { KeptRefusal } from './draft-store.ts'
 import { applicationQuery, instituteFormsQuery, publicFormQuery } from './queries.ts'
 
 /** No answer at all (offline, timed out), as opposed to an answer that is an error. */
@@ -27,7 +26,8 @@ async function orSaved<T>(queryClient: QueryClient, queryKey: QueryKey, read: Pr
   try {
     return await read
   } catch (err) {
-    if (!unanswered(err)) throw err
+    // On the server there is no saved cache: the page answers with the error.
+    if (!unanswered(err) || typeof window === 'undefined') throw err
     await cacheRestored
     const saved = queryClient.getQueryData<T>(queryKey)
     if (saved === undefined) throw err
@@ -46,28 +46,30 @@ export async function loadInstitute(queryClient: QueryClient, institute: string)
 }
 
 /*
- * The draft store (and the browser database library with it) comes in while the network
- * answers, instead of holding the request back until it has arrived.
+ * What this device kept (the form saved with a draft, the application as the server answered
+ * it) is the offline fallback, read only in the browser: the database code comes with it.
  */
-const draftStore = () => import('./draft-store.ts')
+const keptOnDevice = () =>
+  typeof window === 'undefined' ? undefined : import('./draft-persistence.ts')
 
+/*
+ * The form only: the draft kept on this device is opened by the page once it is up, so the
+ * first render (the server's, then the browser's) is the form as published.
+ */
 export async function loadForm(queryClient: QueryClient, institute: string, formId: string) {
-  const store = draftStore()
-  // Awaited below; a failed download is not left unhandled when an error answer comes first.
-  store.catch(() => undefined)
   const query = publicFormQuery(institute, formId)
-  let form
   try {
-    form = await ensureOrSaved(queryClient, query)
+    await ensureOrSaved(queryClient, query)
   } catch (err) {
-    const saved = unanswered(err) ? await (await store).savedForm(institute, formId) : undefined
+    const saved = unanswered(err)
+      ? await keptOnDevice()?.then((m) => m.savedForm(institute, formId))
+      : undefined
     if (!saved) notFoundOr(err)
-    form = saved
     queryClient.setQueryData(query.queryKey, saved, { updatedAt: 0 })
   }
-  await (await store).openDraft(institute, formId, form)
 }
 
+/** The application page (and its attachment page): the application, whoever sent it. */
 export async function loadApplication(
   queryClient: QueryClient,
   institute: string,
@@ -78,45 +80,9 @@ export async function loadApplication(
     await ensureOrSaved(queryClient, query)
   } catch (err) {
     const saved = unanswered(err)
-      ? await (await draftStore()).savedApplication(institute, temporaryId)
+      ? await keptOnDevice()?.then((m) => m.savedApplication(institute, temporaryId))
       : undefined
     if (!saved) notFoundOr(err)
     queryClient.setQueryData(query.queryKey, saved, { updatedAt: 0 })
   }
-}
-
-/** The files of this device's submission that the server refused (none without a database). */
-const refusals = (temporaryId: string): Promise<KeptRefusal[]> =>
-  draftStore()
-    .then((m) => m.keptRefusals(temporaryId))
-    .catch(() => [])
-
-/** The application page: the application, and which of this device's files were refused. */
-export async function loadApplicationPage(
-  queryClient: QueryClient,
-  institute: string,
-  temporaryId: string,
-) {
-  const [, refused] = await Promise.all([
-    loadApplication(queryClient, institute, temporaryId),
-    refusals(temporaryId),
-  ])
-  return { refused }
-}
-
-/**
- * The attachment page: the application, the phone this device submitted it with, and the
- * files the server refused (kept on this device, to send again).
- */
-export async function loadAttachmentPage(
-  queryClient: QueryClient,
-  institute: string,
-  temporaryId: string,
-) {
-  const [, phone, refused] = await Promise.all([
-    loadApplication(queryClient, institute, temporaryId),
-    draftStore().then((m) => m.savedPhone(temporaryId)),
-    refusals(temporaryId),
-  ])
-  return { phone: phone ?? '', refused }
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
+import { postPublicJson, putPublicForm } from '../../lib/public-api.ts'
 import {
   SentApplicationLinkSchema,
   type LinkChannel,
@@ -10,12 +11,10 @@ import { sendLinkPath, uploadPath } from './paths.ts'
 import { applicationQuery } from './queries.ts'
 
 /*
- * The applicant's writes that go through the API client. Apart from queries.ts on purpose: the
- * loaders and the pages that only read import that one, and stay without the client and its
- * token refresh; the client itself comes only with the first write. (A submission is not here:
- * it goes through the outbox, so it survives going offline.)
+ * The applicant's writes, with a plain fetch (src/lib/public-api.ts): they carry no session, so
+ * the public pages never download the API client and its token refresh. (A submission is not
+ * here: it goes through the outbox, so it survives going offline.)
  */
-const apiClient = () => import('../../lib/api.ts')
 
 /** Uploads to a submitted application, one file at a time, then the application read again. */
 export function useAttachmentUploads(institute: string, temporaryId: string) {
@@ -26,8 +25,7 @@ export function useAttachmentUploads(institute: string, temporaryId: string) {
       const body = new FormData()
       body.append('confirm', confirm)
       body.append('file', file, fileName)
-      const { api } = await apiClient()
-      await api.put(uploadPath(institute, temporaryId, kind), { body, timeout: 180_000 })
+      await putPublicForm(uploadPath(institute, temporaryId, kind), body, 180_000)
     },
     /** After a round of uploads, however it went: what the institute now has is read again. */
     refresh: () =>
@@ -48,17 +46,10 @@ export function useSendApplicationLink(
 ) {
   const { i18n } = useLingui()
   return useChange(
-    async (channel: LinkChannel) => {
-      const { postJson } = await apiClient()
-      return postJson(
-        sendLinkPath(institute, temporaryId),
-        { channel },
-        SentApplicationLinkSchema,
-        {
-          headers: { 'Accept-Language': i18n.locale },
-        },
-      )
-    },
+    (channel: LinkChannel) =>
+      postPublicJson(sendLinkPath(institute, temporaryId), { channel }, SentApplicationLinkSchema, {
+        headers: { 'Accept-Language': i18n.locale },
+      }),
     { refresh: async () => undefined, feedback },
   )
 }

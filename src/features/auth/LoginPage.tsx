@@ -8,10 +8,9 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { dismissToast } from '../../lib/toasts.ts'
 import { LoginRequestSchema, type LoginRequest } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
-import { useSignIn } from './mutations.ts'
 import { signupStatusQuery } from './queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
-import { completeSignIn } from './sign-in.ts'
+import { completeSignIn, useSignIn } from './sign-in.ts'
 
 export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   const { t } = useLingui()
@@ -28,11 +27,9 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   // The last refusal's toast: a new attempt takes it back, so it never outlives a good sign-in.
   const refusal = useRef<number | undefined>(undefined)
   const signIn = useSignIn({
-    onSuccess: (response, body) => {
-      void navigate({
-        href: completeSignIn(response, body.remember_me ?? false, redirect),
-        replace: true,
-      })
+    onSuccess: async (response, body) => {
+      const href = await completeSignIn(response, body.remember_me ?? false, redirect)
+      void navigate({ href, replace: true })
     },
     onError: (err) => {
       refusal.current = toastUnlessFieldError(err, t`Sign-in failed`)

@@ -8,7 +8,7 @@ import { NewPasswordForm } from './NewPasswordForm.tsx'
 import { describeDevice } from '../../shared/device.ts'
 import { currentUserQuery } from '../../lib/current-user.ts'
 import { useChangePassword, useEndSession } from './mutations.ts'
-import { sessionsQuery } from './queries.ts'
+import { sessionsQuery } from './session-queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import './auth.css'
 

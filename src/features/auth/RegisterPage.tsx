@@ -26,7 +26,9 @@ export function RegisterPage() {
   })
   const [touched, setTouched] = useState(false)
   const register = useRegister({
-    onSuccess: (res) => void navigate({ href: completeSignIn(res, false), replace: true }),
+    onSuccess: async (res) => {
+      void navigate({ href: await completeSignIn(res, false), replace: true })
+    },
     onError: (err) => toastUnlessFieldError(err, t`The registration did not go through`),
   })
   const min = passwordMinLength

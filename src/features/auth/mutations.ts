@@ -13,19 +13,18 @@ import {
   StatusSchema,
   UserResponseSchema,
   VerifyOtpResponseSchema,
-  type LoginRequest,
   type LoginResponse,
   type NotifyType,
   type RegisterRequest,
 } from '../../shared/schemas/auth.ts'
 import type * as v from 'valibot'
-import { sessionsQuery } from './queries.ts'
+import { sessionsQuery } from './session-queries.ts'
 import { recoveryFlow } from './recovery-flow.ts'
 
 /*
  * The auth area's changes. Each hook sends its request (the screen passes only its own
  * reaction, `Feedback`): what a screen does with the session it gets back and where it goes
- * next stay with the screen.
+ * next stay with the screen. Signing in itself is in sign-in.ts (the sign-in page is public).
  */
 
 type Answer<S extends v.GenericSchema> = v.InferOutput<S>
@@ -34,14 +33,6 @@ type Answer<S extends v.GenericSchema> = v.InferOutput<S>
 export interface NewPassword {
   password: string
   password_confirmation: string
-}
-
-/** Signs in (§4): the session in the answer is the screen's to keep. */
-export function useSignIn(feedback: Feedback<LoginResponse, LoginRequest> = {}) {
-  return useMutation({
-    mutationFn: (body: LoginRequest) => postJson('auth/login', body, LoginResponseSchema),
-    ...feedback,
-  })
 }
 
 /** Registers a new institute and its first administrator, who is signed in at once. */

@@ -1,20 +1,17 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../lib/api.ts'
-import { storedRead } from '../../lib/read-store.ts'
-import { SessionListSchema, SignupStatusSchema } from '../../shared/schemas/auth.ts'
+import { getPublicJson } from '../../lib/public-api.ts'
+import { SignupStatusSchema } from '../../shared/schemas/auth.ts'
 
-/** The auth area's reads: one's sign-ins, and whether new institutes may register. */
+/*
+ * The auth area's reads anyone may make (the sign-in page shows them), through a plain fetch:
+ * no API client on that page. The signed-in user's own are in session-queries.ts.
+ */
 export const authKey = ['auth'] as const
 
-export const sessionsQuery = () =>
-  queryOptions({
-    queryKey: [...authKey, 'sessions'],
-    ...storedRead('auth/sessions', SessionListSchema, '/profile-password-change'),
-  })
-
+/** Whether new institutes may register. */
 export const signupStatusQuery = () =>
   queryOptions({
     queryKey: [...authKey, 'signup'],
-    queryFn: () => getJson('auth/register', SignupStatusSchema),
+    queryFn: () => getPublicJson('auth/register', SignupStatusSchema),
     staleTime: 60 * 60 * 1000,
   })

@@ -1,15 +1,36 @@
-import { refreshAbility } from '../../lib/ability.ts'
+import { useMutation } from '@tanstack/react-query'
+import type { Feedback } from '../../lib/mutation-feedback.ts'
+import { postPublicJson } from '../../lib/public-api.ts'
 import { homeRouteFor, session } from '../../lib/session.ts'
-import type { LoginResponse } from '../../shared/schemas/auth.ts'
+import {
+  LoginResponseSchema,
+  type LoginRequest,
+  type LoginResponse,
+} from '../../shared/schemas/auth.ts'
+
+/*
+ * Signing in, without the API client or the permission rules' library: the sign-in page is a
+ * public page, and those come only once the user is in.
+ */
+
+/** Signs in (§4): the session in the answer is the screen's to keep. */
+export function useSignIn(feedback: Feedback<LoginResponse, LoginRequest> = {}) {
+  return useMutation({
+    mutationFn: (body: LoginRequest) => postPublicJson('auth/login', body, LoginResponseSchema),
+    ...feedback,
+  })
+}
 
 /** Stores a new session (§3) and says where to go next (§4). */
-export function completeSignIn(
+export async function completeSignIn(
   response: LoginResponse,
   rememberMe: boolean,
   redirect?: string,
-): string {
+): Promise<string> {
   session.saveUser(response.userData, rememberMe)
   session.saveTokens(response)
+  // The permission rules follow the new session before the next page's guard reads them.
+  const { refreshAbility } = await import('../../lib/ability.ts')
   refreshAbility()
   // A shared PC: whatever an earlier user left stored for offline reading goes.
   void import('../../lib/stored-reads.ts').then(({ forgetStoredReads }) =>

@@ -1,12 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import {
-  buildAbility,
-  type Action,
-  type AppAbility,
-  type Subject,
-} from '../../shared/permissions/ability.ts'
+import { buildAbility, type AppAbility } from '../../shared/permissions/ability.ts'
+import type { Action, Subject } from '../../shared/permissions/rules.ts'
 import type { UserData } from '../../shared/schemas/auth.ts'
 import type { AppEnv, Services } from '../app-env.ts'
 import type { Db } from '../db/client.ts'

@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm'
-import { isAction, isSubject } from '../../shared/permissions/ability.ts'
+import { isAction, isSubject } from '../../shared/permissions/rules.ts'
 import type { UserData } from '../../shared/schemas/auth.ts'
 import type { Db } from '../db/client.ts'
 import { roleRules, roles, userRoles } from '../db/schema/access.ts'

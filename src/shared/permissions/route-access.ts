@@ -1,4 +1,5 @@
-import type { Action, AppAbility, Subject } from './ability.ts'
+import type { AppAbility } from './ability.ts'
+import type { Action, Subject } from './rules.ts'
 import type { Permission } from './catalogue.ts'
 
 export interface RouteAccess {

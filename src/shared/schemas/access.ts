@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { actions } from '../permissions/ability.ts'
+import { actions } from '../permissions/rules.ts'
 import { isPermission, permissionAreaNames, type Permission } from '../permissions/catalogue.ts'
 import { NewPasswordSchema } from './auth.ts'
 import { isoDate } from './dates.ts'

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
+import { MinorUnitsSchema } from './minor-units.ts'
 import { id, text } from './primitives.ts'
 
 /** The five account types, the roots of every institute's chart (§3 accountType). */
@@ -12,20 +13,6 @@ export const debitNormal = (type: AccountType) => type === 'asset' || type === '
 /** account type → main head → sub head → child head → sub-child head */
 export const accountLevels = 5
 export const glCodePattern = /^\d{1,20}$/
-
-/**
- * The largest amount one line may carry, in minor units (10 billion in major units). With at
- * most 500 lines, a voucher's total stays an exact JavaScript number.
- */
-export const maxLineAmount = 1_000_000_000_000
-
-/** An amount of money in minor units (paisa, cents): a whole number, never a fraction. */
-export const MinorUnitsSchema = v.pipe(
-  v.number('amount_required'),
-  v.integer('amount_fraction'),
-  v.minValue(0, 'amount_negative'),
-  v.maxValue(maxLineAmount, 'amount_too_large'),
-)
 
 export const AccountSchema = v.object({
   id: v.string(),

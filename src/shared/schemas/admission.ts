@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MinorUnitsSchema } from './accounting.ts'
+import { MinorUnitsSchema } from './minor-units.ts'
 import { parseTypedDate } from '../typed-date.ts'
 import { isoDate } from './dates.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'

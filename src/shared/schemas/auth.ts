@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { actions, isSubject, type Subject } from '../permissions/ability.ts'
+import { actions, isSubject, type Subject } from '../permissions/rules.ts'
 import { passwordConfirmed, requiredText as required } from './primitives.ts'
 
 /** Password rules shared by every form that sets one; the server also refuses common ones. */

@@ -1,4 +1,4 @@
-import type { Action, Subject } from '../../../shared/permissions/ability.ts'
+import type { Action, Subject } from '../../../shared/permissions/rules.ts'
 import { permissionAreas, type Permission } from '../../../shared/permissions/catalogue.ts'
 import type { Db } from '../../db/client.ts'
 import { roleRules, roles } from '../../db/schema/access.ts'

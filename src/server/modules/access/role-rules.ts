@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { AppAbility, Action, Subject } from '../../../shared/permissions/ability.ts'
+import type { AppAbility } from '../../../shared/permissions/ability.ts'
+import type { Action, Subject } from '../../../shared/permissions/rules.ts'
 import type { Db } from '../../db/client.ts'
 import { roleRules, roles } from '../../db/schema/access.ts'
 import { forbidden } from '../../lib/auth.ts'

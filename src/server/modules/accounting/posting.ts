@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
-  maxLineAmount,
   voucherPrefix,
   type MappingPurpose,
   type VoucherType,
 } from '../../../shared/schemas/accounting.ts'
+import { maxLineAmount } from '../../../shared/schemas/minor-units.ts'
 import type { Db } from '../../db/client.ts'
 import {
   accounts,
