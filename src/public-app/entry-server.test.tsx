@@ -1,5 +1,10 @@
+import { setupI18n } from '@lingui/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fieldLabels } from '../features/admission/labels.ts'
+import { messages as de } from '../locales/de/messages.po'
+import { messages as en } from '../locales/en/messages.po'
 import { createTestApp, type TestApp } from '../server/test-support/test-app.ts'
+import type { PublicAdmissionForm } from '../shared/schemas/admission.ts'
 import { localeOf, render, setServerFetch } from './entry-server.tsx'
 import type { Island } from './island.ts'
 
@@ -15,6 +20,9 @@ beforeAll(async () => {
   setServerFetch(async (request) => t.app.fetch(request))
 })
 afterAll(() => t.database.close())
+
+const escaped = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;')
 
 async function page(path: string, language = 'en') {
   const response = await render(
@@ -87,6 +95,35 @@ describe('the institute page', () => {
     const { status, html } = await page('/admission/no-such-school', 'fr')
     expect(status).toBe(404)
     expect(html).toContain('data-testid="admission-not-found"')
+  })
+})
+
+describe('the form page', () => {
+  it('is rendered with the institute, the form and every field’s label, in two languages', async () => {
+    const list = await (await t.app.request('/api/admission/public/demo-school')).json()
+    const formId = (list as { forms: { id: string }[] }).forms[0]!.id
+    const form = (await (
+      await t.app.request(`/api/admission/public/demo-school/forms/${formId}`)
+    ).json()) as PublicAdmissionForm
+    for (const [language, messages] of [
+      ['en', en],
+      ['de', de],
+    ] as const) {
+      const { status, html, island } = await page(`/admission/demo-school/${formId}`, language)
+      expect(status).toBe(200)
+      expect(html).toContain('Demo School and College')
+      expect(html).toContain(`<h1>${form.title}</h1>`)
+      const i18n = setupI18n({ locale: language, messages: { [language]: messages } })
+      const standard = ['applicantName', 'phone', ...form.requiredFields] as const
+      for (const field of standard) {
+        expect(html, `${language}: ${field}`).toContain(escaped(i18n._(fieldLabels[field])))
+      }
+      for (const question of form.questions) expect(html).toContain(escaped(question.label))
+      for (const attachment of form.attachments) expect(html).toContain(escaped(attachment.label))
+      // A plain HTML form before any script: its fields can be focused and typed into.
+      expect(html).toMatch(/<input[^>]*name="applicantName"/)
+      expect(island?.locale).toBe(language)
+    }
   })
 })
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { publishForm } from './admission-data.ts'
 
 /*
  * The applicants' pages come from the server already rendered (src/public-app), in the
@@ -15,6 +16,9 @@ function complaints(page: Page): string[] {
   page.on('pageerror', (error) => found.push(error.message))
   return found
 }
+
+/** Once the page's scripts have taken the server's HTML over (src/public-app/PublicRoot.tsx). */
+const live = (page: Page) => expect(page.locator('html[data-live]')).toHaveCount(1)
 
 test.use({ locale: 'de-DE' })
 
@@ -39,6 +43,7 @@ test('the institute page arrives rendered in German and hydrates without a compl
   expect(response!.headers()['content-security-policy']).toContain("script-src 'self'")
 
   // Taken over by React: the language can be changed in place.
+  await live(page)
   await page.getByTestId('language-switcher').selectOption('pt')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admissão')
   // What the server rendered from is not read again.
@@ -88,8 +93,44 @@ test('a page visited once opens offline from its kept copy, rendered and working
   const response = await page.reload()
   expect(await response!.text()).toContain('<h1>Aufnahme</h1>')
   await expect(page.getByTestId('offline-indicator')).toBeVisible()
+  await live(page)
   await page.getByTestId('language-switcher').selectOption('pt')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admissão')
   await context.setOffline(false)
   expect(problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
+})
+
+test('the form takes typing before its scripts have run, and keeps it once they have', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { form } = await publishForm(request, baseURL!, {
+    title: `Klasse Zwei ${crypto.randomUUID().slice(0, 6)}`,
+  })
+  const problems = complaints(page)
+  // The page's entry script is held back: what shows is the server's HTML alone.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/shell-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/admission/demo-school/${form.id}`, { waitUntil: 'commit' })
+  const name = page.getByLabel('Vollständiger Name des Bewerbers')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(form.title)
+  await name.fill('Amina Rahman')
+
+  release()
+  // Taken over: what was typed is the draft's, kept on this device, and the page follows a
+  // change of language.
+  await expect(page.getByText(/^Um .+ auf diesem Gerät gespeichert\.$/)).toBeVisible()
+  await page.getByTestId('language-switcher').selectOption('pt')
+  await expect(page.getByLabel('Nome completo do candidato')).toHaveValue('Amina Rahman')
+  await page.getByTestId('language-switcher').selectOption('de')
+  await page.unrouteAll()
+  await page.reload()
+  await page.getByRole('button', { name: 'Weiter' }).click()
+  await expect(name).toHaveValue('Amina Rahman')
+  expect(problems).toEqual([])
 })

@@ -11,6 +11,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
   genders,
+  isStandardField,
   type PublicAdmissionForm,
   type StandardField,
 } from '../../shared/schemas/admission.ts'
@@ -26,6 +27,7 @@ import type { DraftSession } from './draft-state.ts'
 import { useFileProblem } from './file-messages.ts'
 import { fieldLabels, genderLabels } from './labels.ts'
 import { QuestionField } from './QuestionField.tsx'
+import { useTypedBeforeHydration } from './typed-before-hydration.ts'
 
 /** The standard fields in the order and groups applicants fill them. */
 const sections: { title: MessageDescriptor; fields: StandardField[] }[] = [
@@ -103,6 +105,12 @@ export function ApplicationForm({
   )
 
   const focusFirstError = () => requestAnimationFrame(() => focusFirstInvalid(formRef.current))
+
+  useTypedBeforeHydration(formRef, (name, value) => {
+    const answer = /^answers\.(.+)$/.exec(name)?.[1]
+    if (answer) setAnswer(session, answer, value)
+    else if (isStandardField(name)) setField(session, name, value)
+  })
 
   // A queued submission the server sent back with field errors (422): the form opens again on
   // the first field to correct, so a screen reader or a phone lands there. The key changes only

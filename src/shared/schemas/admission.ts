@@ -22,6 +22,8 @@ export const standardFields = [
   'previousSchool',
 ] as const
 export type StandardField = (typeof standardFields)[number]
+export const isStandardField = (name: string): name is StandardField =>
+  (standardFields as readonly string[]).includes(name)
 export const alwaysRequiredFields: readonly StandardField[] = ['applicantName', 'phone']
 
 export const genders = ['female', 'male', 'other'] as const
