@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { firstLoads } from '../../bench/first-load.ts'
@@ -53,5 +54,46 @@ test('public pages load no staff-only module before they render', () => {
       page.modules.filter((m) => pattern.test(m)).map((m) => `${what}: ${m}`),
     )
     expect(found, `${page.path} loads staff code first`).toEqual([])
+  }
+})
+
+/** What the server-rendered pages' own entry (src/public-app) must never bring. */
+const staffApp: [string, RegExp][] = [
+  ['the permission rules library', /^node_modules\/@casl\//],
+  ['the staff route tree', /^src\/(routes\/|routeTree\.gen\.ts|main\.tsx)/],
+  ['the staff menus and layouts', /^src\/components\/layout\/(Layouts|NavMenu|Navbar|UserMenu)/],
+  ['a staff area', /^src\/features\/(access|accounting|dashboard|offline)\//],
+  ['the staff side of admission', /^src\/features\/admission\/staff\//],
+  ['the staff read store', /^src\/lib\/(read-store|stored-reads|ability)\.ts$/],
+]
+
+test('the server-rendered pages’ entry and each page’s chunk hold no staff code', () => {
+  const manifest = JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >
+  const modules = JSON.parse(readFileSync(resolve(dist, '.vite/modules.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >
+  const pages = Object.keys(manifest).filter((key) => key.startsWith('public-app/pages/'))
+  expect(pages.length).toBeGreaterThanOrEqual(3)
+  for (const start of ['public-app/shell.html', ...pages]) {
+    // Everything loaded with it, its static imports followed.
+    const files = new Set<string>()
+    const visit = (key: string) => {
+      const chunk = manifest[key]
+      if (!chunk || files.has(chunk.file)) return
+      files.add(chunk.file)
+      for (const imported of chunk.imports ?? []) visit(imported)
+    }
+    visit(start)
+    const loaded = [...files].flatMap((file) => modules[file] ?? [])
+    expect(loaded.length, start).toBeGreaterThan(0)
+    const rules = [...staffOnly, ...apiClient, ...offlineDatabase, ...staffApp]
+    const found = rules.flatMap(([what, pattern]) =>
+      loaded.filter((m) => pattern.test(m)).map((m) => `${what}: ${m}`),
+    )
+    expect(found, `${start} loads staff code`).toEqual([])
   }
 })
