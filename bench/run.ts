@@ -57,19 +57,21 @@ console.log(
   'First load of each route as the single-page app (gzip, the shell and English catalog included); ' +
     "a first visit to a public page measured below ('below') is judged there, as it is served",
 )
+const routes = firstLoads(dist)
+const routeColumn = Math.max(...routes.map((r) => r.path.length)) + 2
 console.log(
-  'route'.padEnd(44) +
+  'route'.padEnd(routeColumn) +
     'kind'.padEnd(8) +
     'JS KB'.padStart(8) +
     'CSS KB'.padStart(8) +
     'budget'.padStart(8),
 )
 const measuredBelow = new Set<string>(publicPageRoutes)
-for (const r of firstLoads(dist)) {
+for (const r of routes) {
   const budget = r.kind === 'public' ? budgets.publicRouteJsGzipKb : budgets.staffRouteJsGzipKb
   const judged = !measuredBelow.has(r.path)
   console.log(
-    r.path.padEnd(44) +
+    r.path.padEnd(routeColumn) +
       r.kind.padEnd(8) +
       r.js.toFixed(1).padStart(8) +
       r.css.toFixed(1).padStart(8) +
