@@ -2,10 +2,29 @@
 export const budgets = {
   /** JavaScript (gzip) the first load of a staff route needs. */
   staffRouteJsGzipKb: 200,
-  /** JavaScript (gzip) the first load of a public route (sign-in, admission, status) needs. */
-  publicRouteJsGzipKb: 100,
-  /** JavaScript (gzip) a phone's first visit to an admission form downloads, page requests only. */
-  admissionFormJsGzipKb: 100,
+  /**
+   * JavaScript (gzip) a public page (sign-in, admission, tracking) needs before it is hydrated:
+   * the scripts its HTML names and their static imports, or, served as the single-page app, the
+   * route's first load. 120 KB holds React 19, TanStack Router and Lingui (about 95 KB) and the
+   * page; 100 KB is the stretch (issue 15).
+   */
+  publicRouteJsGzipKb: 120,
+  /**
+   * JavaScript (gzip) a public page needs before its first text field takes typing (its main
+   * heading is on screen, when it has no field): 0 when the server-rendered page works with
+   * every script blocked. 100 KB is the stretch, as above.
+   */
+  admissionFormJsGzipKb: 120,
+  /** Lighthouse's mobile run (simulated slow 4G) of each public page's first visit, median of N. */
+  publicPageScoreMin: 95,
+  publicPageLcpMs: 2000,
+  publicPageTbtMs: 150,
+  publicPageClsMax: 0.05,
+  /**
+   * Offline, a repeat visit to an admission form the service worker controls: from navigation
+   * start until the form's first text field is on screen and takes typing.
+   */
+  offlineFormMs: 300,
   /** Server start on an existing data dir, until /api/health answers. */
   coldStartMs: 2000,
   /**

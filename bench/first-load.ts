@@ -45,13 +45,14 @@ export function isPublicPath(path: string): boolean {
   return access?.subject === 'Auth' && !access.signedIn
 }
 
-/** Sizes in KB (gzip) and contents of every route's first load in the build at `dist`. */
-export function firstLoads(dist: string): FirstLoad[] {
+/** A client build's manifest, read once, with what the first-load figures need from it. */
+export function readBuild(dist: string) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
   const modulesFile = join(dist, '.vite/modules.json')
   const chunkModules = existsSync(modulesFile)
     ? (JSON.parse(readFileSync(modulesFile, 'utf8')) as Record<string, string[]>)
     : {}
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
 
   /** Every file a chunk needs before it runs: itself, its static imports, their CSS. */
   const closure = (key: string, seen: Set<string>): Set<string> => {
@@ -62,12 +63,29 @@ export function firstLoads(dist: string): FirstLoad[] {
     for (const imp of chunk.imports ?? []) closure(imp, seen)
     return seen
   }
+  /** The closure of an output file (as `assets/….js`), or the file alone when not a chunk. */
+  const fileClosure = (file: string, seen: Set<string>): Set<string> => {
+    const key = keyOfFile.get(file)
+    return key ? closure(key, seen) : seen.add(file)
+  }
   const gzipKb = (file: string) =>
     gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024
+  const jsKb = (files: Iterable<string>) =>
+    [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipKb(f), 0)
 
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry)
-  if (!entry) throw new Error('no entry chunk in the build manifest')
-  const shell = closure(entry, new Set())
+  // The single-page app's entry (src/index.html); other HTML inputs are entries too.
+  const spaEntry = manifest['index.html']
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k]?.isEntry)
+  if (!spaEntry) throw new Error('no entry chunk in the build manifest')
+
+  return { manifest, chunkModules, spaEntry, closure, fileClosure, gzipKb, jsKb }
+}
+
+/** Sizes in KB (gzip) and contents of every route's first load in the build at `dist`. */
+export function firstLoads(dist: string): FirstLoad[] {
+  const { manifest, chunkModules, spaEntry, closure, gzipKb, jsKb } = readBuild(dist)
+  const shell = closure(spaEntry, new Set())
   closure('locales/en/messages.po', shell)
   return Object.keys(manifest)
     .filter((k) => k.startsWith('routes/') && k.includes('tsr-split=component'))
@@ -84,7 +102,7 @@ export function firstLoads(dist: string): FirstLoad[] {
         kind,
         files,
         modules: js.flatMap((f) => chunkModules[f] ?? []),
-        js: js.reduce((n, f) => n + gzipKb(f), 0),
+        js: jsKb(js),
         css: css.reduce((n, f) => n + gzipKb(f), 0),
       }
     })

@@ -35,6 +35,7 @@ import {
   signIn,
 } from '../src/server/test-support/test-app.ts'
 import { budgets } from './budgets.ts'
+import { median } from './median.ts'
 
 /** The current fiscal year of the default chart (July to June): open for posting. */
 const fiscalYear = (() => {
@@ -261,8 +262,6 @@ export interface LedgerFigures {
   ledger: { runs: number[]; median: number; lines: number; bytes: number; closing: number }
   busyTrialBalance: number
 }
-
-const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
 
 async function measureLedger(): Promise<LedgerFigures> {
   const { app, database } = await createTestApp()

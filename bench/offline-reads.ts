@@ -2,6 +2,7 @@ import { chromium, type Page } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../tests/e2e/chromium.ts'
 import { signInAs } from '../tests/e2e/session.ts'
 import { budgets } from './budgets.ts'
+import { median } from './median.ts'
 import { benchAdminPassword, startServer } from './server.ts'
 
 const shown = '[data-testid="trial-balance-state"]'
@@ -31,8 +32,6 @@ function menuToShown(page: Page): Promise<number> {
     shown,
   )
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
 /**
  * A reviewer offline: the trial balance read once online, then opened again with no network,
