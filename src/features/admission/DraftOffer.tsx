@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFormat } from '../../lib/format.ts'
-import { continueDraft, startOver } from './draft-store.ts'
+import { continueDraft } from './draft-store.ts'
 import type { DraftSession } from './draft-state.ts'
+import { useStartOver } from './use-start-over.ts'
 
 /**
  * The unsent draft kept on this device, offered back once its persistence has found it: a
@@ -14,7 +15,7 @@ import type { DraftSession } from './draft-state.ts'
 export function DraftOffer({ session, updatedAt }: { session: DraftSession; updatedAt: number }) {
   const { dateTime } = useFormat()
   const ref = useRef<HTMLDialogElement>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, startOver } = useStartOver(session)
   const when = dateTime(updatedAt)
   const keep = () => void continueDraft(session)
 
@@ -51,14 +52,7 @@ export function DraftOffer({ session, updatedAt }: { session: DraftSession; upda
           type="button"
           className="button button-outline"
           disabled={busy}
-          onClick={async () => {
-            setBusy(true)
-            try {
-              await startOver(session)
-            } finally {
-              setBusy(false)
-            }
-          }}
+          onClick={() => void startOver()}
         >
           <Trans>Start over</Trans>
         </button>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useSnapshot, type Snapshot } from 'valtio'
 import { useFormat } from '../../lib/format.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
@@ -10,9 +10,10 @@ import { ApplicationForm } from './ApplicationForm.tsx'
 import { FormFacts } from './FormFacts.tsx'
 import { isInFlight, type Submission } from './draft-data.ts'
 import { DraftOffer } from './DraftOffer.tsx'
-import { draftSession, persistence, startOver } from './draft-store.ts'
+import { draftSession, persistence } from './draft-store.ts'
 import type { DraftSession } from './draft-state.ts'
 import { publicFormQuery } from './queries.ts'
+import { useStartOver } from './use-start-over.ts'
 import './admission.css'
 
 /**
@@ -141,7 +142,7 @@ function SentApplication({
   formId: string
 }) {
   const { dateTime } = useFormat()
-  const [busy, setBusy] = useState(false)
+  const { busy, startOver } = useStartOver(session)
   const when = submission.sentAt ? dateTime(submission.sentAt) : undefined
   return (
     <div className="card submission-status submission-sent">
@@ -167,14 +168,7 @@ function SentApplication({
           type="button"
           className="button button-outline"
           disabled={busy}
-          onClick={async () => {
-            setBusy(true)
-            try {
-              await startOver(session)
-            } finally {
-              setBusy(false)
-            }
-          }}
+          onClick={() => void startOver()}
         >
           <Trans>Start a new application</Trans>
         </button>

@@ -1,22 +1,17 @@
 /** The applicant's draft of one form as the page edits it (see draft-store.ts). */
-import type { PublicAdmissionForm, StandardField } from '../../shared/schemas/admission.ts'
+import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
 import type { ErrorDetail } from '../../shared/schemas/api-error.ts'
-import { newDraftData, type AttachmentMeta, type Submission } from './draft-data.ts'
+import { newDraftData, type DraftData } from './draft-data.ts'
 
-export interface DraftState {
+/** The draft as stored (draft-data.ts), with what the page keeps while it edits it. */
+export interface DraftState extends Omit<DraftData, 'form'> {
   /** The draft's key in the offline database; "start over" begins a new one. */
   id: string
   /** Whether the draft is in the database yet: it is written at the applicant's first change. */
   stored: boolean
   /** An unsent draft found when the page opened, offered back until the applicant chooses. */
   offer: { updatedAt: number } | null
-  fields: Record<StandardField, string>
-  answers: Record<string, string>
-  attachments: Record<string, AttachmentMeta>
-  idempotencyKey: string | null
-  submission: Submission
   /** 0 until the persistence has loaded (the first render is the same on server and client). */
-  createdAt: number
   updatedAt: number
   /** The server's message per field after a refused submission, until the field changes. */
   serverErrors: Record<string, ErrorDetail>
