@@ -127,6 +127,17 @@ describe('the form page', () => {
   })
 })
 
+describe('the sign-in page', () => {
+  it('is rendered with its fields in the visitor’s language', async () => {
+    const { status, html, island } = await page('/login?redirect=%2Fcoa', 'de')
+    expect(status).toBe(200)
+    expect(html).toMatch(/<input[^>]*name="username"/)
+    expect(html).toMatch(/<input[^>]*type="password"/)
+    expect(html).toContain('Passwort')
+    expect(island?.locale).toBe('de')
+  })
+})
+
 describe('the visitor’s language', () => {
   const request = (headers: Record<string, string>) =>
     new Request('http://localhost/admission/x', { headers })

@@ -77,6 +77,7 @@ function documentHead(assets: PageAssets, locale: Locale) {
     '<meta name="theme-color" content="#7367f0" />',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
     '<link rel="apple-touch-icon" href="/icons/icon-192.png" />',
+    '<link rel="manifest" href="/manifest.webmanifest" />',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${href}" />`),
     `<script type="module" src="${assets.entry}"></script>`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}" />`),

@@ -7,6 +7,7 @@ import { activateLocale, i18n, initialLocale, loadLocale, savedLocale } from '..
 import { setNavigator } from '../lib/navigation.ts'
 import { queryClient, withoutSavedCache } from '../lib/query-client.ts'
 import { registerServiceWorker } from '../lib/service-worker.ts'
+import { homeRouteFor, session } from '../lib/session.ts'
 import { bindLayoutSettings } from '../lib/settings.ts'
 import { keepPublicPageMessage } from '../shared/public-pages.ts'
 import '../styles/app.css'
@@ -38,7 +39,29 @@ router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
   })
 })
 
+/** A signed-in user who opens the sign-in page goes to their own (the server cannot tell). */
+function leaveSignInWhenSignedIn(): boolean {
+  if (location.pathname !== '/login' || !session.isLoggedIn()) return false
+  location.replace(session.isValid() ? homeRouteFor(session.userData()) : '/logout')
+  return true
+}
+
+/**
+ * As the staff app does at start: the browser was closed on a session without "remember me"
+ * (its cookies are gone), so the rest of what it held for that user goes; with nobody signed
+ * in, no stored read may outlive its user. After the page is up: nothing on it needs this.
+ */
+async function forgetLeftovers() {
+  if (session.userData() && !session.accessToken()) {
+    await import('../lib/sign-out.ts').then((m) => m.forgetSession())
+  }
+  if (!session.userData()) {
+    await import('../lib/stored-reads.ts').then((m) => m.forgetStoredReads('all'))
+  }
+}
+
 async function start() {
+  if (leaveSignInWhenSignedIn()) return
   bindLayoutSettings()
   const app = document.getElementById('app')!
   const island = readIsland()
@@ -76,6 +99,7 @@ async function start() {
     )
   }
   void registerServiceWorker()
+  void forgetLeftovers()
   // Admission submissions an earlier visit queued go out now, and whenever the network returns.
   void import('../features/admission/outbox-triggers.ts').then((m) => m.startOutboxTriggers())
 }

@@ -8,6 +8,8 @@ import {
 } from '../features/admission/NotFound.tsx'
 import { usePageParams } from './params.ts'
 import { PublicRoot } from './PublicRoot.tsx'
+import { signupStatusQuery } from '../features/auth/queries.ts'
+import * as v from 'valibot'
 
 /**
  * The pages anyone may open, as a route tree of their own: the applicants' pages are rendered
@@ -55,11 +57,21 @@ const application = createRoute({
   component: lazyRouteComponent(() => import('./pages/ApplicationRoute.tsx')),
 })
 
-export const publicRouteTree = root.addChildren([institute, form, application])
+const login = createRoute({
+  getParentRoute: () => root,
+  path: '/login',
+  validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  // Whether visitors may create an account: part of the page, so the link does not pop in.
+  loader: ({ context }) => context.queryClient.ensureQueryData(signupStatusQuery()).catch(() => {}),
+  component: lazyRouteComponent(() => import('./pages/LoginRoute.tsx')),
+})
+
+export const publicRouteTree = root.addChildren([institute, form, application, login])
 
 /** Each page's component module by route id, whose chunk the server preloads with the page. */
 export const pageModules: Record<string, string> = {
   '/admission/$institute': 'public-app/pages/InstituteRoute.tsx',
   '/admission/$institute/$formId': 'public-app/pages/FormRoute.tsx',
   '/admission/$institute/$formId/temporaryId/$temporaryId': 'public-app/pages/ApplicationRoute.tsx',
+  '/login': 'public-app/pages/LoginRoute.tsx',
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { publishForm } from './admission-data.ts'
+import { e2ePassword, signInAs } from './session.ts'
 
 /*
  * The applicants' pages come from the server already rendered (src/public-app), in the
@@ -133,4 +134,30 @@ test('the form takes typing before its scripts have run, and keeps it once they 
   await page.getByRole('button', { name: 'Weiter' }).click()
   await expect(name).toHaveValue('Amina Rahman')
   expect(problems).toEqual([])
+})
+
+test('the sign-in page arrives rendered; signing in opens the staff app, and a signed-in user skips it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const problems = complaints(page)
+  const response = await page.goto('/login')
+  const html = await response!.text()
+  expect(html).toMatch(/<input[^>]*name="username"/)
+  expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />')
+  await live(page)
+  await page.getByLabel('Benutzername oder E-Mail').fill('admin')
+  await page.getByLabel('Passwort', { exact: true }).fill(e2ePassword)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('navigation').first()).toBeVisible()
+  expect(problems).toEqual([])
+
+  // Signed in (cookies and the stored user), the sign-in page sends them home.
+  const other = await context.newPage()
+  await signInAs(context, request, baseURL!, 'admin')
+  await other.goto('/login')
+  await expect(other).toHaveURL(/\/$/)
 })

@@ -89,7 +89,7 @@ describe('server-rendered public pages', () => {
 
   it('leaves other pages, other methods and non-page requests to the browser app', async () => {
     expect(await (await navigate('/dashboard')).text()).toContain('browser app')
-    expect(await (await navigate('/login')).text()).toContain('browser app')
+    expect(await (await navigate('/forgot-password')).text()).toContain('browser app')
     const script = await t.app.request('/admission/demo-school', {
       headers: { Accept: 'application/json' },
     })
@@ -111,6 +111,8 @@ describe('the public page paths', () => {
     ['/admission/demo-school/form-1', true],
     ['/admission/demo-school/form-1/temporaryId/abc', true],
     ['/admission/demo-school/form-1/temporaryId/abc/attachment', false],
+    ['/login', true],
+    ['/login/x', false],
     ['/admission', false],
     ['/admission-forms', false],
   ])('%s → %s', (path, rendered) => {
