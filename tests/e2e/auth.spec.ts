@@ -81,6 +81,7 @@ test.describe('signing in and out', () => {
     await page.goto('/login')
     await signInWithForm(page, owner.username, password)
     await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('heading', { name: 'Welcome, Guessed Owner' })).toBeVisible()
     await page.getByRole('link', { name: 'Sign out' }).click()
     await expect(page).toHaveURL(/\/login$/)
 

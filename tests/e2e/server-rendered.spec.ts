@@ -151,7 +151,7 @@ test('the sign-in page arrives rendered; signing in opens the staff app, and a s
   await page.getByLabel('Benutzername oder E-Mail').fill('admin')
   await page.getByLabel('Passwort', { exact: true }).fill(e2ePassword)
   await page.getByRole('button', { name: 'Anmelden' }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('navigation').first()).toBeVisible()
   expect(problems).toEqual([])
 
@@ -159,5 +159,5 @@ test('the sign-in page arrives rendered; signing in opens the staff app, and a s
   const other = await context.newPage()
   await signInAs(context, request, baseURL!, 'admin')
   await other.goto('/login')
-  await expect(other).toHaveURL(/\/$/)
+  await expect(other).toHaveURL(/\/dashboard$/)
 })

@@ -12,7 +12,17 @@ import { signupStatusQuery } from './queries.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { completeSignIn, useSignIn } from './sign-in.ts'
 
-export function LoginPage({ redirect }: { redirect?: string | undefined }) {
+/**
+ * The sign-in page. `leaveByLoad`: the page belongs to the server-rendered public pages
+ * (src/public-app), so the signed-in user's page is a new document, the staff app.
+ */
+export function LoginPage({
+  redirect,
+  leaveByLoad = false,
+}: {
+  redirect?: string | undefined
+  leaveByLoad?: boolean
+}) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const { toastUnlessFieldError } = useServerErrors()
@@ -29,7 +39,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   const signIn = useSignIn({
     onSuccess: async (response, body) => {
       const href = await completeSignIn(response, body.remember_me ?? false, redirect)
-      void navigate({ href, replace: true })
+      void navigate({ href, replace: true, reloadDocument: leaveByLoad })
     },
     onError: (err) => {
       refusal.current = toastUnlessFieldError(err, t`Sign-in failed`)
