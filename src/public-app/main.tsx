@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { activateLocale, i18n, initialLocale, loadLocale, savedLocale } from '../lib/i18n.ts'
+import { activateLocale, i18n, initialLocale, loadLocale } from '../lib/i18n.ts'
 import { setNavigator } from '../lib/navigation.ts'
 import { queryClient, withoutSavedCache } from '../lib/query-client.ts'
 import { registerServiceWorker } from '../lib/service-worker.ts'
@@ -87,9 +87,6 @@ async function start() {
         </StrictMode>,
       )
     })
-    // A language chosen on this device before the cookie existed takes over after hydration.
-    const saved = savedLocale()
-    if (saved && saved !== island.locale) void activateLocale(saved)
   } else {
     await activateLocale(initialLocale())
     createRoot(app).render(
