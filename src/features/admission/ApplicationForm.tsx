@@ -27,7 +27,7 @@ import type { DraftSession } from './draft-state.ts'
 import { useFileProblem } from './file-messages.ts'
 import { fieldLabels, genderLabels } from './labels.ts'
 import { QuestionField } from './QuestionField.tsx'
-import { useTypedBeforeHydration } from './typed-before-hydration.ts'
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 
 /** The standard fields in the order and groups applicants fill them. */
 const sections: { title: MessageDescriptor; fields: StandardField[] }[] = [
@@ -80,6 +80,8 @@ export function ApplicationForm({
   >({})
   const fileProblem = useFileProblem()
   const formRef = useRef<HTMLFormElement>(null)
+  // Not sent before the page's scripts run: a plain GET would put the fields in the address.
+  const live = useClientValue(() => true, false)
 
   const checked = validateApplication(form, snap)
   const clientErrors = checked.ok ? {} : checked.errors
@@ -283,7 +285,11 @@ export function ApplicationForm({
                 : t`Please correct the fields marked above.`)}
           </p>
         )}
-        <SubmitButton busy={sending} className="button button-primary button-block">
+        <SubmitButton
+          busy={sending}
+          disabled={!live}
+          className="button button-primary button-block"
+        >
           <Trans>Submit application</Trans>
         </SubmitButton>
         <p className="muted draft-saved">

@@ -9,7 +9,9 @@ import { dismissToast } from '../../lib/toasts.ts'
 import { LoginRequestSchema, type LoginRequest } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { signupStatusQuery } from './queries.ts'
+import { useClientValue } from '../../lib/client-value.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 import { completeSignIn, useSignIn } from './sign-in.ts'
 
 /**
@@ -29,6 +31,13 @@ export function LoginPage({
   const signup = useQuery(signupStatusQuery())
   const [form, setForm] = useState<LoginRequest>({ username: '', password: '', remember_me: false })
   const [touched, setTouched] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  // Not sent before the page's scripts run: a plain GET would put the fields in the address.
+  const live = useClientValue(() => true, false)
+  // Typed into the server-rendered page before its scripts ran.
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name === 'username' || name === 'password') setForm((now) => ({ ...now, [name]: value }))
+  })
   const parsed = v.safeParse(LoginRequestSchema, form)
   const invalid = parsed.success
     ? {}
@@ -71,7 +80,7 @@ export function LoginPage({
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Field
           label={<Trans>Username or email</Trans>}
           name="username"
@@ -97,7 +106,11 @@ export function LoginPage({
           />
           <Trans>Remember me</Trans>
         </label>
-        <SubmitButton className="button button-primary button-block" busy={signIn.isPending}>
+        <SubmitButton
+          className="button button-primary button-block"
+          busy={signIn.isPending}
+          disabled={!live}
+        >
           {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </SubmitButton>
       </form>
