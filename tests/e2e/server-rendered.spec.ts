@@ -161,17 +161,3 @@ test('the sign-in page arrives rendered; signing in opens the staff app, and a s
   await other.goto('/login')
   await expect(other).toHaveURL(/\/dashboard$/)
 })
-
-test('a language chosen on this device before its cookie existed takes over once the page is live', async ({
-  page,
-  context,
-}) => {
-  const problems = complaints(page)
-  await context.addInitScript(() => localStorage.setItem('locale', 'pt'))
-  const response = await page.goto('/admission/demo-school')
-  // The server knows only the browser's language; the page then follows the device's choice.
-  expect(await response!.text()).toContain('<h1>Aufnahme</h1>')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admissão')
-  expect((await context.cookies()).find((c) => c.name === 'locale')?.value).toBe('pt')
-  expect(problems).toEqual([])
-})
