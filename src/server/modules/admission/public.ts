@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as v from 'valibot'
@@ -21,6 +20,7 @@ import { formBody, isAccepting, publicForm, todayIn, type FormRow } from './form
 import { publicAttachmentRoutes } from './public-attachments.ts'
 import { publicSendLinkRoutes } from './public-send-link.ts'
 import { newShortReference } from './short-reference.ts'
+import { newTemporaryId } from './temporary-id.ts'
 import {
   applicantOr404,
   instituteOr404,
@@ -81,9 +81,6 @@ class DistinctKeyLimit {
     w.keys.add(key)
   }
 }
-
-/** 16 random bytes: 22 characters of base64url, guessed by nobody. */
-const newTemporaryId = () => randomBytes(16).toString('base64url')
 
 /**
  * What a retry must repeat: the form and the submission as validated (trimmed, defaults
