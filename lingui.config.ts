@@ -2,9 +2,14 @@ import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
 /** Areas only signed-in staff see: their strings load with the first staff page, not before. */
-const staffAreas = ['access', 'accounting', 'admission/staff', 'dashboard', 'offline'].map(
-  (a) => `<rootDir>/src/features/${a}`,
-)
+const staffAreas = [
+  'access',
+  'accounting',
+  'admission/staff',
+  'dashboard',
+  'institutes',
+  'offline',
+].map((a) => `<rootDir>/src/features/${a}`)
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -10,6 +10,7 @@ export const navAreas = {
   access: { label: msg`Users and access`, icon: 'shield' },
   accounting: { label: msg`Accounting`, icon: 'book' },
   admission: { label: msg`Admission`, icon: 'fileText' },
+  institutes: { label: msg`Institute`, icon: 'settings' },
 } as const satisfies Record<string, { label: MessageDescriptor; icon: IconName }>
 
 export type NavArea = keyof typeof navAreas

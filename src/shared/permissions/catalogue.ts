@@ -6,6 +6,7 @@
 export const permissionAreas = {
   dashboard: ['dashboard'],
   access: ['ACL', 'oisacl-roles', 'audits'],
+  institutes: ['institute', 'students'],
   accounting: ['coa', 'coa-mapping', 'coa-config', 'getVouchers'],
   fees: [
     'std-fee-config',
