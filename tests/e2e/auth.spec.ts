@@ -219,9 +219,9 @@ test.describe('account recovery', () => {
 test('an expired access token is refreshed once while several requests wait, each replayed once', async ({
   page,
 }) => {
-  // Its own server, and two token lifetimes to wait out: more than the default 30 seconds on
-  // a busy machine.
-  test.setTimeout(60_000)
+  // Its own server to start (a fresh database: migrations and seed) and two token lifetimes to
+  // wait out: well over the default 30 seconds on a busy machine.
+  test.setTimeout(120_000)
   const server = await spawnServer({ PORT: '4332', ACCESS_TOKEN_TTL: '3' })
   try {
     await page.goto(`${server.url}/login`)
