@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { isErrorCode } from '../../../shared/errors/catalogue.ts'
 import type { Job } from '../../../shared/schemas/jobs.ts'
 import { id as uuid } from '../../../shared/schemas/primitives.ts'
-import * as v from 'valibot'
 import type { Db } from '../../db/client.ts'
 import { jobs } from '../../db/schema/jobs.ts'
 import type { JobRow } from '../../lib/jobs/runner.ts'
 import { englishText } from '../../lib/messages.ts'
-import { isErrorCode } from '../../../shared/errors/catalogue.ts'
 
 /** A job as the API shows it: no parameters, checkpoint or lease. */
 export function jobView(row: JobRow): Job {
