@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { budgets } from './budgets.ts'
 import { firstLoads } from './first-load.ts'
 import { concurrencyBench } from './concurrency.ts'
+import { jobsBench } from './jobs.ts'
 import { ledgerBench } from './ledger.ts'
 import { median } from './median.ts'
 import { offlineReadsBench } from './offline-reads.ts'
@@ -92,4 +93,5 @@ await offlineReadsBench(verdict)
 await concurrencyBench(verdict)
 await signInAttackBench(verdict)
 await ledgerBench(verdict)
+await jobsBench(verdict)
 process.exitCode = failed ? 1 : 0

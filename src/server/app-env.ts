@@ -2,6 +2,7 @@ import type { AppAbility } from '../shared/permissions/ability.ts'
 import type { UserData } from '../shared/schemas/auth.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import type { JobRunner } from './lib/jobs/runner.ts'
 import type { Logger } from './lib/logger.ts'
 import type { OutboxDispatcher } from './lib/outbox.ts'
 import type { FileStorage } from './lib/storage.ts'
@@ -19,6 +20,8 @@ export interface Services {
   signIns: SignInThrottle
   /** Uploaded files (admission attachments), outside the web root. */
   files: FileStorage
+  /** Background jobs: areas register their kinds, the server process runs them. */
+  jobs: JobRunner
 }
 
 /** Who is calling, once `requireAuth` has let the request through. */

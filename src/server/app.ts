@@ -8,6 +8,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { guards } from './lib/auth.ts'
 import { ApiException, databaseRefusal, notFound, refusalBody } from './lib/errors.ts'
+import { JobRunner, type RunnerOptions } from './lib/jobs/runner.ts'
 import { createLogger, errorDetail, type Logger } from './lib/logger.ts'
 import { setPasswordHashCost } from './lib/password.ts'
 import { publicPages } from './lib/public-pages.ts'
@@ -40,6 +41,7 @@ import { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
 import { loadSigningKey, TokenService } from './modules/auth/token-service.ts'
 import { clientErrorRoutes } from './modules/system/client-errors.ts'
 import { healthRoutes } from './modules/system/health.ts'
+import { jobRoutes } from './modules/system/jobs.ts'
 import { versionRoutes } from './modules/system/version.ts'
 import {
   endpointsOf,
@@ -58,6 +60,8 @@ export interface AppDeps {
   files?: FileStorage
   /** Rate limits of the public admission endpoints; tests pass their own. */
   publicAdmission?: PublicAdmissionLimits
+  /** The job runner's lease, poll and backoff; tests pass their own. */
+  jobs?: RunnerOptions
 }
 
 /** The whole HTTP surface: the API under /api and, when built, the PWA from the same origin. */
@@ -68,6 +72,7 @@ export function createApp({
   transports = transportsFor(config),
   files = storageFor(config.dataDir),
   publicAdmission,
+  jobs,
 }: AppDeps) {
   setPasswordHashCost(config.passwordHashCost)
   const app = new Hono<AppEnv>()
@@ -77,6 +82,8 @@ export function createApp({
     throttle: new FailureThrottle(15 * 60_000),
     signIns: new SignInThrottle(),
     files,
+    // Areas register their job kinds on it here, as they land: services.jobs.register(kind).
+    jobs: new JobRunner(db.db, log, jobs),
   }
 
   app.use(async (c, next) => {
@@ -141,6 +148,7 @@ export function createApp({
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
+  api.route('/jobs', jobRoutes)
   api.all('*', (c) => c.json<ApiError>(refusalBody(notFound()), 404))
   app.route('/api', api)
 
@@ -178,7 +186,7 @@ function assertEveryEndpointGuarded(routes: readonly RouteLike[]) {
     if (publicEndpoints.has(endpoint)) continue
     const declared = handlers.flatMap((h) => guards.get(h) ?? [])
     const signedIn = declared.some((g) => g.kind === 'signedIn')
-    const permitted = declared.some((g) => g.kind === 'permission')
+    const permitted = declared.some((g) => g.kind === 'permission' || g.kind === 'recordPermission')
     const selfService = endpoint.split(' ')[1]!.startsWith(selfServicePrefix)
     if (!signedIn || !(permitted || selfService)) {
       throw new Error(`${endpoint} is neither public nor guarded by a permission`)

@@ -65,10 +65,14 @@ export async function startServer(config: Config) {
   const retry = setInterval(() => app.services.outbox.kick(), 30_000)
   retry.unref()
   app.services.outbox.kick()
+  // Jobs left running by a crash are picked up again once their lease runs out.
+  app.services.jobs.start()
 
   const stop = async () => {
     clearInterval(retry)
     await new Promise<void>((done) => server.close(() => done()))
+    // A job under way stops at its next batch and is resumed from there by the next start.
+    await app.services.jobs.stop()
     await app.services.outbox.flush()
     await database.close()
     await lock?.release()

@@ -10,6 +10,7 @@ import {
 } from '../../src/server/db/schema/admission.ts'
 import { sessions } from '../../src/server/db/schema/auth.ts'
 import { institutes } from '../../src/server/db/schema/institutes.ts'
+import { jobs } from '../../src/server/db/schema/jobs.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
@@ -118,6 +119,11 @@ describe('every API endpoint', () => {
         storageKey: 'admission/fixture',
       })
       .returning()
+    // Of a kind no process here runs: only its row matters to the walk.
+    const [job] = await t.database.db
+      .insert(jobs)
+      .values({ instituteId: instituteA, kind: 'fixture-of-a', key: 'fixture', params: {} })
+      .returning()
     Object.assign(recordsOfA, {
       userId: target.id,
       roleId: role!.id,
@@ -127,6 +133,7 @@ describe('every API endpoint', () => {
       formId: form!.id,
       applicantId: applicant!.id,
       attachmentId: attachment!.id,
+      jobId: job!.id,
     })
     secretsOfA.push(
       target.id,
@@ -138,6 +145,7 @@ describe('every API endpoint', () => {
       form!.id,
       applicant!.id,
       attachment!.id,
+      job!.id,
       'Fixture form of institute A',
       'Fixture applicant of A',
       'fixture-temporary-id-of-a',

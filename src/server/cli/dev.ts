@@ -36,4 +36,5 @@ http.listen(config.port, config.host, () => {
   lock?.announce(origin)
   log.info('dev server listening', { url: origin })
   printWelcome(config, origin, seed)
+  app.services.jobs.start()
 })

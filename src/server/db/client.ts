@@ -12,6 +12,7 @@ import * as accounting from './schema/accounting.ts'
 import * as admission from './schema/admission.ts'
 import * as auth from './schema/auth.ts'
 import * as institutes from './schema/institutes.ts'
+import * as jobs from './schema/jobs.ts'
 import * as students from './schema/students.ts'
 import * as system from './schema/system.ts'
 
@@ -24,6 +25,7 @@ const schema = {
   ...accounting,
   ...admission,
   ...students,
+  ...jobs,
 }
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>

@@ -25,7 +25,10 @@ export function bearerToken(header: string | undefined): string | undefined {
  * What each endpoint's guard demands, keyed by the guard itself, so that a test can walk
  * `app.routes` and prove every endpoint is guarded as declared.
  */
-export type Guard = { kind: 'signedIn' } | { kind: 'permission'; action: Action; subject: Subject }
+export type Guard =
+  | { kind: 'signedIn' }
+  | { kind: 'permission'; action: Action; subject: Subject }
+  | { kind: 'recordPermission'; action: Action }
 export const guards = new WeakMap<object, Guard>()
 
 function declare<H extends object>(handler: H, guard: Guard): H {
@@ -177,3 +180,18 @@ export const requirePermission = (action: Action, subject: Subject): MiddlewareH
     }),
     { kind: 'permission', action, subject },
   )
+
+/**
+ * After `requireAuth`, where the permission depends on the record (a job: its kind's subject):
+ * declares that the handler checks `action` with `authorize()` on each record it touches.
+ */
+export const requireRecordPermission = (action: Action): MiddlewareHandler<AppEnv> =>
+  declare(
+    createMiddleware<AppEnv>((_c, next) => next()),
+    { kind: 'recordPermission', action },
+  )
+
+/** 403 unless the caller's role allows the action on the subject. */
+export function authorize(auth: { ability: AppAbility }, action: Action, subject: Subject) {
+  if (!auth.ability.can(action, subject)) throw forbidden()
+}

@@ -1,0 +1,96 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import {
+  permissionAreaNames,
+  permissionAreas,
+  type Permission,
+} from '../../../shared/permissions/catalogue.ts'
+import type { Action } from '../../../shared/permissions/rules.ts'
+import { JobQuerySchema, type Job, type JobList } from '../../../shared/schemas/jobs.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { jobs } from '../../db/schema/jobs.ts'
+import { audit } from '../../lib/audit.ts'
+import { authorize, requireAuth, requireRecordPermission } from '../../lib/auth.ts'
+import { notFound, validationFailed } from '../../lib/errors.ts'
+import { cancelJob } from '../../lib/jobs/cancel.ts'
+import { parseOrThrow } from '../../lib/validate.ts'
+import { findJob, jobView } from './job-read.ts'
+
+/**
+ * The institute's job, if the caller's role may `action` its kind's subject: another
+ * institute's job (or one of a kind this server does not run) is a 404, a job the role may not
+ * see a 403.
+ */
+async function jobFor(c: Context<AppEnv>, db: Db, action: Action, lock = false) {
+  const { auth, services } = c.var
+  const row = await findJob(db, auth.instituteId, c.req.param('jobId') ?? '', lock)
+  const kind = row && services.jobs.kind(row.kind)
+  if (!row || !kind) throw notFound('job_not_found')
+  authorize(auth, action, kind.subject)
+  return row
+}
+
+/** A job's audit rows go to the area of its kind's subject. */
+const areaOf = (subject: Permission) =>
+  permissionAreaNames.find((a) => (permissionAreas[a] as readonly string[]).includes(subject))!
+
+/**
+ * Background jobs (src/server/lib/jobs/): their progress and result, and cancelling them. Each
+ * kind names the permission subject of its jobs: read to see them, create (the right to start
+ * one) to cancel them.
+ */
+export const jobRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth(), requireRecordPermission('read'), async (c) => {
+    const query = parseOrThrow(JobQuerySchema, c.req.query())
+    const { database, auth, services } = c.var
+    let kinds = services.jobs
+      .registeredKinds()
+      .filter((k) => auth.ability.can('read', k.subject))
+      .map((k) => k.kind)
+    if (query.kind) {
+      const kind = services.jobs.kind(query.kind)
+      if (!kind) throw validationFailed({ kind: 'unknown_job_kind' })
+      authorize(auth, 'read', kind.subject)
+      kinds = [kind.kind]
+    }
+    const page = { page: query.page, perPage: query.perPage }
+    if (!kinds.length) return c.json<JobList>({ data: [], total: 0, ...page })
+    const conditions: SQL[] = [eq(jobs.instituteId, auth.instituteId), inArray(jobs.kind, kinds)]
+    if (query.status) conditions.push(eq(jobs.status, query.status))
+    const where = and(...conditions)
+    const rows = await database.db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(query.sortDesc === false && query.sortBy ? jobs.createdAt : desc(jobs.createdAt))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+    const [count] = await database.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(where)
+    return c.json<JobList>({ data: rows.map(jobView), total: count?.total ?? 0, ...page })
+  })
+  .get('/:jobId', requireAuth(), requireRecordPermission('read'), async (c) =>
+    c.json<Job>(jobView(await jobFor(c, c.var.database.db, 'read'))),
+  )
+  .post('/:jobId/cancel', requireAuth(), requireRecordPermission('create'), async (c) => {
+    const after = await c.var.database.db.transaction(async (tx) => {
+      const before = await jobFor(c, tx, 'create', true)
+      const after = await cancelJob(tx, before)
+      if (after.status !== before.status) {
+        const kind = c.var.services.jobs.kind(before.kind)!
+        await audit(c, tx, {
+          area: areaOf(kind.subject),
+          action: 'cancel',
+          entity: 'job',
+          entityId: before.id,
+          before: { kind: before.kind, status: before.status },
+          after: { kind: after.kind, status: after.status },
+        })
+      }
+      return after
+    })
+    return c.json<Job>(jobView(after))
+  })
