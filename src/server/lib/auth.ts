@@ -25,7 +25,10 @@ export function bearerToken(header: string | undefined): string | undefined {
  * What each endpoint's guard demands, keyed by the guard itself, so that a test can walk
  * `app.routes` and prove every endpoint is guarded as declared.
  */
-export type Guard = { kind: 'signedIn' } | { kind: 'permission'; action: Action; subject: Subject }
+export type Guard =
+  | { kind: 'signedIn' }
+  | { kind: 'permission'; action: Action; subject: Subject }
+  | { kind: 'platformAdmin' }
 export const guards = new WeakMap<object, Guard>()
 
 function declare<H extends object>(handler: H, guard: Guard): H {
@@ -72,10 +75,16 @@ async function callerState(db: Db, userId: string, familyId: string) {
       user: users,
       sessionLive: sql<boolean>`exists (select 1 from sessions s where s.family_id = ${familyId}
         and s.revoked_at is null and s.expires_at > ${new Date().toISOString()}::timestamptz)`,
+      instituteSuspended: sql<boolean>`exists (select 1 from institutes i
+        where i.id = ${users.instituteId} and i.status = 'suspended')`,
     })
     .from(users)
     .where(eq(users.id, userId))
-  return { user: row?.user, sessionLive: row?.sessionLive ?? false }
+  return {
+    user: row?.user,
+    sessionLive: row?.sessionLive ?? false,
+    instituteSuspended: row?.instituteSuspended ?? false,
+  }
 }
 
 interface Derived {
@@ -141,10 +150,16 @@ export const requireAuth = (
       const { database, services } = c.var
       const claims = await services.tokens.verify(token, 'access')
       if (!claims) throw unauthenticated()
-      const { user, sessionLive } = await callerState(database.db, claims.sub, claims.sid)
+      const { user, sessionLive, instituteSuspended } = await callerState(
+        database.db,
+        claims.sub,
+        claims.sid,
+      )
       if (!sessionLive) throw unauthenticated('session_ended')
       if (!user || user.status !== 'active' || user.instituteId !== claims.inst)
         throw unauthenticated()
+      // A suspended institute's sessions stop at their next request.
+      if (instituteSuspended) throw unauthenticated('institute_suspended')
       if (user.mustChangePassword && !opts.allowPendingPasswordChange) {
         throw forbidden('password_change_required')
       }
@@ -176,4 +191,18 @@ export const requirePermission = (action: Action, subject: Subject): MiddlewareH
       await next()
     }),
     { kind: 'permission', action, subject },
+  )
+
+/**
+ * After `requireAuth`: 403 unless the caller operates the platform, signed in as themselves
+ * (acting as a platform admin lends nothing). Not a permission of any institute's role.
+ */
+export const requirePlatformAdmin = (): MiddlewareHandler<AppEnv> =>
+  declare(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const { user, impersonatorId } = c.var.auth
+      if (!user.isPlatformAdmin || impersonatorId) throw forbidden('platform_admin_only')
+      await next()
+    }),
+    { kind: 'platformAdmin' },
   )
