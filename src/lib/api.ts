@@ -5,6 +5,7 @@ import { forbiddenEvent, OfflineWriteError } from './http-error.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
 import { forgetSession } from './sign-out.ts'
+import { chosenInstitute } from './working-institute.ts'
 
 /** Where the client goes when the API is down for maintenance (§4). */
 const maintenancePage = '/miscellaneous/under-maintenance'
@@ -106,6 +107,9 @@ export const api = ky.create({
         if (token && !request.headers.has('Authorization')) {
           setBearer(request.headers, token)
         }
+        // A platform administrator working in another institute (the top bar's picker).
+        const working = chosenInstitute()
+        if (working) request.headers.set('X-Institute-Id', working.id)
         if (request.body) copies.set(request, request.clone())
       },
     ],

@@ -8,6 +8,7 @@ import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
+import { InstitutePicker } from '../features/institutes/InstitutePicker.tsx'
 import { ensureStaffMessages } from '../lib/i18n.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 import { layoutSettings } from '../lib/settings.ts'
@@ -25,13 +26,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   const full = useMatches({ select: (ms) => ms.some((m) => m.staticData.layout === 'full') })
   const { layoutType } = useSnapshot(layoutSettings)
-  const Layout = full ? FullLayout : layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout
+  const Staff = layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout
   return (
     <>
       <NavigationProgress />
-      <Layout>
-        <Outlet />
-      </Layout>
+      {full ? (
+        <FullLayout>
+          <Outlet />
+        </FullLayout>
+      ) : (
+        <Staff tools={<InstitutePicker />}>
+          <Outlet />
+        </Staff>
+      )}
       {!full && <Customizer />}
       <ScrollToTop />
       <Toaster />

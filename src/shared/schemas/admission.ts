@@ -195,7 +195,7 @@ export const PublicInstituteSchema = v.object({
   name: v.string(),
   currency: v.string(),
   /** False while the platform has suspended the institute: it takes no applications. */
-  admissionsOpen: v.optional(v.boolean(), true),
+  admissionsOpen: v.optional(v.boolean()),
 })
 export type PublicInstitute = v.InferOutput<typeof PublicInstituteSchema>
 

@@ -57,6 +57,7 @@ export const InstituteOptionSchema = v.object({
   id: v.string(),
   name: v.string(),
   slug: v.string(),
+  currency: v.string(),
   status: InstituteStatusSchema,
 })
 export type InstituteOption = v.InferOutput<typeof InstituteOptionSchema>

@@ -81,6 +81,7 @@ export function instituteOptions(db: Db): Promise<InstituteOption[]> {
       id: institutes.id,
       name: institutes.name,
       slug: institutes.slug,
+      currency: institutes.currency,
       status: institutes.status,
     })
     .from(institutes)

@@ -70,24 +70,27 @@ const auditView = (i: PlatformInstitute) => ({
   suspensionReason: i.suspensionReason,
 })
 
+/** Every endpoint's guards: signed in, as a platform administrator. */
+const platformAdmin = [requireAuth(), requirePlatformAdmin()] as const
+
 /**
  * `/api/platform/institutes`: the platform's institutes, for platform administrators only
  * (users.is_platform_admin, signed in as themselves), whichever institute they work in.
  */
 export const platformInstituteRoutes = new Hono<AppEnv>()
-  .use(requireAuth(), requirePlatformAdmin())
-
-  .get('/', async (c) => {
+  .get('/', ...platformAdmin, async (c) => {
     const query = parseOrThrow(InstituteListQuerySchema, c.req.query())
     const { data, total } = await listInstitutes(c.var.database.db, query)
     return c.json({ data, total, page: query.page, perPage: query.perPage })
   })
 
-  .get('/options', async (c) => c.json({ data: await instituteOptions(c.var.database.db) }))
+  .get('/options', ...platformAdmin, async (c) =>
+    c.json({ data: await instituteOptions(c.var.database.db) }),
+  )
 
-  .get('/:instituteId', async (c) => c.json(await instituteOr404(c)))
+  .get('/:instituteId', ...platformAdmin, async (c) => c.json(await instituteOr404(c)))
 
-  .post('/', async (c) => {
+  .post('/', ...platformAdmin, async (c) => {
     const key = idempotencyKey(c, { required: true })
     const body = await readJson(c, CreateInstituteSchema)
     const { database, services } = c.var
@@ -178,7 +181,7 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
     return c.json<CreatedInstitute>(answer, replayed ? 200 : 201)
   })
 
-  .post('/:instituteId/suspend', async (c) => {
+  .post('/:instituteId/suspend', ...platformAdmin, async (c) => {
     const before = await instituteOr404(c)
     // Platform administrators would lock themselves out with it.
     if (before.id === c.var.auth.user.instituteId) throw forbidden('own_institute_suspend')
@@ -203,7 +206,7 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
     return c.json(after)
   })
 
-  .post('/:instituteId/reactivate', async (c) => {
+  .post('/:instituteId/reactivate', ...platformAdmin, async (c) => {
     const before = await instituteOr404(c)
     const { reason } = await readJson(c, ReactivateInstituteSchema)
     if (before.status !== 'suspended') throw conflict('institute_not_suspended')
