@@ -44,6 +44,7 @@ export function CreateInstituteDialog({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState<Values>(empty)
   const [slugEdited, setSlugEdited] = useState(false)
   const [touched, setTouched] = useState(false)
+  const slugShown = values.slug || 'riverside'
   const unsaved = (Object.keys(empty) as (keyof Values)[]).some((f) => values[f] !== empty[f])
   const create = useCreateInstitute(idempotencyKey, {
     onSuccess: ({ institute, admin }) => {
@@ -92,7 +93,7 @@ export function CreateInstituteDialog({ onClose }: { onClose: () => void }) {
             setSlugEdited(true)
             set('slug')(e)
           }}
-          hint={<Trans>In its links, such as /admission/{values.slug || 'riverside'}</Trans>}
+          hint={<Trans>In its links, such as /admission/{slugShown}</Trans>}
           autoComplete="off"
           error={errors.slug}
         />

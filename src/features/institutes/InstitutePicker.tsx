@@ -28,7 +28,7 @@ function Picker({ own }: { own: { id: string; name: string } }) {
   const chosen = chosenInstitute()
   const current = chosen ?? own
   const options = data?.data ?? []
-  const name = current.name
+  const workingName = current.name
   return (
     <div className={chosen ? 'institute-picker institute-picker-elsewhere' : 'institute-picker'}>
       <label htmlFor={id} className="visually-hidden">
@@ -37,7 +37,7 @@ function Picker({ own }: { own: { id: string; name: string } }) {
       <select
         id={id}
         value={current.id}
-        title={t`Working in ${name}`}
+        title={t`Working in ${workingName}`}
         onChange={(e) => {
           const picked = options.find((o) => o.id === e.target.value)
           switchTo(picked)
@@ -46,16 +46,16 @@ function Picker({ own }: { own: { id: string; name: string } }) {
         {!options.some((o) => o.id === current.id) && (
           <option value={current.id}>{current.name}</option>
         )}
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.id === own.id ? t`${o.name} (yours)` : o.name}
-            {o.status === 'suspended' ? ` — ${t`suspended`}` : ''}
+        {options.map(({ id, name, status }) => (
+          <option key={id} value={id}>
+            {id === own.id ? t`${name} (yours)` : name}
+            {status === 'suspended' ? ` — ${t`suspended`}` : ''}
           </option>
         ))}
       </select>
       {chosen && (
         <span className="visually-hidden" role="status">
-          <Trans>Working in {name}</Trans>
+          <Trans>Working in {workingName}</Trans>
         </span>
       )}
     </div>
