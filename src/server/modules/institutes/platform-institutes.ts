@@ -13,7 +13,7 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/auth.ts'
 import { institutes } from '../../db/schema/institutes.ts'
-import { writeAudit, type AuditChange } from '../../lib/audit.ts'
+import { writeAudit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePlatformAdmin } from '../../lib/auth.ts'
 import { ApiException, conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
@@ -27,16 +27,10 @@ import { findUserByLogin } from '../auth/user-read.ts'
 import { findInstitute, instituteOptions, listInstitutes } from './institute-read.ts'
 import { createInstitute } from './set-up.ts'
 
-/** A platform administrator's change, audited in the institute it changed. */
-function platformAudit(c: Context<AppEnv>, tx: Db, instituteId: string, change: AuditChange) {
+/** Who made a platform administrator's change, for its audit row in the institute it changed. */
+function platformCaller(c: Context<AppEnv>) {
   const { auth } = c.var
-  return writeAudit(tx, {
-    ...change,
-    instituteId,
-    userId: auth.user.id,
-    impersonatorId: auth.impersonatorId ?? null,
-    ...requestInfo(c),
-  })
+  return { userId: auth.user.id, impersonatorId: auth.impersonatorId ?? null, ...requestInfo(c) }
 }
 
 async function instituteOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
@@ -161,7 +155,9 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
             })
           }
           const answer = await createdAnswer(tx, institute.id)
-          await platformAudit(c, tx, institute.id, {
+          await writeAudit(tx, {
+            ...platformCaller(c),
+            instituteId: institute.id,
             area: 'institutes',
             action: 'create',
             entity: 'institute',
@@ -193,7 +189,9 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
         .set({ status: 'suspended', suspendedAt: new Date(), suspensionReason: reason })
         .where(eq(institutes.id, before.id))
       const after = (await findInstitute(tx, before.id))!
-      await platformAudit(c, tx, before.id, {
+      await writeAudit(tx, {
+        ...platformCaller(c),
+        instituteId: before.id,
         area: 'institutes',
         action: 'suspend',
         entity: 'institute',
@@ -216,7 +214,9 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
         .set({ status: 'active', suspendedAt: null, suspensionReason: null })
         .where(eq(institutes.id, before.id))
       const after = (await findInstitute(tx, before.id))!
-      await platformAudit(c, tx, before.id, {
+      await writeAudit(tx, {
+        ...platformCaller(c),
+        instituteId: before.id,
         area: 'institutes',
         action: 'reactivate',
         entity: 'institute',
