@@ -1,3 +1,4 @@
+import { proxy } from 'valtio'
 import { session } from './session.ts'
 
 /**
@@ -13,6 +14,12 @@ export interface WorkingInstitute {
 }
 
 export const workingInstituteKey = 'workingInstitute'
+
+const storedChoice = () =>
+  typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(workingInstituteKey)
+
+/** The raw choice, for the page to start afresh (remount) when it changes. */
+export const workingInstituteState = proxy({ choice: storedChoice() })
 
 /** The institute chosen in this tab, if it is not the user's own and they may choose one. */
 export function chosenInstitute(): WorkingInstitute | undefined {
@@ -39,8 +46,10 @@ export function chooseInstitute(institute: WorkingInstitute | undefined): void {
   } else {
     sessionStorage.setItem(workingInstituteKey, JSON.stringify(institute))
   }
+  workingInstituteState.choice = storedChoice()
 }
 
 export function forgetWorkingInstitute(): void {
   sessionStorage.removeItem(workingInstituteKey)
+  workingInstituteState.choice = null
 }

@@ -12,6 +12,7 @@ import { InstitutePicker } from '../features/institutes/InstitutePicker.tsx'
 import { ensureStaffMessages } from '../lib/i18n.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 import { layoutSettings } from '../lib/settings.ts'
+import { workingInstituteState } from '../lib/working-institute.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // A signed-in user's pages are staff pages: their strings arrive before they render.
@@ -26,6 +27,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   const full = useMatches({ select: (ms) => ms.some((m) => m.staticData.layout === 'full') })
   const { layoutType } = useSnapshot(layoutSettings)
+  // Another institute chosen in the top bar: every page starts afresh with its data.
+  const { choice } = useSnapshot(workingInstituteState)
   const Staff = layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout
   return (
     <>
@@ -35,7 +38,7 @@ function Root() {
           <Outlet />
         </FullLayout>
       ) : (
-        <Staff tools={<InstitutePicker />}>
+        <Staff key={choice ?? ''} tools={<InstitutePicker />}>
           <Outlet />
         </Staff>
       )}

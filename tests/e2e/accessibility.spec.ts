@@ -298,10 +298,9 @@ for (const skin of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'New institute' }).click()
       const instituteDialog = page.getByRole('dialog', { name: 'New institute' })
       await instituteDialog.getByRole('button', { name: 'Create institute' }).click()
-      await expect(instituteDialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute(
-        'aria-invalid',
-        'true',
-      )
+      await expect(
+        instituteDialog.getByRole('textbox', { name: 'Name', exact: true }),
+      ).toHaveAttribute('aria-invalid', 'true')
       await check('new institute dialog')
       await page.goto('/saved-offline')
       await expect(page.getByTestId('saved-read').first()).toBeVisible()
