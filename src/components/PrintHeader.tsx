@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Fragment, useEffect, useState, type ReactNode } from 'react'
 import { useFormat } from '../lib/format.ts'
-import { session } from '../lib/session.ts'
+import { currentInstitute } from '../lib/working-institute.ts'
 
 /** One of a printed report's filters: what it is and what was chosen ("Account", "1010 Cash"). */
 export interface PrintFilter {
@@ -29,7 +29,7 @@ export function usePrintedAt(): string {
  * report was shown with and when it was printed. The page's own title follows it.
  */
 export function PrintHeader({ filters }: { filters: readonly PrintFilter[] }) {
-  const institute = session.userData()?.institute?.name
+  const institute = currentInstitute()?.name
   const printedAt = usePrintedAt()
   return (
     <header className="print-header print-only" data-testid="print-header">

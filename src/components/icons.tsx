@@ -2,6 +2,7 @@ import type { SVGProps } from 'react'
 
 // A few stroke icons drawn inline: cheaper than an icon font for the first load.
 const paths = {
+  building: 'M3 21h18M5 21V7l7-4 7 4v14M9 21v-5h6v5M9 9h.01M15 9h.01M9 13h.01M15 13h.01',
   home: 'M3 10.5 12 3l9 7.5V21a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
   menu: 'M3 6h18M3 12h18M3 18h18',
   close: 'M6 6l12 12M18 6 6 18',

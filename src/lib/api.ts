@@ -1,10 +1,14 @@
+import { i18n } from '@lingui/core'
 import ky, { type KyRequest } from 'ky'
 import * as v from 'valibot'
+import { errorMessages } from '../shared/errors/catalogue.ts'
 import { TokenPairSchema } from '../shared/schemas/auth.ts'
 import { forbiddenEvent, OfflineWriteError } from './http-error.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
+import { showToast } from './toasts.ts'
 import { forgetSession } from './sign-out.ts'
+import { chosenInstitute } from './working-institute.ts'
 
 /** Where the client goes when the API is down for maintenance (§4). */
 const maintenancePage = '/miscellaneous/under-maintenance'
@@ -76,6 +80,15 @@ async function endSession(): Promise<never> {
   throw new Error('The session has ended.')
 }
 
+/** The refusal's code, when the answer is one. */
+async function refusalCode(response: Response): Promise<unknown> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { code?: unknown } | undefined
+  return body?.code
+}
+
 // A sent request's body is used up; a copy is kept so it can be sent again after a refresh.
 const copies = new WeakMap<Request, Request>()
 
@@ -106,6 +119,9 @@ export const api = ky.create({
         if (token && !request.headers.has('Authorization')) {
           setBearer(request.headers, token)
         }
+        // A platform administrator working in another institute (the top bar's picker).
+        const working = chosenInstitute()
+        if (working) request.headers.set('X-Institute-Id', working.id)
         if (request.body) copies.set(request, request.clone())
       },
     ],
@@ -115,6 +131,11 @@ export const api = ky.create({
         if (response.status === 403) window.dispatchEvent(new Event(forbiddenEvent))
         if (response.status !== 401 || sessionlessCall.test(request.url) || !session.userData())
           return
+        // The platform suspended the user's institute: no refresh helps, and they are told why.
+        if ((await refusalCode(response)) === 'institute_suspended') {
+          showToast({ variant: 'error', title: i18n._(errorMessages.institute_suspended) })
+          return endSession()
+        }
         // A token that looks unexpired answered 401: another request may have refreshed it
         // meanwhile, so try once more before refreshing (this clock may also run slow).
         if (!session.accessTokenExpired()) {

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query'
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query'
 import { shouldRetryRead } from './read-through.ts'
+import { workingInstituteKey } from './working-institute.ts'
 
 export const persistedCacheKey = 'query-cache'
 
@@ -9,6 +10,17 @@ export const persistedCacheKey = 'query-cache'
  * waiting for it, until the network returns. A write is never held back to be sent later
  * without the user seeing it: offline, the API client refuses it at once.
  */
+/**
+ * A query's hash names the institute a platform administrator chose in this tab (README
+ * "Tenancy"), so one institute's answers, in memory or in the saved cache, never show for
+ * another. Read raw from session storage: it is computed on every render.
+ */
+export function queryHashOf(queryKey: QueryKey): string {
+  const chosen =
+    typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(workingInstituteKey)
+  return chosen ? hashKey([{ workingInstitute: chosen }, ...queryKey]) : hashKey(queryKey)
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -16,6 +28,7 @@ export const queryClient = new QueryClient({
       gcTime: 24 * 60 * 60 * 1000,
       networkMode: 'offlineFirst',
       retry: shouldRetryRead,
+      queryKeyHashFn: queryHashOf,
     },
     mutations: { networkMode: 'always' },
   },

@@ -1,11 +1,13 @@
-import { hashKey, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query'
+import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query'
 import { subscribe } from 'valtio'
 import * as v from 'valibot'
 import type { GuardedPath } from '../shared/permissions/route-access.ts'
 import { api } from './api.ts'
+import { queryHashOf } from './query-client.ts'
 import { readStoreState } from './read-store-state.ts'
 import { readThrough } from './read-through.ts'
 import { session } from './session.ts'
+import { currentInstitute } from './working-institute.ts'
 
 /*
  * The offline read store, in the query layer: every staff read is a TanStack query whose
@@ -49,7 +51,8 @@ async function readStored<S extends v.GenericSchema>(
   startReadStoreSync(ctx.client)
   const user = session.userData()
   const userId = user?.id ?? ''
-  const instituteId = user?.institute?.id ?? ''
+  // The institute worked in: a platform admin's chosen one never shares another's copies.
+  const instituteId = currentInstitute()?.id ?? ''
   const reads = await store()
   const key = reads.storeKey(userId, instituteId, path)
   const outcome = await readThrough(
@@ -63,7 +66,7 @@ async function readStored<S extends v.GenericSchema>(
     },
     (raw) => v.parse(schema, raw),
   )
-  const hash = hashKey(ctx.queryKey)
+  const hash = queryHashOf(ctx.queryKey)
   if (outcome.storedAt === undefined) delete readStoreState.served[hash]
   else readStoreState.served[hash] = outcome.storedAt
   outcome.late?.then(
@@ -83,7 +86,7 @@ async function refreshPinned() {
   const user = session.userData()
   if (!user || !navigator.onLine) return
   const reads = await store()
-  const instituteId = user.institute?.id ?? ''
+  const instituteId = currentInstitute()?.id ?? ''
   for (const pin of await reads.pinnedReads(user.id, instituteId)) {
     const path = pin.params ? `${pin.endpoint}?${pin.params}` : pin.endpoint
     try {

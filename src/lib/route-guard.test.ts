@@ -46,6 +46,16 @@ const cashier: AbilityRule[] = [
 ]
 
 describe('the navigation guard (§4)', () => {
+  it('opens platform pages to platform administrators only, an institute’s admin refused', () => {
+    expect(outcome('/institutes')).toBe('/login')
+    expect(outcome('/institutes', { ability: admin, role: 'admin' })).toBe(
+      '/pages/miscellaneous/not-authorized',
+    )
+    expect(outcome('/institutes', { ability: admin, role: 'admin', platformAdmin: true })).toBe(
+      'proceed',
+    )
+  })
+
   it('sends a visitor to sign-in from a guarded route, and lets them open open pages', () => {
     expect(outcome('/dashboard')).toBe('/login')
     expect(outcome('/coa')).toBe('/login')

@@ -20,7 +20,8 @@ export function guardRoute(context: GuardContext, path: GuardedPath, href?: stri
   if ('signedIn' in access && !loggedIn) {
     throw redirect({ to: '/login', search: href ? { redirect: href } : {} })
   }
-  if (!context.ability.can(access.action, access.subject)) {
+  const platformOnly = 'platform' in access && !context.auth.userData()?.platformAdmin
+  if (platformOnly || !context.ability.can(access.action, access.subject)) {
     if (loggedIn) throw redirect({ to: '/pages/miscellaneous/not-authorized' })
     throw redirect({ to: '/login', search: href ? { redirect: href } : {} })
   }
@@ -28,7 +29,7 @@ export function guardRoute(context: GuardContext, path: GuardedPath, href?: stri
     throw redirect({ href: homeRouteFor(context.auth.userData()) })
   }
   // A user given a password by an admin sets their own before anything else of theirs.
-  const ownPage = access.subject !== 'Auth' || 'signedIn' in access
+  const ownPage = access.subject !== 'Auth' || 'signedIn' in access || 'platform' in access
   const exempt = path === '/password-reset' || path === '/logout'
   if (loggedIn && context.auth.userData()?.mustChangePassword && ownPage && !exempt) {
     throw redirect({ to: '/password-reset' })

@@ -1,6 +1,7 @@
 import { refreshAbility } from './ability.ts'
 import { persistedCacheKey, queryClient } from './query-client.ts'
 import { session } from './session.ts'
+import { forgetWorkingInstitute } from './working-institute.ts'
 
 /** Where an admin's own session waits while they act as someone else (this tab only). */
 export const impersonatorKey = 'impersonator'
@@ -13,6 +14,7 @@ export const impersonatorKey = 'impersonator'
 export async function forgetSession(opts: { keepImpersonator?: boolean } = {}): Promise<void> {
   const userId = session.userData()?.id
   session.clear()
+  forgetWorkingInstitute()
   if (!opts.keepImpersonator) sessionStorage.removeItem(impersonatorKey)
   refreshAbility()
   queryClient.clear()

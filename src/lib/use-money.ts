@@ -6,7 +6,7 @@ import {
   parseMajorAmount,
 } from '../shared/money.ts'
 import { useFormat } from './format.ts'
-import { session } from './session.ts'
+import { currentInstitute } from './working-institute.ts'
 
 /** The institute's currency, and money in it: shown, typed, and balances with their side. */
 export function useMoney() {
@@ -18,7 +18,7 @@ export function useMoney() {
       ?.value === ','
       ? ','
       : '.'
-  const currency = session.userData()?.institute?.currency ?? 'BDT'
+  const currency = currentInstitute()?.currency ?? 'BDT'
   const digits = minorUnitDigits(currency)
   return {
     currency,

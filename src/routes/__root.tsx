@@ -8,9 +8,11 @@ import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
+import { InstitutePicker } from '../features/institutes/InstitutePicker.tsx'
 import { ensureStaffMessages } from '../lib/i18n.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 import { layoutSettings } from '../lib/settings.ts'
+import { workingInstituteState } from '../lib/working-institute.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // A signed-in user's pages are staff pages: their strings arrive before they render.
@@ -25,13 +27,21 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   const full = useMatches({ select: (ms) => ms.some((m) => m.staticData.layout === 'full') })
   const { layoutType } = useSnapshot(layoutSettings)
-  const Layout = full ? FullLayout : layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout
+  // Another institute chosen in the top bar: every page starts afresh with its data.
+  const { choice } = useSnapshot(workingInstituteState)
+  const Staff = layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout
   return (
     <>
       <NavigationProgress />
-      <Layout>
-        <Outlet />
-      </Layout>
+      {full ? (
+        <FullLayout>
+          <Outlet />
+        </FullLayout>
+      ) : (
+        <Staff key={choice ?? ''} tools={<InstitutePicker />}>
+          <Outlet />
+        </Staff>
+      )}
       {!full && <Customizer />}
       <ScrollToTop />
       <Toaster />

@@ -31,6 +31,7 @@ import { admissionFormRoutes } from './modules/admission/forms.ts'
 import { applicantRoutes } from './modules/admission/applicants.ts'
 import { publicAdmissionRoutes, type PublicAdmissionLimits } from './modules/admission/public.ts'
 import { attachmentUploadPath } from './modules/admission/public-attachments.ts'
+import { platformInstituteRoutes } from './modules/institutes/platform-institutes.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -149,6 +150,7 @@ export function createApp({
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
   api.route('/jobs', jobRoutes)
+  api.route('/platform/institutes', platformInstituteRoutes)
   api.all('*', (c) => c.json<ApiError>(refusalBody(notFound()), 404))
   app.route('/api', api)
 
@@ -186,7 +188,9 @@ function assertEveryEndpointGuarded(routes: readonly RouteLike[]) {
     if (publicEndpoints.has(endpoint)) continue
     const declared = handlers.flatMap((h) => guards.get(h) ?? [])
     const signedIn = declared.some((g) => g.kind === 'signedIn')
-    const permitted = declared.some((g) => g.kind === 'permission' || g.kind === 'recordPermission')
+    const permitted = declared.some((g) =>
+      ['permission', 'recordPermission', 'platformAdmin'].includes(g.kind),
+    )
     const selfService = endpoint.split(' ')[1]!.startsWith(selfServicePrefix)
     if (!signedIn || !(permitted || selfService)) {
       throw new Error(`${endpoint} is neither public nor guarded by a permission`)

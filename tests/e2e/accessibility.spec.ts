@@ -292,6 +292,16 @@ for (const skin of ['light', 'dark'] as const) {
       await page.goto(`/admission-applicants/${data.accepted.id}`)
       await heading(`Accepted ${run}`)
       await check('applicant')
+      await page.goto('/institutes')
+      await expect(page.getByRole('row').filter({ hasText: 'demo-school' })).toContainText('Active')
+      await check('institutes')
+      await page.getByRole('button', { name: 'New institute' }).click()
+      const instituteDialog = page.getByRole('dialog', { name: 'New institute' })
+      await instituteDialog.getByRole('button', { name: 'Create institute' }).click()
+      await expect(
+        instituteDialog.getByRole('textbox', { name: 'Name', exact: true }),
+      ).toHaveAttribute('aria-invalid', 'true')
+      await check('new institute dialog')
       await page.goto('/saved-offline')
       await expect(page.getByTestId('saved-read').first()).toBeVisible()
       await check('saved offline')

@@ -121,6 +121,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   'admission forms': '/admission-forms',
   applicants: '/admission-applicants',
   applicant: `/admission-applicants/${r.applicantId}`,
+  institutes: '/institutes',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

@@ -17,7 +17,8 @@ function Brand() {
   )
 }
 
-export function VerticalLayout({ children }: { children: ReactNode }) {
+/** `tools`: what the app puts in the top bar beside the user's menu (the institute picker). */
+export function VerticalLayout({ children, tools }: { children: ReactNode; tools?: ReactNode }) {
   const { t } = useLingui()
   const [menuOpen, setMenuOpen] = useState(false)
   return (
@@ -43,6 +44,7 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
               <Icon name="menu" />
             </button>
           }
+          tools={tools}
         />
         <main id={mainContentId} className="content content-full" tabIndex={-1}>
           <StoredDataBanner />
@@ -54,11 +56,11 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
   )
 }
 
-export function HorizontalLayout({ children }: { children: ReactNode }) {
+export function HorizontalLayout({ children, tools }: { children: ReactNode; tools?: ReactNode }) {
   return (
     <div className="layout layout-horizontal" data-layout="horizontal">
       <SkipLink />
-      <Navbar start={<Brand />} />
+      <Navbar start={<Brand />} tools={tools} />
       <div className="horizontal-menu-wrapper">
         <NavMenu orientation="horizontal" />
       </div>

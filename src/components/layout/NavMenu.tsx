@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation } from '@tanstack/react-router'
 import { useAbility } from '../../lib/ability.ts'
+import { session } from '../../lib/session.ts'
 import { NavDropdown } from './NavDropdown.tsx'
 import { NavLink } from './NavLink.tsx'
 import { currentNavItem, navAreas, navEntries, visibleNavItems } from './nav-items.ts'
@@ -13,7 +14,7 @@ export function NavMenu({ orientation }: { orientation: 'vertical' | 'horizontal
   const { i18n, t } = useLingui()
   const ability = useAbility()
   const pathname = useLocation({ select: (l) => l.pathname })
-  const items = visibleNavItems(ability)
+  const items = visibleNavItems(ability, session.userData()?.platformAdmin)
   const current = currentNavItem(items, pathname)
   return (
     <nav className={`nav-menu nav-menu-${orientation}`} aria-label={t`Main menu`}>

@@ -5,11 +5,12 @@ import { SkinToggle } from './SkinToggle.tsx'
 import { UserMenu } from './UserMenu.tsx'
 
 /** The floating navbar (§9) shared by the vertical and horizontal layouts. */
-export function Navbar({ start }: { start?: ReactNode }) {
+export function Navbar({ start, tools }: { start?: ReactNode; tools?: ReactNode }) {
   return (
     <header className="navbar navbar-floating">
       <div className="navbar-start">{start}</div>
       <div className="navbar-end">
+        {tools}
         <OfflineIndicator />
         <LanguageSwitcher />
         <SkinToggle />

@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest'
-import { navEntries, navItems } from './nav-items.ts'
+import { buildAbility } from '../../shared/permissions/ability.ts'
+import { navEntries, navItems, visibleNavItems } from './nav-items.ts'
 
 const paths = (entries: ReturnType<typeof navEntries>) =>
   entries.map((e) => ('item' in e ? e.item.to : `${e.area}: ${e.items.map((i) => i.to).join(' ')}`))
 
 describe('navEntries', () => {
-  it('groups the whole menu into the dashboard and three areas', () => {
+  it('groups the whole menu into the dashboard, three areas and the platform’s institutes', () => {
     expect(paths(navEntries(navItems))).toEqual([
       '/dashboard',
       'access: /access-control /oisacl-roles /audits',
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
       'admission: /admission-forms /admission-applicants',
+      '/institutes',
     ])
   })
 
   it('shows an area with one page the user may open as that page alone', () => {
     const some = navItems.filter((i) => ['/access-control', '/coa', '/vouchers'].includes(i.to))
     expect(paths(navEntries(some))).toEqual(['/access-control', 'accounting: /coa /vouchers'])
+  })
+})
+
+describe('visibleNavItems', () => {
+  const everything = buildAbility([{ action: 'manage', subject: 'all' }])
+  it('shows the platform’s pages to platform administrators alone, whatever their roles', () => {
+    expect(visibleNavItems(everything).map((i) => i.to)).not.toContain('/institutes')
+    expect(visibleNavItems(everything, true).map((i) => i.to)).toContain('/institutes')
   })
 })

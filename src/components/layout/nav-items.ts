@@ -1,6 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { routeAccess, type GuardedPath } from '../../shared/permissions/route-access.ts'
+import {
+  routeAccess,
+  type GuardedPath,
+  type RouteAccess,
+} from '../../shared/permissions/route-access.ts'
 import type { AppAbility } from '../../shared/permissions/ability.ts'
 import type { FileRouteTypes } from '../../routeTree.gen.ts'
 import type { IconName } from '../icons.tsx'
@@ -41,6 +45,7 @@ export const navItems: NavItem[] = [
   },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
+  { to: '/institutes', label: msg`Institutes`, icon: 'building', area: 'institutes' },
 ]
 
 /** An entry of the menu as shown: a page, or an area's pages under its name. */
@@ -67,10 +72,11 @@ export function navEntries(items: NavItem[]): NavEntry[] {
   )
 }
 
-/** Only what the user may open is shown. */
-export function visibleNavItems(ability: AppAbility): NavItem[] {
+/** Only what the user may open is shown; platform pages to platform administrators alone. */
+export function visibleNavItems(ability: AppAbility, platformAdmin = false): NavItem[] {
   return navItems.filter((item) => {
-    const access = routeAccess[item.to]
+    const access: RouteAccess = routeAccess[item.to]
+    if (access.platform && !platformAdmin) return false
     return ability.can(access.action, access.subject)
   })
 }

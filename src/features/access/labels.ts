@@ -79,6 +79,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   delete: msg`Deleted`,
   deactivate: msg`Deactivated`,
   reactivate: msg`Reactivated`,
+  suspend: msg`Suspended`,
   password_reset: msg`Password reset with a code`,
   password_reset_by_admin: msg`Password reset by an administrator`,
   permissions_changed: msg`Permissions changed`,

@@ -9,7 +9,7 @@ import { usePrintedAt } from '../../components/PrintHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
-import { session } from '../../lib/session.ts'
+import { currentInstitute } from '../../lib/working-institute.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { amountInWords, wordLanguageOf } from '../../shared/amount-in-words.ts'
 import { voucherTitles } from './labels.ts'
@@ -26,7 +26,7 @@ export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement 
   const money = useMoney()
   const { data: voucher } = useSuspenseQuery(voucherQuery(voucherId))
   const [reversing, setReversing] = useState(false)
-  const institute = session.userData()?.institute?.name ?? ''
+  const institute = currentInstitute()?.name ?? ''
   const reference = voucher.reference
   const totalDebit = voucher.lines.reduce((sum, l) => sum + l.debit, 0)
   const totalCredit = voucher.lines.reduce((sum, l) => sum + l.credit, 0)

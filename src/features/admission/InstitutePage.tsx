@@ -23,7 +23,13 @@ export function InstitutePage({ institute }: { institute: string }) {
           </p>
         )}
       </header>
-      {data.forms.length === 0 ? (
+      {data.institute.admissionsOpen === false ? (
+        <p className="card notice" role="status">
+          <Trans>
+            Admissions are closed: this institute is not taking applications at the moment.
+          </Trans>
+        </p>
+      ) : data.forms.length === 0 ? (
         <p className="card notice">
           <Trans>No admission forms are open right now. Please look again later.</Trans>
         </p>

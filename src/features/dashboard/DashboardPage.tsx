@@ -63,7 +63,7 @@ function SystemStatus() {
 function Shortcuts() {
   const { i18n } = useLingui()
   const headingId = useId()
-  const shortcuts = shortcutsFor(visibleNavItems(useAbility()))
+  const shortcuts = shortcutsFor(visibleNavItems(useAbility(), session.userData()?.platformAdmin))
   if (shortcuts.length === 0) return null
   return (
     <section className="card" aria-labelledby={headingId}>

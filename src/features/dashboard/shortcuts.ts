@@ -17,6 +17,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/access-control': msg`Add staff, reset passwords and give roles.`,
   '/oisacl-roles': msg`Decide what each role may see and do.`,
   '/audits': msg`See who changed what, and when.`,
+  '/institutes': msg`Open, suspend and work in the platform's institutes.`,
 }
 
 export interface Shortcut {

@@ -29,6 +29,7 @@ export type Guard =
   | { kind: 'signedIn' }
   | { kind: 'permission'; action: Action; subject: Subject }
   | { kind: 'recordPermission'; action: Action }
+  | { kind: 'platformAdmin' }
 export const guards = new WeakMap<object, Guard>()
 
 function declare<H extends object>(handler: H, guard: Guard): H {
@@ -75,10 +76,16 @@ async function callerState(db: Db, userId: string, familyId: string) {
       user: users,
       sessionLive: sql<boolean>`exists (select 1 from sessions s where s.family_id = ${familyId}
         and s.revoked_at is null and s.expires_at > ${new Date().toISOString()}::timestamptz)`,
+      instituteSuspended: sql<boolean>`exists (select 1 from institutes i
+        where i.id = ${users.instituteId} and i.status = 'suspended')`,
     })
     .from(users)
     .where(eq(users.id, userId))
-  return { user: row?.user, sessionLive: row?.sessionLive ?? false }
+  return {
+    user: row?.user,
+    sessionLive: row?.sessionLive ?? false,
+    instituteSuspended: row?.instituteSuspended ?? false,
+  }
 }
 
 interface Derived {
@@ -144,10 +151,16 @@ export const requireAuth = (
       const { database, services } = c.var
       const claims = await services.tokens.verify(token, 'access')
       if (!claims) throw unauthenticated()
-      const { user, sessionLive } = await callerState(database.db, claims.sub, claims.sid)
+      const { user, sessionLive, instituteSuspended } = await callerState(
+        database.db,
+        claims.sub,
+        claims.sid,
+      )
       if (!sessionLive) throw unauthenticated('session_ended')
       if (!user || user.status !== 'active' || user.instituteId !== claims.inst)
         throw unauthenticated()
+      // A suspended institute's sessions stop at their next request.
+      if (instituteSuspended) throw unauthenticated('institute_suspended')
       if (user.mustChangePassword && !opts.allowPendingPasswordChange) {
         throw forbidden('password_change_required')
       }
@@ -195,3 +208,17 @@ export const requireRecordPermission = (action: Action): MiddlewareHandler<AppEn
 export function authorize(auth: { ability: AppAbility }, action: Action, subject: Subject) {
   if (!auth.ability.can(action, subject)) throw forbidden()
 }
+
+/**
+ * After `requireAuth`: 403 unless the caller operates the platform, signed in as themselves
+ * (acting as a platform admin lends nothing). Not a permission of any institute's role.
+ */
+export const requirePlatformAdmin = (): MiddlewareHandler<AppEnv> =>
+  declare(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const { user, impersonatorId } = c.var.auth
+      if (!user.isPlatformAdmin || impersonatorId) throw forbidden('platform_admin_only')
+      await next()
+    }),
+    { kind: 'platformAdmin' },
+  )

@@ -52,6 +52,7 @@ export async function buildUserData(
     ],
     mustChangePassword: user.mustChangePassword,
     ...(impersonatedBy && { impersonatedBy }),
+    ...(user.isPlatformAdmin && !impersonatedBy && { platformAdmin: true }),
     ...(institute && { institute }),
   }
 }

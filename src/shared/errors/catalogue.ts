@@ -4,6 +4,7 @@ import { accessErrors } from './access.ts'
 import { accountingErrors } from './accounting.ts'
 import { admissionErrors } from './admission.ts'
 import { jobErrors } from './jobs.ts'
+import { platformErrors } from './platform.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -21,6 +22,7 @@ export const errorMessages = {
   ...accountingErrors,
   ...admissionErrors,
   ...jobErrors,
+  ...platformErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

@@ -25,4 +25,13 @@ export const notices = {
     message:
       'Your application to {institute} has the reference {reference}. See it and add its attachments at {link}',
   },
+  newInstituteAdminSubject: /*i18n*/ {
+    id: 'notice.new_institute_admin_subject',
+    message: 'Your account at {institute}',
+  },
+  newInstituteAdminBody: /*i18n*/ {
+    id: 'notice.new_institute_admin_body',
+    message:
+      'An account was made for you at {institute}. Sign in at {link} as {username} with the temporary password {password}, then choose your own.',
+  },
 } satisfies Record<string, MessageDescriptor>

@@ -9,12 +9,16 @@ export interface RouteAccess {
   signedIn?: boolean
   /** A signed-in user is sent to their home route instead (§4). */
   redirectIfLoggedIn?: boolean
+  /** For platform administrators only (users.is_platform_admin), whatever their roles hold. */
+  platform?: boolean
 }
 
 const open: RouteAccess = { action: 'read', subject: 'Auth' }
 const guestOnly: RouteAccess = { ...open, redirectIfLoggedIn: true }
 const signedIn: RouteAccess = { ...open, signedIn: true }
 const permission = (subject: Permission): RouteAccess => ({ action: 'read', subject })
+/** A platform page: no institute's role grants it, so it is never a role's home page. */
+const platform: RouteAccess = { ...open, platform: true }
 
 /**
  * Every route of spec §2 and what opening it needs. Client routes check it in `beforeLoad`;
@@ -54,6 +58,9 @@ export const routeAccess = {
   '/audits': permission('audits'),
   '/oisacl-roles': permission('oisacl-roles'),
   '/access-control': permission('ACL'),
+
+  // Platform administration
+  '/institutes': platform,
 
   // Admission office
   '/admission-forms': permission('admission'),

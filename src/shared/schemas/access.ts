@@ -7,13 +7,17 @@ import { listQuerySchema, pagedSchema } from './list.ts'
 import { id, text } from './primitives.ts'
 
 /** An optional contact field: empty means none. */
-const optionalContact = <T extends v.GenericSchema<string, string>>(schema: T) =>
+export const optionalContact = <T extends v.GenericSchema<string, string>>(schema: T) =>
   v.optional(
     v.nullable(v.union([v.pipe(v.string(), v.trim(), v.empty()), schema], 'invalid_value')),
     null,
   )
-const email = v.pipe(v.string(), v.trim(), v.email('invalid_email'), v.maxLength(254))
-const phone = v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, 'invalid_phone'))
+export const email = v.pipe(v.string(), v.trim(), v.email('invalid_email'), v.maxLength(254))
+export const phone = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, 'invalid_phone'),
+)
 
 export const userStatuses = ['active', 'inactive'] as const
 export const UserStatusSchema = v.picklist(userStatuses)
@@ -44,7 +48,7 @@ export type UserListSearch = v.InferOutput<typeof UserListQuerySchema>
 export const UserListSchema = pagedSchema(StaffUserSchema)
 
 export const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,49}$/i
-const username = v.pipe(
+export const username = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('new_username_required'),

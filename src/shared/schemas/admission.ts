@@ -194,6 +194,8 @@ export const PublicInstituteSchema = v.object({
   slug: v.string(),
   name: v.string(),
   currency: v.string(),
+  /** False while the platform has suspended the institute: it takes no applications. */
+  admissionsOpen: v.optional(v.boolean()),
 })
 export type PublicInstitute = v.InferOutput<typeof PublicInstituteSchema>
 

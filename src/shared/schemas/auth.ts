@@ -43,6 +43,8 @@ export const UserDataSchema = v.object({
   mustChangePassword: v.boolean(),
   /** Set while an admin acts as this user. */
   impersonatedBy: v.optional(v.string()),
+  /** Operates the platform (signed in as themselves): may work in any institute. */
+  platformAdmin: v.optional(v.boolean()),
   /** The institute the user works in; absent from sessions stored before it was added. */
   institute: v.optional(
     v.object({ id: v.string(), slug: v.string(), name: v.string(), currency: v.string() }),

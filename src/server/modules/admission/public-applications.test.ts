@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { PublicApplication } from '../../../shared/schemas/admission.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
+import { institutes } from '../../db/schema/institutes.ts'
 import {
   application,
   client,
@@ -22,6 +23,24 @@ describe('public admission', () => {
   )
 
   describe('submitting', () => {
+    it('refuses new applications while the platform has suspended the institute', async () => {
+      const suspend = (status: 'active' | 'suspended') =>
+        t.database.db.update(institutes).set({ status }).where(eq(institutes.id, demo.id))
+      await suspend('suspended')
+      try {
+        const res = await api.submit('demo-school', open.id, application())
+        expect(res.status).toBe(409)
+        expect(await res.json()).toMatchObject({ code: 'admissions_closed' })
+        const form = await api.get(`/demo-school/forms/${open.id}`)
+        expect(await form.json()).toMatchObject({
+          accepting: false,
+          institute: { admissionsOpen: false },
+        })
+      } finally {
+        await suspend('active')
+      }
+    })
+
     it('creates an application whose fee is due, audited, with an unguessable temporaryId', async () => {
       const key = crypto.randomUUID()
       const res = await api.submit('demo-school', open.id, application(), key)

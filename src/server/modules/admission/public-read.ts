@@ -31,6 +31,7 @@ export const publicInstitute = (row: InstituteRow): PublicInstitute => ({
   slug: row.slug,
   name: row.name,
   currency: row.currency,
+  admissionsOpen: row.status === 'active',
 })
 
 export async function instituteOr404(c: Context<AppEnv>): Promise<InstituteRow> {

@@ -148,19 +148,26 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
     .get('/:institute', async (c) => {
       const institute = await instituteOr404(c)
       const today = todayIn(institute.timezone)
-      const forms = await c.var.database.db
-        .select()
-        .from(admissionForms)
-        .where(
-          and(
-            eq(admissionForms.instituteId, institute.id),
-            eq(admissionForms.published, true),
-            eq(admissionForms.closed, false),
-            lte(admissionForms.opensOn, today),
-            gte(admissionForms.closesOn, today),
-          ),
-        )
-        .orderBy(asc(admissionForms.closesOn), asc(admissionForms.title), asc(admissionForms.id))
+      const forms =
+        institute.status !== 'active'
+          ? []
+          : await c.var.database.db
+              .select()
+              .from(admissionForms)
+              .where(
+                and(
+                  eq(admissionForms.instituteId, institute.id),
+                  eq(admissionForms.published, true),
+                  eq(admissionForms.closed, false),
+                  lte(admissionForms.opensOn, today),
+                  gte(admissionForms.closesOn, today),
+                ),
+              )
+              .orderBy(
+                asc(admissionForms.closesOn),
+                asc(admissionForms.title),
+                asc(admissionForms.id),
+              )
       return c.json<PublicFormList>({
         institute: publicInstitute(institute),
         forms: forms.map((f) => ({
@@ -178,7 +185,8 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
     .get('/:institute/forms/:formId', async (c) => {
       const institute = await instituteOr404(c)
       const form = await publishedFormOr404(c, institute)
-      return c.json(publicForm(form, publicInstitute(institute), todayIn(institute.timezone)))
+      const shown = publicForm(form, publicInstitute(institute), todayIn(institute.timezone))
+      return c.json({ ...shown, accepting: shown.accepting && institute.status === 'active' })
     })
 
     .post('/:institute/forms/:formId/applications', async (c) => {
@@ -191,6 +199,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
       /** The form, taking applications, and the submission valid for it. */
       const admitted = async () => {
         const form = await publishedFormOr404(c, institute)
+        if (institute.status !== 'active') throw conflict('admissions_closed')
         if (!isAccepting(form, todayIn(institute.timezone))) {
           throw conflict('form_not_accepting')
         }

@@ -13,6 +13,7 @@ import { readJson } from '../../lib/validate.ts'
 import { startSession } from './session-store.ts'
 import type { Attempt } from './sign-in-throttle.ts'
 import type { DeviceClaims } from './token-service.ts'
+import { isSuspended } from '../institutes/institute-status.ts'
 import { findUserByLogin } from './user-read.ts'
 
 /**
@@ -90,6 +91,10 @@ async function signIn(
   services.signIns.succeeded(attempt)
   if (user.status !== 'active') {
     throw refuse(403, 'account_inactive')
+  }
+  // Said only to someone who knows the password, so it tells a guesser nothing.
+  if (await isSuspended(db, user.instituteId)) {
+    throw refuse(403, 'institute_suspended')
   }
 
   const response = await db.transaction(async (tx) => {

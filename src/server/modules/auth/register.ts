@@ -2,9 +2,6 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { RegisterRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { userRoles } from '../../db/schema/access.ts'
-import { users } from '../../db/schema/auth.ts'
-import { institutes } from '../../db/schema/institutes.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import { validationFailed, type FieldRefusal } from '../../lib/errors.ts'
 import { forbidden } from '../../lib/auth.ts'
@@ -14,7 +11,7 @@ import { requestInfo } from '../../lib/request-info.ts'
 import { buildUserData } from '../../lib/user-data.ts'
 import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import { readJson } from '../../lib/validate.ts'
-import { setUpInstitute } from '../institutes/set-up.ts'
+import { createInstitute } from '../institutes/set-up.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { startSession } from './session-store.ts'
 import { findUserByLogin } from './user-read.ts'
@@ -67,24 +64,16 @@ export const registerRoutes = () =>
 
       const passwordHash = await hashPassword(body.password)
       const { user, tokens } = await database.db.transaction(async (tx) => {
-        const [institute] = await tx
-          .insert(institutes)
-          .values({ slug: slugify(body.institute_name), name: body.institute_name })
-          .returning()
-        if (!institute) throw new Error('institute not created')
-        const { adminRoleId } = await setUpInstitute(tx, institute.id)
-        const [user] = await tx
-          .insert(users)
-          .values({
-            instituteId: institute.id,
+        const { institute, user } = await createInstitute(
+          tx,
+          { slug: slugify(body.institute_name), name: body.institute_name },
+          {
             username: body.username,
             email: body.email,
             fullName: body.full_name,
             passwordHash,
-          })
-          .returning()
-        if (!user) throw new Error('user not created')
-        await tx.insert(userRoles).values({ userId: user.id, roleId: adminRoleId })
+          },
+        )
         await writeAudit(tx, {
           area: 'auth',
           instituteId: institute.id,

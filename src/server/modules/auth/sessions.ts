@@ -11,6 +11,7 @@ import { requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
 import { currentRow, listSessions, revokeFamily, rotateSession } from './session-store.ts'
 import { findUserById } from './user-read.ts'
+import { isSuspended } from '../institutes/institute-status.ts'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -43,6 +44,9 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (!token || !claims) throw unauthenticated('invalid_refresh_token')
     const user = await findUserById(database.db, claims.sub)
     if (!user || user.status !== 'active') throw unauthenticated('invalid_refresh_token')
+    if (await isSuspended(database.db, user.instituteId)) {
+      throw unauthenticated('institute_suspended')
+    }
     const result = await rotateSession(database.db, services.tokens, config, {
       rowId: claims.jti,
       token,

@@ -1,0 +1,103 @@
+import * as v from 'valibot'
+import { email, optionalContact, phone, username } from './access.ts'
+import { listQuerySchema, pagedSchema } from './list.ts'
+import { optionalText, text } from './primitives.ts'
+
+/*
+ * Platform administration (`/institutes`): the institutes of the platform, as only a platform
+ * administrator sees and changes them.
+ */
+
+export const instituteStatuses = ['active', 'suspended'] as const
+export const InstituteStatusSchema = v.picklist(instituteStatuses)
+export type InstituteStatus = v.InferOutput<typeof InstituteStatusSchema>
+
+/** An institute's address in links: `/admission/<slug>`. */
+export const slugPattern = /^[a-z0-9][a-z0-9-]{2,39}$/
+
+/** ISO 4217 codes the runtime knows (Intl), so money always formats. */
+export const isKnownCurrency = (code: string) =>
+  /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code)
+
+/** An IANA time zone the runtime knows: the institute's "today" is computed in it. */
+export function isKnownTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const PlatformInstituteSchema = v.object({
+  id: v.string(),
+  slug: v.string(),
+  name: v.string(),
+  currency: v.string(),
+  timezone: v.string(),
+  status: InstituteStatusSchema,
+  suspendedAt: v.nullable(v.string()),
+  suspensionReason: v.nullable(v.string()),
+  users: v.number(),
+  createdAt: v.string(),
+})
+export type PlatformInstitute = v.InferOutput<typeof PlatformInstituteSchema>
+
+export const InstituteListQuerySchema = v.object({
+  ...listQuerySchema(['name', 'slug', 'status', 'users', 'createdAt']).entries,
+  status: v.optional(InstituteStatusSchema),
+})
+export type InstituteListQuery = v.InferInput<typeof InstituteListQuerySchema>
+export type InstituteListSearch = v.InferOutput<typeof InstituteListQuerySchema>
+export const InstituteListSchema = pagedSchema(PlatformInstituteSchema)
+
+/** The top bar's institute picker: every institute by name. */
+export const InstituteOptionSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  slug: v.string(),
+  currency: v.string(),
+  status: InstituteStatusSchema,
+})
+export type InstituteOption = v.InferOutput<typeof InstituteOptionSchema>
+export const InstituteOptionsSchema = v.object({ data: v.array(InstituteOptionSchema) })
+
+/** A new institute and its first admin, who gets a temporary password by email or SMS. */
+export const CreateInstituteSchema = v.pipe(
+  v.object({
+    name: text(120, 'institute_name_required'),
+    slug: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(slugPattern, 'slug_shape')),
+    currency: v.pipe(
+      v.string(),
+      v.trim(),
+      v.toUpperCase(),
+      v.check(isKnownCurrency, 'currency_unknown'),
+    ),
+    timezone: v.pipe(v.string(), v.trim(), v.check(isKnownTimeZone, 'timezone_unknown')),
+    adminUsername: username,
+    adminFullName: text(120, 'full_name_required'),
+    adminEmail: optionalContact(email),
+    adminPhone: optionalContact(phone),
+  }),
+  v.forward(
+    v.check((input) => Boolean(input.adminEmail || input.adminPhone), 'admin_contact_required'),
+    ['adminEmail'],
+  ),
+)
+export type CreateInstitute = v.InferInput<typeof CreateInstituteSchema>
+
+/** What creating answers: the institute and where its admin's temporary password went. */
+export const CreatedInstituteSchema = v.object({
+  institute: PlatformInstituteSchema,
+  admin: v.object({ username: v.string(), sentTo: v.array(v.picklist(['email', 'sms'])) }),
+})
+export type CreatedInstitute = v.InferOutput<typeof CreatedInstituteSchema>
+
+export const SuspendInstituteSchema = v.object({
+  reason: text(500, 'suspension_reason_required'),
+})
+export type SuspendInstitute = v.InferInput<typeof SuspendInstituteSchema>
+
+export const ReactivateInstituteSchema = v.object({ reason: optionalText(500) })
+export type ReactivateInstitute = v.InferInput<typeof ReactivateInstituteSchema>
