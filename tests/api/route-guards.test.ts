@@ -9,7 +9,7 @@ import {
   applicants,
 } from '../../src/server/db/schema/admission.ts'
 import { sessions } from '../../src/server/db/schema/auth.ts'
-import { institutes } from '../../src/server/db/schema/institutes.ts'
+import { campuses, institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
@@ -118,6 +118,10 @@ describe('every API endpoint', () => {
         storageKey: 'admission/fixture',
       })
       .returning()
+    const [campus] = await t.database.db
+      .insert(campuses)
+      .values({ instituteId: instituteA, name: 'Fixture campus of A', code: 'FIXTURE-A' })
+      .returning()
     Object.assign(recordsOfA, {
       userId: target.id,
       roleId: role!.id,
@@ -127,6 +131,7 @@ describe('every API endpoint', () => {
       formId: form!.id,
       applicantId: applicant!.id,
       attachmentId: attachment!.id,
+      campusId: campus!.id,
     })
     secretsOfA.push(
       target.id,
@@ -139,6 +144,8 @@ describe('every API endpoint', () => {
       applicant!.id,
       attachment!.id,
       'Fixture form of institute A',
+      campus!.id,
+      'Fixture campus of A',
       'Fixture applicant of A',
       'fixture-temporary-id-of-a',
       'target-of-a',
