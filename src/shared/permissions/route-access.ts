@@ -55,6 +55,10 @@ export const routeAccess = {
   '/oisacl-roles': permission('oisacl-roles'),
   '/access-control': permission('ACL'),
 
+  // The institute
+  '/institute-settings': permission('institute'),
+  '/campuses': permission('institute'),
+
   // Admission office
   '/admission-forms': permission('admission'),
   '/admission-applicants': permission('admission'),
