@@ -2,10 +2,6 @@ import type { MessageDescriptor } from '@lingui/core'
 
 /** The institute's settings and its campuses. */
 export const instituteErrors = {
-  institute_name_required: /*i18n*/ {
-    id: 'error.institute_name_required',
-    message: 'Please enter the institute’s name.',
-  },
   slug_shape: /*i18n*/ {
     id: 'error.slug_shape',
     message: 'Use 3–63 lowercase letters, digits and single hyphens inside.',
