@@ -121,6 +121,8 @@ const staffScreens = (r: Records): Record<string, string> => ({
   'admission forms': '/admission-forms',
   applicants: '/admission-applicants',
   applicant: `/admission-applicants/${r.applicantId}`,
+  'institute settings': '/institute-settings',
+  campuses: '/campuses',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({
