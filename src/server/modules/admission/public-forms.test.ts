@@ -24,7 +24,13 @@ describe('public admission', () => {
       const res = await api.get('/demo-school')
       expect(res.status).toBe(200)
       const list = (await res.json()) as { institute: object; forms: { id: string }[] }
-      expect(list.institute).toEqual({ slug: 'demo-school', name: demo.name, currency: 'BDT' })
+      expect(list.institute).toEqual({
+        slug: 'demo-school',
+        name: demo.name,
+        currency: 'BDT',
+        currencyDigits: 2,
+        logo: null,
+      })
       const ids = list.forms.map((f) => f.id)
       expect(ids).toContain(open.id)
       for (const form of [closed, hidden, past, future, foreign]) expect(ids).not.toContain(form.id)

@@ -132,7 +132,7 @@ export const campusRoutes = new Hono<AppEnv>()
       const after = present(saved!)
       await audit(c, tx, {
         area: 'institutes',
-        action: row.active === after.active ? 'update' : after.active ? 'activate' : 'deactivate',
+        action: row.active === after.active ? 'update' : after.active ? 'reactivate' : 'deactivate',
         entity: 'campus',
         entityId: row.id,
         before: present(row),
