@@ -19,7 +19,9 @@ export const oldSlugPages = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
   const path = c.req.path
   if (!publicPagePath.test(path) || !path.startsWith('/admission/')) return next()
-  const slug = decodeURIComponent(path.split('/')[2] ?? '')
+  // Slugs are plain lowercase ASCII: anything else is no old slug (and not decoded).
+  const slug = path.split('/')[2] ?? ''
+  if (!/^[a-z0-9-]+$/.test(slug)) return next()
   const current = await currentSlugFor(c.var.database.db, slug)
   if (!current || current === slug) return next()
   return c.redirect(movedTo(c, '/admission/', current), 301)

@@ -146,8 +146,12 @@ describe('institute settings', () => {
       body: '{}',
     })
     expect(post.status).toBe(308)
-    // An unknown slug stays a 404.
+    // An unknown or malformed slug stays a 404.
     expect((await t.app.request('/api/admission/public/no-such-school')).status).toBe(404)
+    const malformed = await t.app.request('/admission/%E0%A4%A', {
+      headers: { Accept: 'text/html' },
+    })
+    expect(malformed.status).toBe(404)
 
     // Another institute cannot take the old slug.
     const other = await addUser(t, {
