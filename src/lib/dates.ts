@@ -1,5 +1,11 @@
-/** Today in the browser's calendar, as YYYY-MM-DD. */
-export function todayIso(now = new Date()): string {
+import { instituteTimeZone } from './institute.ts'
+
+/**
+ * Today as YYYY-MM-DD: on the signed-in institute's calendar (its time zone), else on the
+ * browser's.
+ */
+export function todayIso(now = new Date(), timeZone = instituteTimeZone()): string {
+  if (timeZone) return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)
   const month = String(now.getMonth() + 1).padStart(2, '0')
   const day = String(now.getDate()).padStart(2, '0')
   return `${now.getFullYear()}-${month}-${day}`

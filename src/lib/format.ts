@@ -1,16 +1,26 @@
 import { useLingui } from '@lingui/react'
 import { formatMoney } from '../shared/money.ts'
+import { useInstitute } from './institute.ts'
 
-/** Numbers, dates and money in the active language's conventions. */
+/**
+ * Numbers, dates and money in the active language's conventions. Moments (a sign-in, a
+ * submission) are shown on the signed-in institute's clock; days (YYYY-MM-DD, see dayDate) as
+ * they are.
+ */
 export function useFormat() {
   const { i18n } = useLingui()
   const locale = i18n.locale
+  const timeZone = useInstitute()?.timezone
   return {
     number: (n: number) => new Intl.NumberFormat(locale).format(n),
     date: (d: Date | number, style: 'short' | 'medium' | 'long' | 'full' = 'long') =>
       new Intl.DateTimeFormat(locale, { dateStyle: style }).format(d),
     dateTime: (d: Date | number) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d),
-    money: (minor: number | bigint, currency: string) => formatMoney(minor, currency, locale),
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+        d,
+      ),
+    /** `digits`: the institute's stored minor-unit digits (the currency's own by default). */
+    money: (minor: number | bigint, currency: string, digits?: number) =>
+      formatMoney(minor, currency, locale, digits),
   }
 }

@@ -9,6 +9,10 @@ import { showToast } from './toasts.ts'
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/
 
+/** A 422, or a 409 naming the field whose value clashes (a taken slug or code): the form's own. */
+const isFieldRefusal = (err: unknown) =>
+  httpStatus(err) === 422 || (httpStatus(err) === 409 && apiError(err)?.fields !== undefined)
+
 /**
  * Refusals in the user's language: the server and the shared schemas name a code of the error
  * catalogue (src/shared/errors/catalogue.ts) and its values; this renders it through Lingui.
@@ -89,7 +93,7 @@ export function useServerErrors() {
      * id, so that the form can take it back when a new attempt is made.
      */
     toastUnlessFieldError(err: unknown, title: string): number | undefined {
-      if (httpStatus(err) === 422) return undefined
+      if (isFieldRefusal(err)) return undefined
       const body = apiError(err)
       const when = retryAfter(err)
       const text = isOfflineWrite(err)
@@ -103,9 +107,9 @@ export function useServerErrors() {
               : refusalText(err)
       return showToast({ variant: 'error', title, text })
     },
-    /** The refusal of each field of a 422 by its full path, to show under the inputs. */
+    /** The refusal of each field of a 422 (or a 409 naming one) by its full path, to show under the inputs. */
     fieldErrors(err: unknown): Record<string, string> {
-      return httpStatus(err) === 422 ? firstPerField(apiError(err)?.fields) : {}
+      return isFieldRefusal(err) ? firstPerField(apiError(err)?.fields) : {}
     },
   }
 }

@@ -11,6 +11,10 @@ const keys = {
   refreshToken: 'refreshToken',
 } as const
 
+/** Sent on `window` whenever the stored user changes in this tab (saved or cleared). */
+export const userDataChangedEvent = 'userdata-changed'
+const userDataChanged = () => window.dispatchEvent(new Event(userDataChangedEvent))
+
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`
   const hit = document.cookie.split('; ').find((c) => c.startsWith(prefix))
@@ -100,13 +104,17 @@ export const session = {
   saveUser(userData: UserData, rememberMe?: boolean) {
     localStorage.setItem(keys.userData, JSON.stringify(userData))
     if (rememberMe !== undefined) localStorage.setItem(keys.rememberMe, String(rememberMe))
+    userDataChanged()
   },
   clear() {
     localStorage.removeItem(keys.userData)
     localStorage.removeItem(keys.rememberMe)
     clearCookie(keys.accessToken)
     clearCookie(keys.refreshToken)
+    userDataChanged()
   },
+  /** The stored user as saved, for a component to notice a change (see useInstitute). */
+  rawUserData: () => localStorage.getItem(keys.userData),
 }
 
 export type Session = typeof session

@@ -6,7 +6,7 @@ import {
   parseMajorAmount,
 } from '../shared/money.ts'
 import { useFormat } from './format.ts'
-import { currentInstitute } from './working-institute.ts'
+import { useInstitute } from './institute.ts'
 
 /** The institute's currency, and money in it: shown, typed, and balances with their side. */
 export function useMoney() {
@@ -18,16 +18,18 @@ export function useMoney() {
       ?.value === ','
       ? ','
       : '.'
-  const currency = currentInstitute()?.currency ?? 'BDT'
-  const digits = minorUnitDigits(currency)
+  const institute = useInstitute()
+  const currency = institute?.currency ?? 'BDT'
+  // The digits stored with the institute: what its amounts in minor units mean.
+  const digits = institute?.currencyDigits ?? minorUnitDigits(currency)
   return {
     currency,
     digits,
-    format: (minor: number) => money(minor, currency),
+    format: (minor: number) => money(minor, currency, digits),
     /** A balance (debit minus credit) as "৳1,000.00 Dr" or "… Cr". */
     balance(value: number): string {
       const { amount, side } = balanceSide(value)
-      const text = money(amount, currency)
+      const text = money(amount, currency, digits)
       if (side === 'debit') return t`${text} Dr`
       if (side === 'credit') return t`${text} Cr`
       return text

@@ -1,17 +1,12 @@
 import { proxy } from 'valtio'
-import { session } from './session.ts'
+import { session, type UserData } from './session.ts'
 
 /**
  * The institute a platform administrator works in (README "Tenancy"): chosen in the top bar,
  * kept for this tab only (session storage) and forgotten at sign-out. Every API request then
  * carries it as `X-Institute-Id`, and the query cache and the offline read store are keyed by it.
  */
-export interface WorkingInstitute {
-  id: string
-  slug: string
-  name: string
-  currency: string
-}
+export type WorkingInstitute = NonNullable<UserData['institute']>
 
 export const workingInstituteKey = 'workingInstitute'
 

@@ -7,8 +7,8 @@ import type { AppEnv, Services } from './app-env.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { guards } from './lib/auth.ts'
-import { ApiException, databaseRefusal, notFound, refusalBody } from './lib/errors.ts'
 import { JobRunner, type RunnerOptions } from './lib/jobs/runner.ts'
+import { ApiException, databaseRefusal, Moved, notFound, refusalBody } from './lib/errors.ts'
 import { createLogger, errorDetail, type Logger } from './lib/logger.ts'
 import { setPasswordHashCost } from './lib/password.ts'
 import { publicPages } from './lib/public-pages.ts'
@@ -32,6 +32,10 @@ import { applicantRoutes } from './modules/admission/applicants.ts'
 import { publicAdmissionRoutes, type PublicAdmissionLimits } from './modules/admission/public.ts'
 import { attachmentUploadPath } from './modules/admission/public-attachments.ts'
 import { platformInstituteRoutes } from './modules/institutes/platform-institutes.ts'
+import { campusRoutes } from './modules/institutes/campuses.ts'
+import { publicLogoRoutes } from './modules/institutes/logo.ts'
+import { oldSlugPages } from './modules/institutes/old-slugs.ts'
+import { instituteSettingsRoutes } from './modules/institutes/settings.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -106,7 +110,8 @@ export function createApp({
   const api = new Hono<AppEnv>()
   api.use(async (c, next) => {
     await next()
-    c.header('Cache-Control', 'no-store')
+    // A route may allow caching (the public logo, whose address changes with it).
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   // The rest of the body is left unread, so the connection cannot carry another request:
   // saying so lets a keep-alive client open a new one instead of failing on this one.
@@ -151,9 +156,13 @@ export function createApp({
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
   api.route('/jobs', jobRoutes)
   api.route('/platform/institutes', platformInstituteRoutes)
+  api.route('/institutes/settings', instituteSettingsRoutes)
+  api.route('/institutes/campuses', campusRoutes)
+  api.route('/institutes/logo', publicLogoRoutes)
   api.all('*', (c) => c.json<ApiError>(refusalBody(notFound()), 404))
   app.route('/api', api)
 
+  app.use(oldSlugPages())
   if (config.staticDir) {
     app.use(publicPages(app, config.staticDir))
     app.use(serveBuiltClient(config.staticDir))
@@ -161,6 +170,7 @@ export function createApp({
   app.notFound((c) => c.json<ApiError>(refusalBody(notFound()), 404))
 
   app.onError((err, c) => {
+    if (err instanceof Moved) return c.redirect(err.location, err.status)
     const refusal = err instanceof ApiException ? err : databaseRefusal(err)
     if (refusal) {
       for (const [k, v] of Object.entries(refusal.extra.headers ?? {})) c.header(k, v)

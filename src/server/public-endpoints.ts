@@ -29,6 +29,8 @@ export const publicEndpoints: ReadonlySet<string> = new Set([
   'PUT /api/admission/public/:institute/applications/:temporaryId/attachments/:kind',
   // To the phone or email on the application only, a few an hour.
   'POST /api/admission/public/:institute/applications/:temporaryId/send-link',
+  // The institute's logo, shown on its public pages; its address names its version.
+  'GET /api/institutes/logo/:instituteId/:version',
 ])
 
 /** Own-session endpoints: signed in is enough, for they only ever touch the caller. */

@@ -39,6 +39,14 @@ describe('money', () => {
     expect(formatMoney(-99, 'USD', 'en')).toBe('-$0.99')
     expect(formatMoney(9007199254740991, 'USD', 'en')).toBe('$90,071,992,547,409.91')
   })
+
+  it('formats with the digits the institute stored, whatever Intl says of the currency', () => {
+    const nbsp = /\u00a0|\u202f/g
+    expect(formatMoney(1500, 'JPY', 'en', 0)).toBe('¥1,500')
+    expect(formatMoney(1500, 'KWD', 'en', 3).replace(nbsp, ' ')).toBe('KWD 1.500')
+    // Amounts stored as whole taka (0 digits) stay whole taka; no cents are made up.
+    expect(formatMoney(1500, 'BDT', 'en', 0).replace(nbsp, ' ')).toBe('BDT 1,500')
+  })
 })
 
 describe('parseMajorAmount', () => {

@@ -23,9 +23,22 @@ export function minorToDecimalString(minor: number | bigint, digits: number): st
   return `${negative ? '-' : ''}${whole}${digits > 0 ? '.' + fraction : ''}`
 }
 
-export function formatMoney(minor: number | bigint, currency: string, locale: string): string {
-  const digits = minorUnitDigits(currency)
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
+/**
+ * Minor units as money in the locale's conventions. `digits` are the institute's stored
+ * minor-unit digits (what its amounts mean); Intl's own are only the fallback.
+ */
+export function formatMoney(
+  minor: number | bigint,
+  currency: string,
+  locale: string,
+  digits = minorUnitDigits(currency),
+): string {
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  })
   // Intl accepts exact decimal strings (Intl.NumberFormat v3); no float conversion happens.
   return format.format(minorToDecimalString(minor, digits) as unknown as number)
 }

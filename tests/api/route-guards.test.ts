@@ -9,8 +9,8 @@ import {
   applicants,
 } from '../../src/server/db/schema/admission.ts'
 import { sessions } from '../../src/server/db/schema/auth.ts'
-import { institutes } from '../../src/server/db/schema/institutes.ts'
 import { jobs } from '../../src/server/db/schema/jobs.ts'
+import { campuses, institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
@@ -124,6 +124,10 @@ describe('every API endpoint', () => {
       .insert(jobs)
       .values({ instituteId: instituteA, kind: 'fixture-of-a', key: 'fixture', params: {} })
       .returning()
+    const [campus] = await t.database.db
+      .insert(campuses)
+      .values({ instituteId: instituteA, name: 'Fixture campus of A', code: 'FIXTURE-A' })
+      .returning()
     Object.assign(recordsOfA, {
       userId: target.id,
       roleId: role!.id,
@@ -135,6 +139,7 @@ describe('every API endpoint', () => {
       attachmentId: attachment!.id,
       jobId: job!.id,
       instituteId: instituteA,
+      campusId: campus!.id,
     })
     secretsOfA.push(
       target.id,
@@ -148,6 +153,8 @@ describe('every API endpoint', () => {
       attachment!.id,
       job!.id,
       'Fixture form of institute A',
+      campus!.id,
+      'Fixture campus of A',
       'Fixture applicant of A',
       'fixture-temporary-id-of-a',
       'target-of-a',

@@ -292,6 +292,26 @@ for (const skin of ['light', 'dark'] as const) {
       await page.goto(`/admission-applicants/${data.accepted.id}`)
       await heading(`Accepted ${run}`)
       await check('applicant')
+      await page.goto('/institute-settings')
+      await heading('Institute settings')
+      // A slip, as the form shows it under its field.
+      await page.getByLabel('Address of the public pages').fill('No Spaces Here')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await expect(page.getByLabel('Address of the public pages')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      )
+      await check('institute settings')
+      await page.getByRole('button', { name: 'Undo changes' }).click()
+      await page.goto('/campuses')
+      await heading('Campuses')
+      await expect(page.getByRole('row').filter({ hasText: 'MAIN' })).toBeVisible()
+      await check('campuses')
+      await page.getByRole('button', { name: 'New campus' }).click()
+      const campusDialog = page.getByRole('dialog', { name: 'New campus' })
+      await campusDialog.getByRole('button', { name: 'Add campus' }).click()
+      await expect(campusDialog.getByLabel('Campus name')).toHaveAttribute('aria-invalid', 'true')
+      await check('campus dialog')
       await page.goto('/institutes')
       await expect(page.getByRole('row').filter({ hasText: 'demo-school' })).toContainText('Active')
       await check('institutes')

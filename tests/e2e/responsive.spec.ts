@@ -122,6 +122,8 @@ const staffScreens = (r: Records): Record<string, string> => ({
   applicants: '/admission-applicants',
   applicant: `/admission-applicants/${r.applicantId}`,
   institutes: '/institutes',
+  'institute settings': '/institute-settings',
+  campuses: '/campuses',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

@@ -82,30 +82,39 @@ export function TextAreaField({
   )
 }
 
-/** A labelled select with its error under it, like Field. */
+/** A labelled select with its hint and error under it, like Field. */
 export function SelectField({
   label,
   error,
+  hint,
   children,
   ...select
 }: {
   label: ReactNode
   error?: string | undefined
+  hint?: ReactNode
   children: ReactNode
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId()
   const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ')
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...select}
       >
         {children}
       </select>
+      {hint && (
+        <small id={hintId} className="muted">
+          {hint}
+        </small>
+      )}
       {error && (
         <small id={errorId} className="field-error">
           {error}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { InstituteBrand } from './InstituteBrand.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { OfflineIndicator } from './OfflineIndicator.tsx'
 import { SkinToggle } from './SkinToggle.tsx'
@@ -8,7 +9,10 @@ import { UserMenu } from './UserMenu.tsx'
 export function Navbar({ start, tools }: { start?: ReactNode; tools?: ReactNode }) {
   return (
     <header className="navbar navbar-floating">
-      <div className="navbar-start">{start}</div>
+      <div className="navbar-start">
+        {start}
+        <InstituteBrand />
+      </div>
       <div className="navbar-end">
         {tools}
         <OfflineIndicator />

@@ -6,13 +6,13 @@ const paths = (entries: ReturnType<typeof navEntries>) =>
   entries.map((e) => ('item' in e ? e.item.to : `${e.area}: ${e.items.map((i) => i.to).join(' ')}`))
 
 describe('navEntries', () => {
-  it('groups the whole menu into the dashboard, three areas and the platform’s institutes', () => {
+  it('groups the whole menu into the dashboard and four areas', () => {
     expect(paths(navEntries(navItems))).toEqual([
       '/dashboard',
       'access: /access-control /oisacl-roles /audits',
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
       'admission: /admission-forms /admission-applicants',
-      '/institutes',
+      'institutes: /institutes /institute-settings /campuses',
     ])
   })
 

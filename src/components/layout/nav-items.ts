@@ -46,6 +46,13 @@ export const navItems: NavItem[] = [
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
   { to: '/institutes', label: msg`Institutes`, icon: 'building', area: 'institutes' },
+  {
+    to: '/institute-settings',
+    label: msg`Institute settings`,
+    icon: 'settings',
+    area: 'institutes',
+  },
+  { to: '/campuses', label: msg`Campuses`, icon: 'mapPin', area: 'institutes' },
 ]
 
 /** An entry of the menu as shown: a page, or an area's pages under its name. */

@@ -100,6 +100,8 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   accept: msg`Accepted`,
   reject: msg`Rejected`,
   enrol: msg`Enrolled`,
+  update_logo: msg`Logo changed`,
+  remove_logo: msg`Logo removed`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -114,6 +116,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   voucher: msg`Voucher`,
   admission_form: msg`Admission form`,
   applicant: msg`Applicant`,
+  campus: msg`Campus`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { useClientValue } from '../../lib/client-value.ts'
 import { useFormat } from '../../lib/format.ts'
 import { genders, standardFields, type PublicApplication } from '../../shared/schemas/admission.ts'
@@ -46,6 +47,7 @@ export function ApplicationPage({
     <section className="admission-page">
       <header className="admission-header">
         <Link to="/admission/$institute" params={{ institute }} className="admission-institute">
+          {app.institute.logo && <InstituteLogo logo={app.institute.logo} height={48} />}
           {app.institute.name}
         </Link>
         <h1>{app.formTitle}</h1>
@@ -176,7 +178,8 @@ export function ApplicationPage({
 function FeeDue({ application }: { application: PublicApplication }) {
   const { t } = useLingui()
   const { money } = useFormat()
-  const fee = money(application.fee, application.institute.currency)
+  const { currency, currencyDigits } = application.institute
+  const fee = money(application.fee, currency, currencyDigits)
   const institute = application.institute.name
   const reference = application.shortReference
   const paid = t(statusLabels.fee_paid)

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { useFormat } from '../../lib/format.ts'
-import type { PublicFormList } from '../../shared/schemas/admission.ts'
+import type { PublicFormList, PublicInstitute } from '../../shared/schemas/admission.ts'
 import { localDate } from './draft-data.ts'
 
 /** Class, session, closing day and fee of a form, as the institute page and the form show them. */
 export function FormFacts({
   form,
-  currency,
+  institute,
 }: {
   form: PublicFormList['forms'][number]
-  currency: string
+  institute: PublicInstitute
 }): ReactElement {
   const { t } = useLingui()
   const { date, money } = useFormat()
@@ -41,7 +41,9 @@ export function FormFacts({
         <dt>
           <Trans>Application fee</Trans>
         </dt>
-        <dd>{form.fee > 0 ? money(form.fee, currency) : t`None`}</dd>
+        <dd>
+          {form.fee > 0 ? money(form.fee, institute.currency, institute.currencyDigits) : t`None`}
+        </dd>
       </div>
     </dl>
   )

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { useSnapshot, type Snapshot } from 'valtio'
+import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
 import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
@@ -84,10 +85,11 @@ export function FormHeader({ form }: { form: PublicAdmissionForm }) {
         params={{ institute: form.institute.slug }}
         className="admission-institute"
       >
+        {form.institute.logo && <InstituteLogo logo={form.institute.logo} height={48} />}
         {form.institute.name}
       </Link>
       <h1>{form.title}</h1>
-      <FormFacts form={form} currency={form.institute.currency} />
+      <FormFacts form={form} institute={form.institute} />
       {form.instructions && <p className="admission-instructions">{form.instructions}</p>}
     </header>
   )

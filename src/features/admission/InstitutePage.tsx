@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { FormFacts } from './FormFacts.tsx'
 import { instituteFormsQuery } from './queries.ts'
 import './admission.css'
@@ -9,11 +10,13 @@ import './admission.css'
 export function InstitutePage({ institute }: { institute: string }) {
   const { t } = useLingui()
   const { data } = useSuspenseQuery(instituteFormsQuery(institute))
-  const { currency } = data.institute
   return (
     <section className="admission-page">
       <header className="admission-header">
-        <p className="admission-institute">{data.institute.name}</p>
+        <p className="admission-institute">
+          {data.institute.logo && <InstituteLogo logo={data.institute.logo} height={48} />}
+          {data.institute.name}
+        </p>
         <h1>
           <Trans>Admission</Trans>
         </h1>
@@ -40,7 +43,7 @@ export function InstitutePage({ institute }: { institute: string }) {
             return (
               <li key={form.id} className="card admission-form-card">
                 <h2>{form.title}</h2>
-                <FormFacts form={form} currency={currency} />
+                <FormFacts form={form} institute={data.institute} />
                 <Link
                   to="/admission/$institute/$formId"
                   params={{ institute, formId: form.id }}

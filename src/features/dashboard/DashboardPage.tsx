@@ -12,6 +12,7 @@ import { useOnlineStatus } from '../../lib/online-status.ts'
 import { session } from '../../lib/session.ts'
 import { healthQuery, versionQuery } from './queries.ts'
 import { shortcutsFor } from './shortcuts.ts'
+import { dayDate, todayIso } from '../../lib/dates.ts'
 
 /** The server's state as this browser sees it now: an answer from before going offline is no answer. */
 function ServerState() {
@@ -90,7 +91,8 @@ function Shortcuts() {
 export function DashboardPage() {
   const format = useFormat()
   const name = session.userData()?.fullName ?? ''
-  const today = format.date(new Date(), 'full')
+  // Today on the institute's calendar, as the office's books count it.
+  const today = format.date(dayDate(todayIso()), 'full')
   return (
     <div className="page">
       <PageHeader title={<Trans>Welcome, {name}</Trans>} subtitle={today} />

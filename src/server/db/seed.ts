@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import {
   AdmissionFormInputSchema,
@@ -10,7 +11,7 @@ import { setUpInstitute } from '../modules/institutes/set-up.ts'
 import { userRoles } from './schema/access.ts'
 import { admissionForms } from './schema/admission.ts'
 import { users } from './schema/auth.ts'
-import { institutes } from './schema/institutes.ts'
+import { campuses, institutes } from './schema/institutes.ts'
 
 export const demoInstitute = {
   slug: 'demo-school',
@@ -18,6 +19,22 @@ export const demoInstitute = {
   currency: 'BDT',
   timezone: 'Asia/Dhaka',
   locale: 'en',
+  shortName: 'DSC',
+  address: 'House 12, Road 7, Dhanmondi, Dhaka 1205',
+  phone: '+880 2 9660000',
+  email: 'office@demo-school.example',
+  currencyDigits: 2,
+}
+
+/** The demo institute's campuses: the main one set up with every institute, and a second. */
+export const demoCampuses = {
+  main: { name: 'Main campus, Dhanmondi', address: 'House 12, Road 7, Dhanmondi, Dhaka 1205' },
+  north: {
+    name: 'North campus, Uttara',
+    code: 'UTTARA',
+    address: 'Plot 5, Sector 7, Uttara, Dhaka 1230',
+    position: 1,
+  },
 }
 
 export const demoAdmin = {
@@ -108,6 +125,8 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
     const [institute] = await tx.insert(institutes).values(demoInstitute).returning()
     if (!institute) throw new Error('demo institute was not created')
     const { adminRoleId, clientRoleId } = await setUpInstitute(tx, institute.id)
+    await tx.update(campuses).set(demoCampuses.main).where(eq(campuses.instituteId, institute.id))
+    await tx.insert(campuses).values({ ...demoCampuses.north, instituteId: institute.id })
     const [admin] = await tx
       .insert(users)
       .values({ ...demoAdmin, instituteId: institute.id, passwordHash, isPlatformAdmin: true })

@@ -21,6 +21,19 @@ export class ApiException extends Error {
   }
 }
 
+/**
+ * What was asked for lives at another address now (an institute's old slug): answered as a
+ * redirect, 308 by default so a POST or PUT is repeated there as sent.
+ */
+export class Moved extends Error {
+  constructor(
+    readonly location: string,
+    readonly status: 301 | 308 = 308,
+  ) {
+    super(`moved to ${location}`)
+  }
+}
+
 export const refuse = (status: ContentfulStatusCode, code: ErrorCode, values?: ErrorValues) =>
   new ApiException(status, code, values)
 

@@ -182,3 +182,24 @@ export async function checkedContent(bytes: Uint8Array, type: AttachmentType) {
   }
   return reencodeImage(bytes, type)
 }
+
+/** The largest side a stored logo keeps: enough for a printed header, small to send. */
+export const logoMaxSide = 512
+
+/**
+ * A logo as stored: checked and encoded again like an attachment's image, then scaled down to
+ * at most `logoMaxSide` pixels a side; with its size, so pages reserve its room before it loads.
+ */
+export async function checkedLogo(bytes: Uint8Array, type: keyof typeof imageFormats) {
+  const clean = await reencodeImage(bytes, type)
+  const scaled = sharp(clean).resize({
+    width: logoMaxSide,
+    height: logoMaxSide,
+    fit: 'inside',
+    withoutEnlargement: true,
+  })
+  const { data, info } = await scaled
+    .toFormat(imageFormats[type])
+    .toBuffer({ resolveWithObject: true })
+  return { bytes: new Uint8Array(data), width: info.width, height: info.height }
+}

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { roleRules, roles, userRoles } from '../db/schema/access.ts'
 import { users } from '../db/schema/auth.ts'
 import { institutes } from '../db/schema/institutes.ts'
+import { logoOf } from '../../shared/schemas/institutes.ts'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -27,15 +28,17 @@ export async function buildUserData(
         .where(sql`${roleRules.roleId} in ${assigned.map((r) => r.id)}`)
     : []
   const main = assigned[0]
-  const [institute] = await db
-    .select({
-      id: institutes.id,
-      slug: institutes.slug,
-      name: institutes.name,
-      currency: institutes.currency,
-    })
-    .from(institutes)
-    .where(eq(institutes.id, user.instituteId))
+  const [row] = await db.select().from(institutes).where(eq(institutes.id, user.instituteId))
+  const institute = row && {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    currency: row.currency,
+    currencyDigits: row.currencyDigits,
+    timezone: row.timezone,
+    shortName: row.shortName,
+    logo: logoOf(row),
+  }
   return {
     id: user.id,
     fullName: user.fullName,

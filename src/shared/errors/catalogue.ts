@@ -5,6 +5,7 @@ import { accountingErrors } from './accounting.ts'
 import { admissionErrors } from './admission.ts'
 import { jobErrors } from './jobs.ts'
 import { platformErrors } from './platform.ts'
+import { instituteErrors } from './institutes.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -23,6 +24,7 @@ export const errorMessages = {
   ...admissionErrors,
   ...jobErrors,
   ...platformErrors,
+  ...instituteErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

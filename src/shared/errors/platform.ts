@@ -15,22 +15,6 @@ export const platformErrors = {
     id: 'error.admissions_closed',
     message: 'This institute is not taking applications at the moment.',
   },
-  slug_shape: /*i18n*/ {
-    id: 'error.slug_shape',
-    message: 'Use 3–40 lowercase letters, digits and dashes, starting with a letter or digit.',
-  },
-  slug_taken: /*i18n*/ {
-    id: 'error.slug_taken',
-    message: 'Another institute has this address.',
-  },
-  currency_unknown: /*i18n*/ {
-    id: 'error.currency_unknown',
-    message: 'Enter a currency code of ISO 4217, such as BDT or EUR.',
-  },
-  timezone_unknown: /*i18n*/ {
-    id: 'error.timezone_unknown',
-    message: 'Enter a time zone such as Asia/Dhaka or Europe/Berlin.',
-  },
   admin_contact_required: /*i18n*/ {
     id: 'error.admin_contact_required',
     message: 'Give an email address or a phone number: the temporary password is sent there.',

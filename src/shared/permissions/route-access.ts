@@ -61,6 +61,9 @@ export const routeAccess = {
 
   // Platform administration
   '/institutes': platform,
+  // The institute
+  '/institute-settings': permission('institute'),
+  '/campuses': permission('institute'),
 
   // Admission office
   '/admission-forms': permission('admission'),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { LogoSchema } from './institutes.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { parseTypedDate } from '../typed-date.ts'
 import { isoDate } from './dates.ts'
@@ -196,6 +197,9 @@ export const PublicInstituteSchema = v.object({
   currency: v.string(),
   /** False while the platform has suspended the institute: it takes no applications. */
   admissionsOpen: v.optional(v.boolean()),
+  /** The currency's minor-unit digits as the institute stores them (absent in older copies). */
+  currencyDigits: v.optional(v.number()),
+  logo: v.optional(v.nullable(LogoSchema)),
 })
 export type PublicInstitute = v.InferOutput<typeof PublicInstituteSchema>
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { actions, isSubject, type Subject } from '../permissions/rules.ts'
+import { LogoSchema } from './institutes.ts'
 import { passwordConfirmed, requiredText as required } from './primitives.ts'
 
 /** Password rules shared by every form that sets one; the server also refuses common ones. */
@@ -47,7 +48,18 @@ export const UserDataSchema = v.object({
   platformAdmin: v.optional(v.boolean()),
   /** The institute the user works in; absent from sessions stored before it was added. */
   institute: v.optional(
-    v.object({ id: v.string(), slug: v.string(), name: v.string(), currency: v.string() }),
+    v.object({
+      id: v.string(),
+      slug: v.string(),
+      name: v.string(),
+      currency: v.string(),
+      // The settings below came with /institute-settings: absent from older stored sessions.
+      /** The currency's minor-unit digits as stored with the institute (JPY 0, KWD 3). */
+      currencyDigits: v.optional(v.number()),
+      timezone: v.optional(v.string()),
+      shortName: v.optional(v.string()),
+      logo: v.optional(v.nullable(LogoSchema)),
+    }),
   ),
 })
 export type UserData = v.InferOutput<typeof UserDataSchema>

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { email, optionalContact, phone, username } from './access.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
+import { CurrencySchema, LogoSchema, SlugSchema, TimeZoneSchema } from './institutes.ts'
 import { optionalText, text } from './primitives.ts'
 
 /*
@@ -11,24 +12,6 @@ import { optionalText, text } from './primitives.ts'
 export const instituteStatuses = ['active', 'suspended'] as const
 export const InstituteStatusSchema = v.picklist(instituteStatuses)
 export type InstituteStatus = v.InferOutput<typeof InstituteStatusSchema>
-
-/** An institute's address in links: `/admission/<slug>`. */
-export const slugPattern = /^[a-z0-9][a-z0-9-]{2,39}$/
-
-/** ISO 4217 codes the runtime knows (Intl), so money always formats. */
-export const isKnownCurrency = (code: string) =>
-  /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code)
-
-/** An IANA time zone the runtime knows: the institute's "today" is computed in it. */
-export function isKnownTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
 
 export const PlatformInstituteSchema = v.object({
   id: v.string(),
@@ -57,8 +40,13 @@ export const InstituteOptionSchema = v.object({
   id: v.string(),
   name: v.string(),
   slug: v.string(),
-  currency: v.string(),
   status: InstituteStatusSchema,
+  // What screens show of the institute worked in: its money, clock and brand.
+  currency: v.string(),
+  currencyDigits: v.number(),
+  timezone: v.string(),
+  shortName: v.string(),
+  logo: v.nullable(LogoSchema),
 })
 export type InstituteOption = v.InferOutput<typeof InstituteOptionSchema>
 export const InstituteOptionsSchema = v.object({ data: v.array(InstituteOptionSchema) })
@@ -67,14 +55,9 @@ export const InstituteOptionsSchema = v.object({ data: v.array(InstituteOptionSc
 export const CreateInstituteSchema = v.pipe(
   v.object({
     name: text(120, 'institute_name_required'),
-    slug: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(slugPattern, 'slug_shape')),
-    currency: v.pipe(
-      v.string(),
-      v.trim(),
-      v.toUpperCase(),
-      v.check(isKnownCurrency, 'currency_unknown'),
-    ),
-    timezone: v.pipe(v.string(), v.trim(), v.check(isKnownTimeZone, 'timezone_unknown')),
+    slug: SlugSchema,
+    currency: CurrencySchema,
+    timezone: TimeZoneSchema,
     adminUsername: username,
     adminFullName: text(120, 'full_name_required'),
     adminEmail: optionalContact(email),

@@ -5,7 +5,7 @@ import {
   exportGenders,
   exportStatuses,
 } from '../../../shared/messages/applicant-export.ts'
-import { minorToDecimalString, minorUnitDigits } from '../../../shared/money.ts'
+import { minorToDecimalString } from '../../../shared/money.ts'
 import type {
   ApplicationFields,
   Question,
@@ -46,7 +46,7 @@ const fieldColumns: readonly StandardField[] = [
  * times on the institute's clock. Where the decimal mark is a comma, spreadsheets split columns
  * at semicolons, so the file does too.
  */
-function formatsFor(locale: Locale, timezone: string, currency: string) {
+function formatsFor(locale: Locale, timezone: string, digits: number) {
   const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const
   const onClock = new Intl.DateTimeFormat(locale, { ...day, timeZone: timezone })
   const clock = new Intl.DateTimeFormat(locale, {
@@ -63,7 +63,6 @@ function formatsFor(locale: Locale, timezone: string, currency: string) {
       minimumFractionDigits: min,
       maximumFractionDigits: max,
     })
-  const digits = minorUnitDigits(currency)
   const number = decimals(0, 6)
   const money = decimals(digits, digits)
   const decimalMark = number.formatToParts(1.5).find((p) => p.type === 'decimal')?.value
@@ -85,12 +84,19 @@ function formatsFor(locale: Locale, timezone: string, currency: string) {
  */
 export function applicantsCsv(
   rows: ExportRow[],
-  opts: { questions: Question[]; currency: string; timezone: string; locale: Locale },
+  opts: {
+    questions: Question[]
+    currency: string
+    /** The institute's stored minor-unit digits of its currency. */
+    currencyDigits: number
+    timezone: string
+    locale: Locale
+  },
 ): string {
   const { questions, currency, locale } = opts
   const text = (message: MessageDescriptor, values?: Record<string, string>) =>
     textIn(locale, message, values)
-  const format = formatsFor(locale, opts.timezone, currency)
+  const format = formatsFor(locale, opts.timezone, opts.currencyDigits)
   const line = (cells: Cell[]) =>
     cells.map((cell) => csvCell(cell, format.separator)).join(format.separator)
 

@@ -161,7 +161,11 @@ export const applicantRoutes = new Hono<AppEnv>()
     const query = parseOrThrow(ApplicantListQuerySchema, c.req.query())
     const { database, auth } = c.var
     const [institute] = await database.db
-      .select({ currency: institutes.currency, timezone: institutes.timezone })
+      .select({
+        currency: institutes.currency,
+        currencyDigits: institutes.currencyDigits,
+        timezone: institutes.timezone,
+      })
       .from(institutes)
       .where(eq(institutes.id, auth.instituteId))
     const timezone = institute?.timezone ?? 'UTC'
@@ -173,6 +177,7 @@ export const applicantRoutes = new Hono<AppEnv>()
     const csv = applicantsCsv(rows, {
       questions: (form?.questions ?? []) as Question[],
       currency: institute?.currency ?? 'BDT',
+      currencyDigits: institute?.currencyDigits ?? 2,
       timezone,
       // The language the app shows (`lang`), else the browser's.
       locale: localeOf([c.req.query('lang'), c.req.header('Accept-Language')].join(',')),

@@ -29,6 +29,8 @@ describe('public admission', () => {
         name: demo.name,
         currency: 'BDT',
         admissionsOpen: true,
+        currencyDigits: 2,
+        logo: null,
       })
       const ids = list.forms.map((f) => f.id)
       expect(ids).toContain(open.id)

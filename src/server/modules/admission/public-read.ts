@@ -12,7 +12,9 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'
 import { institutes } from '../../db/schema/institutes.ts'
-import { notFound } from '../../lib/errors.ts'
+import { Moved, notFound } from '../../lib/errors.ts'
+import { logoOf } from '../../../shared/schemas/institutes.ts'
+import { oldSlugApiRedirect } from '../institutes/old-slugs.ts'
 import { maskPhone } from '../auth/mask.ts'
 import { formBody, type FormRow } from './form-read.ts'
 
@@ -32,14 +34,19 @@ export const publicInstitute = (row: InstituteRow): PublicInstitute => ({
   name: row.name,
   currency: row.currency,
   admissionsOpen: row.status === 'active',
+  currencyDigits: row.currencyDigits,
+  logo: logoOf(row),
 })
 
 export async function instituteOr404(c: Context<AppEnv>): Promise<InstituteRow> {
   const slug = c.req.param('institute') ?? ''
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(slug)) throw instituteNotFound()
   const [row] = await c.var.database.db.select().from(institutes).where(eq(institutes.slug, slug))
-  if (!row) throw instituteNotFound()
-  return row
+  if (row) return row
+  // An old slug of an institute: the same request at its current address.
+  const moved = await oldSlugApiRedirect(c, slug)
+  if (moved) throw new Moved(moved)
+  throw instituteNotFound()
 }
 
 /** A form of the institute by id, published or not; undefined for a malformed id. */

@@ -1,89 +1,83 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import type {
-  InstituteListSearch,
-  InstituteOption,
-  PlatformInstitute,
-} from '../../../shared/schemas/platform.ts'
+// What the institute's settings and its public pages read of it.
+import { and, eq, ne } from 'drizzle-orm'
+import {
+  logoOf,
+  reservedSlugs,
+  type InstituteSettings,
+} from '../../../shared/schemas/institutes.ts'
 import type { Db } from '../../db/client.ts'
-import { institutes } from '../../db/schema/institutes.ts'
-import { containing } from '../../lib/like.ts'
+import { vouchers } from '../../db/schema/accounting.ts'
+import { instituteSlugs, institutes } from '../../db/schema/institutes.ts'
+import { ApiException } from '../../lib/errors.ts'
 
-// Written out in full, since the query builder leaves single-table column names unqualified.
-const userCount = sql<number>`(select count(*)::int from users u
-  where u.institute_id = "institutes"."id")`
+export type InstituteRow = typeof institutes.$inferSelect
 
-const columns = {
-  id: institutes.id,
-  slug: institutes.slug,
-  name: institutes.name,
-  currency: institutes.currency,
-  timezone: institutes.timezone,
-  status: institutes.status,
-  suspendedAt: institutes.suspendedAt,
-  suspensionReason: institutes.suspensionReason,
-  users: userCount,
-  createdAt: institutes.createdAt,
+export async function instituteRow(db: Db, instituteId: string, lock?: 'update') {
+  const query = db.select().from(institutes).where(eq(institutes.id, instituteId))
+  const [row] = await (lock ? query.for(lock) : query)
+  if (!row) throw new Error(`institute ${instituteId} is missing`)
+  return row
 }
 
-type Row = Pick<typeof institutes.$inferSelect, Exclude<keyof typeof columns, 'users'>> & {
-  users: number
+/** True once the institute has a voucher: its amounts are in the institute's currency. */
+export async function hasVouchers(db: Db, instituteId: string) {
+  const [any] = await db
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(eq(vouchers.instituteId, instituteId))
+    .limit(1)
+  return any !== undefined
 }
 
-const shown = (row: Row): PlatformInstitute => ({
-  ...row,
-  suspendedAt: row.suspendedAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
+export const settingsOf = (row: InstituteRow, currencyLocked: boolean): InstituteSettings => ({
+  id: row.id,
+  name: row.name,
+  shortName: row.shortName,
+  slug: row.slug,
+  address: row.address,
+  phone: row.phone,
+  email: row.email,
+  currency: row.currency,
+  currencyDigits: row.currencyDigits,
+  timezone: row.timezone,
+  locale: row.locale as InstituteSettings['locale'],
+  logo: logoOf(row),
+  currencyLocked,
 })
 
-const sortColumns = {
-  name: sql`lower(${institutes.name})`,
-  slug: institutes.slug,
-  status: institutes.status,
-  users: userCount,
-  createdAt: institutes.createdAt,
+/**
+ * 409 naming `slug` when no institute may take it: a reserved word, or a slug another
+ * institute holds, as its current one or one it had before (old links to that institute
+ * still answer with it). `instituteId` is the institute asking, if it exists already.
+ */
+export async function assertSlugFree(db: Db, slug: string, instituteId?: string) {
+  const refuse = (code: 'slug_reserved' | 'slug_taken') =>
+    new ApiException(409, code, undefined, { fields: { slug: [{ code }] } })
+  if (reservedSlugs.has(slug)) throw refuse('slug_reserved')
+  const [current] = await db
+    .select({ id: institutes.id })
+    .from(institutes)
+    .where(and(eq(institutes.slug, slug), instituteId ? ne(institutes.id, instituteId) : undefined))
+  const [old] = current
+    ? [current]
+    : await db
+        .select({ id: instituteSlugs.instituteId })
+        .from(instituteSlugs)
+        .where(
+          and(
+            eq(instituteSlugs.slug, slug),
+            instituteId ? ne(instituteSlugs.instituteId, instituteId) : undefined,
+          ),
+        )
+  if (old) throw refuse('slug_taken')
 }
 
-/** One page of the platform's institutes, with how many users each has. */
-export async function listInstitutes(db: Db, query: InstituteListSearch) {
-  const conditions: SQL[] = []
-  if (query.q) {
-    const like = containing(query.q)
-    conditions.push(or(ilike(institutes.name, like), ilike(institutes.slug, like))!)
-  }
-  if (query.status) conditions.push(eq(institutes.status, query.status))
-  const where = and(...conditions)
-  const sortBy = sortColumns[query.sortBy ?? 'name']
-  const rows = await db
-    .select(columns)
-    .from(institutes)
-    .where(where)
-    .orderBy(query.sortDesc ? desc(sortBy) : asc(sortBy), asc(institutes.id))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(institutes)
-    .where(where)
-  return { data: rows.map(shown), total: count?.total ?? 0 }
-}
-
-/** One institute, or undefined (also for a malformed id). */
-export async function findInstitute(db: Db, id: string): Promise<PlatformInstitute | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined
-  const [row] = await db.select(columns).from(institutes).where(eq(institutes.id, id))
-  return row && shown(row)
-}
-
-/** Every institute by name, for the top bar's picker. */
-export function instituteOptions(db: Db): Promise<InstituteOption[]> {
-  return db
-    .select({
-      id: institutes.id,
-      name: institutes.name,
-      slug: institutes.slug,
-      currency: institutes.currency,
-      status: institutes.status,
-    })
-    .from(institutes)
-    .orderBy(asc(sql`lower(${institutes.name})`), asc(institutes.id))
+/** The current slug of the institute that had `slug` before, if any did. */
+export async function currentSlugFor(db: Db, slug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ slug: institutes.slug })
+    .from(instituteSlugs)
+    .innerJoin(institutes, eq(institutes.id, instituteSlugs.instituteId))
+    .where(eq(instituteSlugs.slug, slug))
+  return row?.slug
 }

@@ -15,7 +15,7 @@ import { users } from '../../db/schema/auth.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePlatformAdmin } from '../../lib/auth.ts'
-import { ApiException, conflict, notFound, validationFailed } from '../../lib/errors.ts'
+import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { localeOf, textIn } from '../../lib/messages.ts'
@@ -24,7 +24,8 @@ import { generatePassword, hashPassword } from '../../lib/password.ts'
 import { requestInfo } from '../../lib/request-info.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { findUserByLogin } from '../auth/user-read.ts'
-import { findInstitute, instituteOptions, listInstitutes } from './institute-read.ts'
+import { findInstitute, instituteOptions, listInstitutes } from './platform-institute-read.ts'
+import { assertSlugFree } from './institute-read.ts'
 import { createInstitute } from './set-up.ts'
 
 /** Who made a platform administrator's change, for its audit row in the institute it changed. */
@@ -107,15 +108,7 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
           taken.adminEmail = 'email_taken'
         }
         if (Object.keys(taken).length) throw validationFailed(taken)
-        const [sameSlug] = await db
-          .select({ id: institutes.id })
-          .from(institutes)
-          .where(eq(institutes.slug, body.slug))
-        if (sameSlug) {
-          throw new ApiException(409, 'slug_taken', undefined, {
-            fields: { slug: [{ code: 'slug_taken' }] },
-          })
-        }
+        await assertSlugFree(db, body.slug)
         const password = generatePassword()
         const passwordHash = await hashPassword(password)
         const locale = localeOf(c.req.header('accept-language'))

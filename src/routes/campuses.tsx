@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CampusesPage } from '../features/institutes/CampusesPage.tsx'
+import { campusesQuery } from '../features/institutes/queries.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+
+export const Route = createFileRoute('/campuses')({
+  beforeLoad: ({ context, location }) => guardRoute(context, '/campuses', location.href),
+  loader: ({ context }) => context.queryClient.ensureQueryData(campusesQuery()),
+  component: CampusesPage,
+})
