@@ -25,7 +25,10 @@ export function bearerToken(header: string | undefined): string | undefined {
  * What each endpoint's guard demands, keyed by the guard itself, so that a test can walk
  * `app.routes` and prove every endpoint is guarded as declared.
  */
-export type Guard = { kind: 'signedIn' } | { kind: 'permission'; action: Action; subject: Subject }
+export type Guard =
+  | { kind: 'signedIn' }
+  | { kind: 'permission'; action: Action; subject: Subject }
+  | { kind: 'anyPermission'; action: Action; subjects: readonly Subject[] }
 export const guards = new WeakMap<object, Guard>()
 
 function declare<H extends object>(handler: H, guard: Guard): H {
@@ -176,4 +179,21 @@ export const requirePermission = (action: Action, subject: Subject): MiddlewareH
       await next()
     }),
     { kind: 'permission', action, subject },
+  )
+
+/**
+ * After `requireAuth`: 403 unless the caller's role allows the action on one of the subjects,
+ * for reads several areas share (the academic structure is chosen from by admission and
+ * students alike).
+ */
+export const requireAnyPermission = (
+  action: Action,
+  subjects: readonly [Subject, ...Subject[]],
+): MiddlewareHandler<AppEnv> =>
+  declare(
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (!subjects.some((subject) => c.var.auth.ability.can(action, subject))) throw forbidden()
+      await next()
+    }),
+    { kind: 'anyPermission', action, subjects },
   )

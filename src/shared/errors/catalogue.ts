@@ -3,6 +3,7 @@ import { authErrors } from './auth.ts'
 import { accessErrors } from './access.ts'
 import { accountingErrors } from './accounting.ts'
 import { admissionErrors } from './admission.ts'
+import { institutesErrors } from './institutes.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -19,6 +20,7 @@ export const errorMessages = {
   ...accessErrors,
   ...accountingErrors,
   ...admissionErrors,
+  ...institutesErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages
