@@ -28,6 +28,12 @@ export const navItems: NavItem[] = [
   { to: '/access-control', label: msg`Users`, icon: 'users', area: 'access' },
   { to: '/oisacl-roles', label: msg`Roles and permissions`, icon: 'shield', area: 'access' },
   { to: '/audits', label: msg`Audit log`, icon: 'list', area: 'access' },
+  {
+    to: '/academic-structure',
+    label: msg`Academic structure`,
+    icon: 'list',
+    area: 'institutes',
+  },
   { to: '/coa', label: msg`Chart of accounts`, icon: 'book', area: 'accounting' },
   { to: '/coa-mapping', label: msg`COA mapping`, icon: 'link', area: 'accounting' },
   { to: '/coa-config', label: msg`COA configuration`, icon: 'sliders', area: 'accounting' },

@@ -14,6 +14,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/coa-config': msg`Set the fiscal year, voucher numbering and the lock date.`,
   '/admission-applicants': msg`Review applications, decide and enrol.`,
   '/admission-forms': msg`Publish admission forms and their questions.`,
+  '/academic-structure': msg`Set up sessions, classes, groups, sections and shifts.`,
   '/access-control': msg`Add staff, reset passwords and give roles.`,
   '/oisacl-roles': msg`Decide what each role may see and do.`,
   '/audits': msg`See who changed what, and when.`,

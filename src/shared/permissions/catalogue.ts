@@ -60,6 +60,7 @@ export const builtAreas = [
   'access',
   'accounting',
   'admission',
+  'institutes',
 ] as const satisfies readonly PermissionArea[]
 
 export const isBuiltArea = (area: string): boolean =>

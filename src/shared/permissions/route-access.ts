@@ -55,6 +55,9 @@ export const routeAccess = {
   '/oisacl-roles': permission('oisacl-roles'),
   '/access-control': permission('ACL'),
 
+  // Institute set-up
+  '/academic-structure': permission('institute'),
+
   // Admission office
   '/admission-forms': permission('admission'),
   '/admission-applicants': permission('admission'),

@@ -45,6 +45,15 @@ const present = (r: SessionRow): AcademicSession => ({
   position: r.position,
 })
 
+async function listOf(db: Db, instituteId: string) {
+  const rows = await db
+    .select()
+    .from(academicSessions)
+    .where(eq(academicSessions.instituteId, instituteId))
+    .orderBy(asc(academicSessions.position), asc(academicSessions.startsOn))
+  return rows.map(present)
+}
+
 /**
  * Refuses dates that end before they start or overlap another session of the institute (both
  * days count). Called under the list's lock, so two overlapping sessions cannot both pass.
@@ -97,14 +106,9 @@ async function clearCurrent(c: Context<AppEnv>, tx: Db, instituteId: string, exc
 
 /** The institute's academic sessions (years); at most one is the current one. */
 export const academicSessionRoutes = new Hono<AppEnv>()
-  .get('/', requireAuth(), readStructure(), async (c) => {
-    const rows = await c.var.database.db
-      .select()
-      .from(academicSessions)
-      .where(eq(academicSessions.instituteId, c.var.auth.instituteId))
-      .orderBy(asc(academicSessions.position), asc(academicSessions.startsOn))
-    return c.json(rows.map(present))
-  })
+  .get('/', requireAuth(), readStructure(), async (c) =>
+    c.json(await listOf(c.var.database.db, c.var.auth.instituteId)),
+  )
   .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {
     const body = await readJson(c, AcademicSessionInputSchema)
     const { database, auth } = c.var
@@ -130,12 +134,13 @@ export const academicSessionRoutes = new Hono<AppEnv>()
   .put('/order', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { ids } = await readJson(c, StructureOrderSchema)
     const { database, auth } = c.var
-    await database.db.transaction(async (tx) => {
+    const reordered = await database.db.transaction(async (tx) => {
       await lockList(tx, auth.instituteId, 'session')
       const before = await reorder(tx, t, auth.instituteId, ids)
       await auditStructure(c, tx, t, 'reorder', null, { before, after: ids })
+      return listOf(tx, auth.instituteId)
     })
-    return c.body(null, 204)
+    return c.json(reordered)
   })
   .patch('/:sessionId', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const body = await readJson(c, AcademicSessionPatchSchema)

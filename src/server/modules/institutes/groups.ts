@@ -58,6 +58,15 @@ async function presentAll(db: Db, rows: GroupRow[]): Promise<Group[]> {
 }
 const present = async (db: Db, row: GroupRow) => (await presentAll(db, [row]))[0]!
 
+async function listOf(db: Db, instituteId: string) {
+  const rows = await db
+    .select()
+    .from(groups)
+    .where(eq(groups.instituteId, instituteId))
+    .orderBy(asc(groups.position), asc(groups.name))
+  return presentAll(db, rows)
+}
+
 /** Limits the group to these classes of the institute (none: every class). */
 async function setClasses(tx: Db, instituteId: string, groupId: string, classIds: string[]) {
   const wanted = [...new Set(classIds)]
@@ -80,15 +89,9 @@ async function setClasses(tx: Db, instituteId: string, groupId: string, classIds
 
 /** The institute's groups (Science, Business, Humanities), maybe limited to some classes. */
 export const groupRoutes = new Hono<AppEnv>()
-  .get('/', requireAuth(), readStructure(), async (c) => {
-    const { db } = c.var.database
-    const rows = await db
-      .select()
-      .from(groups)
-      .where(eq(groups.instituteId, c.var.auth.instituteId))
-      .orderBy(asc(groups.position), asc(groups.name))
-    return c.json(await presentAll(db, rows))
-  })
+  .get('/', requireAuth(), readStructure(), async (c) =>
+    c.json(await listOf(c.var.database.db, c.var.auth.instituteId)),
+  )
   .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {
     const body = await readJson(c, GroupInputSchema)
     const { database, auth } = c.var
@@ -114,12 +117,13 @@ export const groupRoutes = new Hono<AppEnv>()
   .put('/order', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { ids } = await readJson(c, StructureOrderSchema)
     const { database, auth } = c.var
-    await database.db.transaction(async (tx) => {
+    const reordered = await database.db.transaction(async (tx) => {
       await lockList(tx, auth.instituteId, 'group')
       const before = await reorder(tx, t, auth.instituteId, ids)
       await auditStructure(c, tx, t, 'reorder', null, { before, after: ids })
+      return listOf(tx, auth.instituteId)
     })
-    return c.body(null, 204)
+    return c.json(reordered)
   })
   .patch('/:groupId', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { classIds, ...body } = await readJson(c, GroupPatchSchema)

@@ -52,15 +52,18 @@ export function nameListRoutes(
     position: table.position,
   }
   const param = `${list}Id`
+  const listOf = async (db: Db, instituteId: string) => {
+    const rows = await db
+      .select()
+      .from(table)
+      .where(eq(table.instituteId, instituteId))
+      .orderBy(asc(table.position), asc(table.name))
+    return rows.map(present)
+  }
   return new Hono<AppEnv>()
-    .get('/', requireAuth(), readStructure(), async (c) => {
-      const rows = await c.var.database.db
-        .select()
-        .from(table)
-        .where(eq(table.instituteId, c.var.auth.instituteId))
-        .orderBy(asc(table.position), asc(table.name))
-      return c.json(rows.map(present))
-    })
+    .get('/', requireAuth(), readStructure(), async (c) =>
+      c.json(await listOf(c.var.database.db, c.var.auth.instituteId)),
+    )
     .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {
       const body = await readJson(c, ClassInputSchema)
       const { database, auth } = c.var
@@ -85,12 +88,13 @@ export function nameListRoutes(
     .put('/order', requireAuth(), requirePermission('update', 'institute'), async (c) => {
       const { ids } = await readJson(c, StructureOrderSchema)
       const { database, auth } = c.var
-      await database.db.transaction(async (tx) => {
+      const reordered = await database.db.transaction(async (tx) => {
         await lockList(tx, auth.instituteId, list)
         const before = await reorder(tx, t, auth.instituteId, ids)
         await auditStructure(c, tx, t, 'reorder', null, { before, after: ids })
+        return listOf(tx, auth.instituteId)
       })
-      return c.body(null, 204)
+      return c.json(reordered)
     })
     .patch(`/:${param}`, requireAuth(), requirePermission('update', 'institute'), async (c) => {
       const body = await readJson(c, ClassPatchSchema)

@@ -119,7 +119,7 @@ export const sectionRoutes = new Hono<AppEnv>()
   .put('/order', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { ids } = await readJson(c, StructureOrderSchema)
     const { database, auth } = c.var
-    await database.db.transaction(async (tx) => {
+    const reordered = await database.db.transaction(async (tx) => {
       await lockList(tx, auth.instituteId, 'section')
       // The order of one session's sections of one class: the first names which.
       const [first] = await tx
@@ -129,8 +129,14 @@ export const sectionRoutes = new Hono<AppEnv>()
       if (!first) throw conflict('order_mismatch')
       const before = await reorder(tx, t, auth.instituteId, ids, scopeOf(first))
       await auditStructure(c, tx, t, 'reorder', null, { before, after: ids })
+      const rows = await tx
+        .select()
+        .from(sections)
+        .where(and(eq(sections.instituteId, auth.instituteId), scopeOf(first)))
+        .orderBy(asc(sections.position))
+      return rows.map(present)
     })
-    return c.body(null, 204)
+    return c.json(reordered)
   })
   .patch('/:sectionId', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const body = await readJson(c, SectionPatchSchema)
