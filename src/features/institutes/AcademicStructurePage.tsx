@@ -1,7 +1,7 @@
 import './institutes.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useCallback, useState, type ReactElement, type ReactNode } from 'react'
+import { useCallback, useId, useState, type ReactElement, type ReactNode } from 'react'
 import { UnsavedChangesPrompt } from '../../components/Dialog.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { useAbility } from '../../lib/ability.ts'
@@ -27,6 +27,7 @@ export function AcademicStructurePage(): ReactElement {
   const { t } = useLingui()
   const ability = useAbility()
   const { refusalText } = useServerErrors()
+  const ids = useId()
   const sessions = useSuspenseQuery(academicSessionsQuery()).data
   const classes = useSuspenseQuery(classesQuery()).data
   const groups = useSuspenseQuery(groupsQuery()).data
@@ -154,26 +155,38 @@ export function AcademicStructurePage(): ReactElement {
       </Part>
       <Part title={<Trans>Sections</Trans>}>
         <div className="filters">
-          <label>
-            <Trans>Session</Trans>
-            <select value={sessionId} onChange={(e) => setSessionId(e.target.value)}>
+          <div className="field">
+            <label htmlFor={`${ids}-session`}>
+              <Trans>Session</Trans>
+            </label>
+            <select
+              id={`${ids}-session`}
+              value={sessionId}
+              onChange={(e) => setSessionId(e.target.value)}
+            >
               {sessions.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <Trans>Class</Trans>
-            <select value={classId} onChange={(e) => setClassId(e.target.value)}>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-class`}>
+              <Trans>Class</Trans>
+            </label>
+            <select
+              id={`${ids}-class`}
+              value={classId}
+              onChange={(e) => setClassId(e.target.value)}
+            >
               {classes.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         {sessionId && classId ? (
           <StructureTable
