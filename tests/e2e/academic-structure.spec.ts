@@ -75,7 +75,7 @@ test('the office sets up sessions, classes, sections and shifts in place, reorde
   await expect(
     classes.getByText('This cannot be deleted while sections use it (1). Deactivate it instead.'),
   ).toBeVisible()
-  await classes.getByLabel(`Upper ${run} is active`).uncheck()
+  await classes.getByLabel(`Upper ${run} is active`).click()
   await expect(classes.getByLabel(`Upper ${run} is active`)).not.toBeChecked()
   // The lower class is free: it goes.
   await classes.getByRole('button', { name: `More actions for Lower ${run}` }).click()

@@ -154,11 +154,11 @@ export function AcademicStructurePage(): ReactElement {
         />
       </Part>
       <Part title={<Trans>Sections</Trans>}>
-        <div className="filters">
-          <div className="field">
+        <div className="toolbar">
+          <div>
             <label htmlFor={`${ids}-session`}>
               <Trans>Session</Trans>
-            </label>
+            </label>{' '}
             <select
               id={`${ids}-session`}
               value={sessionId}
@@ -171,10 +171,10 @@ export function AcademicStructurePage(): ReactElement {
               ))}
             </select>
           </div>
-          <div className="field">
+          <div>
             <label htmlFor={`${ids}-class`}>
               <Trans>Class</Trans>
-            </label>
+            </label>{' '}
             <select
               id={`${ids}-class`}
               value={classId}

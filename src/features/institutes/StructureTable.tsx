@@ -251,7 +251,8 @@ function ItemRow<L extends StructureList>({
           <input
             type="checkbox"
             aria-label={t`${label} is active`}
-            checked={item.active}
+            // While the change is on its way, the box shows what was asked for.
+            checked={toggle.isPending ? Boolean(toggle.variables?.active) : item.active}
             disabled={!editable || toggle.isPending}
             onChange={(e) => toggle.mutate({ active: e.target.checked } as StructurePatches[L])}
           />
