@@ -5,10 +5,11 @@ const paths = (entries: ReturnType<typeof navEntries>) =>
   entries.map((e) => ('item' in e ? e.item.to : `${e.area}: ${e.items.map((i) => i.to).join(' ')}`))
 
 describe('navEntries', () => {
-  it('groups the whole menu into the dashboard and three areas', () => {
+  it('groups the whole menu by area, an area of one page as that page', () => {
     expect(paths(navEntries(navItems))).toEqual([
       '/dashboard',
       'access: /access-control /oisacl-roles /audits',
+      '/academic-structure',
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
       'admission: /admission-forms /admission-applicants',
     ])
