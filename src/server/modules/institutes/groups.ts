@@ -151,7 +151,7 @@ export const groupRoutes = new Hono<AppEnv>()
     await database.db.transaction(async (tx) => {
       const row = await lockedItem<GroupRow>(tx, t, auth.instituteId, c.req.param('groupId'))
       const before = await present(tx, row)
-      // Its class links go with it (cascade); admission forms refer to groups (see forms).
+      // Its class links go with it (cascade); nothing else refers to a group yet.
       await tx.delete(groups).where(eq(groups.id, row.id))
       await auditStructure(c, tx, t, 'delete', row.id, { before })
     })
