@@ -4,6 +4,13 @@ import { grantableActions, permissions } from '../../src/shared/permissions/cata
 import { roleRules, roles, userRoles } from '../../src/server/db/schema/access.ts'
 import { accounts } from '../../src/server/db/schema/accounting.ts'
 import {
+  academicSessions,
+  classes,
+  groups,
+  sections,
+  shifts,
+} from '../../src/server/db/schema/academic.ts'
+import {
   admissionForms,
   applicantAttachments,
   applicants,
@@ -128,7 +135,44 @@ describe('every API endpoint', () => {
       .insert(campuses)
       .values({ instituteId: instituteA, name: 'Fixture campus of A', code: 'FIXTURE-A' })
       .returning()
+    const [academicSession] = await t.database.db
+      .insert(academicSessions)
+      .values({
+        instituteId: instituteA,
+        name: 'Fixture session of A',
+        startsOn: '2090-01-01',
+        endsOn: '2090-12-31',
+        position: 99,
+      })
+      .returning()
+    const [klass] = await t.database.db
+      .insert(classes)
+      .values({ instituteId: instituteA, name: 'Fixture class of A', position: 99 })
+      .returning()
+    const [group] = await t.database.db
+      .insert(groups)
+      .values({ instituteId: instituteA, name: 'Fixture group of A', position: 99 })
+      .returning()
+    const [section] = await t.database.db
+      .insert(sections)
+      .values({
+        instituteId: instituteA,
+        academicSessionId: academicSession!.id,
+        classId: klass!.id,
+        name: 'Fixture section of A',
+        position: 1,
+      })
+      .returning()
+    const [shift] = await t.database.db
+      .insert(shifts)
+      .values({ instituteId: instituteA, name: 'Fixture shift of A', position: 99 })
+      .returning()
     Object.assign(recordsOfA, {
+      sessionId: academicSession!.id,
+      classId: klass!.id,
+      groupId: group!.id,
+      sectionId: section!.id,
+      shiftId: shift!.id,
       userId: target.id,
       roleId: role!.id,
       id: session!.familyId,
@@ -160,6 +204,11 @@ describe('every API endpoint', () => {
       'target-of-a',
       'fixture-role-of-a',
       'demo-school',
+      'Fixture session of A',
+      'Fixture class of A',
+      'Fixture group of A',
+      'Fixture section of A',
+      'Fixture shift of A',
     )
 
     const [probeRole] = await t.database.db
@@ -229,29 +278,38 @@ describe('every API endpoint', () => {
 
   it('answers 403 to a user holding every permission but the endpoint’s own', async () => {
     // Deleting last, so the records the others address still exist.
+    // An endpoint open to any of several permissions (`anyPermission`) is tried with each.
     const byPermission = endpoints
       .flatMap(([key, declared]) =>
-        declared.flatMap((g) => (g.kind === 'permission' ? [[key, g] as const] : [])),
+        declared.flatMap((g) =>
+          g.kind === 'permission'
+            ? [[key, g.action, [g.subject]] as const]
+            : g.kind === 'anyPermission'
+              ? [[key, g.action, g.subjects] as const]
+              : [],
+        ),
       )
       .sort(([a], [b]) => Number(a.startsWith('DELETE')) - Number(b.startsWith('DELETE')))
     expect(byPermission.length).toBeGreaterThan(5)
-    for (const [endpoint, { action, subject }] of byPermission) {
-      const allButThis = permissions
-        .filter((p) => p !== subject)
+    for (const [endpoint, action, subjects] of byPermission) {
+      const allButThese = permissions
+        .filter((p) => !subjects.includes(p))
         .flatMap((p) => grantableActions.map((a) => ({ action: a, subject: p })))
-      await setProbeRules(allButThis)
+      await setProbeRules(allButThese)
       const refused = await call(probe.token, endpoint)
       expect(refused.status, endpoint).toBe(403)
       expect(await refused.json(), endpoint).toMatchObject({ code: 'forbidden' })
-      // And the permission alone is what opens it.
-      await setProbeRules([{ action, subject }])
-      const allowed = await call(probe.token, endpoint)
-      // Not every answer is JSON (the applicants' CSV export).
-      const answer = allowed.headers.get('content-type')?.includes('json')
-        ? ((await allowed.json()) as object)
-        : { status: allowed.status }
-      expect(answer, endpoint).not.toMatchObject({ code: 'forbidden' })
-      expect(allowed.status, endpoint).toBeLessThan(500)
+      // And the permission alone (any one of them) is what opens it.
+      for (const subject of subjects) {
+        await setProbeRules([{ action, subject }])
+        const allowed = await call(probe.token, endpoint)
+        // Not every answer is JSON (the applicants' CSV export).
+        const answer = allowed.headers.get('content-type')?.includes('json')
+          ? ((await allowed.json()) as object)
+          : { status: allowed.status }
+        expect(answer, `${endpoint} with ${subject}`).not.toMatchObject({ code: 'forbidden' })
+        expect(allowed.status, endpoint).toBeLessThan(500)
+      }
     }
   })
 

@@ -260,6 +260,12 @@ for (const skin of ['light', 'dark'] as const) {
       await page.goto('/coa-config')
       await heading('COA configuration')
       await check('COA configuration')
+      await page.goto('/academic-structure')
+      await heading('Academic structure')
+      await expect(
+        page.getByRole('table', { name: 'Classes' }).getByLabel('Name Nursery'),
+      ).toBeVisible()
+      await check('academic structure')
       await page.goto(`/access-control?q=${run}`)
       await heading('Users')
       await expect(page.getByRole('row').filter({ hasText: `Leaver ${run}` })).toContainText(

@@ -115,6 +115,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   'trial balance': '/vouchers/trial-balance',
   'COA mapping': '/coa-mapping',
   'COA configuration': '/coa-config',
+  'academic structure': '/academic-structure',
   users: '/access-control',
   roles: '/oisacl-roles',
   'audit log': '/audits',

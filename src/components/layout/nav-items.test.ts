@@ -10,9 +10,9 @@ describe('navEntries', () => {
     expect(paths(navEntries(navItems))).toEqual([
       '/dashboard',
       'access: /access-control /oisacl-roles /audits',
+      'institutes: /institutes /institute-settings /campuses /academic-structure',
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
       'admission: /admission-forms /admission-applicants',
-      'institutes: /institutes /institute-settings /campuses',
     ])
   })
 

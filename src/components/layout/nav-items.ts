@@ -32,6 +32,20 @@ export const navItems: NavItem[] = [
   { to: '/access-control', label: msg`Users`, icon: 'users', area: 'access' },
   { to: '/oisacl-roles', label: msg`Roles and permissions`, icon: 'shield', area: 'access' },
   { to: '/audits', label: msg`Audit log`, icon: 'list', area: 'access' },
+  { to: '/institutes', label: msg`Institutes`, icon: 'building', area: 'institutes' },
+  {
+    to: '/institute-settings',
+    label: msg`Institute settings`,
+    icon: 'settings',
+    area: 'institutes',
+  },
+  { to: '/campuses', label: msg`Campuses`, icon: 'mapPin', area: 'institutes' },
+  {
+    to: '/academic-structure',
+    label: msg`Academic structure`,
+    icon: 'list',
+    area: 'institutes',
+  },
   { to: '/coa', label: msg`Chart of accounts`, icon: 'book', area: 'accounting' },
   { to: '/coa-mapping', label: msg`COA mapping`, icon: 'link', area: 'accounting' },
   { to: '/coa-config', label: msg`COA configuration`, icon: 'sliders', area: 'accounting' },
@@ -45,14 +59,6 @@ export const navItems: NavItem[] = [
   },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
-  { to: '/institutes', label: msg`Institutes`, icon: 'building', area: 'institutes' },
-  {
-    to: '/institute-settings',
-    label: msg`Institute settings`,
-    icon: 'settings',
-    area: 'institutes',
-  },
-  { to: '/campuses', label: msg`Campuses`, icon: 'mapPin', area: 'institutes' },
 ]
 
 /** An entry of the menu as shown: a page, or an area's pages under its name. */

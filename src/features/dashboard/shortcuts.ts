@@ -16,6 +16,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/admission-forms': msg`Publish admission forms and their questions.`,
   '/institute-settings': msg`Set the institute's name, logo, public address and currency.`,
   '/campuses': msg`Add and manage the institute's campuses.`,
+  '/academic-structure': msg`Set up sessions, classes, groups, sections and shifts.`,
   '/access-control': msg`Add staff, reset passwords and give roles.`,
   '/oisacl-roles': msg`Decide what each role may see and do.`,
   '/audits': msg`See who changed what, and when.`,

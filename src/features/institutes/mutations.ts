@@ -1,10 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { refreshAbility } from '../../lib/ability.ts'
-import { api, deleteResource, postJson, putJson } from '../../lib/api.ts'
+import { api, deleteResource, patchJson, postJson, putJson } from '../../lib/api.ts'
 import { currentUserQuery } from '../../lib/current-user.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import { session } from '../../lib/session.ts'
+import {
+  AcademicSessionSchema,
+  ClassSchema,
+  GroupSchema,
+  SectionSchema,
+  ShiftSchema,
+  type AcademicSession,
+  type AcademicSessionInput,
+  type AcademicSessionPatch,
+  type ClassInput,
+  type ClassPatch,
+  type Group,
+  type GroupInput,
+  type GroupPatch,
+  type SchoolClass,
+  type Section,
+  type SectionInput,
+  type SectionPatch,
+  type Shift,
+  type StructureList,
+} from '../../shared/schemas/academic.ts'
 import {
   CampusSchema,
   InstituteSettingsSchema,
@@ -13,7 +34,7 @@ import {
   type InstituteSettings,
   type InstituteSettingsInput,
 } from '../../shared/schemas/institutes.ts'
-import { institutesKey, settingsQuery } from './queries.ts'
+import { institutesKey, settingsQuery, structurePaths } from './queries.ts'
 
 /*
  * The institutes area's changes. A change to the settings also reads the signed-in user again:
@@ -101,4 +122,95 @@ export function useDeleteCampus(feedback: Feedback<void, Campus>) {
     refresh: refreshArea,
     feedback,
   })
+}
+
+/*
+ * Changes to the academic structure. Each hook builds its request; on success every list is
+ * read again (a rename shows in the sections' filters too), then the screen's `onSuccess` runs.
+ */
+
+export interface StructureItems {
+  session: AcademicSession
+  class: SchoolClass
+  group: Group
+  section: Section
+  shift: Shift
+}
+export interface StructureInputs {
+  session: AcademicSessionInput
+  class: ClassInput
+  group: GroupInput
+  section: SectionInput
+  shift: ClassInput
+}
+export interface StructurePatches {
+  session: AcademicSessionPatch
+  class: ClassPatch
+  group: GroupPatch
+  section: SectionPatch
+  shift: ClassPatch
+}
+
+const itemSchemas = {
+  session: AcademicSessionSchema,
+  class: ClassSchema,
+  group: GroupSchema,
+  section: SectionSchema,
+  shift: ShiftSchema,
+} satisfies Record<StructureList, v.GenericSchema>
+
+const itemPath = (list: StructureList, id: string) =>
+  `${structurePaths[list]}/${encodeURIComponent(id)}`
+
+/** Adds an item at the end of its list. */
+export function useCreateStructureItem<L extends StructureList>(
+  list: L,
+  feedback: Feedback<StructureItems[L], StructureInputs[L]> = {},
+) {
+  return useChange(
+    (body: StructureInputs[L]) =>
+      postJson(structurePaths[list], body, itemSchemas[list]) as Promise<StructureItems[L]>,
+    { refresh: refreshArea, feedback },
+  )
+}
+
+/** Changes some fields of an item (its name, dates, capacity, whether it is active …). */
+export function useUpdateStructureItem<L extends StructureList>(
+  list: L,
+  id: string,
+  feedback: Feedback<StructureItems[L], StructurePatches[L]> = {},
+) {
+  return useChange(
+    (body: StructurePatches[L]) =>
+      patchJson(itemPath(list, id), body, itemSchemas[list]) as Promise<StructureItems[L]>,
+    { refresh: refreshArea, feedback },
+  )
+}
+
+/** Deletes an item nothing uses; the server says what uses it otherwise. */
+export function useDeleteStructureItem(list: StructureList, feedback: Feedback<void, string> = {}) {
+  return useChange((id: string) => deleteResource(itemPath(list, id)), {
+    refresh: refreshArea,
+    feedback,
+  })
+}
+
+/** Puts a list (or one class's sections of a session) in the given order. */
+export function useReorderStructure(
+  list: StructureList,
+  feedback: Feedback<unknown, string[]> = {},
+) {
+  return useChange(
+    (ids: string[]) =>
+      putJson(`${structurePaths[list]}/order`, { ids }, v.array(itemSchemas[list])),
+    { refresh: refreshArea, feedback },
+  )
+}
+
+/** Makes a session the current one; the one that was current no longer is. */
+export function useMarkCurrentSession(feedback: Feedback<AcademicSession, string> = {}) {
+  return useChange(
+    (id: string) => patchJson(itemPath('session', id), { isCurrent: true }, AcademicSessionSchema),
+    { refresh: refreshArea, feedback },
+  )
 }

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setPasswordHashCost, verifyPassword } from '../lib/password.ts'
 import { openDatabase, type Database } from './client.ts'
+import { academicSessions, classes, groupClasses, sections, shifts } from './schema/academic.ts'
 import { users } from './schema/auth.ts'
 import { institutes } from './schema/institutes.ts'
-import { seedDemo } from './seed.ts'
+import { todayIn } from '../modules/admission/form-read.ts'
+import { demoInstitute, seedDemo } from './seed.ts'
 
 describe('the demo seed', () => {
   let database: Database
@@ -30,6 +32,18 @@ describe('the demo seed', () => {
     expect(await verifyPassword(seed.password, admin?.passwordHash ?? '')).toBe(true)
     const [client] = await database.db.select().from(users).where(eq(users.username, 'client'))
     expect(client?.instituteId).toBe(institute?.id)
+
+    // Calendar-year sessions around today, this year's current; A and B in every class.
+    const year = Number(todayIn(demoInstitute.timezone).slice(0, 4))
+    const sessions = await database.db.select().from(academicSessions)
+    expect(sessions.map((s) => s.name).sort()).toEqual(
+      [year - 1, year, year + 1].map(String).sort(),
+    )
+    expect(sessions.filter((s) => s.isCurrent).map((s) => s.name)).toEqual([String(year)])
+    expect(await database.db.$count(classes)).toBe(12)
+    expect(await database.db.$count(sections)).toBe(2 * 12 * 2)
+    expect(await database.db.$count(groupClasses)).toBe(3 * 2)
+    expect(await database.db.$count(shifts)).toBe(2)
   })
 
   it('uses ADMIN_PASSWORD when given and does nothing on later starts', async () => {

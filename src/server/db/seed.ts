@@ -8,6 +8,14 @@ import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from './client.ts'
 import { todayIn } from '../modules/admission/form-read.ts'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
+import {
+  academicSessions,
+  classes,
+  groupClasses,
+  groups,
+  sections,
+  shifts,
+} from './schema/academic.ts'
 import { userRoles } from './schema/access.ts'
 import { admissionForms } from './schema/admission.ts'
 import { users } from './schema/auth.ts'
@@ -106,13 +114,90 @@ export function demoAdmissionForm(today: string): AdmissionFormInput {
   }
 }
 
+/** The demo's classes in teaching order; groups are chosen from Nine on. */
+export const demoClasses = [
+  'Play',
+  'Nursery',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+]
+
+/**
+ * The demo's academic structure. Schools in Bangladesh mostly teach January to December, so
+ * sessions are calendar years: last year, this year (current) and next year, which the open
+ * admission form takes applications for. Each class has sections A and B in the last and the
+ * current session; Science, Business and Humanities are for Nine and Ten.
+ */
+async function seedAcademicStructure(tx: Db, instituteId: string, today: string) {
+  const year = Number(today.slice(0, 4))
+  const sessionRows = await tx
+    .insert(academicSessions)
+    .values(
+      [year - 1, year, year + 1].map((y, i) => ({
+        instituteId,
+        name: String(y),
+        startsOn: `${y}-01-01`,
+        endsOn: `${y}-12-31`,
+        isCurrent: y === year,
+        position: i + 1,
+      })),
+    )
+    .returning()
+  const classRows = await tx
+    .insert(classes)
+    .values(demoClasses.map((name, i) => ({ instituteId, name, position: i + 1 })))
+    .returning()
+  const groupRows = await tx
+    .insert(groups)
+    .values(
+      ['Science', 'Business', 'Humanities'].map((name, i) => ({
+        instituteId,
+        name,
+        position: i + 1,
+      })),
+    )
+    .returning()
+  const upper = classRows.filter((c) => c.name === 'Nine' || c.name === 'Ten')
+  await tx
+    .insert(groupClasses)
+    .values(
+      groupRows.flatMap((g) => upper.map((c) => ({ instituteId, groupId: g.id, classId: c.id }))),
+    )
+  const taught = sessionRows.filter((s) => Number(s.name) <= year)
+  await tx.insert(sections).values(
+    taught.flatMap((session) =>
+      classRows.flatMap((klass) =>
+        ['A', 'B'].map((name, i) => ({
+          instituteId,
+          academicSessionId: session.id,
+          classId: klass.id,
+          name,
+          capacity: 40,
+          position: i + 1,
+        })),
+      ),
+    ),
+  )
+  await tx
+    .insert(shifts)
+    .values(['Morning', 'Day'].map((name, i) => ({ instituteId, name, position: i + 1 })))
+}
+
 export type SeedResult =
   | { created: false }
   | { created: true; instituteSlug: string; username: string; password: string; generated: boolean }
 
 /**
- * Creates the demo institute, its admin (who also operates the platform), a client user and an
- * open admission form on an empty database; does nothing afterwards. Both demo users share the one password.
+ * Creates the demo institute, its admin (who also operates the platform), a client user, its
+ * academic structure and an open admission form on an empty database; does nothing afterwards. Both demo users share the one password.
  * The password is returned once so it can be printed, and only its scrypt hash is stored.
  */
 export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResult> {
@@ -141,10 +226,9 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
       { userId: admin.id, roleId: adminRoleId },
       { userId: client.id, roleId: clientRoleId },
     ])
-    const form = v.parse(
-      AdmissionFormInputSchema,
-      demoAdmissionForm(todayIn(demoInstitute.timezone)),
-    )
+    const today = todayIn(demoInstitute.timezone)
+    await seedAcademicStructure(tx, institute.id, today)
+    const form = v.parse(AdmissionFormInputSchema, demoAdmissionForm(today))
     await tx.insert(admissionForms).values({ ...form, instituteId: institute.id, published: true })
   })
   return {

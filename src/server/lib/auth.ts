@@ -30,6 +30,7 @@ export type Guard =
   | { kind: 'permission'; action: Action; subject: Subject }
   | { kind: 'recordPermission'; action: Action }
   | { kind: 'platformAdmin' }
+  | { kind: 'anyPermission'; action: Action; subjects: readonly Subject[] }
 export const guards = new WeakMap<object, Guard>()
 
 function declare<H extends object>(handler: H, guard: Guard): H {
@@ -221,4 +222,21 @@ export const requirePlatformAdmin = (): MiddlewareHandler<AppEnv> =>
       await next()
     }),
     { kind: 'platformAdmin' },
+  )
+
+/**
+ * After `requireAuth`: 403 unless the caller's role allows the action on one of the subjects,
+ * for reads several areas share (the academic structure is chosen from by admission and
+ * students alike).
+ */
+export const requireAnyPermission = (
+  action: Action,
+  subjects: readonly [Subject, ...Subject[]],
+): MiddlewareHandler<AppEnv> =>
+  declare(
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (!subjects.some((subject) => c.var.auth.ability.can(action, subject))) throw forbidden()
+      await next()
+    }),
+    { kind: 'anyPermission', action, subjects },
   )

@@ -3,6 +3,7 @@ import { authErrors } from './auth.ts'
 import { accessErrors } from './access.ts'
 import { accountingErrors } from './accounting.ts'
 import { admissionErrors } from './admission.ts'
+import { academicErrors } from './academic.ts'
 import { jobErrors } from './jobs.ts'
 import { platformErrors } from './platform.ts'
 import { instituteErrors } from './institutes.ts'
@@ -25,6 +26,7 @@ export const errorMessages = {
   ...jobErrors,
   ...platformErrors,
   ...instituteErrors,
+  ...academicErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

@@ -64,6 +64,8 @@ export const routeAccess = {
   // The institute
   '/institute-settings': permission('institute'),
   '/campuses': permission('institute'),
+  // Institute set-up
+  '/academic-structure': permission('institute'),
 
   // Admission office
   '/admission-forms': permission('admission'),

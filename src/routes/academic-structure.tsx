@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AcademicStructurePage } from '../features/institutes/AcademicStructurePage.tsx'
+import {
+  academicSessionsQuery,
+  classesQuery,
+  groupsQuery,
+  sectionsQuery,
+  shiftsQuery,
+} from '../features/institutes/queries.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+
+export const Route = createFileRoute('/academic-structure')({
+  beforeLoad: ({ context, location }) => guardRoute(context, '/academic-structure', location.href),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(academicSessionsQuery()),
+      queryClient.ensureQueryData(classesQuery()),
+      queryClient.ensureQueryData(groupsQuery()),
+      queryClient.ensureQueryData(sectionsQuery()),
+      queryClient.ensureQueryData(shiftsQuery()),
+    ]),
+  component: AcademicStructurePage,
+})
