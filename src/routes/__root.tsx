@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { AppErrorBoundary } from '../components/AppErrorBoundary.tsx'
 import { Customizer } from '../components/layout/Customizer.tsx'
@@ -8,11 +9,18 @@ import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
-import { InstitutePicker } from '../features/institutes/InstitutePicker.tsx'
 import { ensureStaffMessages } from '../lib/i18n.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 import { layoutSettings } from '../lib/settings.ts'
 import { workingInstituteState } from '../lib/working-institute.ts'
+
+// Platform administrators only, and it reads through the API client: loaded with the staff shell's
+// first render, never with a public page's first load.
+const InstitutePicker = lazy(() =>
+  import('../features/institutes/InstitutePicker.tsx').then((m) => ({
+    default: m.InstitutePicker,
+  })),
+)
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // A signed-in user's pages are staff pages: their strings arrive before they render.
@@ -38,7 +46,14 @@ function Root() {
           <Outlet />
         </FullLayout>
       ) : (
-        <Staff key={choice ?? ''} tools={<InstitutePicker />}>
+        <Staff
+          key={choice ?? ''}
+          tools={
+            <Suspense fallback={null}>
+              <InstitutePicker />
+            </Suspense>
+          }
+        >
           <Outlet />
         </Staff>
       )}

@@ -141,7 +141,13 @@ test('the role editor offers home pages by name, only pages that exist, and only
 
   // The matrix shows the built areas only.
   const areas = page.getByRole('rowgroup').locator('th[scope="rowgroup"]')
-  await expect(areas).toHaveText(['Dashboard', 'Access control', 'Accounting', 'Admission'])
+  await expect(areas).toHaveText([
+    'Dashboard',
+    'Access control',
+    'Institute and students',
+    'Accounting',
+    'Admission',
+  ])
   await expect(page.getByRole('rowheader', { name: 'Fees', exact: true })).toHaveCount(0)
   await expect(page.getByRole('rowheader', { name: 'Fee set-up' })).toHaveCount(0)
 

@@ -37,7 +37,7 @@ test.describe('platform administration', () => {
     await dialog.getByLabel('Full name', { exact: true }).fill('Lara Lake')
     await dialog.getByLabel('Email', { exact: true }).fill('lara@lakeside.example')
     await dialog.getByRole('button', { name: 'Create institute' }).click()
-    await expect(dialog.getByText('Enter a currency code of ISO 4217')).toBeVisible()
+    await expect(dialog.getByText('Not an ISO 4217 currency code.')).toBeVisible()
     await dialog.getByLabel('Currency', { exact: true }).fill('EUR')
     await dialog.getByRole('button', { name: 'Create institute' }).click()
     await expect(

@@ -58,9 +58,9 @@ export const isPermission = (value: string): value is Permission =>
 export const builtAreas = [
   'dashboard',
   'access',
+  'institutes',
   'accounting',
   'admission',
-  'institutes',
 ] as const satisfies readonly PermissionArea[]
 
 export const isBuiltArea = (area: string): boolean =>
