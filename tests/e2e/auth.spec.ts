@@ -227,11 +227,20 @@ test('an expired access token is refreshed once while several requests wait, eac
     await page.goto(`${server.url}/login`)
     await signInWithForm(page, 'admin', e2ePassword)
     await expect(page).toHaveURL(/\/dashboard$/)
-    // On a busy machine the 3-second token may lapse before the dashboard's first read: its
-    // refresh must finish before the next navigation, or that navigation cuts it off.
+    // On a busy machine the 3-second token may lapse before the dashboard's reads (the last is
+    // the top bar's institute list): their refresh must finish before the next navigation, or
+    // that navigation cuts it off.
     await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible()
+    await expect(
+      page.getByLabel('Working in institute').locator('option', { hasText: '(yours)' }),
+    ).toHaveCount(1)
     await page.goto(`${server.url}/profile-password-change`)
     await expect(page.getByTestId('sessions')).toBeVisible()
+    // Every read of the page done (the top bar's institute list comes last), so none is under
+    // way when the token lapses and the page reloads.
+    await expect(
+      page.getByLabel('Working in institute').locator('option', { hasText: '(yours)' }),
+    ).toHaveCount(1)
 
     // Let the 3-second access token expire, then load a page that reads two things at once.
     const expiry = await accessTokenExpiry(page)
