@@ -47,8 +47,11 @@ export const conflict = (code: ErrorCode, values?: ErrorValues) =>
 /** One field's refusal: a bare code, a code with values, or several. */
 export type FieldRefusal = ErrorCode | ErrorDetail | readonly ErrorDetail[]
 
-/** 422 naming each refused field: `validationFailed({ glCode: 'gl_code_taken' })`. */
-export function validationFailed(refusals: Record<string, FieldRefusal>) {
+/**
+ * 422 naming each refused field: `validationFailed({ glCode: 'gl_code_taken' })`; 409 for a
+ * value that is well formed but collides with a stored one, where the client wants the field.
+ */
+export function validationFailed(refusals: Record<string, FieldRefusal>, status: 409 | 422 = 422) {
   const fields = Object.fromEntries(
     Object.entries(refusals).map(([field, r]) => [
       field,
@@ -59,7 +62,7 @@ export function validationFailed(refusals: Record<string, FieldRefusal>) {
           : [...(r as ErrorDetail[])],
     ]),
   )
-  return new ApiException(422, 'validation_failed', undefined, { fields })
+  return new ApiException(status, 'validation_failed', undefined, { fields })
 }
 
 /** The English of each field's refusals, as a 422's `errors` carries them. */

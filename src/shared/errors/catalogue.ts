@@ -7,6 +7,7 @@ import { academicErrors } from './academic.ts'
 import { jobErrors } from './jobs.ts'
 import { platformErrors } from './platform.ts'
 import { instituteErrors } from './institutes.ts'
+import { studentErrors } from './students.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -27,6 +28,7 @@ export const errorMessages = {
   ...platformErrors,
   ...instituteErrors,
   ...academicErrors,
+  ...studentErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

@@ -235,7 +235,7 @@ export function isPhoneShape(phone: string): boolean {
   return /^\+?[0-9][0-9 ()-]{5,22}$/.test(phone) && digits >= 7 && digits <= 15
 }
 
-const phoneSchema = v.pipe(v.string(), v.trim(), v.check(isPhoneShape, 'phone_shape'))
+export const phoneSchema = v.pipe(v.string(), v.trim(), v.check(isPhoneShape, 'phone_shape'))
 
 /**
  * Whether two ways of writing a phone number name the same line: the same digits whatever the

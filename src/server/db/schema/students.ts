@@ -1,48 +1,132 @@
-import { date, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns.ts'
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { at, createdAt } from './columns.ts'
+import { academicSessions, classes, groups, sections, shifts } from './academic.ts'
 import { applicants } from './admission.ts'
-import { institutes } from './institutes.ts'
+import { campuses, institutes } from './institutes.ts'
 
-/** A student of the institute; enrolling an accepted applicant creates one. */
+const instituteId = () =>
+  uuid('institute_id')
+    .notNull()
+    .references(() => institutes.id)
+
+/**
+ * A student of the institute: who they are, who to call, and where they stand. Where they study
+ * each session is an enrolment. Enrolling an accepted applicant, the staff's form and an import
+ * create one.
+ */
 export const students = pgTable(
   'students',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    instituteId: uuid('institute_id')
-      .notNull()
-      .references(() => institutes.id),
-    /** The student ID printed on cards and invoices, unique in the institute. */
+    instituteId: instituteId(),
+    /** The student ID printed on cards and invoices (`YYYY####` after a prefix), unique in the institute. */
     studentCode: text('student_code').notNull(),
     fullName: text('full_name').notNull(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     gender: text('gender').notNull().default(''),
+    religion: text('religion').notNull().default(''),
+    bloodGroup: text('blood_group').notNull().default(''),
     fatherName: text('father_name').notNull().default(''),
     motherName: text('mother_name').notNull().default(''),
     guardianName: text('guardian_name').notNull().default(''),
-    phone: text('phone').notNull().default(''),
-    email: text('email').notNull().default(''),
+    guardianRelation: text('guardian_relation').notNull().default(''),
+    guardianPhone: text('guardian_phone').notNull().default(''),
+    guardianEmail: text('guardian_email').notNull().default(''),
+    /**
+     * The guardian phone's last ten digits: students sharing it are a family (siblings), however
+     * the number was written (+880 1711…, 01711…, spaces).
+     */
+    familyKey: text('family_key').generatedAlwaysAs(
+      sql`right(regexp_replace(guardian_phone, '[^0-9]', '', 'g'), 10)`,
+    ),
     address: text('address').notNull().default(''),
-    academicSession: text('academic_session').notNull(),
-    className: text('class_name').notNull(),
-    groupName: text('group_name').notNull().default(''),
-    status: text('status', { enum: ['active', 'inactive'] })
+    /** The photo as stored (re-encoded) in FileStorage; null when there is none. */
+    photoKey: text('photo_key'),
+    photoType: text('photo_type'),
+    campusId: uuid('campus_id').notNull(),
+    status: text('status', { enum: ['active', 'left', 'graduated'] })
       .notNull()
       .default('active'),
+    /** When a student left or graduated, and (for leaving) why. */
+    statusOn: date('status_on', { mode: 'string' }),
+    statusReason: text('status_reason').notNull().default(''),
     applicantId: uuid('applicant_id')
       .unique()
       .references(() => applicants.id),
     createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('students_institute_code_unique').on(t.instituteId, t.studentCode)],
+  (t) => [
+    uniqueIndex('students_institute_code_unique').on(t.instituteId, t.studentCode),
+    index('students_family_idx').on(t.instituteId, t.familyKey),
+    index('students_campus_idx').on(t.campusId),
+    check('students_status_on', sql`${t.status} = 'active' or ${t.statusOn} is not null`),
+    // The campus is the institute's own: the key carries the institute.
+    foreignKey({
+      name: 'students_campus_fk',
+      columns: [t.instituteId, t.campusId],
+      foreignColumns: [campuses.instituteId, campuses.id],
+    }),
+  ],
+)
+
+/**
+ * Where a student studies in one session: class, group, section, shift and roll. One enrolment
+ * per student per session; a roll is unique in its session, class and section. Promotion adds
+ * the next session's enrolment and records the outcome of the one before.
+ */
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instituteId: instituteId(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id),
+    academicSessionId: uuid('academic_session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id),
+    groupId: uuid('group_id').references(() => groups.id),
+    sectionId: uuid('section_id').references(() => sections.id),
+    shiftId: uuid('shift_id').references(() => shifts.id),
+    roll: integer('roll').notNull(),
+    /** How the session ended for the student; null while it runs. */
+    outcome: text('outcome', { enum: ['promoted', 'held_back', 'left', 'graduated'] }),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('enrolments_student_session_unique').on(t.instituteId, t.studentId, t.academicSessionId),
+    unique('enrolments_roll_unique')
+      .on(t.instituteId, t.academicSessionId, t.classId, t.sectionId, t.roll)
+      .nullsNotDistinct(),
+    index('enrolments_student_idx').on(t.studentId),
+    index('enrolments_placement_idx').on(t.academicSessionId, t.classId, t.sectionId),
+    check('enrolments_roll_positive', sql`${t.roll} > 0`),
+  ],
 )
 
 /** The last student number given per institute and admission year. */
 export const studentCounters = pgTable(
   'student_counters',
   {
-    instituteId: uuid('institute_id')
-      .notNull()
-      .references(() => institutes.id),
+    instituteId: instituteId(),
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Applicant, ApplicantSummary } from '../../../shared/schemas/admission.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { applicantAttachments } from '../../db/schema/admission.ts'
-import { studentCounters, students } from '../../db/schema/students.ts'
+import { academicSessions, classes } from '../../db/schema/academic.ts'
+import { enrolments, studentCounters, students } from '../../db/schema/students.ts'
 import { addInstitute, asUser, createTestApp, type TestApp } from '../../test-support/test-app.ts'
 import { todayIn } from './form-read.ts'
 import {
@@ -304,14 +305,19 @@ describe('applicants (staff)', () => {
       gender: 'female',
       fatherName: 'Abdul Karim',
       guardianName: 'Abdul Karim',
-      phone: '+8801711000001',
+      guardianPhone: '+8801711000001',
+      familyKey: '1711000001',
       address: 'House 12, Road 5, Dhaka',
-      academicSession: '2028',
-      className: 'Six',
-      groupName: '',
       status: 'active',
       applicantId: first.id,
     })
+    const [enrolment] = await t.database.db
+      .select({ session: academicSessions.name, class: classes.name, roll: enrolments.roll })
+      .from(enrolments)
+      .innerJoin(academicSessions, eq(academicSessions.id, enrolments.academicSessionId))
+      .innerJoin(classes, eq(classes.id, enrolments.classId))
+      .where(eq(enrolments.studentId, one.studentId!))
+    expect(enrolment).toEqual({ session: '2028', class: 'Six', roll: 1 })
     const again = await post(first.id, 'enrol')
     expect(again.status).toBe(409)
     expect(await again.json()).toMatchObject({ code: 'invalid_status' })

@@ -13,7 +13,7 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { applicantAttachments, applicants } from '../../db/schema/admission.ts'
 import { institutes } from '../../db/schema/institutes.ts'
-import { studentCounters, students } from '../../db/schema/students.ts'
+import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
@@ -30,6 +30,7 @@ import {
   type ApplicantRow,
 } from './applicant-read.ts'
 import { findForm, todayIn } from './form-read.ts'
+import { createStudent, firstCampusId } from '../students/student-create.ts'
 
 const invalidStatus = (status: ApplicantStatus, action: Step['action']) =>
   conflict('invalid_status', { status, action })
@@ -103,6 +104,54 @@ function admissionYear(academicSession: string, today: string): number {
   return Number(match?.[0] ?? today.slice(0, 4))
 }
 
+/** The id of the list item named `name` (any case), created at the end of the list when missing. */
+async function itemNamed(
+  tx: Db,
+  instituteId: string,
+  table: typeof classes | typeof groups,
+  name: string,
+) {
+  const [found] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.instituteId, instituteId), sql`lower(${table.name}) = lower(${name})`))
+  if (found) return found.id
+  const [made] = await tx
+    .insert(table)
+    .values({
+      instituteId,
+      name,
+      position: sql`(select coalesce(max(position), 0) + 1 from ${table} where institute_id = ${instituteId})`,
+    })
+    .returning({ id: table.id })
+  return made!.id
+}
+
+/** The session a form names, created (calendar year of its first year) when missing. */
+async function sessionNamed(tx: Db, instituteId: string, name: string, year: number) {
+  const [found] = await tx
+    .select({ id: academicSessions.id })
+    .from(academicSessions)
+    .where(
+      and(
+        eq(academicSessions.instituteId, instituteId),
+        sql`lower(${academicSessions.name}) = lower(${name})`,
+      ),
+    )
+  if (found) return found.id
+  const [made] = await tx
+    .insert(academicSessions)
+    .values({
+      instituteId,
+      name,
+      startsOn: `${year}-01-01`,
+      endsOn: `${year}-12-31`,
+      position: sql`(select coalesce(max(position), 0) + 1 from ${academicSessions} where institute_id = ${instituteId})`,
+    })
+    .returning({ id: academicSessions.id })
+  return made!.id
+}
+
 /** Makes the accepted applicant a student, numbered within the admission year. */
 async function enrol(c: Context<AppEnv>, tx: Db, row: ApplicantRow) {
   const instituteId = c.var.auth.instituteId
@@ -112,41 +161,42 @@ async function enrol(c: Context<AppEnv>, tx: Db, row: ApplicantRow) {
     .from(institutes)
     .where(eq(institutes.id, instituteId))
   const year = admissionYear(form.academicSession, todayIn(institute?.timezone ?? 'UTC'))
-  const [counter] = await tx
-    .insert(studentCounters)
-    .values({ instituteId, year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [studentCounters.instituteId, studentCounters.year],
-      set: { lastNumber: sql`${studentCounters.lastNumber} + 1` },
-    })
-    .returning({ number: studentCounters.lastNumber })
-  const studentCode = `${year}${String(counter!.number).padStart(4, '0')}`
   const fields = fieldsOf(row)
-  const [student] = await tx
-    .insert(students)
-    .values({
-      instituteId,
-      studentCode,
+  const student = await createStudent(
+    tx,
+    instituteId,
+    {
+      studentCode: '',
       fullName: row.applicantName,
-      dateOfBirth: row.dateOfBirth ?? (fields.dateOfBirth || null),
+      dateOfBirth: row.dateOfBirth ?? fields.dateOfBirth,
       gender: fields.gender,
+      religion: '',
+      bloodGroup: '',
       fatherName: fields.fatherName,
       motherName: fields.motherName,
       guardianName: fields.guardianName,
-      phone: row.phone,
-      email: row.email,
+      guardianRelation: '',
+      guardianPhone: row.phone,
+      guardianEmail: row.email,
       address: fields.address,
-      academicSession: form.academicSession,
-      className: form.className,
-      groupName: form.groupName,
+      campusId: await firstCampusId(tx, instituteId),
       applicantId: row.id,
-    })
-    .returning({ id: students.id })
+    },
+    {
+      academicSessionId: await sessionNamed(tx, instituteId, form.academicSession, year),
+      classId: await itemNamed(tx, instituteId, classes, form.className),
+      groupId: form.groupName ? await itemNamed(tx, instituteId, groups, form.groupName) : null,
+      sectionId: null,
+      shiftId: null,
+      roll: null,
+    },
+    year,
+  )
   await tx
     .update(applicants)
-    .set({ status: 'enrolled', studentId: student!.id, updatedAt: new Date() })
+    .set({ status: 'enrolled', studentId: student.id, updatedAt: new Date() })
     .where(eq(applicants.id, row.id))
-  return { studentId: student!.id, studentCode }
+  return { studentId: student.id, studentCode: student.studentCode }
 }
 
 /** Applications received (staff, permission `admission`): list, read, decide, enrol, export. */

@@ -1,0 +1,99 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const folder = resolve(import.meta.dirname, '../../../drizzle')
+
+/** A copy of the migrations folder whose journal ends at `last` (a tag such as `0010_…`). */
+function migrationsUpTo(last: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-'))
+  cpSync(folder, dir, { recursive: true })
+  const journalFile = join(dir, 'meta/_journal.json')
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
+  const end = journal.entries.findIndex((e) => e.tag.startsWith(last))
+  journal.entries = journal.entries.slice(0, end + 1)
+  writeFileSync(journalFile, JSON.stringify(journal))
+  return dir
+}
+
+describe('migrations over an earlier release’s data', () => {
+  const dirs: string[] = []
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+  it('gives each free-text student a campus, guardian contact and an enrolment', async () => {
+    const client = new PGlite()
+    const db = drizzle(client)
+    const before = migrationsUpTo('0010')
+    dirs.push(before)
+    await migrate(db, { migrationsFolder: before })
+    const { rows } = await client.query<{ id: string }>(
+      `insert into institutes (slug, name) values ('old-school', 'Old School') returning id`,
+    )
+    const institute = rows[0]!.id
+    await client.query(
+      `insert into campuses (institute_id, name, code, position) values ($1, 'Main', 'MAIN', 0), ($1, 'North', 'N', 1)`,
+      [institute],
+    )
+    await client.query(
+      `insert into academic_sessions (institute_id, name, starts_on, ends_on, position)
+         values ($1, '2026', '2026-01-01', '2026-12-31', 1)`,
+      [institute],
+    )
+    await client.query(
+      `insert into students (institute_id, student_code, full_name, phone, email, academic_session, class_name, group_name, status)
+         values ($1, '20260001', 'Rafi', '+880 1711-000001', 'r@x.example', '2026', 'Six', '', 'active'),
+                ($1, '20260002', 'Sadia', '01711000001', '', '2026', 'six', '', 'inactive'),
+                ($1, '20270001', 'Nabil', '01811000002', '', '2027–2028', 'Nine', 'Science', 'active')`,
+      [institute],
+    )
+
+    await migrate(db, { migrationsFolder: folder })
+
+    const students = await client.query(
+      `select s.student_code, s.guardian_phone, s.guardian_email, s.family_key, s.status, c.code as campus,
+              se.name as session, se.starts_on::text, se.ends_on::text, cl.name as class, g.name as "group", e.roll
+         from students s join campuses c on c.id = s.campus_id
+         join enrolments e on e.student_id = s.id
+         join academic_sessions se on se.id = e.academic_session_id
+         join classes cl on cl.id = e.class_id
+         left join groups g on g.id = e.group_id
+        order by s.student_code`,
+    )
+    expect(students.rows).toEqual([
+      expect.objectContaining({
+        student_code: '20260001',
+        guardian_phone: '+880 1711-000001',
+        guardian_email: 'r@x.example',
+        family_key: '1711000001',
+        status: 'active',
+        campus: 'MAIN',
+        session: '2026',
+        class: 'Six',
+        group: null,
+        roll: 1,
+      }),
+      expect.objectContaining({
+        student_code: '20260002',
+        family_key: '1711000001',
+        status: 'left',
+        session: '2026',
+        class: 'Six',
+        roll: 2,
+      }),
+      expect.objectContaining({
+        student_code: '20270001',
+        session: '2027–2028',
+        starts_on: '2027-07-01',
+        ends_on: '2028-06-30',
+        class: 'Nine',
+        group: 'Science',
+        roll: 1,
+      }),
+    ])
+    await client.close()
+  })
+})
