@@ -2,9 +2,11 @@ import type { QueryClient } from '@tanstack/react-query'
 import { patchJson, postJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import {
+  EnrolmentSchema,
   StudentCreatedSchema,
   StudentSchema,
   type StudentCreated,
+  type Enrolment,
   type EnrolmentPatch,
   type Student,
   type StudentCreateInput,
@@ -67,19 +69,22 @@ export function useChangeStudentStatus(
   )
 }
 
-/** Moves an enrolment to another group, section or shift, or gives it another roll. */
+/**
+ * Moves an enrolment to another group, section or shift, or gives it another roll. The answer
+ * is the enrolment: the student and the lists are read again.
+ */
 export function useUpdateEnrolment(
   studentId: string,
   enrolmentId: string,
-  feedback: Feedback<Student, EnrolmentPatch> = {},
+  feedback: Feedback<Enrolment, EnrolmentPatch> = {},
 ) {
   return useChange(
     (body: EnrolmentPatch) =>
       patchJson(
         `${studentPath(studentId)}/enrolments/${encodeURIComponent(enrolmentId)}`,
         body,
-        StudentSchema,
+        EnrolmentSchema,
       ),
-    { refresh: studentChanged, feedback },
+    { refresh: refreshAll, feedback },
   )
 }
