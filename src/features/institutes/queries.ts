@@ -3,7 +3,8 @@ import { institutesKey } from '../../lib/academic-structure.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { InstituteSettingsSchema } from '../../shared/schemas/institutes.ts'
 
-/* The campuses' and the academic structure's reads are in src/lib/academic-structure.ts. */
+// The structure lists and campuses are read through src/lib/academic-structure.ts, shared with
+// the areas that choose from them.
 
 export const settingsQuery = () =>
   queryOptions({
