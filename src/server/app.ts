@@ -41,6 +41,7 @@ import { classRoutes } from './modules/institutes/classes.ts'
 import { groupRoutes } from './modules/institutes/groups.ts'
 import { sectionRoutes } from './modules/institutes/sections.ts'
 import { shiftRoutes } from './modules/institutes/shifts.ts'
+import { studentRoutes } from './modules/students/students.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -161,6 +162,7 @@ export function createApp({
   api.route('/institutes/groups', groupRoutes)
   api.route('/institutes/sections', sectionRoutes)
   api.route('/institutes/shifts', shiftRoutes)
+  api.route('/students', studentRoutes)
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))

@@ -103,6 +103,8 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   enrol: msg`Enrolled`,
   update_logo: msg`Logo changed`,
   remove_logo: msg`Logo removed`,
+  mark_left: msg`Marked as left`,
+  graduate: msg`Marked as graduated`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -119,6 +121,8 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   admission_form: msg`Admission form`,
   applicant: msg`Applicant`,
   campus: msg`Campus`,
+  student: msg`Student`,
+  enrolment: msg`Enrolment`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */
