@@ -52,7 +52,12 @@ export async function firstCampusId(tx: Db, instituteId: string) {
 /** Refusals the database gives for a student or an enrolment, named by field. */
 export function studentRefusal(err: unknown, roll: number): never {
   if (postgresErrorCode(err) === '23505') {
-    const constraint = (err as { constraint?: string }).constraint ?? ''
+    // Drizzle wraps the driver's error: the constraint is named on the cause.
+    let constraint = ''
+    for (let e: unknown = err; e && typeof e === 'object' && !constraint;) {
+      constraint = String((e as { constraint?: unknown }).constraint ?? '')
+      e = (e as { cause?: unknown }).cause
+    }
     if (constraint === 'students_institute_code_unique')
       throw validationFailed({ studentCode: 'student_code_taken' }, 409)
     if (constraint === 'enrolments_roll_unique')
