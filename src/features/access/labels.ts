@@ -103,6 +103,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   enrol: msg`Enrolled`,
   update_logo: msg`Logo changed`,
   remove_logo: msg`Logo removed`,
+  promote: msg`Students promoted`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -119,6 +120,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   admission_form: msg`Admission form`,
   applicant: msg`Applicant`,
   campus: msg`Campus`,
+  promotion: msg`Promotion`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */
@@ -180,4 +182,13 @@ export const auditFieldLabels: Record<string, MessageDescriptor> = {
   admin: msg`Administrator`,
   mustChangePassword: msg`Must choose a new password`,
   signedOutEverywhere: msg`Signed out everywhere`,
+  fromSession: msg`From session`,
+  toSession: msg`To session`,
+  promote: msg`Promoted`,
+  hold_back: msg`Held back`,
+  leave: msg`Left`,
+  graduate: msg`Graduated`,
+  already_enrolled: msg`Already enrolled`,
+  not_active: msg`No longer active`,
+  classesRefused: msg`Classes not promoted`,
 }
