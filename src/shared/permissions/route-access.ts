@@ -67,6 +67,9 @@ export const routeAccess = {
   // Institute set-up
   '/academic-structure': permission('institute'),
 
+  // Students
+  '/students/promote': { action: 'update', subject: 'students' },
+
   // Admission office
   '/admission-forms': permission('admission'),
   '/admission-applicants': permission('admission'),
