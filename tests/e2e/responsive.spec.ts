@@ -125,6 +125,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   institutes: '/institutes',
   'institute settings': '/institute-settings',
   campuses: '/campuses',
+  'promote students': '/students/promote',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({
