@@ -6,7 +6,7 @@ import {
   groupsQuery,
   sectionsQuery,
   shiftsQuery,
-} from '../features/institutes/queries.ts'
+} from '../lib/academic-structure.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/academic-structure')({

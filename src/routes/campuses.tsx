@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CampusesPage } from '../features/institutes/CampusesPage.tsx'
-import { campusesQuery } from '../features/institutes/queries.ts'
+import { campusesQuery } from '../lib/academic-structure.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/campuses')({

@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PromotePage } from '../features/students/PromotePage.tsx'
-import {
-  promotionClassesQuery,
-  promotionSessionsQuery,
-} from '../features/students/promotion-queries.ts'
+import { academicSessionsQuery, classesQuery } from '../lib/academic-structure.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 
@@ -16,8 +13,8 @@ export const Route = createFileRoute('/students_/promote')({
   beforeLoad: ({ context, location }) => guardRoute(context, '/students/promote', location.href),
   loader: ({ context }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(promotionSessionsQuery()),
-      context.queryClient.ensureQueryData(promotionClassesQuery()),
+      context.queryClient.ensureQueryData(academicSessionsQuery('/students/promote')),
+      context.queryClient.ensureQueryData(classesQuery('/students/promote')),
     ]),
   component: function Promote() {
     const navigate = Route.useNavigate()

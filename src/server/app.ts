@@ -43,6 +43,7 @@ import { sectionRoutes } from './modules/institutes/sections.ts'
 import { shiftRoutes } from './modules/institutes/shifts.ts'
 import { promotionJobKind } from './modules/students/promotion-job.ts'
 import { promotionRoutes } from './modules/students/promotions.ts'
+import { studentRoutes } from './modules/students/students.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -165,6 +166,7 @@ export function createApp({
   api.route('/institutes/sections', sectionRoutes)
   api.route('/institutes/shifts', shiftRoutes)
   api.route('/students/promotions', promotionRoutes)
+  api.route('/students', studentRoutes)
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))

@@ -8,6 +8,7 @@ import {
 import { dayFromToday, publishForm } from './admission-data.ts'
 import { axeFindings } from './axe.ts'
 import { adminHeaders, signInAs } from './session.ts'
+import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
 /*
  * Every main screen, as a user meets it with rows, badges, tags and a red validation error on
@@ -151,6 +152,24 @@ async function staffData(request: APIRequestContext, baseURL: string, run: strin
   )
 }
 
+/** Two sisters with one guardian's phone, the elder marked as left, through the API. */
+async function studentData(request: APIRequestContext, baseURL: string, run: string) {
+  const headers = await adminHeaders(request, baseURL)
+  const place = await demoPlacement(request, baseURL, headers)
+  const guardianPhone = uniquePhone()
+  const student = (fullName: string) =>
+    createStudent(request, baseURL, headers, place, { fullName, guardianPhone })
+  const elder = await student(`Elder ${run}`)
+  const younger = await student(`Younger ${run}`)
+  await ok(
+    request.post(`${api(baseURL)}/students/${elder.id}/status`, {
+      headers,
+      data: { status: 'left', on: dayFromToday(0), reason: 'Moved away.' },
+    }),
+  )
+  return { guardianPhone, sessionId: place.session.id, youngerId: younger.id }
+}
+
 type Skin = 'light' | 'dark'
 
 /** A browser in the skin, and the page's findings per screen, gathered by `check`. */
@@ -172,7 +191,7 @@ async function inSkin(browser: Browser, skin: Skin) {
 for (const skin of ['light', 'dark'] as const) {
   test.describe(`in the ${skin} skin, axe finds nothing serious or critical`, () => {
     // One page walks every screen and axe reads each, a few seconds apiece on a busy machine.
-    test.describe.configure({ timeout: 240_000 })
+    test.describe.configure({ timeout: 300_000 })
 
     test('on the sign-in, recovery and applicant screens', async ({ browser, baseURL }) => {
       const run = unique()
@@ -214,6 +233,7 @@ for (const skin of ['light', 'dark'] as const) {
       const data = await admissionData(context.request, baseURL!, run)
       const { cash, reversedId } = await voucherData(context.request, baseURL!, run)
       await staffData(context.request, baseURL!, run)
+      const students = await studentData(context.request, baseURL!, run)
       // The admin sees every staff screen.
       await signInAs(context, context.request, baseURL!, 'admin')
 
@@ -298,6 +318,20 @@ for (const skin of ['light', 'dark'] as const) {
       await page.goto(`/admission-applicants/${data.accepted.id}`)
       await heading(`Accepted ${run}`)
       await check('applicant')
+      await page.goto(
+        `/students?academicSessionId=${students.sessionId}&q=${encodeURIComponent(students.guardianPhone)}`,
+      )
+      await expect(page.getByRole('row').filter({ hasText: `Elder ${run}` })).toContainText('Left')
+      await check('students')
+      await page.getByRole('button', { name: 'New student' }).click()
+      const studentDialog = page.getByRole('dialog', { name: 'New student' })
+      await studentDialog.getByRole('button', { name: 'Add student' }).click()
+      await expect(studentDialog.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true')
+      await check('new student dialog')
+      await page.goto(`/students/${students.youngerId}`)
+      await heading(`Younger ${run}`)
+      await expect(page.getByRole('link', { name: `Elder ${run}` })).toBeVisible()
+      await check('student')
       await page.goto('/institute-settings')
       await heading('Institute settings')
       // A slip, as the form shows it under its field.

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { horizontalOverflow } from './overflow.ts'
 import { adminHeaders, signInAs } from './session.ts'
+import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
 /**
  * Every main screen, as an office PC down to a tablet shows it, in German (the longest words)
@@ -40,6 +41,7 @@ interface Records {
   cashId: string
   applicantId: string
   formId: string
+  studentId: string
 }
 
 /**
@@ -103,7 +105,21 @@ async function makeRecords(request: APIRequestContext, baseURL: string): Promise
     { headers },
   )
   const applicants = (await list.json()) as { data: { id: string }[] }
-  return { voucherId, cashId, formId, applicantId: applicants.data[0]!.id }
+
+  // Two brothers with German-length names: the list's rows and the profile's family.
+  const place = await demoPlacement(request, baseURL, headers)
+  const guardianPhone = uniquePhone()
+  const brother = (fullName: string) =>
+    createStudent(request, baseURL, headers, place, {
+      fullName,
+      guardianName: 'Friedrich-Wilhelm Schwarzenberger-Hohenlohe',
+      guardianPhone,
+    })
+  await brother(`Konstantin Schwarzenberger-Hohenlohe ${crypto.randomUUID().slice(0, 6)}`)
+  const student = await brother(
+    `Maximilian Schwarzenberger-Hohenlohe ${crypto.randomUUID().slice(0, 6)}`,
+  )
+  return { voucherId, cashId, formId, applicantId: applicants.data[0]!.id, studentId: student.id }
 }
 
 const staffScreens = (r: Records): Record<string, string> => ({
@@ -125,6 +141,8 @@ const staffScreens = (r: Records): Record<string, string> => ({
   institutes: '/institutes',
   'institute settings': '/institute-settings',
   campuses: '/campuses',
+  students: '/students',
+  student: `/students/${r.studentId}`,
   'promote students': '/students/promote',
 })
 

@@ -46,6 +46,7 @@ export const navItems: NavItem[] = [
     icon: 'list',
     area: 'institutes',
   },
+  { to: '/students', label: msg`Students`, icon: 'users', area: 'institutes' },
   {
     to: '/students/promote',
     label: msg`Promote students`,

@@ -103,6 +103,8 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   enrol: msg`Enrolled`,
   update_logo: msg`Logo changed`,
   remove_logo: msg`Logo removed`,
+  mark_left: msg`Marked as left`,
+  graduate: msg`Marked as graduated`,
   promote: msg`Students promoted`,
 }
 
@@ -120,6 +122,8 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   admission_form: msg`Admission form`,
   applicant: msg`Applicant`,
   campus: msg`Campus`,
+  student: msg`Student`,
+  enrolment: msg`Enrolment`,
   promotion: msg`Promotion`,
 }
 

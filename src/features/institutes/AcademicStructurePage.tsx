@@ -15,7 +15,7 @@ import {
   groupsQuery,
   sectionsQuery,
   shiftsQuery,
-} from './queries.ts'
+} from '../../lib/academic-structure.ts'
 import { StructureTable, type Values } from './StructureTable.tsx'
 
 const text = (values: Values, key: string) => String(values[key] ?? '').trim()

@@ -11,7 +11,7 @@ import { showToast } from '../../lib/toasts.ts'
 import type { Campus } from '../../shared/schemas/institutes.ts'
 import { CampusDialog } from './CampusDialog.tsx'
 import { useDeleteCampus, useSetCampusActive } from './mutations.ts'
-import { campusesQuery } from './queries.ts'
+import { campusesQuery } from '../../lib/academic-structure.ts'
 import './institutes.css'
 
 type Editing = { campus?: Campus } | undefined

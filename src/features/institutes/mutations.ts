@@ -34,7 +34,8 @@ import {
   type InstituteSettings,
   type InstituteSettingsInput,
 } from '../../shared/schemas/institutes.ts'
-import { institutesKey, settingsQuery, structurePaths } from './queries.ts'
+import { institutesKey, structurePaths } from '../../lib/academic-structure.ts'
+import { settingsQuery } from './queries.ts'
 
 /*
  * The institutes area's changes. A change to the settings also reads the signed-in user again:

@@ -13,6 +13,7 @@ import { savedReadsQuery, usePinRead, useRemoveReads } from './queries.ts'
 const otherScreens: Record<string, MessageDescriptor> = {
   '/vouchers/$voucherId': msg`Voucher`,
   '/admission-applicants/$applicantId': msg`Applicant`,
+  '/students/$studentId': msg`Student`,
   '/profile-password-change': msg`Your sign-ins`,
 }
 const screenTitles: Record<string, MessageDescriptor> = {

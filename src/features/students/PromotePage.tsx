@@ -6,6 +6,7 @@ import { JobProgress } from '../../components/JobProgress.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
+import { academicSessionsQuery, classesQuery } from '../../lib/academic-structure.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import type { ErrorDetail } from '../../shared/schemas/api-error.ts'
@@ -25,12 +26,7 @@ import {
   nextSessionId,
   type ClassTarget,
 } from './promotion-defaults.ts'
-import {
-  promotionClassesQuery,
-  promotionPreviewQuery,
-  promotionSessionsQuery,
-  useRunPromotion,
-} from './promotion-queries.ts'
+import { promotionPreviewQuery, useRunPromotion } from './promotion-queries.ts'
 import './promotion.css'
 
 export interface PromoteSearch {
@@ -83,8 +79,8 @@ function PromotionForm({ onStarted }: { onStarted: (jobId: string) => void }) {
   const { t } = useLingui()
   const ids = { from: useId(), to: useId(), sections: useId() }
   const { refusalText, toastUnlessFieldError, fieldErrors } = useServerErrors()
-  const { data: sessions } = useSuspenseQuery(promotionSessionsQuery())
-  const { data: classes } = useSuspenseQuery(promotionClassesQuery())
+  const { data: sessions } = useSuspenseQuery(academicSessionsQuery('/students/promote'))
+  const { data: classes } = useSuspenseQuery(classesQuery('/students/promote'))
   const [sessionIds, setSessionIds] = useState(() => defaultSessions(sessions))
   const [sectionRule, setSectionRule] = useState<'keep_section_name' | 'none'>('keep_section_name')
   const [mapping, setMapping] = useState(() => defaultMapping(classes))

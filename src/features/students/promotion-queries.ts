@@ -2,8 +2,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { postJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
-import { storedRead } from '../../lib/read-store.ts'
-import { AcademicSessionSchema, ClassSchema } from '../../shared/schemas/academic.ts'
 import {
   PromotionPreviewSchema,
   PromotionStartedSchema,
@@ -11,28 +9,11 @@ import {
 } from '../../shared/schemas/students.ts'
 
 /*
- * The promotion screen's reads and its one change. The sessions and classes are the academic
- * structure's lists (`/api/institutes/…`), read here under this screen's name until they are
- * shared through src/lib: a feature does not import another's queries.
+ * The promotion screen's preview and its one change. The sessions and classes it chooses from
+ * are the academic structure's lists (`src/lib/academic-structure.ts`, kept for this screen).
  */
 
 export const promotionKey = ['students', 'promotion'] as const
-
-export const promotionSessionsQuery = () =>
-  queryOptions({
-    queryKey: [...promotionKey, 'sessions'],
-    ...storedRead(
-      'institutes/academic-sessions',
-      v.array(AcademicSessionSchema),
-      '/students/promote',
-    ),
-  })
-
-export const promotionClassesQuery = () =>
-  queryOptions({
-    queryKey: [...promotionKey, 'classes'],
-    ...storedRead('institutes/classes', v.array(ClassSchema), '/students/promote'),
-  })
 
 /**
  * What a promotion would do. A POST that writes nothing, so it is read like a query, keyed by

@@ -66,6 +66,9 @@ export const routeAccess = {
   '/campuses': permission('institute'),
   // Institute set-up
   '/academic-structure': permission('institute'),
+  // Students
+  '/students': permission('students'),
+  '/students/$studentId': permission('students'),
 
   // Students
   '/students/promote': { action: 'update', subject: 'students' },

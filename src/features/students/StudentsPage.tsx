@@ -1,0 +1,133 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState, type ReactElement, type ReactNode } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { SearchBox } from '../../components/table/SearchBox.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { useListSearch } from '../../lib/list-search.ts'
+import type { StudentListQuery } from '../../shared/schemas/students.ts'
+import { statusBadges, statusLabels } from './labels.ts'
+import { studentsQuery } from './queries.ts'
+import { StudentFilters } from './StudentFilters.tsx'
+import { StudentFormDialog } from './StudentFormDialog.tsx'
+import { placeText } from './structure.ts'
+import './students.css'
+
+type SearchChange = (next: Partial<StudentListQuery>) => void
+
+/**
+ * /students: the institute's students in a session, found by name, student ID, guardian's phone
+ * or roll, narrowed by the filters; a new student is added here. `links` are the pages beside
+ * the list (import, promotion) the app has.
+ */
+export function StudentsPage({
+  search,
+  onSearchChange,
+  links,
+}: {
+  search: StudentListQuery
+  onSearchChange: SearchChange
+  links?: ReactNode
+}): ReactElement {
+  const { t, i18n } = useLingui()
+  const ability = useAbility()
+  const { data } = useSuspenseQuery(studentsQuery(search))
+  const [creating, setCreating] = useState(false)
+  const canCreate = ability.can('create', 'students')
+
+  // Unsorted, the server lists students by class, section and roll.
+  const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
+    sortBy: 'className',
+  })
+
+  return (
+    <div className="page students">
+      <PageHeader
+        title={<Trans>Students</Trans>}
+        subtitle={
+          <Trans>
+            Search by name, student ID, guardian’s phone or roll (class-section-roll, such as
+            Six-A-12).
+          </Trans>
+        }
+        actions={
+          <div className="header-buttons">
+            {links}
+            {canCreate && (
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => setCreating(true)}
+              >
+                <Trans>New student</Trans>
+              </button>
+            )}
+          </div>
+        }
+      />
+
+      <section className="card">
+        <div className="toolbar">
+          <SearchBox value={search.q} onSearch={onSearch} label={t`Search students`} />
+          <StudentFilters search={search} onChange={setSearch} />
+        </div>
+
+        <PagedTable
+          empty={<Trans>No students match.</Trans>}
+          {...paging}
+          total={data.total}
+          sorting={sorting}
+          columns={[
+            { label: t`Student ID`, sort: 'studentCode' },
+            { label: t`Name`, sort: 'fullName' },
+            { label: t`Class · section · roll`, sort: 'className' },
+            { label: <Trans>Guardian</Trans> },
+            { label: <Trans>Status</Trans> },
+          ]}
+          rows={data.data.map((student) => (
+            <tr key={student.id}>
+              <td className="student-code">{student.studentCode}</td>
+              <td>
+                <Link to="/students/$studentId" params={{ studentId: student.id }}>
+                  {student.fullName}
+                </Link>
+                <small className="muted block">{student.campusName}</small>
+              </td>
+              <td>
+                {student.enrolment ? (
+                  <>
+                    {placeText(student.enrolment)}
+                    {student.enrolment.groupName && (
+                      <small className="muted block">{student.enrolment.groupName}</small>
+                    )}
+                  </>
+                ) : (
+                  <span className="muted">
+                    <Trans>Not enrolled in this session</Trans>
+                  </span>
+                )}
+              </td>
+              <td>
+                {student.guardianName || <span className="muted">—</span>}
+                <small className="block">
+                  <a href={`tel:${student.guardianPhone.replace(/[^\d+]/g, '')}`}>
+                    {student.guardianPhone}
+                  </a>
+                </small>
+              </td>
+              <td>
+                <span className={`badge ${statusBadges[student.status]}`}>
+                  {i18n._(statusLabels[student.status])}
+                </span>
+              </td>
+            </tr>
+          ))}
+        />
+      </section>
+
+      {creating && <StudentFormDialog onClose={() => setCreating(false)} />}
+    </div>
+  )
+}
