@@ -70,6 +70,9 @@ export const routeAccess = {
   '/students': permission('students'),
   '/students/$studentId': permission('students'),
 
+  // Students
+  '/students/promote': { action: 'update', subject: 'students' },
+
   // Admission office
   '/admission-forms': permission('admission'),
   '/admission-applicants': permission('admission'),
