@@ -135,15 +135,17 @@ export async function listStudents(
       status: StudentStatus
     }
   >(
-    await db.execute(sql`select s.id, s.student_code, s.full_name, s.guardian_name,
+    // The matching students are picked first (materialized: few for a search), and only they
+    // get their enrolment looked up; the planner would otherwise join all of them first.
+    await db.execute(sql`with picked as materialized (select s.id from students s where ${where})
+      select s.id, s.student_code, s.full_name, s.guardian_name,
         s.guardian_phone, s.campus_id, cp.name as campus_name, s.status, e.*
-      from students s join campuses cp on cp.id = s.campus_id
+      from picked join students s on s.id = picked.id join campuses cp on cp.id = s.campus_id
       left join lateral (select ${enrolmentColumns}, c.position as class_position,
           sc.position as section_position
         from enrolments e ${enrolmentNames}
         where e.institute_id = ${instituteId} and e.student_id = s.id
           and e.academic_session_id = ${sessionId}) e on true
-      where ${where}
       order by ${listOrder(query)}
       limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
   )
