@@ -69,4 +69,9 @@ export const budgets = {
    * of a 5,000-student import's time.
    */
   jobStepsPerSecondMin: 200,
+  /**
+   * A search of the student list (name, student ID, guardian phone or class-section-roll) at
+   * 50,000 students, server time, median over different students' searches (issue 16).
+   */
+  studentSearchP50Ms: 50,
 }

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setPasswordHashCost, verifyPassword } from '../lib/password.ts'
 import { openDatabase, type Database } from './client.ts'
+import { sql } from 'drizzle-orm'
 import { academicSessions, classes, groupClasses, sections, shifts } from './schema/academic.ts'
 import { users } from './schema/auth.ts'
-import { institutes } from './schema/institutes.ts'
+import { campuses, institutes } from './schema/institutes.ts'
 import { todayIn } from '../modules/admission/form-read.ts'
 import { demoInstitute, seedDemo } from './seed.ts'
 
@@ -14,7 +15,7 @@ describe('the demo seed', () => {
   beforeAll(() => setPasswordHashCost(10))
   afterEach(() => database.close())
 
-  it('creates the demo institute and an admin who can recover the account', async () => {
+  it('creates the demo institute, an admin who can recover the account, and its school', async () => {
     database = await openDatabase({ dataDir: 'memory://' })
     await database.migrate()
     const seed = await seedDemo(database.db)
@@ -44,7 +45,47 @@ describe('the demo seed', () => {
     expect(await database.db.$count(sections)).toBe(2 * 12 * 2)
     expect(await database.db.$count(groupClasses)).toBe(3 * 2)
     expect(await database.db.$count(shifts)).toBe(2)
-  })
+    expect(await database.db.$count(campuses)).toBe(2)
+
+    // A school of about 600 students with families, leavers and graduates.
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+    // Every class of the current session has students in sections A and B.
+    const current = await rows<{ class: string; section: string; n: number }>(sql`
+      select c.name as class, sc.name as section, count(*)::int as n from enrolments e
+        join academic_sessions se on se.id = e.academic_session_id and se.is_current
+        join classes c on c.id = e.class_id join sections sc on sc.id = e.section_id
+       group by c.name, sc.name`)
+    expect(current).toHaveLength(24)
+    expect(current.every((r) => r.n >= 10 && r.n <= 40)).toBe(true)
+    expect(current.reduce((n, r) => n + r.n, 0)).toBe(600)
+    const [counts] = await rows<Record<string, number>>(sql`select
+        count(*) filter (where status = 'active')::int as active,
+        count(*) filter (where status = 'left')::int as "left",
+        count(*) filter (where status = 'graduated')::int as graduated,
+        count(distinct campus_id)::int as campuses,
+        count(distinct family_key)::int as families,
+        (select count(*)::int from enrolments e join academic_sessions se
+           on se.id = e.academic_session_id where se.name = ${String(year - 1)}) as "lastYear"
+      from students`)
+    expect(counts!.active).toBeGreaterThan(570)
+    expect(counts!.left).toBeGreaterThan(0)
+    expect(counts!.graduated).toBeGreaterThan(5)
+    expect(counts!.campuses).toBe(2)
+    expect(counts!.lastYear).toBeGreaterThan(300)
+    // Siblings share a guardian's phone, however it was written: families of two and three.
+    const sizes = await rows<{ size: number; n: number }>(sql`
+      select size, count(*)::int as n from (select count(*)::int as size from students group by family_key) f
+       group by size order by size`)
+    expect(sizes.map((s) => s.size)).toEqual([1, 2, 3])
+    // Rolls unique per section (the database holds it), IDs of the admission year.
+    const [codes] = await rows<{ bad: number; now: number }>(sql`select
+        count(*) filter (where student_code !~ '^20[0-9]{6}$')::int as bad,
+        count(*) filter (where student_code like ${`${year}%`})::int as now from students`)
+    expect(codes).toMatchObject({ bad: 0 })
+    expect(codes!.now).toBeGreaterThan(20)
+    // A whole school, seeded on a shared, busy machine: more than the default 30 s may pass.
+  }, 120_000)
 
   it('uses ADMIN_PASSWORD when given and does nothing on later starts', async () => {
     database = await openDatabase({ dataDir: 'memory://' })

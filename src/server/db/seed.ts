@@ -6,6 +6,7 @@ import {
 } from '../../shared/schemas/admission.ts'
 import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from './client.ts'
+import { seedStudents } from './demo-students.ts'
 import { todayIn } from '../modules/admission/form-read.ts'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
 import {
@@ -139,7 +140,13 @@ export const demoClasses = [
  * admission form takes applications for. Each class has sections A and B in the last and the
  * current session; Science, Business and Humanities are for Nine and Ten.
  */
-async function seedAcademicStructure(tx: Db, instituteId: string, today: string) {
+export async function seedAcademicStructure(
+  tx: Db,
+  instituteId: string,
+  today: string,
+  sectionNames = ['A', 'B'],
+  capacity: number | null = 40,
+) {
   const year = Number(today.slice(0, 4))
   const sessionRows = await tx
     .insert(academicSessions)
@@ -178,12 +185,12 @@ async function seedAcademicStructure(tx: Db, instituteId: string, today: string)
   await tx.insert(sections).values(
     taught.flatMap((session) =>
       classRows.flatMap((klass) =>
-        ['A', 'B'].map((name, i) => ({
+        sectionNames.map((name, i) => ({
           instituteId,
           academicSessionId: session.id,
           classId: klass.id,
           name,
-          capacity: 40,
+          capacity,
           position: i + 1,
         })),
       ),
@@ -199,13 +206,16 @@ async function seedAcademicStructure(tx: Db, instituteId: string, today: string)
   }
 }
 
+/** About 600 students in the current session, 25 a section; the seed makes the same school. */
+export const demoStudents = { count: 600, seed: 2026 }
+
 export type SeedResult =
   | { created: false }
   | { created: true; instituteSlug: string; username: string; password: string; generated: boolean }
 
 /**
  * Creates the demo institute, its admin (who also operates the platform), a client user, its
- * academic structure and an open admission form on an empty database; does nothing afterwards. Both demo users share the one password.
+ * academic structure, its students and an open admission form on an empty database; does nothing afterwards. Both demo users share the one password.
  * The password is returned once so it can be printed, and only its scrypt hash is stored.
  */
 export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResult> {
@@ -236,6 +246,7 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
     ])
     const today = todayIn(demoInstitute.timezone)
     const placement = await seedAcademicStructure(tx, institute.id, today)
+    await seedStudents(tx, institute.id, { ...demoStudents, today })
     const form = v.parse(AdmissionFormInputSchema, demoAdmissionForm(today, placement))
     await tx.insert(admissionForms).values({ ...form, instituteId: institute.id, published: true })
   })

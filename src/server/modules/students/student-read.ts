@@ -96,25 +96,30 @@ export async function listStudents(
   } else {
     sessionId = await defaultSessionId(db, instituteId)
   }
-  const placed = Boolean(query.classId || query.groupId || query.sectionId)
+  // Filters and the search pick students by id through their own indexes; each listed
+  // student's enrolment is then looked up by its key, so the plan stays index lookups even
+  // when the planner's statistics are stale (PGlite runs no autovacuum).
+  const placement = [
+    query.classId ? sql`class_id = ${query.classId}` : undefined,
+    query.groupId ? sql`group_id = ${query.groupId}` : undefined,
+    query.sectionId ? sql`section_id = ${query.sectionId}` : undefined,
+  ].filter((part) => part !== undefined)
   const matches = matchingStudentIds(instituteId, sessionId, query.q)
   const where = sql.join(
     [
       sql`s.institute_id = ${instituteId}`,
       query.campusId ? sql`s.campus_id = ${query.campusId}` : undefined,
       query.status ? sql`s.status = ${query.status}` : undefined,
-      query.classId ? sql`e.class_id = ${query.classId}` : undefined,
-      query.groupId ? sql`e.group_id = ${query.groupId}` : undefined,
-      query.sectionId ? sql`e.section_id = ${query.sectionId}` : undefined,
+      placement.length
+        ? sql`s.id in (select student_id from enrolments where institute_id = ${instituteId}
+            and academic_session_id = ${sessionId} and ${sql.join(placement, sql` and `)})`
+        : undefined,
       matches ? sql`s.id in (${matches})` : undefined,
-    ].filter((part): part is ReturnType<typeof sql> => part !== undefined),
+    ].filter((part) => part !== undefined),
     sql` and `,
   )
-  const enrolled = sql`${placed ? sql`join` : sql`left join`} enrolments e
-    on e.student_id = s.id and e.institute_id = ${instituteId}
-    and e.academic_session_id = ${sessionId}`
   const [counted] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from students s ${enrolled} where ${where}`),
+    await db.execute(sql`select count(*)::int as n from students s where ${where}`),
   )
   const total = counted!.n
   if (total === 0) return { data: [], total }
@@ -130,10 +135,17 @@ export async function listStudents(
       status: StudentStatus
     }
   >(
-    await db.execute(sql`select s.id, s.student_code, s.full_name, s.guardian_name,
-        s.guardian_phone, s.campus_id, cp.name as campus_name, s.status, ${enrolmentColumns}
-      from students s join campuses cp on cp.id = s.campus_id ${enrolled} ${enrolmentNames}
-      where ${where}
+    // The matching students are picked first (materialized: few for a search), and only they
+    // get their enrolment looked up; the planner would otherwise join all of them first.
+    await db.execute(sql`with picked as materialized (select s.id from students s where ${where})
+      select s.id, s.student_code, s.full_name, s.guardian_name,
+        s.guardian_phone, s.campus_id, cp.name as campus_name, s.status, e.*
+      from picked join students s on s.id = picked.id join campuses cp on cp.id = s.campus_id
+      left join lateral (select ${enrolmentColumns}, c.position as class_position,
+          sc.position as section_position
+        from enrolments e ${enrolmentNames}
+        where e.institute_id = ${instituteId} and e.student_id = s.id
+          and e.academic_session_id = ${sessionId}) e on true
       order by ${listOrder(query)}
       limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
   )

@@ -131,8 +131,8 @@ export function listOrder(query: Pick<StudentListQuery, 'sortBy' | 'sortDesc'>):
     case 'fullName':
       return sql`s.full_name ${dir}, s.student_code`
     case 'roll':
-      return sql`e.roll ${dir} ${nulls}, c.position, sc.position, s.student_code`
+      return sql`e.roll ${dir} ${nulls}, e.class_position, e.section_position, s.student_code`
     default:
-      return sql`c.position ${dir} ${nulls}, sc.position ${dir} ${nulls}, e.roll ${dir}, s.student_code`
+      return sql`e.class_position ${dir} ${nulls}, e.section_position ${dir} ${nulls}, e.roll ${dir}, s.student_code`
   }
 }
