@@ -1,8 +1,8 @@
 import { i18n } from '@lingui/core'
 import ky, { type KyRequest } from 'ky'
 import * as v from 'valibot'
-import { errorMessages } from '../shared/errors/catalogue.ts'
 import { TokenPairSchema } from '../shared/schemas/auth.ts'
+import { errorId } from './error-id.ts'
 import { forbiddenEvent, OfflineWriteError } from './http-error.ts'
 import { navigateTo } from './navigation.ts'
 import { session } from './session.ts'
@@ -133,7 +133,7 @@ export const api = ky.create({
           return
         // The platform suspended the user's institute: no refresh helps, and they are told why.
         if ((await refusalCode(response)) === 'institute_suspended') {
-          showToast({ variant: 'error', title: i18n._(errorMessages.institute_suspended) })
+          showToast({ variant: 'error', title: i18n._(errorId('institute_suspended')) })
           return endSession()
         }
         // A token that looks unexpired answered 401: another request may have refreshed it

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
+import { offlineDbName } from './offline-db-presence.ts'
 
 /**
  * What is known of a staff read (a report, a list, a record) kept for reading it again offline,
@@ -72,7 +73,7 @@ export interface QueuedRequest {
  * The browser's own database (IndexedDB through Dexie). The stores are declared now so later
  * features add data, not schema versions, for the first release.
  */
-export const offlineDb = new Dexie('institute-office') as Dexie & {
+export const offlineDb = new Dexie(offlineDbName) as Dexie & {
   reads: EntityTable<StoredRead, 'key'>
   readData: EntityTable<StoredReadData, 'key'>
   drafts: EntityTable<AdmissionDraft, 'id'>

@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { apiError, httpStatus, isOfflineWrite, retryAfterHeader } from './http-error.ts'
 import { isUnreachable } from './read-through.ts'
-import { errorMessages, isErrorCode } from '../shared/errors/catalogue.ts'
 import type { ErrorDetail, ErrorValues } from '../shared/schemas/api-error.ts'
 import { issuesToDetails } from '../shared/schemas/issues.ts'
+import { errorId } from './error-id.ts'
 import { showToast } from './toasts.ts'
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -30,11 +30,17 @@ export function useServerErrors() {
         return [name, style.format(date)]
       }),
     )
-  /** One refusal in words; a code this client does not know yet, as the server said it. */
-  const translate = (detail: ErrorDetail, serverText?: string): string =>
-    isErrorCode(detail.code)
-      ? i18n._({ ...errorMessages[detail.code], values: readable(detail.values) })
-      : (serverText ?? i18n._(errorMessages.invalid_value))
+  /**
+   * One refusal in words; a code this client does not know yet, as the server said it. A code's
+   * words are the catalog's `error.<code>` (extracted from src/shared/errors), so the browser
+   * loads them once, with the rest of its strings, and no copy of the catalogue.
+   */
+  const translate = (detail: ErrorDetail, serverText?: string): string => {
+    const id = errorId(detail.code)
+    return i18n.messages[id] !== undefined
+      ? i18n._(id, readable(detail.values))
+      : (serverText ?? i18n._(errorId('invalid_value')))
+  }
   /** What a failed call's answer refused, in words, or undefined when it carries no answer. */
   const refusalText = (err: unknown): string | undefined => {
     const body = apiError(err)

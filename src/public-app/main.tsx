@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { activateLocale, i18n, initialLocale, loadLocale } from '../lib/i18n.ts'
 import { setNavigator } from '../lib/navigation.ts'
+import { offlineDbPresent } from '../lib/offline-db-presence.ts'
 import { queryClient, withoutSavedCache } from '../lib/query-client.ts'
 import { registerServiceWorker } from '../lib/service-worker.ts'
 import { homeRouteFor, session } from '../lib/session.ts'
@@ -55,7 +56,7 @@ async function forgetLeftovers() {
   if (session.userData() && !session.accessToken()) {
     await import('../lib/sign-out.ts').then((m) => m.forgetSession())
   }
-  if (!session.userData()) {
+  if (!session.userData() && (await offlineDbPresent())) {
     await import('../lib/stored-reads.ts').then((m) => m.forgetStoredReads('all'))
   }
 }
@@ -97,8 +98,11 @@ async function start() {
   }
   void registerServiceWorker()
   void forgetLeftovers()
-  // Admission submissions an earlier visit queued go out now, and whenever the network returns.
-  void import('../features/admission/outbox-triggers.ts').then((m) => m.startOutboxTriggers())
+  // Admission submissions an earlier visit queued go out now, and whenever the network returns
+  // (a visit that queues one starts the same triggers).
+  if (await offlineDbPresent()) {
+    void import('../features/admission/outbox-triggers.ts').then((m) => m.startOutboxTriggers())
+  }
 }
 
 void start()

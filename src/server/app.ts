@@ -42,6 +42,8 @@ import { groupRoutes } from './modules/institutes/groups.ts'
 import { sectionRoutes } from './modules/institutes/sections.ts'
 import { shiftRoutes } from './modules/institutes/shifts.ts'
 import { studentRoutes } from './modules/students/students.ts'
+import { promotionJobKind } from './modules/students/promotion-job.ts'
+import { promotionRoutes } from './modules/students/promotions.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -96,6 +98,7 @@ export function createApp({
     // Areas register their job kinds on it here, as they land: services.jobs.register(kind).
     jobs: new JobRunner(db.db, log, jobs),
   }
+  services.jobs.register(promotionJobKind)
 
   app.use(async (c, next) => {
     const started = performance.now()
@@ -163,6 +166,7 @@ export function createApp({
   api.route('/institutes/sections', sectionRoutes)
   api.route('/institutes/shifts', shiftRoutes)
   api.route('/students', studentRoutes)
+  api.route('/students/promotions', promotionRoutes)
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))

@@ -21,24 +21,31 @@ async function publishedForm(request: APIRequestContext, baseURL: string, title:
   return { formId: form.id, headers }
 }
 
-/** The drafts the page has written to IndexedDB, as text (read without the app's code). */
+/**
+ * The drafts the page has written to IndexedDB, as text (read without the app's code, and
+ * without creating the database when the page has not: an empty one would be in its way).
+ */
 function storedDrafts(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('institute-office')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          const read = db.transaction('drafts').objectStore('drafts').getAll()
-          read.onsuccess = () => {
-            resolve(JSON.stringify(read.result))
-            db.close()
-          }
-          read.onerror = () => reject(read.error)
+  return page.evaluate(async () => {
+    const present = await indexedDB.databases()
+    if (!present.some((d) => d.name === 'institute-office')) return ''
+    return new Promise<string>((resolve, reject) => {
+      const open = indexedDB.open('institute-office')
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => {
+        const db = open.result
+        const read = db.transaction('drafts').objectStore('drafts').getAll()
+        read.onsuccess = () => {
+          resolve(JSON.stringify(read.result))
+          db.close()
         }
-      }),
-  )
+        read.onerror = () => {
+          db.close()
+          reject(read.error)
+        }
+      }
+    })
+  })
 }
 
 async function controlledByServiceWorker(page: Page) {

@@ -118,8 +118,14 @@ test.describe('the installable, offline-tolerant app', () => {
     await profile.close()
   })
 
-  test('the browser database is created with its stores', async ({ page }) => {
-    await page.goto('/login')
+  test('the staff app creates the browser database with its stores', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await signInAs(context, request, baseURL!, 'admin')
+    await page.goto('/dashboard')
     await expect
       .poll(() =>
         page.evaluate(async () => {

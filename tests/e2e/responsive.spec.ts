@@ -143,6 +143,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   campuses: '/campuses',
   students: '/students',
   student: `/students/${r.studentId}`,
+  'promote students': '/students/promote',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

@@ -136,6 +136,35 @@ test('the form takes typing before its scripts have run, and keeps it once they 
   expect(problems).toEqual([])
 })
 
+test('a first visit loads no database code until the applicant types, then keeps the draft', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { form } = await publishForm(request, baseURL!, {
+    title: `Klasse Drei ${crypto.randomUUID().slice(0, 6)}`,
+  })
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url())
+  })
+  const databases = () =>
+    page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
+  await page.goto(`/admission/demo-school/${form.id}`)
+  await live(page)
+  await page.waitForLoadState('networkidle')
+  expect(await databases()).not.toContain('institute-office')
+  expect(scripts.filter((s) => /\/(dexie|draft-persistence|stored-reads)-/.test(s))).toEqual([])
+
+  await page.getByLabel('Vollständiger Name des Bewerbers').fill('Nadia Islam')
+  await expect(page.getByText(/^Um .+ auf diesem Gerät gespeichert\.$/)).toBeVisible()
+  expect(await databases()).toContain('institute-office')
+  await page.reload()
+  const offer = page.getByRole('dialog', { name: /Ihre Bewerbung vom .+ fortsetzen/ })
+  await offer.getByRole('button', { name: 'Weiter' }).click()
+  await expect(page.getByLabel('Vollständiger Name des Bewerbers')).toHaveValue('Nadia Islam')
+})
+
 test('the sign-in page arrives rendered; signing in opens the staff app, and a signed-in user skips it', async ({
   page,
   context,

@@ -10,7 +10,7 @@ describe('navEntries', () => {
     expect(paths(navEntries(navItems))).toEqual([
       '/dashboard',
       'access: /access-control /oisacl-roles /audits',
-      'institutes: /institutes /institute-settings /campuses /academic-structure /students',
+      'institutes: /institutes /institute-settings /campuses /academic-structure /students /students/promote',
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
       'admission: /admission-forms /admission-applicants',
     ])

@@ -47,6 +47,12 @@ export const navItems: NavItem[] = [
     area: 'institutes',
   },
   { to: '/students', label: msg`Students`, icon: 'users', area: 'institutes' },
+  {
+    to: '/students/promote',
+    label: msg`Promote students`,
+    icon: 'users',
+    area: 'institutes',
+  },
   { to: '/coa', label: msg`Chart of accounts`, icon: 'book', area: 'accounting' },
   { to: '/coa-mapping', label: msg`COA mapping`, icon: 'link', area: 'accounting' },
   { to: '/coa-config', label: msg`COA configuration`, icon: 'sliders', area: 'accounting' },

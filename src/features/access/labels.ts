@@ -105,6 +105,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   remove_logo: msg`Logo removed`,
   mark_left: msg`Marked as left`,
   graduate: msg`Marked as graduated`,
+  promote: msg`Students promoted`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -123,6 +124,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   campus: msg`Campus`,
   student: msg`Student`,
   enrolment: msg`Enrolment`,
+  promotion: msg`Promotion`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */
@@ -184,4 +186,13 @@ export const auditFieldLabels: Record<string, MessageDescriptor> = {
   admin: msg`Administrator`,
   mustChangePassword: msg`Must choose a new password`,
   signedOutEverywhere: msg`Signed out everywhere`,
+  fromSession: msg`From session`,
+  toSession: msg`To session`,
+  promote: msg`Promoted`,
+  hold_back: msg`Held back`,
+  leave: msg`Left`,
+  graduate: msg`Graduated`,
+  already_enrolled: msg`Already enrolled`,
+  not_active: msg`No longer active`,
+  classesRefused: msg`Classes not promoted`,
 }

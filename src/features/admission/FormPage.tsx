@@ -2,14 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
-import { useSnapshot, type Snapshot } from 'valtio'
+import { subscribe, useSnapshot, type Snapshot } from 'valtio'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { useFormat } from '../../lib/format.ts'
+import { offlineDbPresent } from '../../lib/offline-db-presence.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
 import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
 import { ApplicationForm } from './ApplicationForm.tsx'
 import { FormFacts } from './FormFacts.tsx'
-import { isInFlight, type Submission } from './draft-data.ts'
+import { hasContent, isInFlight, type Submission } from './draft-data.ts'
 import { DraftOffer } from './DraftOffer.tsx'
 import { draftSession, persistence } from './draft-store.ts'
 import type { DraftSession } from './draft-state.ts'
@@ -27,9 +28,25 @@ export function FormPage({ institute, formId }: { institute: string; formId: str
   const { data: form } = useSuspenseQuery(publicFormQuery(institute, formId))
   const session = useMemo(() => draftSession(institute, formId, form), [institute, formId, form])
   useEffect(() => {
-    persistence(session).catch((err: unknown) => {
-      console.error('the admission draft could not be opened', err)
+    const open = () => {
+      stop?.()
+      persistence(session).catch((err: unknown) => {
+        console.error('the admission draft could not be opened', err)
+      })
+    }
+    // Nothing kept on this device yet: the draft starts being kept with its first change (or
+    // at once, when the applicant typed before the page's scripts ran).
+    let stop: (() => void) | undefined
+    let ended = false
+    void offlineDbPresent().then((present) => {
+      if (ended) return
+      if (present || hasContent(session.state)) open()
+      else stop = subscribe(session.state, open)
     })
+    return () => {
+      ended = true
+      stop?.()
+    }
   }, [session])
   const { offer, submission, following } = useSnapshot(session.state)
   const navigate = useNavigate()

@@ -6,6 +6,8 @@
 import { useEffect, useState } from 'react'
 import type { KeptRefusal } from './draft-persistence.ts'
 
+import { offlineDbPresent } from '../../lib/offline-db-presence.ts'
+
 const persistence = () => import('./draft-persistence.ts')
 
 /** A read of the device's records once mounted: undefined until it has answered. */
@@ -24,16 +26,17 @@ function useDeviceRead<T>(read: (key: string) => Promise<T>, key: string): T | u
   return value?.key === key ? value.value : undefined
 }
 
+/** A read of the device's records; `none` without opening them when the device keeps nothing. */
+const deviceRead = <T>(read: (m: Awaited<ReturnType<typeof persistence>>) => Promise<T>, none: T) =>
+  offlineDbPresent()
+    .then((present) => (present ? persistence().then(read) : none))
+    .catch(() => none)
+
 const refusals = (temporaryId: string): Promise<KeptRefusal[]> =>
-  persistence()
-    .then((m) => m.keptRefusals(temporaryId))
-    .catch(() => [])
+  deviceRead((m) => m.keptRefusals(temporaryId), [])
 
 const phone = (temporaryId: string): Promise<string> =>
-  persistence()
-    .then((m) => m.savedPhone(temporaryId))
-    .then((found) => found ?? '')
-    .catch(() => '')
+  deviceRead((m) => m.savedPhone(temporaryId).then((found) => found ?? ''), '')
 
 const none: readonly KeptRefusal[] = []
 

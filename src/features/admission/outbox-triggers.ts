@@ -88,21 +88,28 @@ export function requestReplay(): Promise<ReplayResult | undefined> {
   return running
 }
 
-/** After queueing: Background Sync for when this page is gone, and a replay now. */
-export function sendQueued(): void {
-  void registerBackgroundSync().catch(() => undefined)
-  void requestReplay()
-}
+let listening = false
 
-let started = false
-
-/** App start: replays what an earlier visit left queued, and again whenever the network returns. */
-export function startOutboxTriggers(): void {
-  if (started) return
-  started = true
+/** Replays whenever the network returns (once per page). */
+function replayWhenOnline(): void {
+  if (listening) return
+  listening = true
   window.addEventListener('online', () => {
     retryDelayMs = 0
     void requestReplay()
   })
+}
+
+/** After queueing: Background Sync for when this page is gone, and a replay now. */
+export function sendQueued(): void {
+  replayWhenOnline()
+  void registerBackgroundSync().catch(() => undefined)
+  void requestReplay()
+}
+
+/** App start: replays what an earlier visit left queued, and again whenever the network returns. */
+export function startOutboxTriggers(): void {
+  if (listening) return
+  replayWhenOnline()
   void requestReplay()
 }

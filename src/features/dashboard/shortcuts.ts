@@ -16,6 +16,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/admission-applicants': msg`Review applications, decide and enrol.`,
   '/admission-forms': msg`Publish admission forms and their questions.`,
   '/institute-settings': msg`Set the institute's name, logo, public address and currency.`,
+  '/students/promote': msg`Move students on to the next session, class by class.`,
   '/campuses': msg`Add and manage the institute's campuses.`,
   '/academic-structure': msg`Set up sessions, classes, groups, sections and shifts.`,
   '/access-control': msg`Add staff, reset passwords and give roles.`,

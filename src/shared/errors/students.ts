@@ -55,4 +55,29 @@ export const studentErrors = {
     id: 'error.section_full',
     message: 'The section is full ({capacity} students).',
   },
+  promotion_no_class: /*i18n*/ {
+    id: 'error.promotion_no_class',
+    message: 'Choose at least one class to promote.',
+  },
+  promotion_same_session: /*i18n*/ {
+    id: 'error.promotion_same_session',
+    message: 'Promote into another session than the one students are in.',
+  },
+  promotion_session_order: /*i18n*/ {
+    id: 'error.promotion_session_order',
+    message: 'The next session must start after the session {name}.',
+  },
+  promotion_student_unknown: /*i18n*/ {
+    id: 'error.promotion_student_unknown',
+    message: 'This student is not enrolled in a class being promoted.',
+  },
+  promotion_section_full: /*i18n*/ {
+    id: 'error.promotion_section_full',
+    message:
+      'Section {section} of {className} would have {count} students, more than its capacity of {capacity}.',
+  },
+  promotion_listed_twice: /*i18n*/ {
+    id: 'error.promotion_listed_twice',
+    message: 'This is listed twice.',
+  },
 } satisfies Record<string, MessageDescriptor>

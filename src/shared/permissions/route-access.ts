@@ -69,6 +69,7 @@ export const routeAccess = {
   // Students
   '/students': permission('students'),
   '/students/$studentId': permission('students'),
+  '/students/promote': { action: 'update', subject: 'students' },
 
   // Admission office
   '/admission-forms': permission('admission'),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isErrorCode, type ErrorCode } from '../errors/catalogue.ts'
+import type { ErrorCode } from '../errors/catalogue.ts'
 import type { ErrorDetail } from './api-error.ts'
 
 /** What a check without a code of its own refused, by valibot's issue type. */
@@ -27,11 +27,16 @@ const limitByType: Record<string, string> = {
  * One valibot issue as a refusal: schemas give their checks a code of the catalogue as the
  * message, and a limit (`v.maxLength(120, 'too_long')`) travels as the value the message names.
  */
+/**
+ * Whether a valibot message is one of our codes: the shared schemas give only catalogue codes
+ * (schema-messages.test.ts walks them all), valibot's own messages are English sentences. Told
+ * by shape, so the browser needs no copy of the catalogue to check a form.
+ */
+const isCode = (message: string): message is ErrorCode => /^[a-z][a-z0-9_]*$/.test(message)
+
 export function issueDetail(issue: v.BaseIssue<unknown>): ErrorDetail {
   if (issue.received === 'undefined' && issue.kind === 'schema') return { code: 'required' }
-  const code = isErrorCode(issue.message)
-    ? issue.message
-    : (codeByType[issue.type] ?? 'invalid_value')
+  const code = isCode(issue.message) ? issue.message : (codeByType[issue.type] ?? 'invalid_value')
   const limit = limitByType[issue.type]
   const requirement = (issue as { requirement?: unknown }).requirement
   return limit && typeof requirement === 'number'

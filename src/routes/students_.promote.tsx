@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { PromotePage } from '../features/students/PromotePage.tsx'
+import {
+  promotionClassesQuery,
+  promotionSessionsQuery,
+} from '../features/students/promotion-queries.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+import { searchOf } from '../lib/search.ts'
+
+/** Hoisted: inferred inside the options, its type would depend on the route itself. */
+const validateSearch = searchOf(v.object({ job: v.optional(v.pipe(v.string(), v.uuid())) }))
+
+export const Route = createFileRoute('/students_/promote')({
+  validateSearch,
+  beforeLoad: ({ context, location }) => guardRoute(context, '/students/promote', location.href),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(promotionSessionsQuery()),
+      context.queryClient.ensureQueryData(promotionClassesQuery()),
+    ]),
+  component: function Promote() {
+    const navigate = Route.useNavigate()
+    return (
+      <PromotePage
+        search={Route.useSearch()}
+        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+      />
+    )
+  },
+})
