@@ -83,50 +83,6 @@ describe('every API endpoint', () => {
         ],
       }),
     )
-    const [form] = await t.database.db
-      .insert(admissionForms)
-      .values({
-        instituteId: instituteA,
-        title: 'Fixture form of institute A',
-        academicSession: '2027',
-        className: 'One',
-        opensOn: '2026-01-01',
-        closesOn: '2026-12-31',
-        requiredFields: ['applicantName', 'phone'],
-        questions: [],
-        attachments: [],
-      })
-      .returning()
-    const [applicant] = await t.database.db
-      .insert(applicants)
-      .values({
-        instituteId: instituteA,
-        formId: form!.id,
-        temporaryId: 'fixture-temporary-id-of-a',
-        shortReference: 'FA-26-0000',
-        status: 'submitted',
-        applicantName: 'Fixture applicant of A',
-        phone: '+8801700000999',
-        fields: {},
-        answers: {},
-        idempotencyKey: 'fixture-key-of-a',
-        payloadHash: 'fixture',
-      })
-      .returning()
-    // No bytes stored: a permitted read answers a JSON 404, not the file.
-    const [attachment] = await t.database.db
-      .insert(applicantAttachments)
-      .values({
-        instituteId: instituteA,
-        applicantId: applicant!.id,
-        kind: 'photo',
-        fileName: 'fixture.jpg',
-        contentType: 'image/jpeg',
-        size: 1,
-        sha256: 'fixture',
-        storageKey: 'admission/fixture',
-      })
-      .returning()
     // Of a kind no process here runs: only its row matters to the walk.
     const [job] = await t.database.db
       .insert(jobs)
@@ -186,6 +142,50 @@ describe('every API endpoint', () => {
         academicSessionId: academicSession!.id,
         classId: klass!.id,
         roll: 1,
+      })
+      .returning()
+    const [form] = await t.database.db
+      .insert(admissionForms)
+      .values({
+        instituteId: instituteA,
+        title: 'Fixture form of institute A',
+        academicSessionId: academicSession!.id,
+        classId: klass!.id,
+        opensOn: '2026-01-01',
+        closesOn: '2026-12-31',
+        requiredFields: ['applicantName', 'phone'],
+        questions: [],
+        attachments: [],
+      })
+      .returning()
+    const [applicant] = await t.database.db
+      .insert(applicants)
+      .values({
+        instituteId: instituteA,
+        formId: form!.id,
+        temporaryId: 'fixture-temporary-id-of-a',
+        shortReference: 'FA-26-0000',
+        status: 'submitted',
+        applicantName: 'Fixture applicant of A',
+        phone: '+8801700000999',
+        fields: {},
+        answers: {},
+        idempotencyKey: 'fixture-key-of-a',
+        payloadHash: 'fixture',
+      })
+      .returning()
+    // No bytes stored: a permitted read answers a JSON 404, not the file.
+    const [attachment] = await t.database.db
+      .insert(applicantAttachments)
+      .values({
+        instituteId: instituteA,
+        applicantId: applicant!.id,
+        kind: 'photo',
+        fileName: 'fixture.jpg',
+        contentType: 'image/jpeg',
+        size: 1,
+        sha256: 'fixture',
+        storageKey: 'admission/fixture',
       })
       .returning()
     Object.assign(recordsOfA, {

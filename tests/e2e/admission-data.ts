@@ -14,23 +14,78 @@ export const photoAttachment = {
   maxBytes: 2 * 1024 * 1024,
 }
 
+type Item = { id: string; name: string }
+
+/** The id of the demo structure's list item named so, added (open to every class) when missing. */
+async function itemNamed(
+  request: APIRequestContext,
+  baseURL: string,
+  headers: Record<string, string>,
+  list: 'classes' | 'groups',
+  name: string,
+): Promise<string> {
+  const url = `${baseURL}/api/institutes/${list}`
+  const find = async () =>
+    ((await (await request.get(url, { headers })).json()) as Item[]).find((i) => i.name === name)
+  const found = await find()
+  if (found) return found.id
+  const made = await request.post(url, { headers, data: { name } })
+  // Another worker may have added it meanwhile: then it is there to be found.
+  if (made.status() === 201) return ((await made.json()) as Item).id
+  return (await find())!.id
+}
+
 /**
- * A form of the demo institute, open from two days ago for a month, asking "Which shift?"
+ * Where a form is for, by id: next year's session of the demo structure (or the current one),
+ * the class named so and maybe a group, added to the structure when missing.
+ */
+export async function placementOf(
+  request: APIRequestContext,
+  baseURL: string,
+  headers: Record<string, string>,
+  {
+    className,
+    group,
+    session = 'next',
+  }: { className: string; group?: string; session?: 'current' | 'next' },
+) {
+  const sessions = (await (
+    await request.get(`${baseURL}/api/institutes/academic-sessions`, { headers })
+  ).json()) as (Item & { isCurrent: boolean; startsOn: string })[]
+  const current = sessions.find((s) => s.isCurrent)!
+  const chosen =
+    session === 'current'
+      ? current
+      : sessions
+          .filter((s) => s.startsOn > current.startsOn)
+          .sort((a, b) => a.startsOn.localeCompare(b.startsOn))[0]!
+  return {
+    academicSessionId: chosen.id,
+    classId: await itemNamed(request, baseURL, headers, 'classes', className),
+    groupId: group ? await itemNamed(request, baseURL, headers, 'groups', group) : null,
+  }
+}
+
+/**
+ * A form of the demo institute (for next year's session and class Two unless `changes` name
+ * another class or session), open from two days ago for a month, asking "Which shift?"
  * (Morning or Day) and for a photo unless `changes` say otherwise, created and published by the
  * admin through the staff API.
  */
 export async function publishForm(
   request: APIRequestContext,
   baseURL: string,
-  changes: Record<string, unknown> & { title: string },
+  {
+    className = 'Two',
+    session,
+    ...changes
+  }: Record<string, unknown> & { title: string; className?: string; session?: 'current' | 'next' },
 ) {
   const headers = await adminHeaders(request, baseURL)
   const created = await request.post(`${baseURL}/api/admission/forms`, {
     headers,
     data: {
-      academicSession: '2027',
-      className: 'Two',
-      groupName: '',
+      ...(await placementOf(request, baseURL, headers, { className, ...(session && { session }) })),
       opensOn: dayFromToday(-2),
       closesOn: dayFromToday(30),
       fee: 0,

@@ -200,8 +200,15 @@ test('the admission office sets up a form with its own question and attachment, 
   await page.getByRole('button', { name: 'New form' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Title').fill(`Class Six admission ${run}`)
-  await dialog.getByLabel('Academic session').fill('2027')
-  await dialog.getByLabel('Class', { exact: true }).fill('Six')
+  // Chosen from the institute's structure: a group only where the class offers one.
+  await dialog
+    .getByLabel('Academic session')
+    .selectOption({ label: String(new Date().getFullYear() + 1) })
+  await dialog.getByLabel('Class', { exact: true }).selectOption({ label: 'Nine' })
+  await dialog.getByLabel('Group (optional)').selectOption({ label: 'Science' })
+  await dialog.getByLabel('Class', { exact: true }).selectOption({ label: 'Six' })
+  await expect(dialog.getByLabel('Group (optional)')).toBeDisabled()
+  await expect(dialog.getByLabel('Group (optional)')).toHaveValue('')
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
   await dialog.getByLabel('Opens on').fill(day(-1))

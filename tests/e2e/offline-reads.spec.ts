@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test'
 import { axeFindings } from './axe.ts'
+import { placementOf } from './admission-data.ts'
 import { adminHeaders, signInAs } from './session.ts'
 
 /*
@@ -71,9 +72,7 @@ async function applicant(request: APIRequestContext, baseURL: string, name: stri
     headers,
     data: {
       title: `Reviewed offline ${name}`,
-      academicSession: '2027',
-      className: 'Three',
-      groupName: '',
+      ...(await placementOf(request, baseURL, headers, { className: 'Three' })),
       opensOn: day(-1),
       closesOn: day(10),
       fee: 0,

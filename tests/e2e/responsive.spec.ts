@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { horizontalOverflow } from './overflow.ts'
+import { placementOf } from './admission-data.ts'
 import { adminHeaders, signInAs } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
@@ -77,9 +78,10 @@ async function makeRecords(request: APIRequestContext, baseURL: string): Promise
     headers,
     data: {
       title: 'Aufnahme in die Klasse Sechs, Naturwissenschaften, Schuljahr 2027/28',
-      academicSession: '2027/28',
-      className: 'Sechs',
-      groupName: 'Naturwissenschaften',
+      ...(await placementOf(request, baseURL, headers, {
+        className: 'Sechs',
+        group: 'Naturwissenschaften',
+      })),
       opensOn: day(-1),
       closesOn: day(30),
       fee: 150_000,

@@ -26,10 +26,16 @@ async function certificatePdf(): Promise<Buffer> {
  * A published form of the demo institute asking "Which shift?" and for a photo and a birth
  * certificate, and one application to it with both files, made through the APIs.
  */
-async function applicationWithFiles(request: APIRequestContext, baseURL: string, name: string) {
+async function applicationWithFiles(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+  session: 'current' | 'next' = 'next',
+) {
   const { form, headers } = await publishForm(request, baseURL, {
     title: `Class Three admission ${uniqueSuffix()}`,
     className: 'Three',
+    session,
     attachments: [
       { ...photoAttachment, types: ['image/png'], maxBytes: 1024 * 1024 },
       {
@@ -168,17 +174,59 @@ test('the applicants CSV carries the form’s question, readable statuses and th
   await context.close()
 })
 
-test('enrolling asks in the app’s own dialog what it does, then gives a student ID', async ({
+test('enrolling asks in the app’s own dialog for the section and a roll, then gives a student ID', async ({
   browser,
   baseURL,
   request,
 }) => {
-  const { applicant, headers } = await applicationWithFiles(request, baseURL!, 'Mitu Das')
-  const accepted = await request.post(
-    `${baseURL}/api/admission/applicants/${applicant.id}/accept`,
-    { headers, data: { note: '' } },
+  // This session's class Three has sections A and B.
+  const { applicant, headers, form } = await applicationWithFiles(
+    request,
+    baseURL!,
+    'Mitu Das',
+    'current',
   )
-  expect(accepted.ok()).toBe(true)
+  const accept = async (id: string) =>
+    expect(
+      (
+        await request.post(`${baseURL}/api/admission/applicants/${id}/accept`, {
+          headers,
+          data: { note: '' },
+        })
+      ).ok(),
+    ).toBe(true)
+  await accept(applicant.id)
+  // Another applicant of the form already holds a roll in section A: the one typed below.
+  const sent = await request.post(
+    `${baseURL}/api/admission/public/demo-school/forms/${form.id}/applications`,
+    {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        fields: { applicantName: `Roll holder ${uniqueSuffix()}`, phone: '+880 1711 000777' },
+        answers: { shift: 'Day' },
+      },
+    },
+  )
+  expect(sent.status()).toBe(201)
+  const list = await request.get(
+    `${baseURL}/api/admission/applicants?formId=${form.id}&sortBy=submittedAt&sortDesc=true`,
+    { headers },
+  )
+  const [holder] = ((await list.json()) as { data: { id: string }[] }).data
+  await accept(holder!.id)
+  const proposal = (await (
+    await request.get(`${baseURL}/api/admission/applicants/${holder!.id}/enrolment-proposal`, {
+      headers,
+    })
+  ).json()) as { sections: { id: string; name: string }[] }
+  const sectionA = proposal.sections.find((s) => s.name === 'A')!
+  const takenRoll = 100 + Math.floor(Math.random() * 800)
+  const held = await request.post(`${baseURL}/api/admission/applicants/${holder!.id}/enrol`, {
+    headers,
+    data: { sectionId: sectionA.id, roll: takenRoll },
+  })
+  expect(held.ok()).toBe(true)
+
   const context = await officeOf(browser, baseURL!)
   const page = await context.newPage()
   // The browser's own confirm would fail the test: it is not used.
@@ -197,11 +245,28 @@ test('enrolling asks in the app’s own dialog what it does, then gives a studen
   await expect(page.getByTestId('applicant-status')).toHaveText('Accepted')
 
   await page.getByRole('button', { name: 'Enrol' }).click()
+  // The class has sections this session: one must be chosen.
   await dialog.getByRole('button', { name: 'Enrol' }).click()
+  await expect(dialog.getByText('Choose the section.')).toBeVisible()
+  await expect(page.getByTestId('applicant-status')).toHaveText('Accepted')
+  await dialog.getByLabel('Section').selectOption(sectionA.id)
+  // The next free roll is proposed, and can be changed: here to one that is taken.
+  const roll = dialog.getByLabel('Roll')
+  await expect(roll).toHaveValue(/^\d+$/)
+  await expect(dialog).toContainText(`The next free roll is ${await roll.inputValue()}.`)
+  await roll.fill(String(takenRoll))
+  await dialog.getByRole('button', { name: 'Enrol' }).click()
+  await expect(
+    dialog.getByText(`Roll ${takenRoll} is already taken in this class and section.`),
+  ).toBeVisible()
+  await expect(page.getByTestId('applicant-status')).toHaveText('Accepted')
+  await roll.fill(String(takenRoll + 1))
+  await dialog.getByRole('button', { name: 'Enrol' }).click()
+  const year = new Date().getFullYear()
   await expect(
     page
       .getByRole('status')
-      .filter({ hasText: /Mitu Das is enrolled with student ID 2027\d{4}\./ }),
+      .filter({ hasText: new RegExp(`Mitu Das is enrolled with student ID ${year}\\d{4}\\.`) }),
   ).toBeVisible()
   await expect(dialog).toHaveCount(0)
   await expect(page.getByTestId('applicant-status')).toHaveText('Enrolled')
@@ -234,8 +299,8 @@ test('a new admission form closes a month ahead and asks for no keys', async ({
 
   const title = `Class Four admission ${uniqueSuffix()}`
   await dialog.getByLabel('Title').fill(title)
-  await dialog.getByLabel('Academic session').fill('2027')
-  await dialog.getByLabel('Class', { exact: true }).fill('Four')
+  await dialog.getByLabel('Academic session').selectOption(String(new Date().getFullYear() + 1))
+  await dialog.getByLabel('Class', { exact: true }).selectOption({ label: 'Four' })
   await dialog.getByRole('button', { name: 'Add question' }).click()
   await dialog.getByLabel('Question', { exact: true }).fill('Blood group')
   await dialog.getByRole('button', { name: 'Add attachment' }).click()

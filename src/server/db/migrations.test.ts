@@ -97,4 +97,109 @@ describe('migrations over an earlier release’s data', () => {
     ])
     await client.close()
   })
+
+  it('points each free-text admission form at its session, class and group', async () => {
+    const client = new PGlite()
+    const db = drizzle(client)
+    const before = migrationsUpTo('0012')
+    dirs.push(before)
+    await migrate(db, { migrationsFolder: before })
+    const { rows } = await client.query<{ id: string }>(
+      `insert into institutes (slug, name) values ('old-school', 'Old School'), ('other', 'Other')
+       returning id`,
+    )
+    const [institute, other] = rows.map((r) => r.id)
+    await client.query(
+      `insert into academic_sessions (institute_id, name, starts_on, ends_on, position)
+         values ($1, '2026', '2026-01-01', '2026-12-31', 1)`,
+      [institute],
+    )
+    await client.query(
+      `insert into classes (institute_id, name, position) values ($1, 'Six', 1), ($2, 'Six', 1)`,
+      [institute, other],
+    )
+    await client.query(
+      `insert into groups (institute_id, name, position) values ($1, 'Science', 1)`,
+      [institute],
+    )
+    const forms = await client.query<{ id: string }>(
+      `insert into admission_forms (institute_id, title, academic_session, class_name, group_name,
+         opens_on, closes_on, required_fields, questions, attachments)
+       values ($1, 'Six 2026', '2026', 'six', 'science', '2026-01-01', '2026-02-01', '[]', '[]', '[]'),
+              ($1, 'Nine', '2026-27', 'Nine', 'Arts', '2026-01-01', '2026-02-01', '[]', '[]', '[]'),
+              ($1, 'Nine again', '2026-27', 'NINE', '', '2026-01-01', '2026-02-01', '[]', '[]', '[]'),
+              ($2, 'Elsewhere', '2027–2028', 'Six', '', '2026-01-01', '2026-02-01', '[]', '[]', '[]')
+       returning id`,
+      [institute, other],
+    )
+    await client.query(
+      `insert into applicants (institute_id, form_id, temporary_id, short_reference, status,
+         applicant_name, phone, fields, answers, idempotency_key, payload_hash)
+       values ($1, $2, 'tmp-1', 'OS-26-AAAA', 'submitted', 'Rafi', '01711000001', '{}', '{}', 'k1', 'h1')`,
+      [institute, forms.rows[1]!.id],
+    )
+
+    await migrate(db, { migrationsFolder: folder })
+
+    const migrated = await client.query(
+      `select f.title, s.name as session, s.starts_on::text, s.ends_on::text, c.name as class,
+              g.name as "group", (select count(*)::int from applicants a where a.form_id = f.id) as applicants
+         from admission_forms f
+         join academic_sessions s on s.id = f.academic_session_id and s.institute_id = f.institute_id
+         join classes c on c.id = f.class_id and c.institute_id = f.institute_id
+         left join groups g on g.id = f.group_id and g.institute_id = f.institute_id
+        order by f.title`,
+    )
+    expect(migrated.rows).toEqual([
+      {
+        title: 'Elsewhere',
+        session: '2027–2028',
+        starts_on: '2027-07-01',
+        ends_on: '2028-06-30',
+        class: 'Six',
+        group: null,
+        applicants: 0,
+      },
+      {
+        title: 'Nine',
+        session: '2026-27',
+        starts_on: '2026-07-01',
+        ends_on: '2027-06-30',
+        class: 'Nine',
+        group: 'Arts',
+        applicants: 1,
+      },
+      {
+        title: 'Nine again',
+        session: '2026-27',
+        starts_on: '2026-07-01',
+        ends_on: '2027-06-30',
+        class: 'Nine',
+        group: null,
+        applicants: 0,
+      },
+      {
+        title: 'Six 2026',
+        session: '2026',
+        starts_on: '2026-01-01',
+        ends_on: '2026-12-31',
+        class: 'Six',
+        group: 'Science',
+        applicants: 0,
+      },
+    ])
+    // Created items go at the end of their lists; existing ones are reused, not doubled.
+    const lists = await client.query(
+      `select (select string_agg(name, ',' order by position) from classes where institute_id = $1) as classes,
+              (select string_agg(name, ',' order by position) from groups where institute_id = $1) as groups,
+              (select string_agg(name, ',' order by position) from academic_sessions where institute_id = $1) as sessions`,
+      [institute],
+    )
+    expect(lists.rows[0]).toEqual({
+      classes: 'Six,Nine',
+      groups: 'Science,Arts',
+      sessions: '2026,2026-27',
+    })
+    await client.close()
+  })
 })

@@ -66,14 +66,17 @@ const addDays = (date: string, days: number) =>
 
 /**
  * The demo institute's published admission form, open from a month before the seed until a
- * year after it, so `/admission/demo-school` takes applications from the first start.
+ * year after it, so `/admission/demo-school` takes applications from the first start. It is for
+ * class One of the session the structure gives (next year's).
  */
-export function demoAdmissionForm(today: string): AdmissionFormInput {
+export function demoAdmissionForm(
+  today: string,
+  placement: { academicSessionId: string; classId: string },
+): AdmissionFormInput {
   return {
     title: 'Class One admission 2027',
-    academicSession: '2027',
-    className: 'One',
-    groupName: '',
+    ...placement,
+    groupId: null,
     opensOn: addDays(today, -30),
     closesOn: addDays(today, 365),
     fee: 50000,
@@ -189,6 +192,11 @@ async function seedAcademicStructure(tx: Db, instituteId: string, today: string)
   await tx
     .insert(shifts)
     .values(['Morning', 'Day'].map((name, i) => ({ instituteId, name, position: i + 1 })))
+  // What the open admission form is for.
+  return {
+    academicSessionId: sessionRows.find((s) => s.name === String(year + 1))!.id,
+    classId: classRows.find((c) => c.name === 'One')!.id,
+  }
 }
 
 export type SeedResult =
@@ -227,8 +235,8 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
       { userId: client.id, roleId: clientRoleId },
     ])
     const today = todayIn(demoInstitute.timezone)
-    await seedAcademicStructure(tx, institute.id, today)
-    const form = v.parse(AdmissionFormInputSchema, demoAdmissionForm(today))
+    const placement = await seedAcademicStructure(tx, institute.id, today)
+    const form = v.parse(AdmissionFormInputSchema, demoAdmissionForm(today, placement))
     await tx.insert(admissionForms).values({ ...form, instituteId: institute.id, published: true })
   })
   return {

@@ -1,17 +1,87 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { AdmissionFormInput, ApplicantStatus } from '../../shared/schemas/admission.ts'
+import { academicSessions, classes, groups } from '../db/schema/academic.ts'
 import { roleRules, roles } from '../db/schema/access.ts'
 import { admissionForms, applicants } from '../db/schema/admission.ts'
 import { institutes } from '../db/schema/institutes.ts'
 import { addUser, signIn, type TestApp } from './test-app.ts'
 
-/** A valid form body; tests change what they are about. */
-export const formInput = (overrides: Partial<AdmissionFormInput> = {}): AdmissionFormInput => ({
+/** Where a form is for: a session, a class and maybe a group of its institute, by id. */
+export interface FormPlacement {
+  academicSessionId: string
+  classId: string
+  groupId: string | null
+}
+
+/**
+ * The institute's session, class and group (none unless named) of these names, added to its
+ * structure when missing; a session named by one year runs that calendar year, else from July
+ * to the next June.
+ */
+export async function placementIn(
+  t: TestApp,
+  instituteId: string,
+  names: { session?: string; className?: string; group?: string } = {},
+): Promise<FormPlacement> {
+  const db = t.database.db
+  const { session = '2028', className = 'Six', group } = names
+  const item = async (table: typeof classes | typeof groups, name: string) => {
+    const where = and(
+      eq(table.instituteId, instituteId),
+      sql`lower(${table.name}) = lower(${name})`,
+    )
+    const [found] = await db.select({ id: table.id }).from(table).where(where)
+    if (found) return found.id
+    const [made] = await db
+      .insert(table)
+      .values({
+        instituteId,
+        name,
+        position: sql`(select coalesce(max(position), 0) + 1 from ${table} where institute_id = ${instituteId})`,
+      })
+      .returning({ id: table.id })
+    return made!.id
+  }
+  const [found] = await db
+    .select({ id: academicSessions.id })
+    .from(academicSessions)
+    .where(
+      and(
+        eq(academicSessions.instituteId, instituteId),
+        sql`lower(${academicSessions.name}) = lower(${session})`,
+      ),
+    )
+  let academicSessionId = found?.id
+  if (!academicSessionId) {
+    const year = Number(/\d{4}/.exec(session)?.[0] ?? 2028)
+    const split = /\d{4}\D+\d{2,4}/.test(session)
+    const [made] = await db
+      .insert(academicSessions)
+      .values({
+        instituteId,
+        name: session,
+        startsOn: split ? `${year}-07-01` : `${year}-01-01`,
+        endsOn: split ? `${year + 1}-06-30` : `${year}-12-31`,
+        position: sql`(select coalesce(max(position), 0) + 1 from ${academicSessions} where institute_id = ${instituteId})`,
+      })
+      .returning({ id: academicSessions.id })
+    academicSessionId = made!.id
+  }
+  return {
+    academicSessionId,
+    classId: await item(classes, className),
+    groupId: group ? await item(groups, group) : null,
+  }
+}
+
+/** A valid form body for `placement`; tests change what they are about. */
+export const formInput = (
+  placement: FormPlacement,
+  overrides: Partial<AdmissionFormInput> = {},
+): AdmissionFormInput => ({
   title: 'Class Six admission 2028',
-  academicSession: '2028',
-  className: 'Six',
-  groupName: '',
+  ...placement,
   opensOn: '2020-01-01',
   closesOn: '2999-12-31',
   fee: 25000,
@@ -69,7 +139,7 @@ export async function insertForm(
   instituteId: string,
   overrides: Partial<typeof admissionForms.$inferInsert> = {},
 ) {
-  const { requiredFields, ...input } = formInput()
+  const { requiredFields, ...input } = formInput(await placementIn(t, instituteId))
   const [form] = await t.database.db
     .insert(admissionForms)
     .values({

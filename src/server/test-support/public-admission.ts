@@ -12,6 +12,7 @@ import { institutes } from '../db/schema/institutes.ts'
 import { createLogger } from '../lib/logger.ts'
 import type { PublicAdmissionLimits } from '../modules/admission/public.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
+import { placementIn } from './admission.ts'
 
 type App = TestApp['app']
 export const base = '/api/admission/public'
@@ -208,8 +209,7 @@ export function publicAdmissionSuite(
       .values({
         instituteId: demo.id,
         title: 'Class Six 2027',
-        academicSession: '2027',
-        className: 'Six',
+        ...(await placementIn(t, extra.instituteId ?? demo.id, { session: '2027' })),
         opensOn: '2000-01-01',
         closesOn: '2999-12-31',
         fee: 50000,

@@ -18,7 +18,7 @@ export const academicErrors = {
   structure_in_use: /*i18n*/ {
     id: 'error.structure_in_use',
     message:
-      'This cannot be deleted while {what, select, sections {sections} forms {admission forms} groups {groups} other {other records}} use it ({count}). Deactivate it instead.',
+      'This cannot be deleted while {what, select, sections {sections} forms {admission forms} groups {groups} students {students} other {other records}} use it ({count}). Deactivate it instead.',
   },
   order_mismatch: /*i18n*/ {
     id: 'error.order_mismatch',

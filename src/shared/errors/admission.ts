@@ -113,9 +113,9 @@ export const admissionErrors = {
   title_required: /*i18n*/ { id: 'error.title_required', message: 'Please enter a title.' },
   session_required: /*i18n*/ {
     id: 'error.session_required',
-    message: 'Please enter the academic session.',
+    message: 'Please choose the academic session.',
   },
-  class_required: /*i18n*/ { id: 'error.class_required', message: 'Please enter the class.' },
+  class_required: /*i18n*/ { id: 'error.class_required', message: 'Please choose the class.' },
   key_shape: /*i18n*/ {
     id: 'error.key_shape',
     message: 'Use lower-case letters, digits and dashes.',

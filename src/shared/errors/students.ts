@@ -51,6 +51,10 @@ export const studentErrors = {
     id: 'error.section_not_of_class',
     message: 'This section belongs to another class or session.',
   },
+  section_required: /*i18n*/ {
+    id: 'error.section_required',
+    message: 'Choose the section.',
+  },
   section_full: /*i18n*/ {
     id: 'error.section_full',
     message: 'The section is full ({capacity} students).',

@@ -114,13 +114,24 @@ const uniqueBy =
   (items: T[]) =>
     new Set(items.map(key)).size === items.length
 
-/** What staff enter for a form; creating and editing take the whole form. */
+/** An item chosen from one of the institute's lists: refused with `code` when none is. */
+const chosen = (code: 'session_required' | 'class_required') =>
+  v.pipe(
+    v.string(code),
+    v.uuid((issue) => (issue.input === '' ? code : 'unknown_structure_item')),
+  )
+
+/**
+ * What staff enter for a form; creating and editing take the whole form. The session, class and
+ * group are the institute's own (the server checks they are, and that the group is offered to
+ * the class); no group means the class as a whole.
+ */
 export const AdmissionFormInputSchema = v.pipe(
   v.object({
     title: text(120, 'title_required'),
-    academicSession: text(40, 'session_required'),
-    className: text(60, 'class_required'),
-    groupName: optionalText(60),
+    academicSessionId: chosen('session_required'),
+    classId: chosen('class_required'),
+    groupId: v.optional(v.nullable(v.pipe(v.string(), v.uuid('unknown_structure_item'))), null),
     opensOn: isoDate,
     closesOn: isoDate,
     /** The application fee in minor units; 0 for none. */
@@ -159,10 +170,12 @@ export const AdmissionFormInputSchema = v.pipe(
 )
 export type AdmissionFormInput = v.InferInput<typeof AdmissionFormInputSchema>
 
+/** The part of a form staff and applicants both see; the session, class and group by name. */
 const FormBodySchema = v.object({
   title: v.string(),
   academicSession: v.string(),
   className: v.string(),
+  /** Empty when the form is for the class as a whole. */
   groupName: v.string(),
   opensOn: v.string(),
   closesOn: v.string(),
@@ -173,9 +186,15 @@ const FormBodySchema = v.object({
   instructions: v.string(),
 })
 
-/** A form as staff see it. `accepting`: published, not closed, and today within its dates. */
+/**
+ * A form as staff see it, its session, class and group by id as well.
+ * `accepting`: published, not closed, and today within its dates.
+ */
 export const AdmissionFormSchema = v.object({
   ...FormBodySchema.entries,
+  academicSessionId: v.string(),
+  classId: v.string(),
+  groupId: v.nullable(v.string()),
   id: v.string(),
   published: v.boolean(),
   closed: v.boolean(),
@@ -448,6 +467,13 @@ export type StaffAttachment = v.InferOutput<typeof StaffAttachmentSchema>
 
 export const ApplicantSchema = v.object({
   ...ApplicantSummarySchema.entries,
+  /** What the form was for: where enrolling places the applicant. */
+  academicSessionId: v.string(),
+  academicSession: v.string(),
+  classId: v.string(),
+  className: v.string(),
+  groupId: v.nullable(v.string()),
+  groupName: v.string(),
   temporaryId: v.string(),
   fee: v.number(),
   fields: ApplicationFieldsSchema,

@@ -379,3 +379,36 @@ export type PromotionResult = v.InferOutput<typeof PromotionResultSchema>
 
 /** `POST /api/students/promotions`: the job that runs it, followed through `/api/jobs/:id`. */
 export const PromotionStartedSchema = v.object({ jobId: v.string() })
+
+/**
+ * `POST /api/admission/applicants/:id/enrol`: where the accepted applicant goes in the form's
+ * session and class. A section is needed when the class has sections in that session; no roll
+ * is the section's next free one, no campus the institute's first.
+ */
+export const EnrolApplicantSchema = v.object({
+  sectionId: PlacementSchema.entries.sectionId,
+  roll: PlacementSchema.entries.roll,
+  shiftId: PlacementSchema.entries.shiftId,
+  campusId: v.optional(v.nullable(id), null),
+})
+export type EnrolApplicant = v.InferOutput<typeof EnrolApplicantSchema>
+export type EnrolApplicantInput = v.InferInput<typeof EnrolApplicantSchema>
+
+/** What enrolling an applicant proposes: the class's sections in the session, each with its next roll. */
+export const EnrolmentProposalSchema = v.object({
+  academicSession: v.string(),
+  className: v.string(),
+  groupName: v.string(),
+  sections: v.array(
+    v.object({
+      id: v.string(),
+      name: v.string(),
+      capacity: v.nullable(v.number()),
+      taken: v.number(),
+      nextRoll: v.number(),
+    }),
+  ),
+  /** The next roll of the class without a section (when it has no sections in the session). */
+  nextRoll: v.number(),
+})
+export type EnrolmentProposal = v.InferOutput<typeof EnrolmentProposalSchema>

@@ -28,6 +28,13 @@ export function ApplicationFacts({ applicant }: { applicant: Applicant }) {
         </dt>
         <dd>{applicant.formTitle}</dd>
         <dt>
+          <Trans>Class and session</Trans>
+        </dt>
+        <dd>
+          {[applicant.className, applicant.groupName].filter(Boolean).join(' · ')},{' '}
+          {applicant.academicSession}
+        </dd>
+        <dt>
           <Trans>Submitted</Trans>
         </dt>
         <dd>{dateTime(new Date(applicant.submittedAt))}</dd>

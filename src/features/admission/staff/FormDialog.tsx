@@ -13,6 +13,7 @@ import { useAdmissionErrors } from './errors.ts'
 import { toDraft, toInput, type FormDraft } from './form-draft.ts'
 import { placeErrors } from './form-errors.ts'
 import { useSaveForm } from './queries.ts'
+import { PlacementFields } from './PlacementFields.tsx'
 import { QuestionsSection } from './QuestionEditor.tsx'
 import { RequiredFieldsPicker } from './RequiredFieldsPicker.tsx'
 
@@ -100,30 +101,13 @@ export function FormDialog({
           onChange={(e) => set('title', e.target.value)}
           error={errors.title}
         />
-        <div className="form-row">
-          <Field
-            label={t`Academic session`}
-            placeholder={t`e.g. 2026–2027`}
-            value={draft.academicSession}
-            maxLength={40}
-            onChange={(e) => set('academicSession', e.target.value)}
-            error={errors.academicSession}
-          />
-          <Field
-            label={t`Class`}
-            value={draft.className}
-            maxLength={60}
-            onChange={(e) => set('className', e.target.value)}
-            error={errors.className}
-          />
-          <Field
-            label={t`Group (optional)`}
-            value={draft.groupName}
-            maxLength={60}
-            onChange={(e) => set('groupName', e.target.value)}
-            error={errors.groupName}
-          />
-        </div>
+        <PlacementFields
+          value={draft}
+          errors={errors}
+          onChange={({ academicSessionId, classId, groupId }) =>
+            setDraft((d) => ({ ...d, academicSessionId, classId, groupId }))
+          }
+        />
         <div className="form-row">
           <Field
             label={t`Opens on`}

@@ -57,6 +57,9 @@ describe('drafts', () => {
     academicSession: '2026',
     className: 'Six',
     groupName: '',
+    academicSessionId: '0b0f5a52-8a7c-4c55-9d41-1d3b0c6f2a01',
+    classId: '0b0f5a52-8a7c-4c55-9d41-1d3b0c6f2a02',
+    groupId: null,
     opensOn: '2026-01-01',
     closesOn: '2026-02-01',
     fee: 50000,
@@ -95,8 +98,8 @@ describe('drafts', () => {
   it('a new form is valid once its texts are filled; options only for choices', () => {
     const draft = toDraft(undefined, String, '.', '2026-03-01')
     draft.title = 'Admission 2027'
-    draft.academicSession = '2027'
-    draft.className = 'One'
+    draft.academicSessionId = '0b0f5a52-8a7c-4c55-9d41-1d3b0c6f2a03'
+    draft.classId = '0b0f5a52-8a7c-4c55-9d41-1d3b0c6f2a04'
     draft.questions = [
       { ...newQuestion(), id: 'why', label: 'Why us?', options: 'left\nover' },
       { ...newQuestion(), id: 'bus', label: 'Bus', kind: 'choice', options: ' Yes \n\nNo\n' },

@@ -42,9 +42,10 @@ export interface AttachmentDraft {
 
 export interface FormDraft {
   title: string
-  academicSession: string
-  className: string
-  groupName: string
+  /** Ids from the institute's structure; '' while none is chosen (no group: the whole class). */
+  academicSessionId: string
+  classId: string
+  groupId: string
   opensOn: string
   closesOn: string
   /** The fee as typed, in major units. */
@@ -131,9 +132,9 @@ export function toDraft(
   if (!form) {
     return {
       title: '',
-      academicSession: '',
-      className: '',
-      groupName: '',
+      academicSessionId: '',
+      classId: '',
+      groupId: '',
       opensOn: today,
       closesOn: monthLater(today),
       fee: '',
@@ -145,9 +146,9 @@ export function toDraft(
   }
   return {
     title: form.title,
-    academicSession: form.academicSession,
-    className: form.className,
-    groupName: form.groupName,
+    academicSessionId: form.academicSessionId,
+    classId: form.classId,
+    groupId: form.groupId ?? '',
     opensOn: form.opensOn,
     closesOn: form.closesOn,
     fee: form.fee ? feeText(form.fee) : '',
@@ -189,9 +190,9 @@ export function toInput(
   if (fee === undefined) unparsed.push('fee')
   const input: AdmissionFormInput = {
     title: draft.title,
-    academicSession: draft.academicSession,
-    className: draft.className,
-    groupName: draft.groupName,
+    academicSessionId: draft.academicSessionId,
+    classId: draft.classId,
+    groupId: draft.groupId || null,
     opensOn: draft.opensOn,
     closesOn: draft.closesOn,
     fee: fee ?? Number.NaN,

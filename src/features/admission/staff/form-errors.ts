@@ -37,9 +37,9 @@ export function placeErrors(draft: FormDraft, messages: Record<string, string>) 
   const { pick, used } = picker(messages)
   const fields = {
     title: pick('title'),
-    academicSession: pick('academicSession'),
-    className: pick('className'),
-    groupName: pick('groupName'),
+    academicSessionId: pick('academicSessionId'),
+    classId: pick('classId'),
+    groupId: pick('groupId'),
     opensOn: pick('opensOn'),
     closesOn: pick('closesOn'),
     fee: pick('fee'),

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { deleteResource, httpStatus, postJson, putJson } from '../../../lib/api.ts'
+import { deleteResource, getJson, httpStatus, postJson, putJson } from '../../../lib/api.ts'
 import { useChange, type Feedback } from '../../../lib/mutation-feedback.ts'
 import { storedRead } from '../../../lib/read-store.ts'
 import { toSearchParams } from '../../../lib/search.ts'
@@ -22,6 +22,11 @@ import {
   type Applicant,
   type ApplicantListSearch,
 } from '../../../shared/schemas/admission.ts'
+import {
+  EnrolApplicantSchema,
+  EnrolmentProposalSchema,
+  type EnrolApplicantInput,
+} from '../../../shared/schemas/students.ts'
 import { todayIso } from '../../../lib/dates.ts'
 import { downloadFile, fetchFile } from './download.ts'
 
@@ -66,6 +71,18 @@ export const applicantQuery = (applicantId: string) =>
       ApplicantSchema,
       '/admission-applicants/$applicantId',
     ),
+  })
+
+/**
+ * Where enrolling the applicant would place them: the sections of the form's class in its
+ * session, each with its next free roll. Read live, never from the offline store: a stored copy
+ * would propose a roll someone has taken since.
+ */
+export const enrolmentProposalQuery = (applicantId: string) =>
+  queryOptions({
+    queryKey: [...admissionKey, 'enrolment-proposal', applicantId],
+    queryFn: () =>
+      getJson(`${applicantPath(applicantId)}/enrolment-proposal`, EnrolmentProposalSchema),
   })
 
 /*
@@ -129,15 +146,31 @@ async function applicantRefused(queryClient: QueryClient, err: Error) {
   if (httpStatus(err) === 409) await refreshAll(queryClient)
 }
 
-export type ApplicantStep = 'review' | 'enrol'
+export type ApplicantStep = 'review'
 
-/** Marks an application under review, or enrols an accepted applicant as a student. */
+/** Marks an application under review. */
 export function useAdvanceApplicant(
   applicantId: string,
   feedback: Feedback<Applicant, ApplicantStep> = {},
 ) {
   return useChange(
     (step: ApplicantStep) => postJson(`${applicantPath(applicantId)}/${step}`, {}, ApplicantSchema),
+    { refresh: applicantChanged, refreshOnError: applicantRefused, feedback },
+  )
+}
+
+/** Enrols an accepted applicant as a student, in the section and with the roll chosen. */
+export function useEnrolApplicant(
+  applicantId: string,
+  feedback: Feedback<Applicant, EnrolApplicantInput> = {},
+) {
+  return useChange(
+    (input: EnrolApplicantInput) =>
+      postJson(
+        `${applicantPath(applicantId)}/enrol`,
+        v.parse(EnrolApplicantSchema, input),
+        ApplicantSchema,
+      ),
     { refresh: applicantChanged, refreshOnError: applicantRefused, feedback },
   )
 }

@@ -13,10 +13,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { at, createdAt } from './columns.ts'
+import { academicSessions, classes, groups } from './academic.ts'
 import { users } from './auth.ts'
 import { institutes } from './institutes.ts'
 
-/** An admission form (§2 admission): one session and class, a window, a fee, what it asks. */
+/**
+ * An admission form (§2 admission): one session and class (and maybe group) of the institute's
+ * structure, a window, a fee, what it asks.
+ */
 export const admissionForms = pgTable(
   'admission_forms',
   {
@@ -25,9 +29,14 @@ export const admissionForms = pgTable(
       .notNull()
       .references(() => institutes.id),
     title: text('title').notNull(),
-    academicSession: text('academic_session').notNull(),
-    className: text('class_name').notNull(),
-    groupName: text('group_name').notNull().default(''),
+    academicSessionId: uuid('academic_session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id),
+    /** Null when the form is for the class as a whole. */
+    groupId: uuid('group_id').references(() => groups.id),
     opensOn: date('opens_on', { mode: 'string' }).notNull(),
     closesOn: date('closes_on', { mode: 'string' }).notNull(),
     /** Application fee in minor units. */

@@ -11,6 +11,7 @@ import {
   type Question,
 } from '../../../shared/schemas/admission.ts'
 import type { Db } from '../../db/client.ts'
+import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
 import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'
 import { users } from '../../db/schema/auth.ts'
 import { students } from '../../db/schema/students.ts'
@@ -166,11 +167,17 @@ export async function findApplicant(
     .select({
       applicant: applicants,
       form: admissionForms,
+      academicSession: academicSessions.name,
+      className: classes.name,
+      groupName: groups.name,
       studentCode: students.studentCode,
       decidedBy: users.fullName,
     })
     .from(applicants)
     .innerJoin(admissionForms, eq(admissionForms.id, applicants.formId))
+    .innerJoin(academicSessions, eq(academicSessions.id, admissionForms.academicSessionId))
+    .innerJoin(classes, eq(classes.id, admissionForms.classId))
+    .leftJoin(groups, eq(groups.id, admissionForms.groupId))
     .leftJoin(students, eq(students.id, applicants.studentId))
     .leftJoin(users, eq(users.id, applicants.decidedBy))
     .where(and(eq(applicants.instituteId, instituteId), eq(applicants.id, applicantId)))
@@ -199,6 +206,12 @@ export async function findApplicant(
     submittedAt: a.submittedAt.toISOString(),
     attachmentCount: files.length,
     studentCode: row.studentCode,
+    academicSessionId: form.academicSessionId,
+    academicSession: row.academicSession,
+    classId: form.classId,
+    className: row.className,
+    groupId: form.groupId,
+    groupName: row.groupName ?? '',
     temporaryId: a.temporaryId,
     fee: a.fee,
     fields: fieldsOf(a),

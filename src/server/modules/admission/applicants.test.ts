@@ -3,14 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Applicant, ApplicantSummary } from '../../../shared/schemas/admission.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { applicantAttachments } from '../../db/schema/admission.ts'
-import { academicSessions, classes } from '../../db/schema/academic.ts'
+import { academicSessions, classes, sections } from '../../db/schema/academic.ts'
+import { campuses } from '../../db/schema/institutes.ts'
 import { enrolments, studentCounters, students } from '../../db/schema/students.ts'
-import { addInstitute, asUser, createTestApp, type TestApp } from '../../test-support/test-app.ts'
+import type { EnrolmentProposal } from '../../../shared/schemas/students.ts'
 import { todayIn } from './form-read.ts'
+import {
+  addInstitute,
+  adminPassword,
+  asUser,
+  createTestApp,
+  signIn,
+  type TestApp,
+} from '../../test-support/test-app.ts'
 import {
   demoInstituteId,
   insertApplicant,
   insertForm,
+  placementIn,
   signedInAs,
   signedInWithRules,
 } from '../../test-support/admission.ts'
@@ -30,7 +40,7 @@ describe('applicants (staff)', () => {
       officer,
       'POST',
       `${base}/${id}/${step}`,
-      body ?? (step === 'accept' ? {} : undefined),
+      body ?? (step === 'accept' || step === 'enrol' ? {} : undefined),
     )
   const stepOk = async (id: string, step: string, body?: object) => {
     const res = await post(id, step, body)
@@ -333,14 +343,124 @@ describe('applicants (staff)', () => {
     ).json()) as ApplicantList
     expect(listed.data.map((a) => a.studentCode).sort()).toEqual(['20280001', '20280002'])
 
-    // The year is the session's first year ("2029-30" → 2029), else this year.
-    const split = await insertForm(t, instituteId, { academicSession: '2029-30' })
-    const yearless = await insertForm(t, instituteId, { academicSession: 'Next session' })
+    // The year is the one the session starts in ("2029-30" runs from July 2029).
+    const split = await insertForm(
+      t,
+      instituteId,
+      await placementIn(t, instituteId, { session: '2029-30' }),
+    )
     const a = await insertApplicant(t, split, { status: 'accepted' })
-    const b = await insertApplicant(t, yearless, { status: 'accepted' })
     expect((await stepOk(a.id, 'enrol')).studentCode).toBe('20290001')
-    const thisYear = todayIn('Asia/Dhaka').slice(0, 4)
-    expect((await stepOk(b.id, 'enrol')).studentCode).toBe(`${thisYear}0001`)
+  })
+
+  it('enrols into a section of the form’s session and class with the next free roll, or the one given', async () => {
+    const placement = await placementIn(t, instituteId, { session: '2040', className: 'Seven' })
+    const sectioned = await insertForm(t, instituteId, placement)
+    const addSection = async (name: string, capacity: number | null, classId = placement.classId) =>
+      (
+        await t.database.db
+          .insert(sections)
+          .values({ instituteId, ...placement, classId, name, capacity, position: 1 })
+          .returning()
+      )[0]!
+    const a = await addSection('A', 1)
+    const b = await addSection('B', null)
+    const elsewhere = await addSection(
+      'C',
+      null,
+      (await placementIn(t, instituteId, { className: 'Eight' })).classId,
+    )
+    const accepted = async () => insertApplicant(t, sectioned, { status: 'accepted' })
+
+    const proposal = async (id: string) => {
+      const res = await asUser(t, officer, 'GET', `${base}/${id}/enrolment-proposal`)
+      expect(res.status).toBe(200)
+      return (await res.json()) as EnrolmentProposal
+    }
+    const first = await accepted()
+    expect(await proposal(first.id)).toEqual({
+      academicSession: '2040',
+      className: 'Seven',
+      groupName: '',
+      sections: [
+        { id: a.id, name: 'A', capacity: 1, taken: 0, nextRoll: 1 },
+        { id: b.id, name: 'B', capacity: null, taken: 0, nextRoll: 1 },
+      ],
+      nextRoll: 1,
+    })
+    const refused = async (id: string, body: object, status = 422) => {
+      const res = await post(id, 'enrol', body)
+      expect(res.status).toBe(status)
+      const json = (await res.json()) as { fields: object }
+      return json.fields
+    }
+    // The class has sections in the session: one must be chosen.
+    expect(await refused(first.id, {})).toEqual({ sectionId: [{ code: 'section_required' }] })
+    expect(await refused(first.id, { sectionId: elsewhere.id })).toEqual({
+      sectionId: [{ code: 'section_not_of_class' }],
+    })
+    const foreign = await addInstitute(t, 'enrol-elsewhere')
+    const [foreignCampus] = await t.database.db
+      .select({ id: campuses.id })
+      .from(campuses)
+      .where(eq(campuses.instituteId, foreign.id))
+    expect(await refused(first.id, { sectionId: a.id, campusId: foreignCampus!.id })).toEqual({
+      campusId: [{ code: 'unknown_structure_item' }],
+    })
+    expect(await refused(first.id, { sectionId: a.id, roll: 0 })).toMatchObject({
+      roll: [{ code: 'roll_positive' }],
+    })
+
+    const one = await stepOk(first.id, 'enrol', { sectionId: a.id })
+    const rollOf = async (studentId: string) =>
+      (
+        await t.database.db
+          .select({ sectionId: enrolments.sectionId, roll: enrolments.roll })
+          .from(enrolments)
+          .where(eq(enrolments.studentId, studentId))
+      )[0]
+    expect(await rollOf(one.studentId!)).toEqual({ sectionId: a.id, roll: 1 })
+    const audit = (await auditsOf(first.id)).find((x) => x.action === 'enrol')
+    expect(audit!.after).toMatchObject({ sectionId: a.id, roll: 1 })
+
+    const second = await accepted()
+    expect((await proposal(second.id)).sections).toEqual([
+      { id: a.id, name: 'A', capacity: 1, taken: 1, nextRoll: 2 },
+      { id: b.id, name: 'B', capacity: null, taken: 0, nextRoll: 1 },
+    ])
+    expect(await refused(second.id, { sectionId: a.id })).toEqual({
+      sectionId: [{ code: 'section_full', values: { capacity: 1 } }],
+    })
+    const given = await stepOk(second.id, 'enrol', { sectionId: b.id, roll: 7 })
+    expect(await rollOf(given.studentId!)).toEqual({ sectionId: b.id, roll: 7 })
+
+    // A roll taken in the section: 409 naming it, and nothing of the applicant changes.
+    const third = await accepted()
+    expect(await refused(third.id, { sectionId: b.id, roll: 7 }, 409)).toEqual({
+      roll: [{ code: 'roll_taken', values: { roll: 7 } }],
+    })
+    expect((await asUser(t, officer, 'GET', `${base}/${third.id}`)).status).toBe(200)
+    const still = (await (
+      await asUser(t, officer, 'GET', `${base}/${third.id}`)
+    ).json()) as Applicant
+    expect(still).toMatchObject({ status: 'accepted', studentId: null, className: 'Seven' })
+    expect((await stepOk(third.id, 'enrol', { sectionId: b.id })).status).toBe('enrolled')
+    expect((await proposal(third.id)).sections[1]).toMatchObject({ taken: 2, nextRoll: 9 })
+
+    // A section students are enrolled in stays.
+    const admin = await signIn(t, 'admin', adminPassword)
+    const kept = await asUser(t, admin, 'DELETE', `/api/institutes/sections/${b.id}`)
+    expect(kept.status).toBe(409)
+    expect(await kept.json()).toMatchObject({
+      code: 'structure_in_use',
+      values: { what: 'students', count: 2 },
+    })
+
+    // Another institute's applicant has no proposal.
+    const stranger = await insertApplicant(t, await insertForm(t, foreign.id))
+    expect(
+      (await asUser(t, officer, 'GET', `${base}/${stranger.id}/enrolment-proposal`)).status,
+    ).toBe(404)
   })
 
   it('makes exactly one student when the same applicant is enrolled twice at once', async () => {

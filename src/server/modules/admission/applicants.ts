@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   AcceptApplicantSchema,
@@ -9,14 +9,19 @@ import {
   type ApplicantStatus,
   type Question,
 } from '../../../shared/schemas/admission.ts'
+import {
+  EnrolApplicantSchema,
+  type EnrolApplicant,
+  type EnrolmentProposal,
+} from '../../../shared/schemas/students.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { applicantAttachments, applicants } from '../../db/schema/admission.ts'
 import { institutes } from '../../db/schema/institutes.ts'
-import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
+import { academicSessions, sections } from '../../db/schema/academic.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { localeOf } from '../../lib/messages.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { applicantsCsv } from './applicant-export.ts'
@@ -29,8 +34,9 @@ import {
   listApplicants,
   type ApplicantRow,
 } from './applicant-read.ts'
-import { findForm, todayIn } from './form-read.ts'
-import { createStudent, firstCampusId } from '../students/student-create.ts'
+import { findForm, todayIn, type FormRow } from './form-read.ts'
+import { assertPlacement } from '../students/placement.ts'
+import { createStudent, firstCampusId, nextRoll } from '../students/student-create.ts'
 
 const invalidStatus = (status: ApplicantStatus, action: Step['action']) =>
   conflict('invalid_status', { status, action })
@@ -98,69 +104,81 @@ const decide =
     return { note }
   }
 
-/** The year a student code starts with: the session's first 4-digit year, else this year. */
-function admissionYear(academicSession: string, today: string): number {
-  const match = /(?<!\d)\d{4}(?!\d)/.exec(academicSession) ?? /\d{4}/.exec(academicSession)
-  return Number(match?.[0] ?? today.slice(0, 4))
-}
-
-/** The id of the list item named `name` (any case), created at the end of the list when missing. */
-async function itemNamed(
-  tx: Db,
-  instituteId: string,
-  table: typeof classes | typeof groups,
-  name: string,
-) {
-  const [found] = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.instituteId, instituteId), sql`lower(${table.name}) = lower(${name})`))
-  if (found) return found.id
-  const [made] = await tx
-    .insert(table)
-    .values({
-      instituteId,
-      name,
-      position: sql`(select coalesce(max(position), 0) + 1 from ${table} where institute_id = ${instituteId})`,
+/** The class's sections in the form's session, each with its next free roll. */
+async function proposalFor(tx: Db, instituteId: string, form: FormRow): Promise<EnrolmentProposal> {
+  const placement = { academicSessionId: form.academicSessionId, classId: form.classId }
+  const rows = await tx
+    .select({
+      id: sections.id,
+      name: sections.name,
+      capacity: sections.capacity,
+      // Written out: the builder leaves column names unqualified inside raw SQL.
+      taken: sql<number>`(select count(*)::int from enrolments e where e.section_id = "sections"."id")`,
     })
-    .returning({ id: table.id })
-  return made!.id
-}
-
-/** The session a form names, created (calendar year of its first year) when missing. */
-async function sessionNamed(tx: Db, instituteId: string, name: string, year: number) {
-  const [found] = await tx
-    .select({ id: academicSessions.id })
-    .from(academicSessions)
+    .from(sections)
     .where(
       and(
-        eq(academicSessions.instituteId, instituteId),
-        sql`lower(${academicSessions.name}) = lower(${name})`,
+        eq(sections.instituteId, instituteId),
+        eq(sections.academicSessionId, form.academicSessionId),
+        eq(sections.classId, form.classId),
+        eq(sections.active, true),
       ),
     )
-  if (found) return found.id
-  const [made] = await tx
-    .insert(academicSessions)
-    .values({
-      instituteId,
-      name,
-      startsOn: `${year}-01-01`,
-      endsOn: `${year}-12-31`,
-      position: sql`(select coalesce(max(position), 0) + 1 from ${academicSessions} where institute_id = ${instituteId})`,
+    .orderBy(asc(sections.position), asc(sections.name))
+  const withRolls = []
+  for (const section of rows) {
+    withRolls.push({
+      ...section,
+      nextRoll: await nextRoll(tx, instituteId, { ...placement, sectionId: section.id }),
     })
-    .returning({ id: academicSessions.id })
-  return made!.id
+  }
+  return {
+    academicSession: form.academicSession,
+    className: form.className,
+    groupName: form.groupName,
+    sections: withRolls,
+    nextRoll: await nextRoll(tx, instituteId, { ...placement, sectionId: null }),
+  }
 }
 
-/** Makes the accepted applicant a student, numbered within the admission year. */
-async function enrol(c: Context<AppEnv>, tx: Db, row: ApplicantRow) {
+/**
+ * Makes the accepted applicant a student in the form's session, class and group, in the section
+ * chosen (needed when the class has sections in the session) with the roll given or the next
+ * free one, numbered within the session's first year.
+ */
+const enrol = (body: EnrolApplicant) => async (c: Context<AppEnv>, tx: Db, row: ApplicantRow) => {
   const instituteId = c.var.auth.instituteId
   const form = (await findForm(tx, instituteId, row.formId))!
-  const [institute] = await tx
-    .select({ timezone: institutes.timezone })
-    .from(institutes)
-    .where(eq(institutes.id, instituteId))
-  const year = admissionYear(form.academicSession, todayIn(institute?.timezone ?? 'UTC'))
+  if (!body.sectionId) {
+    const [section] = await tx
+      .select({ id: sections.id })
+      .from(sections)
+      .where(
+        and(
+          eq(sections.instituteId, instituteId),
+          eq(sections.academicSessionId, form.academicSessionId),
+          eq(sections.classId, form.classId),
+        ),
+      )
+      .limit(1)
+    if (section) throw validationFailed({ sectionId: 'section_required' })
+  }
+  const placement = {
+    academicSessionId: form.academicSessionId,
+    classId: form.classId,
+    groupId: form.groupId,
+    sectionId: body.sectionId,
+    shiftId: body.shiftId,
+    roll: body.roll,
+  }
+  await assertPlacement(tx, instituteId, {
+    ...placement,
+    ...(body.campusId ? { campusId: body.campusId } : {}),
+  })
+  const [session] = await tx
+    .select({ startsOn: academicSessions.startsOn })
+    .from(academicSessions)
+    .where(eq(academicSessions.id, form.academicSessionId))
   const fields = fieldsOf(row)
   const student = await createStudent(
     tx,
@@ -179,24 +197,22 @@ async function enrol(c: Context<AppEnv>, tx: Db, row: ApplicantRow) {
       guardianPhone: row.phone,
       guardianEmail: row.email,
       address: fields.address,
-      campusId: await firstCampusId(tx, instituteId),
+      campusId: body.campusId ?? (await firstCampusId(tx, instituteId)),
       applicantId: row.id,
     },
-    {
-      academicSessionId: await sessionNamed(tx, instituteId, form.academicSession, year),
-      classId: await itemNamed(tx, instituteId, classes, form.className),
-      groupId: form.groupName ? await itemNamed(tx, instituteId, groups, form.groupName) : null,
-      sectionId: null,
-      shiftId: null,
-      roll: null,
-    },
-    year,
+    placement,
+    Number(session!.startsOn.slice(0, 4)),
   )
   await tx
     .update(applicants)
     .set({ status: 'enrolled', studentId: student.id, updatedAt: new Date() })
     .where(eq(applicants.id, row.id))
-  return { studentId: student.id, studentCode: student.studentCode }
+  return {
+    studentId: student.id,
+    studentCode: student.studentCode,
+    sectionId: body.sectionId,
+    roll: student.roll,
+  }
 }
 
 /** Applications received (staff, permission `admission`): list, read, decide, enrol, export. */
@@ -303,8 +319,27 @@ export const applicantRoutes = new Hono<AppEnv>()
     },
   )
 
-  .post('/:applicantId/enrol', requireAuth(), requirePermission('update', 'admission'), (c) =>
-    takeStep(c, { action: 'enrol', from: ['accepted'], apply: enrol }),
+  .get(
+    '/:applicantId/enrolment-proposal',
+    requireAuth(),
+    requirePermission('read', 'admission'),
+    async (c) => {
+      const { database, auth } = c.var
+      const applicant = await applicantOr404(c)
+      const form = (await findForm(database.db, auth.instituteId, applicant.formId))!
+      return c.json<EnrolmentProposal>(await proposalFor(database.db, auth.instituteId, form))
+    },
+  )
+
+  .post(
+    '/:applicantId/enrol',
+    requireAuth(),
+    requirePermission('update', 'admission'),
+    async (c) => {
+      await applicantOr404(c)
+      const body = await readJson(c, EnrolApplicantSchema)
+      return takeStep(c, { action: 'enrol', from: ['accepted'], apply: enrol(body) })
+    },
   )
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type {
   AdmissionForm,
   AttachmentRequirement,
@@ -8,11 +8,34 @@ import type {
   StandardField,
 } from '../../../shared/schemas/admission.ts'
 import type { Db } from '../../db/client.ts'
+import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { isUuid } from './applicant-read.ts'
 
-export type FormRow = typeof admissionForms.$inferSelect
+/** A form's row with the names of its session, class and group (empty for none). */
+const formColumns = {
+  ...getTableColumns(admissionForms),
+  academicSession: academicSessions.name,
+  className: classes.name,
+  groupName: sql<string>`coalesce(${groups.name}, '')`.as('group_name'),
+}
+export type FormRow = typeof admissionForms.$inferSelect & {
+  academicSession: string
+  className: string
+  groupName: string
+}
+
+/** Forms matching `where`, each with its session's, class's and group's names. */
+export function selectForms(db: Db, where: SQL | undefined) {
+  return db
+    .select(formColumns)
+    .from(admissionForms)
+    .innerJoin(academicSessions, eq(academicSessions.id, admissionForms.academicSessionId))
+    .innerJoin(classes, eq(classes.id, admissionForms.classId))
+    .leftJoin(groups, eq(groups.id, admissionForms.groupId))
+    .where(where)
+}
 
 /** Today's date where the institute is (YYYY-MM-DD): forms open and close by its calendar. */
 export function todayIn(timezone: string, now = new Date()): string {
@@ -47,6 +70,9 @@ export function staffForm(
 ): AdmissionForm {
   return {
     ...formBody(form),
+    academicSessionId: form.academicSessionId,
+    classId: form.classId,
+    groupId: form.groupId,
     id: form.id,
     published: form.published,
     closed: form.closed,
@@ -80,10 +106,10 @@ export async function findForm(
   formId: string,
 ): Promise<FormRow | undefined> {
   if (!isUuid(formId)) return undefined
-  const [form] = await db
-    .select()
-    .from(admissionForms)
-    .where(and(eq(admissionForms.instituteId, instituteId), eq(admissionForms.id, formId)))
+  const [form] = await selectForms(
+    db,
+    and(eq(admissionForms.instituteId, instituteId), eq(admissionForms.id, formId)),
+  )
   return form
 }
 

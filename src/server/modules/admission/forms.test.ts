@@ -16,6 +16,8 @@ import {
   formInput,
   insertApplicant,
   insertForm,
+  placementIn,
+  type FormPlacement,
   signedInAs,
   signedInWithRules,
 } from '../../test-support/admission.ts'
@@ -27,8 +29,9 @@ describe('admission forms (staff)', () => {
   let t: TestApp
   let officer: string
   let instituteId: string
-  const create = async (overrides: Parameters<typeof formInput>[0] = {}) => {
-    const res = await asUser(t, officer, 'POST', base, formInput(overrides))
+  let placement: FormPlacement
+  const create = async (overrides: Parameters<typeof formInput>[1] = {}) => {
+    const res = await asUser(t, officer, 'POST', base, formInput(placement, overrides))
     expect(res.status).toBe(201)
     return (await res.json()) as AdmissionForm
   }
@@ -43,6 +46,7 @@ describe('admission forms (staff)', () => {
     t = await createTestApp()
     officer = await signedInAs(t, 'officer', ['admission officer'])
     instituteId = await demoInstituteId(t)
+    placement = await placementIn(t, instituteId)
   })
   afterAll(() => t.database.close())
 
@@ -72,7 +76,11 @@ describe('admission forms (staff)', () => {
       officer,
       'PUT',
       `${base}/${created.id}`,
-      formInput({ title: 'Class Six admission 2028 (second call)', fee: 0, questions: [] }),
+      formInput(placement, {
+        title: 'Class Six admission 2028 (second call)',
+        fee: 0,
+        questions: [],
+      }),
     )
     expect(replaced.status).toBe(200)
     expect(await replaced.json()).toMatchObject({
@@ -96,10 +104,12 @@ describe('admission forms (staff)', () => {
     const reader = await signedInWithRules(t, 'reader', [{ action: 'read', subject: 'admission' }])
     expect((await asUser(t, reader, 'GET', base)).status).toBe(200)
     expect((await asUser(t, reader, 'GET', `${base}/${form.id}`)).status).toBe(200)
-    const refused = await asUser(t, reader, 'POST', base, formInput())
+    const refused = await asUser(t, reader, 'POST', base, formInput(placement))
     expect(refused.status).toBe(403)
     expect(await refused.json()).toMatchObject({ code: 'forbidden' })
-    expect((await asUser(t, reader, 'PUT', `${base}/${form.id}`, formInput())).status).toBe(403)
+    expect(
+      (await asUser(t, reader, 'PUT', `${base}/${form.id}`, formInput(placement))).status,
+    ).toBe(403)
     expect((await asUser(t, reader, 'POST', `${base}/${form.id}/publish`)).status).toBe(403)
     expect((await asUser(t, reader, 'DELETE', `${base}/${form.id}`)).status).toBe(403)
 
@@ -108,7 +118,7 @@ describe('admission forms (staff)', () => {
       const token = await signedInAs(t, `a-${role}`, [role])
       expect((await asUser(t, token, 'GET', base)).status, role).toBe(403)
       expect((await asUser(t, token, 'GET', `${base}/${form.id}`)).status, role).toBe(403)
-      expect((await asUser(t, token, 'POST', base, formInput())).status, role).toBe(403)
+      expect((await asUser(t, token, 'POST', base, formInput(placement))).status, role).toBe(403)
     }
     expect((await t.app.request(base)).status).toBe(401)
   })
@@ -119,60 +129,66 @@ describe('admission forms (staff)', () => {
       expect(res.status).toBe(422)
       return ((await res.json()) as { errors: Record<string, string[]> }).errors
     }
-    expect(await errorsOf(formInput({ opensOn: '2027-05-01', closesOn: '2027-04-30' }))).toEqual({
+    expect(
+      await errorsOf(formInput(placement, { opensOn: '2027-05-01', closesOn: '2027-04-30' })),
+    ).toEqual({
       closesOn: ['The form cannot close before it opens.'],
     })
     const badKind = await errorsOf({
-      ...formInput(),
+      ...formInput(placement),
       questions: [{ id: 'age', label: 'Age', kind: 'slider', required: false }],
     })
     expect(badKind).toEqual({ 'questions.0.kind': ['Choose the kind of answer.'] })
     const noOptions = await errorsOf(
-      formInput({ questions: [{ id: 'shift', label: 'Shift', kind: 'choice', required: true }] }),
+      formInput(placement, {
+        questions: [{ id: 'shift', label: 'Shift', kind: 'choice', required: true }],
+      }),
     )
     expect(noOptions).toEqual({ 'questions.0.options': ['A choice needs at least two options.'] })
     // Keys every object has: answers['constructor'] would read as a function, not an answer.
     for (const id of ['constructor', 'prototype']) {
       const reserved = await errorsOf(
-        formInput({ questions: [{ id, label: 'Odd key', kind: 'text', required: false }] }),
+        formInput(placement, {
+          questions: [{ id, label: 'Odd key', kind: 'text', required: false }],
+        }),
       )
       expect(reserved, id).toEqual({ 'questions.0.id': ['This key is taken; choose another.'] })
     }
-    const photoOf = formInput().attachments[0]!
+    const photoOf = formInput(placement).attachments[0]!
     expect(
-      await errorsOf(formInput({ attachments: [{ ...photoOf, kind: 'constructor' }] })),
+      await errorsOf(formInput(placement, { attachments: [{ ...photoOf, kind: 'constructor' }] })),
     ).toEqual({ 'attachments.0.kind': ['This key is taken; choose another.'] })
     const twice = { id: 'same', label: 'Same', kind: 'text', required: false } as const
-    expect(await errorsOf(formInput({ questions: [twice, twice] }))).toEqual({
+    expect(await errorsOf(formInput(placement, { questions: [twice, twice] }))).toEqual({
       questions: ['Two questions have the same key.'],
     })
-    const photo = formInput().attachments[0]!
-    expect(await errorsOf(formInput({ attachments: [photo, photo] }))).toEqual({
+    const photo = formInput(placement).attachments[0]!
+    expect(await errorsOf(formInput(placement, { attachments: [photo, photo] }))).toEqual({
       attachments: ['Two attachments have the same key.'],
     })
-    expect(await errorsOf({ ...formInput(), requiredFields: ['dateOfBirth', 'shoeSize'] })).toEqual(
-      { 'requiredFields.1': ['Unknown field.'] },
-    )
-    expect(await errorsOf(formInput({ fee: -1 }))).toEqual({
+    expect(
+      await errorsOf({ ...formInput(placement), requiredFields: ['dateOfBirth', 'shoeSize'] }),
+    ).toEqual({ 'requiredFields.1': ['Unknown field.'] })
+    expect(await errorsOf(formInput(placement, { fee: -1 }))).toEqual({
       fee: ['Amounts cannot be negative.'],
     })
-    expect(await errorsOf(formInput({ fee: 100.5 }))).toEqual({
+    expect(await errorsOf(formInput(placement, { fee: 100.5 }))).toEqual({
       fee: ['Amounts are whole minor units (no fractions).'],
     })
     const badAttachment = await errorsOf({
-      ...formInput(),
+      ...formInput(placement),
       attachments: [{ ...photo, types: ['text/html'], maxBytes: 50 * 1024 * 1024 }],
     })
     expect(Object.keys(badAttachment).sort()).toEqual([
       'attachments.0.maxBytes',
       'attachments.0.types.0',
     ])
-    const missing = await errorsOf({ ...formInput(), title: '   ' })
+    const missing = await errorsOf({ ...formInput(placement), title: '   ' })
     expect(missing).toEqual({ title: ['Please enter a title.'] })
     // A bad replacement leaves the form as it was.
     const form = await create()
     const put = await asUser(t, officer, 'PUT', `${base}/${form.id}`, {
-      ...formInput(),
+      ...formInput(placement),
       fee: -5,
     })
     expect(put.status).toBe(422)
@@ -231,19 +247,99 @@ describe('admission forms (staff)', () => {
     expect((await asUser(t, officer, 'GET', `${base}/${used.id}`)).status).toBe(200)
   })
 
+  it('takes the session, class and group from the institute’s structure, refusing others by field', async () => {
+    const form = await create()
+    expect(form).toMatchObject({
+      ...placement,
+      academicSession: '2028',
+      className: 'Six',
+      groupName: '',
+    })
+    // A group limited to no class is offered to every class.
+    const eleven = await placementIn(t, instituteId, {
+      session: '2031',
+      className: 'Eleven',
+      group: 'Arts',
+    })
+    const science = await asUser(t, officer, 'PUT', `${base}/${form.id}`, formInput(eleven))
+    expect(science.status).toBe(200)
+    expect(await science.json()).toMatchObject({
+      ...eleven,
+      academicSession: '2031',
+      className: 'Eleven',
+      groupName: 'Arts',
+    })
+    expect((await auditsOf(form.id)).at(-1)!.after).toMatchObject({
+      academicSession: '2031',
+      className: 'Eleven',
+      groupName: 'Arts',
+    })
+
+    const refused = async (method: string, path: string, body: object) => {
+      const res = await asUser(t, officer, method, path, body)
+      expect(res.status).toBe(422)
+      return ((await res.json()) as { fields: Record<string, { code: string }[]> }).fields
+    }
+    const other = await addInstitute(t, 'other-structure')
+    const foreign = await placementIn(t, other.id, { group: 'Science' })
+    for (const [method, path] of [
+      ['POST', base],
+      ['PUT', `${base}/${form.id}`],
+    ] as const) {
+      expect(await refused(method, path, formInput(foreign))).toEqual({
+        academicSessionId: [{ code: 'unknown_structure_item' }],
+        classId: [{ code: 'unknown_structure_item' }],
+        groupId: [{ code: 'unknown_structure_item' }],
+      })
+    }
+    // The demo's Science is offered to Nine and Ten only.
+    const six = await placementIn(t, instituteId, { group: 'Science' })
+    expect(await refused('POST', base, formInput(six))).toEqual({
+      groupId: [{ code: 'group_not_offered' }],
+    })
+    const missing = await refused('POST', base, {
+      ...formInput(placement),
+      academicSessionId: '',
+      classId: 'x',
+    })
+    expect(missing).toEqual({
+      academicSessionId: [{ code: 'session_required' }],
+      classId: [{ code: 'unknown_structure_item' }],
+    })
+    expect(
+      ((await (await asUser(t, officer, 'GET', `${base}/${form.id}`)).json()) as AdmissionForm)
+        .className,
+    ).toBe('Eleven')
+
+    // What a form is for stays in the structure while the form uses it.
+    for (const [list, id] of [
+      ['academic-sessions', eleven.academicSessionId],
+      ['classes', eleven.classId],
+      ['groups', eleven.groupId],
+    ] as const) {
+      const admin = await signIn(t, 'admin', adminPassword)
+      const res = await asUser(t, admin, 'DELETE', `/api/institutes/${list}/${id}`)
+      expect(res.status, list).toBe(409)
+      expect(await res.json()).toMatchObject({
+        code: 'structure_in_use',
+        values: { what: 'forms', count: 1 },
+      })
+    }
+  })
+
   it('never shows or changes another institute’s form', async () => {
     const other = await addInstitute(t, 'other-forms')
     const foreign = await insertForm(t, other.id, { title: 'Foreign form' })
     const paths: [string, string, object?][] = [
       ['GET', `${base}/${foreign.id}`],
-      ['PUT', `${base}/${foreign.id}`, formInput()],
+      ['PUT', `${base}/${foreign.id}`, formInput(placement)],
       ['POST', `${base}/${foreign.id}/publish`],
       ['POST', `${base}/${foreign.id}/close`],
       ['DELETE', `${base}/${foreign.id}`],
       ['GET', `${base}/not-a-form`],
       // The length and the characters of an id, but not one.
       ['GET', `${base}/${'-'.repeat(36)}`],
-      ['PUT', `${base}/${'0'.repeat(35)}-`, formInput()],
+      ['PUT', `${base}/${'0'.repeat(35)}-`, formInput(placement)],
       ['DELETE', `${base}/${'a'.repeat(36)}`],
     ]
     for (const [method, path, body] of paths) {
@@ -268,17 +364,14 @@ describe('admission forms (staff)', () => {
       expect(res.status).toBe(200)
       return (await res.json()) as FormList
     }
+    const there = (className: string, group?: string) =>
+      placementIn(t, fresh.id, { className, ...(group && { group }) })
     const alpha = await post(
-      formInput({ title: 'Alpha class nine', className: 'Nine', opensOn: '2026-03-01' }),
+      formInput(await there('Nine'), { title: 'Alpha class nine', opensOn: '2026-03-01' }),
     )
-    await post(formInput({ title: 'beta class ten', className: 'Ten', opensOn: '2026-01-01' }))
+    await post(formInput(await there('Ten'), { title: 'beta class ten', opensOn: '2026-01-01' }))
     await post(
-      formInput({
-        title: 'Gamma',
-        className: 'Eleven',
-        groupName: 'Science',
-        opensOn: '2026-02-01',
-      }),
+      formInput(await there('Eleven', 'Science'), { title: 'Gamma', opensOn: '2026-02-01' }),
     )
     await insertApplicant(t, { id: alpha.id, instituteId: fresh.id })
     await insertApplicant(t, { id: alpha.id, instituteId: fresh.id })
@@ -339,7 +432,8 @@ describe('admission forms (staff)', () => {
     expect(data).toHaveLength(1)
     expect(data[0]).toMatchObject({
       title: 'Class One admission 2027',
-      academicSession: '2027',
+      // Next year's session of the demo structure.
+      academicSession: String(Number(todayIn('Asia/Dhaka').slice(0, 4)) + 1),
       className: 'One',
       fee: 50000,
       published: true,

@@ -8,17 +8,20 @@ import {
 } from '../../../shared/schemas/admission.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
+import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { containing } from '../../lib/like.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { assertPlacement } from '../students/placement.ts'
 import { isUuid } from './applicant-read.ts'
 import {
   countsByForm,
   findForm,
   instituteTimezone,
+  selectForms,
   staffForm,
   todayIn,
   type FormRow,
@@ -65,25 +68,37 @@ async function formOr404(c: Context<AppEnv>) {
 }
 
 /** The addressed form, locked until the transaction ends (inside `tx`, never the outer db). */
-async function lockedFormOr404(c: Context<AppEnv>, tx: Db) {
+async function lockedFormOr404(c: Context<AppEnv>, tx: Db): Promise<FormRow> {
   const formId = c.req.param('formId') ?? ''
   if (!isUuid(formId)) throw notFound('form_missing')
-  const [form] = await tx
-    .select()
-    .from(admissionForms)
-    .where(
-      and(eq(admissionForms.instituteId, c.var.auth.instituteId), eq(admissionForms.id, formId)),
-    )
-    .for('update')
+  const [form] = await selectForms(
+    tx,
+    and(eq(admissionForms.instituteId, c.var.auth.instituteId), eq(admissionForms.id, formId)),
+  ).for('update', { of: admissionForms })
   if (!form) throw notFound('form_missing')
   return form
 }
 
+/** The form as just written, with its lists' names. */
+const reread = async (tx: Db, instituteId: string, formId: string) =>
+  (await findForm(tx, instituteId, formId))!
+
+/** 422 by field unless the session, class and group are the institute's and fit together. */
+const assertFormPlacement = (tx: Db, instituteId: string, body: FormInput) =>
+  assertPlacement(tx, instituteId, {
+    academicSessionId: body.academicSessionId,
+    classId: body.classId,
+    groupId: body.groupId,
+    sectionId: null,
+    shiftId: null,
+    roll: null,
+  })
+
 const columnsOf = (body: FormInput) => ({
   title: body.title,
-  academicSession: body.academicSession,
-  className: body.className,
-  groupName: body.groupName,
+  academicSessionId: body.academicSessionId,
+  classId: body.classId,
+  groupId: body.groupId,
   opensOn: body.opensOn,
   closesOn: body.closesOn,
   fee: body.fee,
@@ -113,20 +128,20 @@ function setFlag(action: 'publish' | 'unpublish' | 'close' | 'open', flag: Flag)
         ([key, value]) => before[key as keyof Flag] === value,
       )
       if (unchanged) return before
-      const [updated] = await tx
+      await tx
         .update(admissionForms)
         .set({ ...flag, updatedAt: new Date() })
         .where(eq(admissionForms.id, before.id))
-        .returning()
+      const updated = await reread(tx, auth.instituteId, before.id)
       await audit(c, tx, {
         area: 'admission',
         action,
         entity: 'admission_form',
         entityId: before.id,
         before: { published: before.published, closed: before.closed },
-        after: { published: updated!.published, closed: updated!.closed },
+        after: { published: updated.published, closed: updated.closed },
       })
-      return updated!
+      return updated
     })
     return c.json(await present(database.db, auth.instituteId, after))
   }
@@ -143,9 +158,9 @@ export const admissionFormRoutes = new Hono<AppEnv>()
       conditions.push(
         or(
           ilike(admissionForms.title, like),
-          ilike(admissionForms.academicSession, like),
-          ilike(admissionForms.className, like),
-          ilike(admissionForms.groupName, like),
+          ilike(academicSessions.name, like),
+          ilike(classes.name, like),
+          ilike(groups.name, like),
         )!,
       )
     }
@@ -153,16 +168,16 @@ export const admissionFormRoutes = new Hono<AppEnv>()
     const order = query.sortBy
       ? [(query.sortDesc ? desc : asc)(sortColumns[query.sortBy]), desc(admissionForms.createdAt)]
       : [desc(admissionForms.createdAt)]
-    const rows = await database.db
-      .select()
-      .from(admissionForms)
-      .where(where)
+    const rows = await selectForms(database.db, where)
       .orderBy(...order, asc(admissionForms.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
     const [count] = await database.db
       .select({ total: sql<number>`count(*)::int` })
       .from(admissionForms)
+      .innerJoin(academicSessions, eq(academicSessions.id, admissionForms.academicSessionId))
+      .innerJoin(classes, eq(classes.id, admissionForms.classId))
+      .leftJoin(groups, eq(groups.id, admissionForms.groupId))
       .where(where)
     const today = todayIn(await instituteTimezone(database.db, auth.instituteId))
     const counts = await countsByForm(database.db, auth.instituteId)
@@ -183,11 +198,12 @@ export const admissionFormRoutes = new Hono<AppEnv>()
     const body = await readJson(c, AdmissionFormInputSchema)
     const { database, auth } = c.var
     const created = await database.db.transaction(async (tx) => {
+      await assertFormPlacement(tx, auth.instituteId, body)
       const [row] = await tx
         .insert(admissionForms)
         .values({ ...columnsOf(body), instituteId: auth.instituteId })
-        .returning()
-      const form = await present(tx, auth.instituteId, row!)
+        .returning({ id: admissionForms.id })
+      const form = await present(tx, auth.instituteId, await reread(tx, auth.instituteId, row!.id))
       await audit(c, tx, {
         area: 'admission',
         action: 'create',
@@ -206,12 +222,16 @@ export const admissionFormRoutes = new Hono<AppEnv>()
     const updated = await database.db.transaction(async (tx) => {
       const locked = await lockedFormOr404(c, tx)
       const before = await present(tx, auth.instituteId, locked)
-      const [row] = await tx
+      await assertFormPlacement(tx, auth.instituteId, body)
+      await tx
         .update(admissionForms)
         .set({ ...columnsOf(body), updatedAt: new Date() })
         .where(eq(admissionForms.id, locked.id))
-        .returning()
-      const after = await present(tx, auth.instituteId, row!)
+      const after = await present(
+        tx,
+        auth.instituteId,
+        await reread(tx, auth.instituteId, locked.id),
+      )
       await audit(c, tx, {
         area: 'admission',
         action: 'update',

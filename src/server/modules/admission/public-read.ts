@@ -16,7 +16,7 @@ import { Moved, notFound } from '../../lib/errors.ts'
 import { logoOf } from '../../../shared/schemas/institutes.ts'
 import { oldSlugApiRedirect } from '../institutes/old-slugs.ts'
 import { maskPhone } from '../auth/mask.ts'
-import { formBody, type FormRow } from './form-read.ts'
+import { formBody, selectForms, type FormRow } from './form-read.ts'
 
 export type InstituteRow = typeof institutes.$inferSelect
 export type ApplicantRow = typeof applicants.$inferSelect
@@ -58,10 +58,10 @@ export async function formOf(
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(formId)) {
     return undefined
   }
-  const [form] = await db
-    .select()
-    .from(admissionForms)
-    .where(and(eq(admissionForms.instituteId, instituteId), eq(admissionForms.id, formId)))
+  const [form] = await selectForms(
+    db,
+    and(eq(admissionForms.instituteId, instituteId), eq(admissionForms.id, formId)),
+  )
   return form
 }
 

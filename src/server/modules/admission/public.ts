@@ -16,7 +16,14 @@ import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempo
 import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
-import { formBody, isAccepting, publicForm, todayIn, type FormRow } from './form-read.ts'
+import {
+  formBody,
+  isAccepting,
+  publicForm,
+  selectForms,
+  todayIn,
+  type FormRow,
+} from './form-read.ts'
 import { publicAttachmentRoutes } from './public-attachments.ts'
 import { publicSendLinkRoutes } from './public-send-link.ts'
 import { newShortReference } from './short-reference.ts'
@@ -151,23 +158,20 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
       const forms =
         institute.status !== 'active'
           ? []
-          : await c.var.database.db
-              .select()
-              .from(admissionForms)
-              .where(
-                and(
-                  eq(admissionForms.instituteId, institute.id),
-                  eq(admissionForms.published, true),
-                  eq(admissionForms.closed, false),
-                  lte(admissionForms.opensOn, today),
-                  gte(admissionForms.closesOn, today),
-                ),
-              )
-              .orderBy(
-                asc(admissionForms.closesOn),
-                asc(admissionForms.title),
-                asc(admissionForms.id),
-              )
+          : await selectForms(
+              c.var.database.db,
+              and(
+                eq(admissionForms.instituteId, institute.id),
+                eq(admissionForms.published, true),
+                eq(admissionForms.closed, false),
+                lte(admissionForms.opensOn, today),
+                gte(admissionForms.closesOn, today),
+              ),
+            ).orderBy(
+              asc(admissionForms.closesOn),
+              asc(admissionForms.title),
+              asc(admissionForms.id),
+            )
       return c.json<PublicFormList>({
         institute: publicInstitute(institute),
         forms: forms.map((f) => ({

@@ -9,6 +9,8 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, sections } from '../../db/schema/academic.ts'
+import { admissionForms } from '../../db/schema/admission.ts'
+import { enrolments } from '../../db/schema/students.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
@@ -175,6 +177,14 @@ export const academicSessionRoutes = new Hono<AppEnv>()
         {
           what: 'sections',
           count: await countOf(tx, sections, eq(sections.academicSessionId, row.id)),
+        },
+        {
+          what: 'forms',
+          count: await countOf(tx, admissionForms, eq(admissionForms.academicSessionId, row.id)),
+        },
+        {
+          what: 'students',
+          count: await countOf(tx, enrolments, eq(enrolments.academicSessionId, row.id)),
         },
       ])
       await tx.delete(academicSessions).where(eq(academicSessions.id, row.id))

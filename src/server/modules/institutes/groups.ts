@@ -9,16 +9,20 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { classes, groupClasses, groups } from '../../db/schema/academic.ts'
+import { admissionForms } from '../../db/schema/admission.ts'
+import { enrolments } from '../../db/schema/students.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import {
   assertNameFree,
   auditStructure,
+  countOf,
   lockedItem,
   lockList,
   nextPosition,
   readStructure,
+  refuseIfUsed,
   reorder,
   type ListTable,
 } from './structure-list.ts'
@@ -150,8 +154,15 @@ export const groupRoutes = new Hono<AppEnv>()
     const { database, auth } = c.var
     await database.db.transaction(async (tx) => {
       const row = await lockedItem<GroupRow>(tx, t, auth.instituteId, c.req.param('groupId'))
+      refuseIfUsed([
+        {
+          what: 'forms',
+          count: await countOf(tx, admissionForms, eq(admissionForms.groupId, row.id)),
+        },
+        { what: 'students', count: await countOf(tx, enrolments, eq(enrolments.groupId, row.id)) },
+      ])
       const before = await present(tx, row)
-      // Its class links go with it (cascade); nothing else refers to a group yet.
+      // Its class links go with it (cascade).
       await tx.delete(groups).where(eq(groups.id, row.id))
       await auditStructure(c, tx, t, 'delete', row.id, { before })
     })

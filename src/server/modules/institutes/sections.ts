@@ -10,16 +10,19 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, sections } from '../../db/schema/academic.ts'
+import { enrolments } from '../../db/schema/students.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import {
   assertNameFree,
   auditStructure,
+  countOf,
   lockedItem,
   lockList,
   nextPosition,
   readStructure,
+  refuseIfUsed,
   reorder,
   type ListTable,
 } from './structure-list.ts'
@@ -164,7 +167,12 @@ export const sectionRoutes = new Hono<AppEnv>()
     const { database, auth } = c.var
     await database.db.transaction(async (tx) => {
       const row = await lockedItem<SectionRow>(tx, t, auth.instituteId, c.req.param('sectionId'))
-      // Nothing refers to a section yet; students will (and then keep it).
+      refuseIfUsed([
+        {
+          what: 'students',
+          count: await countOf(tx, enrolments, eq(enrolments.sectionId, row.id)),
+        },
+      ])
       await tx.delete(sections).where(eq(sections.id, row.id))
       await auditStructure(c, tx, t, 'delete', row.id, { before: present(row) })
     })
