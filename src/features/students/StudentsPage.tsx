@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactElement, type ReactNode } from 'react'
+import { useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
@@ -19,23 +19,21 @@ type SearchChange = (next: Partial<StudentListQuery>) => void
 
 /**
  * /students: the institute's students in a session, found by name, student ID, guardian's phone
- * or roll, narrowed by the filters; a new student is added here. `links` are the pages beside
- * the list (import, promotion) the app has.
+ * or roll, narrowed by the filters; a new student is added here, and the promotion is a link away.
  */
 export function StudentsPage({
   search,
   onSearchChange,
-  links,
 }: {
   search: StudentListQuery
   onSearchChange: SearchChange
-  links?: ReactNode
 }): ReactElement {
   const { t, i18n } = useLingui()
   const ability = useAbility()
   const { data } = useSuspenseQuery(studentsQuery(search))
   const [creating, setCreating] = useState(false)
   const canCreate = ability.can('create', 'students')
+  const canPromote = ability.can('update', 'students')
 
   // Unsorted, the server lists students by class, section and roll.
   const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
@@ -54,7 +52,11 @@ export function StudentsPage({
         }
         actions={
           <div className="header-buttons">
-            {links}
+            {canPromote && (
+              <Link className="button" to="/students/promote">
+                <Trans>Promote students</Trans>
+              </Link>
+            )}
             {canCreate && (
               <button
                 type="button"

@@ -69,8 +69,6 @@ export const routeAccess = {
   // Students
   '/students': permission('students'),
   '/students/$studentId': permission('students'),
-
-  // Students
   '/students/promote': { action: 'update', subject: 'students' },
 
   // Admission office
