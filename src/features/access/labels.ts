@@ -103,6 +103,9 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   enrol: msg`Enrolled`,
   update_logo: msg`Logo changed`,
   remove_logo: msg`Logo removed`,
+  upload: msg`File uploaded`,
+  import: msg`Imported`,
+  export: msg`Exported`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -119,6 +122,8 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   admission_form: msg`Admission form`,
   applicant: msg`Applicant`,
   campus: msg`Campus`,
+  student: msg`Student`,
+  student_import: msg`Student import`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */
