@@ -14,6 +14,11 @@ interface Checkpoint extends BatchCounts {
   next: number
 }
 
+export interface ImportJobParams {
+  importId: string
+  resume?: Checkpoint
+}
+
 /** Rows `from` (0-based) up to `from + count` of a stored upload, and how many it has in all. */
 async function slice(tx: Db, importId: string, instituteId: string, from: number, count: number) {
   const result = await tx.execute(sql`
@@ -30,12 +35,24 @@ async function slice(tx: Db, importId: string, instituteId: string, from: number
  * and the counts so far, so a run resumed after a crash or a failed batch goes on where the last
  * committed batch ended, and its result equals that of a run never interrupted.
  */
-export const studentImportJob: JobKind<{ importId: string }, Checkpoint, ImportResult> = {
+export const studentImportJob: JobKind<ImportJobParams, Checkpoint, ImportResult> = {
   kind: 'student-import',
   subject: 'students',
-  params: v.object({ importId: id }),
+  params: v.object({
+    importId: id,
+    /** Where a failed or cancelled job of the same upload stopped: this one goes on from there. */
+    resume: v.optional(
+      v.object({
+        next: v.number(),
+        created: v.number(),
+        updated: v.number(),
+        unchanged: v.number(),
+      }),
+    ),
+  }),
   async run(ctx) {
-    let at: Checkpoint = ctx.checkpoint ?? { next: 0, created: 0, updated: 0, unchanged: 0 }
+    let at: Checkpoint = ctx.checkpoint ??
+      ctx.params.resume ?? { next: 0, created: 0, updated: 0, unchanged: 0 }
     for (;;) {
       const from = at
       let finished = false

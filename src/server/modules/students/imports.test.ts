@@ -9,7 +9,7 @@ import { classes, sections, academicSessions } from '../../db/schema/academic.ts
 import { auditLog, roleRules, roles, userRoles } from '../../db/schema/access.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { enrolments, students } from '../../db/schema/students.ts'
-import type { JobKind } from '../../lib/jobs/job-kind.ts'
+import { JobError, type JobKind } from '../../lib/jobs/job-kind.ts'
 import { JobRunner } from '../../lib/jobs/runner.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
@@ -318,6 +318,42 @@ describe('student import', () => {
     )
     const first = rows[0]!.number
     expect(rows.map((r) => r.number)).toEqual(Array.from({ length: 450 }, (_, i) => first + i))
+  })
+
+  it('goes on with a failed import from where it stopped, when confirmed again', async () => {
+    const lines = ['Full name,Guardian phone,Class,Section']
+    for (let i = 1; i <= 250; i++)
+      lines.push(`Again ${i},0191${String(i).padStart(7, '0')},Eleven,B`)
+    const p = await preview(lines.join('\n'))
+    const { jobId } = (await (await confirm(p.id)).json()) as ImportPreview
+    // Its second batch is refused for good: the job fails with the first batch written.
+    let steps = 0
+    const refusing = new JobRunner(t.database.db, createLogger('silent'), { workerId: 'refusing' })
+    refusing.register({
+      ...studentImportJob,
+      run: (ctx) =>
+        studentImportJob.run({
+          ...ctx,
+          checkpoint: undefined,
+          params: ctx.params,
+          step: (batch) => {
+            if (++steps === 2) throw new JobError('import_conflict', { from: 202, to: 251 })
+            return ctx.step(batch) as never
+          },
+        }),
+    })
+    await refusing.runOnce()
+    const failed = (await (await asUser(t, admin, 'GET', `/api/jobs/${jobId}`)).json()) as Job
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'import_conflict' } })
+    const resumed = await confirm(p.id, 'resume-key-1')
+    const next = ((await resumed.json()) as ImportPreview).jobId!
+    expect(next).not.toBe(jobId)
+    await t.app.services.jobs.drain()
+    const done = (await (await asUser(t, admin, 'GET', `/api/jobs/${next}`)).json()) as Job
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      result: { created: 250, updated: 0, unchanged: 0 },
+    })
   })
 
   it('reads Excel files, other languages’ headings, Windows-1252 and UTF-8 with a BOM', async () => {

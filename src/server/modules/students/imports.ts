@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono'
 import type { ImportCounts, ImportPreview, ImportRow } from '../../../shared/schemas/students.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
+import { jobs } from '../../db/schema/jobs.ts'
 import { studentImports } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
@@ -11,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import { idempotencyKey } from '../../lib/idempotency.ts'
 import { columnsOf } from './import-columns.ts'
 import { fileRefusal, readSheet } from './import-file.ts'
-import { studentImportJob } from './import-job.ts'
+import { studentImportJob, type ImportJobParams } from './import-job.ts'
 import { planRows } from './import-plan.ts'
 import { checkRows, loadStructure, refuseDuplicates, type ImportedRow } from './import-rows.ts'
 
@@ -138,16 +139,19 @@ export const studentImportRoutes = new Hono<AppEnv>()
     const { database, auth, services } = c.var
     const confirmed = await database.db.transaction(async (tx) => {
       const row = await importOf(c, tx, true)
-      // Confirmed before (a double click, a retry): the job it started.
-      if (row.jobId) return row
+      const [earlier] = row.jobId ? await tx.select().from(jobs).where(eq(jobs.id, row.jobId)) : []
+      // Confirmed before (a double click, a retry): the job it started, unless that job failed
+      // or was cancelled: then a new one goes on from where it stopped.
+      if (earlier && earlier.status !== 'failed' && earlier.status !== 'cancelled') return row
       const key = idempotencyKey(c, { required: true })
       const { counts } = row.preview as { counts: ImportCounts }
       if (counts.invalid > 0) throw conflict('import_has_errors', { count: counts.invalid })
+      const resume = earlier?.checkpoint as ImportJobParams['resume'] | null | undefined
       const { job } = await services.jobs.enqueue(tx, {
         instituteId: auth.instituteId,
         kind: studentImportJob.kind,
         key,
-        params: { importId: row.id },
+        params: { importId: row.id, ...(resume && { resume }) },
         createdBy: auth.user.id,
       })
       const [saved] = await tx
@@ -160,7 +164,7 @@ export const studentImportRoutes = new Hono<AppEnv>()
         action: 'import',
         entity: 'student_import',
         entityId: row.id,
-        after: { fileName: row.fileName, counts, jobId: job.id },
+        after: { fileName: row.fileName, counts, jobId: job.id, resumes: earlier?.id },
       })
       return saved!
     })
