@@ -9,6 +9,7 @@ const staffAreas = [
   'dashboard',
   'institutes',
   'offline',
+  'students',
 ].map((a) => `<rootDir>/src/features/${a}`)
 
 export default defineConfig({

@@ -270,3 +270,7 @@ export const ImportResultSchema = v.object({
   unchanged: v.number(),
 })
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>
+
+/** `/students/import?importId=`: the upload on screen, so a reload (or a resume) finds it. */
+export const ImportPageSearchSchema = v.object({ importId: v.optional(id) })
+export type ImportPageSearch = v.InferOutput<typeof ImportPageSearchSchema>
