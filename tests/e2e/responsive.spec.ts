@@ -125,6 +125,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   institutes: '/institutes',
   'institute settings': '/institute-settings',
   campuses: '/campuses',
+  'student import': '/students/import',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({
