@@ -42,6 +42,7 @@ import { classRoutes } from './modules/institutes/classes.ts'
 import { groupRoutes } from './modules/institutes/groups.ts'
 import { sectionRoutes } from './modules/institutes/sections.ts'
 import { shiftRoutes } from './modules/institutes/shifts.ts'
+import { studentRoutes } from './modules/students/students.ts'
 import { studentExportRoutes } from './modules/students/export.ts'
 import { studentImportJob } from './modules/students/import-job.ts'
 import { studentImportTemplateRoutes } from './modules/students/import-template.ts'
@@ -181,6 +182,11 @@ export function createApp({
   api.route('/institutes/groups', groupRoutes)
   api.route('/institutes/sections', sectionRoutes)
   api.route('/institutes/shifts', shiftRoutes)
+  // Before any `/students/:studentId`, which these fixed paths would otherwise match.
+  api.route('/students/imports', studentImportRoutes)
+  api.route('/students', studentImportTemplateRoutes)
+  api.route('/students', studentExportRoutes)
+  api.route('/students', studentRoutes)
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
@@ -189,10 +195,6 @@ export function createApp({
   api.route('/institutes/settings', instituteSettingsRoutes)
   api.route('/institutes/campuses', campusRoutes)
   api.route('/institutes/logo', publicLogoRoutes)
-  // Before any `/students/:studentId`, which these fixed paths would otherwise match.
-  api.route('/students/imports', studentImportRoutes)
-  api.route('/students', studentImportTemplateRoutes)
-  api.route('/students', studentExportRoutes)
   api.all('*', (c) => c.json<ApiError>(refusalBody(notFound()), 404))
   app.route('/api', api)
 

@@ -17,7 +17,7 @@ import {
 } from '../../src/server/db/schema/admission.ts'
 import { sessions } from '../../src/server/db/schema/auth.ts'
 import { jobs } from '../../src/server/db/schema/jobs.ts'
-import { studentImports } from '../../src/server/db/schema/students.ts'
+import { enrolments, studentImports, students } from '../../src/server/db/schema/students.ts'
 import { campuses, institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
@@ -179,7 +179,29 @@ describe('every API endpoint', () => {
       .insert(shifts)
       .values({ instituteId: instituteA, name: 'Fixture shift of A', position: 99 })
       .returning()
+    const [student] = await t.database.db
+      .insert(students)
+      .values({
+        instituteId: instituteA,
+        studentCode: 'FIXTURE-A',
+        fullName: 'Fixture student of A',
+        guardianPhone: '+8801700000998',
+        campusId: campus!.id,
+      })
+      .returning()
+    const [enrolment] = await t.database.db
+      .insert(enrolments)
+      .values({
+        instituteId: instituteA,
+        studentId: student!.id,
+        academicSessionId: academicSession!.id,
+        classId: klass!.id,
+        roll: 1,
+      })
+      .returning()
     Object.assign(recordsOfA, {
+      studentId: student!.id,
+      enrolmentId: enrolment!.id,
       sessionId: academicSession!.id,
       classId: klass!.id,
       groupId: group!.id,
@@ -224,6 +246,8 @@ describe('every API endpoint', () => {
       'Fixture group of A',
       'Fixture section of A',
       'Fixture shift of A',
+      student!.id,
+      'Fixture student of A',
     )
 
     const [probeRole] = await t.database.db
@@ -259,6 +283,7 @@ describe('every API endpoint', () => {
   const queries = (): Record<string, string> => ({
     'GET /api/accounting/ledger': `?accountId=${recordsOfA.accountId}&from=${demoToday()}&to=${demoToday()}`,
     'GET /api/accounting/trial-balance': `?asOf=${demoToday()}`,
+    'GET /api/students/next-roll': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
   })
   const call = (token: string | undefined, endpoint: string, body?: unknown, headers = {}) => {
     const [method, bare] = endpoint.split(' ') as [string, string]

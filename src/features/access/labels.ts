@@ -106,6 +106,8 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   upload: msg`File uploaded`,
   import: msg`Imported`,
   export: msg`Exported`,
+  mark_left: msg`Marked as left`,
+  graduate: msg`Marked as graduated`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -124,6 +126,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   campus: msg`Campus`,
   student: msg`Student`,
   student_import: msg`Student import`,
+  enrolment: msg`Enrolment`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -60,7 +61,11 @@ export async function openDatabase(opts: {
   }
   const inMemory = opts.dataDir === 'memory://'
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true })
-  const client = inMemory ? new PGlite() : new PGlite(resolve(opts.dataDir, 'pglite'))
+  // pg_trgm backs the student search's indexes (migration 0013 creates it).
+  const extensions = { pg_trgm }
+  const client = inMemory
+    ? new PGlite({ extensions })
+    : new PGlite(resolve(opts.dataDir, 'pglite'), { extensions })
   await client.waitReady
   const db = drizzlePglite(client, { schema })
   return {

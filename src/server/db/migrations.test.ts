@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -25,7 +26,7 @@ describe('migrations over an earlier release’s data', () => {
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
   it('gives each free-text student a campus, guardian contact and an enrolment', async () => {
-    const client = new PGlite()
+    const client = new PGlite({ extensions: { pg_trgm } })
     const db = drizzle(client)
     const before = migrationsUpTo('0010')
     dirs.push(before)

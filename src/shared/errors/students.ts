@@ -2,6 +2,11 @@ import type { MessageDescriptor } from '@lingui/core'
 
 /** Students and their enrolments. */
 export const studentErrors = {
+  student_not_found: /*i18n*/ { id: 'error.student_not_found', message: 'No such student' },
+  enrolment_not_found: /*i18n*/ {
+    id: 'error.enrolment_not_found',
+    message: 'No such enrolment',
+  },
   student_name_required: /*i18n*/ {
     id: 'error.student_name_required',
     message: "Enter the student's full name.",

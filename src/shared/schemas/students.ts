@@ -189,6 +189,34 @@ export const StudentSchema = v.object({
 })
 export type Student = v.InferOutput<typeof StudentSchema>
 
+/** What creating a student answers. */
+export const StudentCreatedSchema = v.object({
+  id: v.string(),
+  studentCode: v.string(),
+  roll: v.number(),
+})
+export type StudentCreated = v.InferOutput<typeof StudentCreatedSchema>
+
+/** A change to an enrolment's group, section, shift or roll (its session and class stay). */
+export const EnrolmentPatchSchema = v.partial(
+  v.object({
+    groupId: v.nullable(id),
+    sectionId: v.nullable(id),
+    shiftId: v.nullable(id),
+    roll,
+  }),
+)
+export type EnrolmentPatch = v.InferInput<typeof EnrolmentPatchSchema>
+
+/** `/api/students/next-roll?…`: the next free roll of a session's class and section. */
+export const NextRollQuerySchema = v.object({
+  academicSessionId: id,
+  classId: id,
+  sectionId: v.optional(id),
+})
+export const NextRollSchema = v.object({ roll: v.number() })
+export type NextRoll = v.InferOutput<typeof NextRollSchema>
+
 /*
  * Importing students from a spreadsheet: the columns of the template (and of an upload), each
  * row's refusals by column, and what confirming would do.

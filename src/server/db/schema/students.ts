@@ -69,6 +69,9 @@ export const students = pgTable(
     applicantId: uuid('applicant_id')
       .unique()
       .references(() => applicants.id),
+    /** The Idempotency-Key the staff's form created it with, so a double submit creates one. */
+    idempotencyKey: text('idempotency_key'),
+    payloadHash: text('payload_hash'),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -76,6 +79,16 @@ export const students = pgTable(
     uniqueIndex('students_institute_code_unique').on(t.instituteId, t.studentCode),
     index('students_family_idx').on(t.instituteId, t.familyKey),
     index('students_campus_idx').on(t.campusId),
+    uniqueIndex('students_idempotency_unique').on(t.instituteId, t.idempotencyKey),
+    // The list's search (student-search.ts): a name or phone containing the words typed
+    // (trigrams, pg_trgm), a student ID starting with them, and the name order.
+    index('students_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+    index('students_family_trgm_idx').using('gin', sql`${t.familyKey} gin_trgm_ops`),
+    index('students_code_prefix_idx').on(
+      t.instituteId,
+      sql`lower(${t.studentCode}) text_pattern_ops`,
+    ),
+    index('students_name_idx').on(t.instituteId, t.fullName),
     check('students_status_on', sql`${t.status} = 'active' or ${t.statusOn} is not null`),
     // The campus is the institute's own: the key carries the institute.
     foreignKey({

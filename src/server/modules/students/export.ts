@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { Hono, type Context } from 'hono'
 import Papa from 'papaparse'
@@ -10,54 +10,20 @@ import {
 } from '../../../shared/schemas/students.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { academicSessions } from '../../db/schema/academic.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { validationFailed } from '../../lib/errors.ts'
-import { containing } from '../../lib/like.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 import { templateHeadings } from './import-columns.ts'
-
-/** The session the list shows when none is asked for: the current one, else the latest. */
-async function sessionOf(db: Db, instituteId: string, asked: string | undefined) {
-  const [row] = await db
-    .select({ id: academicSessions.id })
-    .from(academicSessions)
-    .where(
-      and(
-        eq(academicSessions.instituteId, instituteId),
-        asked ? eq(academicSessions.id, asked) : undefined,
-      ),
-    )
-    .orderBy(desc(academicSessions.isCurrent), desc(academicSessions.startsOn))
-    .limit(1)
-  if (asked && !row) throw validationFailed({ academicSessionId: 'unknown_structure_item' })
-  return row?.id ?? null
-}
+import { studentListFilter } from './student-read.ts'
+import { listOrder } from './student-search.ts'
 
 /**
- * The list's students (its filters; `q` as a name, a student ID or a guardian phone), with
- * their enrolment in the session listed, in the import's columns: an export is a file the
- * import takes back.
+ * The list's students, found by the list's own filter and search (`q` as a name, a student ID,
+ * a guardian phone or a roll) in its order, with their enrolment in the session listed, in the
+ * import's columns: an export is a file the import takes back.
  */
 async function exportRows(db: Db, instituteId: string, query: StudentListQuery) {
-  const sessionId = await sessionOf(db, instituteId, query.academicSessionId)
-  const placed = Boolean(query.classId || query.groupId || query.sectionId)
-  const q = query.q.trim()
-  const digits = q.replace(/\D/g, '')
-  const parts: (SQL | undefined)[] = [
-    sql`s.institute_id = ${instituteId}`,
-    query.campusId ? sql`s.campus_id = ${query.campusId}` : undefined,
-    query.status ? sql`s.status = ${query.status}` : undefined,
-    query.classId ? sql`e.class_id = ${query.classId}` : undefined,
-    query.groupId ? sql`e.group_id = ${query.groupId}` : undefined,
-    query.sectionId ? sql`e.section_id = ${query.sectionId}` : undefined,
-    q
-      ? sql`(lower(s.full_name) like ${containing(q.toLowerCase())}
-          or lower(s.student_code) like ${`${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}
-          ${digits.length >= 4 ? sql`or s.family_key like ${containing(digits.slice(-10))}` : sql``})`
-      : undefined,
-  ]
+  const { where, enrolled } = await studentListFilter(db, instituteId, query)
   const result = await db.execute(sql`
     select s.student_code as "studentCode", s.full_name as "fullName",
       coalesce(s.date_of_birth::text, '') as "dateOfBirth", s.gender, s.religion,
@@ -69,18 +35,14 @@ async function exportRows(db: Db, instituteId: string, query: StudentListQuery) 
       coalesce(sh.name, '') as shift, coalesce(e.roll::text, '') as roll
     from students s
       join campuses cp on cp.id = s.campus_id
-      ${placed ? sql`join` : sql`left join`} enrolments e on e.student_id = s.id
-        and e.institute_id = ${instituteId} and e.academic_session_id = ${sessionId}
+      ${enrolled}
       left join academic_sessions se on se.id = e.academic_session_id
       left join classes c on c.id = e.class_id
       left join groups g on g.id = e.group_id
       left join sections sc on sc.id = e.section_id
       left join shifts sh on sh.id = e.shift_id
-    where ${sql.join(
-      parts.filter((p) => p !== undefined),
-      sql` and `,
-    )}
-    order by c.position nulls last, sc.position nulls last, e.roll, s.student_code`)
+    where ${where}
+    order by ${listOrder(query)}`)
   return (result as unknown as { rows: Record<ImportColumn, string>[] }).rows
 }
 

@@ -49,10 +49,19 @@ export async function firstCampusId(tx: Db, instituteId: string) {
   return campus!.id
 }
 
+/** The constraint a PostgreSQL error names, also when the query builder wrapped it. */
+function constraintOf(err: unknown): string {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const constraint = (e as { constraint?: unknown }).constraint
+    if (typeof constraint === 'string') return constraint
+  }
+  return ''
+}
+
 /** Refusals the database gives for a student or an enrolment, named by field. */
 export function studentRefusal(err: unknown, roll: number): never {
   if (postgresErrorCode(err) === '23505') {
-    const constraint = (err as { constraint?: string }).constraint ?? ''
+    const constraint = constraintOf(err)
     if (constraint === 'students_institute_code_unique')
       throw validationFailed({ studentCode: 'student_code_taken' }, 409)
     if (constraint === 'enrolments_roll_unique')
@@ -66,6 +75,9 @@ export interface NewStudent extends StudentFields {
   /** Given, or empty for the next one of `year`. */
   studentCode: string
   applicantId?: string
+  /** The staff form's Idempotency-Key and request fingerprint (students.ts). */
+  idempotencyKey?: string | null
+  payloadHash?: string
 }
 
 /**

@@ -1,0 +1,268 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type {
+  Enrolment,
+  Sibling,
+  Student,
+  StudentListItem,
+  StudentListQuery,
+  StudentStatus,
+} from '../../../shared/schemas/students.ts'
+import type { Db } from '../../db/client.ts'
+import { academicSessions } from '../../db/schema/academic.ts'
+import { campuses } from '../../db/schema/institutes.ts'
+import { students } from '../../db/schema/students.ts'
+import { notFound, validationFailed } from '../../lib/errors.ts'
+import { listOrder, matchingStudentIds } from './student-search.ts'
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isUuid = (id: string | undefined): id is string => !!id && uuidShape.test(id)
+
+/** The session a list shows when none is asked for: the current one, else the latest. */
+export async function defaultSessionId(db: Db, instituteId: string) {
+  const [row] = await db
+    .select({ id: academicSessions.id })
+    .from(academicSessions)
+    .where(eq(academicSessions.instituteId, instituteId))
+    .orderBy(desc(academicSessions.isCurrent), desc(academicSessions.startsOn))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/** The session's enrolment columns with their lists' names; `e` joined as in the list. */
+const enrolmentColumns = sql`e.id as e_id, e.academic_session_id, se.name as session_name,
+  e.class_id, c.name as class_name, e.group_id, g.name as group_name, e.section_id,
+  sc.name as section_name, e.shift_id, sh.name as shift_name, e.roll, e.outcome`
+const enrolmentNames = sql`left join academic_sessions se on se.id = e.academic_session_id
+  left join classes c on c.id = e.class_id
+  left join groups g on g.id = e.group_id
+  left join sections sc on sc.id = e.section_id
+  left join shifts sh on sh.id = e.shift_id`
+
+interface EnrolmentRow {
+  e_id: string | null
+  academic_session_id: string
+  session_name: string
+  class_id: string
+  class_name: string
+  group_id: string | null
+  group_name: string | null
+  section_id: string | null
+  section_name: string | null
+  shift_id: string | null
+  shift_name: string | null
+  roll: number
+  outcome: Enrolment['outcome']
+}
+
+const enrolmentOf = (r: EnrolmentRow): Enrolment | null =>
+  r.e_id === null
+    ? null
+    : {
+        id: r.e_id,
+        academicSessionId: r.academic_session_id,
+        sessionName: r.session_name,
+        classId: r.class_id,
+        className: r.class_name,
+        groupId: r.group_id,
+        groupName: r.group_name,
+        sectionId: r.section_id,
+        sectionName: r.section_name,
+        shiftId: r.shift_id,
+        shiftName: r.shift_name,
+        roll: r.roll,
+        outcome: r.outcome,
+      }
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/**
+ * One page of the student list. Each student shows their enrolment in the session listed (the
+ * current one unless asked). A class, group or section filter lists only students enrolled
+ * there in that session; without one, every student of the institute is listed, those not
+ * enrolled in the session with no enrolment (so a search finds anyone, whatever their session).
+ */
+/**
+ * What the list's query selects, shared by the list and its export: the session listed, the
+ * students' `where` (aliased `s`) and the join of their enrolment in it (`e`).
+ */
+export async function studentListFilter(db: Db, instituteId: string, query: StudentListQuery) {
+  let sessionId = query.academicSessionId ?? null
+  if (sessionId) {
+    const [session] = await db
+      .select({ id: academicSessions.id })
+      .from(academicSessions)
+      .where(and(eq(academicSessions.id, sessionId), eq(academicSessions.instituteId, instituteId)))
+    if (!session) throw validationFailed({ academicSessionId: 'unknown_structure_item' })
+  } else {
+    sessionId = await defaultSessionId(db, instituteId)
+  }
+  const placed = Boolean(query.classId || query.groupId || query.sectionId)
+  const matches = matchingStudentIds(instituteId, sessionId, query.q)
+  const where = sql.join(
+    [
+      sql`s.institute_id = ${instituteId}`,
+      query.campusId ? sql`s.campus_id = ${query.campusId}` : undefined,
+      query.status ? sql`s.status = ${query.status}` : undefined,
+      query.classId ? sql`e.class_id = ${query.classId}` : undefined,
+      query.groupId ? sql`e.group_id = ${query.groupId}` : undefined,
+      query.sectionId ? sql`e.section_id = ${query.sectionId}` : undefined,
+      matches ? sql`s.id in (${matches})` : undefined,
+    ].filter((part): part is ReturnType<typeof sql> => part !== undefined),
+    sql` and `,
+  )
+  const enrolled = sql`${placed ? sql`join` : sql`left join`} enrolments e
+    on e.student_id = s.id and e.institute_id = ${instituteId}
+    and e.academic_session_id = ${sessionId}`
+  return { sessionId, where, enrolled }
+}
+
+export async function listStudents(
+  db: Db,
+  instituteId: string,
+  query: StudentListQuery,
+): Promise<{ data: StudentListItem[]; total: number }> {
+  const { where, enrolled } = await studentListFilter(db, instituteId, query)
+  const [counted] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from students s ${enrolled} where ${where}`),
+  )
+  const total = counted!.n
+  if (total === 0) return { data: [], total }
+  const rows = rowsOf<
+    EnrolmentRow & {
+      id: string
+      student_code: string
+      full_name: string
+      guardian_name: string
+      guardian_phone: string
+      campus_id: string
+      campus_name: string
+      status: StudentStatus
+    }
+  >(
+    await db.execute(sql`select s.id, s.student_code, s.full_name, s.guardian_name,
+        s.guardian_phone, s.campus_id, cp.name as campus_name, s.status, ${enrolmentColumns}
+      from students s join campuses cp on cp.id = s.campus_id ${enrolled} ${enrolmentNames}
+      where ${where}
+      order by ${listOrder(query)}
+      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
+  )
+  return {
+    total,
+    data: rows.map((r) => ({
+      id: r.id,
+      studentCode: r.student_code,
+      fullName: r.full_name,
+      guardianName: r.guardian_name,
+      guardianPhone: r.guardian_phone,
+      campusId: r.campus_id,
+      campusName: r.campus_name,
+      status: r.status,
+      enrolment: enrolmentOf(r),
+    })),
+  }
+}
+
+/** A student's enrolments, the latest session first, with their lists' names. */
+export async function enrolmentsOf(db: Db, studentId: string): Promise<Enrolment[]> {
+  const rows = rowsOf<EnrolmentRow>(
+    await db.execute(sql`select ${enrolmentColumns} from enrolments e ${enrolmentNames}
+      where e.student_id = ${studentId} order by se.starts_on desc`),
+  )
+  return rows.map((r) => enrolmentOf(r)!)
+}
+
+/**
+ * The other students sharing the guardian's phone (the family key), each with their class and
+ * section in the current session, or else their latest.
+ */
+export async function familyOf(
+  db: Db,
+  instituteId: string,
+  student: { id: string; familyKey: string | null },
+): Promise<Sibling[]> {
+  if (!student.familyKey) return []
+  const rows = rowsOf<{
+    id: string
+    student_code: string
+    full_name: string
+    status: StudentStatus
+    class_name: string | null
+    section_name: string | null
+  }>(
+    await db.execute(sql`select s.id, s.student_code, s.full_name, s.status,
+        latest.class_name, latest.section_name
+      from students s
+      left join lateral (
+        select c.name as class_name, sc.name as section_name from enrolments e
+          join academic_sessions se on se.id = e.academic_session_id
+          join classes c on c.id = e.class_id
+          left join sections sc on sc.id = e.section_id
+         where e.student_id = s.id
+         order by se.is_current desc, se.starts_on desc limit 1
+      ) latest on true
+      where s.institute_id = ${instituteId} and s.family_key = ${student.familyKey}
+        and s.id <> ${student.id}
+      order by s.date_of_birth nulls last, s.student_code`),
+  )
+  return rows.map((r) => ({
+    id: r.id,
+    studentCode: r.student_code,
+    fullName: r.full_name,
+    status: r.status,
+    className: r.class_name,
+    sectionName: r.section_name,
+  }))
+}
+
+export type StudentRow = typeof students.$inferSelect
+
+/** The student of the institute, or a 404 (also for an id that is no uuid). */
+export async function studentRow(
+  db: Db,
+  instituteId: string,
+  id: string | undefined,
+  lock = false,
+) {
+  if (!isUuid(id)) throw notFound('student_not_found')
+  const query = db
+    .select()
+    .from(students)
+    .where(and(eq(students.instituteId, instituteId), eq(students.id, id)))
+  const [row] = lock ? await query.for('update') : await query
+  if (!row) throw notFound('student_not_found')
+  return row
+}
+
+/** A student's profile: fields, status, enrolments (latest first) and family. */
+export async function studentProfile(db: Db, row: StudentRow): Promise<Student> {
+  const [campus] = await db
+    .select({ name: campuses.name })
+    .from(campuses)
+    .where(eq(campuses.id, row.campusId))
+  return {
+    id: row.id,
+    studentCode: row.studentCode,
+    fullName: row.fullName,
+    dateOfBirth: row.dateOfBirth ?? '',
+    gender: row.gender,
+    religion: row.religion,
+    bloodGroup: row.bloodGroup,
+    fatherName: row.fatherName,
+    motherName: row.motherName,
+    guardianName: row.guardianName,
+    guardianRelation: row.guardianRelation,
+    guardianPhone: row.guardianPhone,
+    guardianEmail: row.guardianEmail,
+    address: row.address,
+    campusId: row.campusId,
+    campusName: campus?.name ?? '',
+    hasPhoto: row.photoKey !== null,
+    status: row.status,
+    statusOn: row.statusOn,
+    statusReason: row.statusReason,
+    applicantId: row.applicantId,
+    createdAt: row.createdAt.toISOString(),
+    enrolments: await enrolmentsOf(db, row.id),
+    family: await familyOf(db, row.instituteId, row),
+  }
+}

@@ -1,0 +1,329 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import {
+  EnrolmentPatchSchema,
+  NextRollQuerySchema,
+  StudentCreateSchema,
+  StudentListQuerySchema,
+  StudentPatchSchema,
+  StudentStatusChangeSchema,
+  type NextRoll,
+  type Student,
+  type StudentCreated,
+  type StudentPage,
+} from '../../../shared/schemas/students.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { academicSessions } from '../../db/schema/academic.ts'
+import { campuses } from '../../db/schema/institutes.ts'
+import { enrolments, students } from '../../db/schema/students.ts'
+import { audit } from '../../lib/audit.ts'
+import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
+import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
+import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { assertPlacement } from './placement.ts'
+import { createStudent, nextRoll, studentRefusal } from './student-create.ts'
+import {
+  enrolmentsOf,
+  isUuid,
+  listStudents,
+  studentProfile,
+  studentRow,
+  type StudentRow,
+} from './student-read.ts'
+
+/** The admission year a session gives a new student ID: its name's first year, else its start. */
+async function admissionYear(tx: Db, sessionId: string) {
+  const [session] = await tx
+    .select({ name: academicSessions.name, startsOn: academicSessions.startsOn })
+    .from(academicSessions)
+    .where(eq(academicSessions.id, sessionId))
+  const named = /\b(\d{4})\b/.exec(session!.name)
+  return Number(named?.[1] ?? session!.startsOn.slice(0, 4))
+}
+
+async function assertCampus(tx: Db, instituteId: string, campusId: string) {
+  const [campus] = await tx
+    .select({ id: campuses.id })
+    .from(campuses)
+    .where(and(eq(campuses.id, campusId), eq(campuses.instituteId, instituteId)))
+  if (!campus) throw validationFailed({ campusId: 'unknown_structure_item' })
+}
+
+/** A roll taken is the form's `enrolment.roll`; the student ID stays `studentCode`. */
+function enrolmentRoll(err: unknown): never {
+  const fields = err instanceof ApiException ? err.extra.fields : undefined
+  if (err instanceof ApiException && fields?.roll) {
+    const renamed = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k === 'roll' ? 'enrolment.roll' : k, v]),
+    )
+    throw new ApiException(err.status, err.code, err.values, { ...err.extra, fields: renamed })
+  }
+  throw err
+}
+
+/** The fields an audit row records of a student: what the office sees, no file keys. */
+const audited = (row: StudentRow) => ({
+  studentCode: row.studentCode,
+  fullName: row.fullName,
+  dateOfBirth: row.dateOfBirth ?? '',
+  gender: row.gender,
+  religion: row.religion,
+  bloodGroup: row.bloodGroup,
+  fatherName: row.fatherName,
+  motherName: row.motherName,
+  guardianName: row.guardianName,
+  guardianRelation: row.guardianRelation,
+  guardianPhone: row.guardianPhone,
+  guardianEmail: row.guardianEmail,
+  address: row.address,
+  campusId: row.campusId,
+  status: row.status,
+  statusOn: row.statusOn,
+  statusReason: row.statusReason,
+})
+
+/** Only the keys whose values differ: an audit row names what changed. */
+function changed<T extends Record<string, unknown>>(before: T, after: T) {
+  const keys = Object.keys(after).filter((k) => before[k] !== after[k])
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  }
+}
+
+const enrolmentView = (e: typeof enrolments.$inferSelect) => ({
+  academicSessionId: e.academicSessionId,
+  classId: e.classId,
+  groupId: e.groupId,
+  sectionId: e.sectionId,
+  shiftId: e.shiftId,
+  roll: e.roll,
+})
+
+/** `/api/students`: the institute's students, their enrolments and families. */
+export const studentRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth(), requirePermission('read', 'students'), async (c) => {
+    const query = parseOrThrow(StudentListQuerySchema, c.req.query())
+    const page = await listStudents(c.var.database.db, c.var.auth.instituteId, query)
+    return c.json<StudentPage>({ ...page, page: query.page, perPage: query.perPage })
+  })
+
+  .get('/next-roll', requireAuth(), requirePermission('read', 'students'), async (c) => {
+    const query = parseOrThrow(NextRollQuerySchema, c.req.query())
+    const roll = await nextRoll(c.var.database.db, c.var.auth.instituteId, {
+      academicSessionId: query.academicSessionId,
+      classId: query.classId,
+      sectionId: query.sectionId ?? null,
+    })
+    return c.json<NextRoll>({ roll })
+  })
+
+  .get('/:studentId', requireAuth(), requirePermission('read', 'students'), async (c) => {
+    const { db } = c.var.database
+    const row = await studentRow(db, c.var.auth.instituteId, c.req.param('studentId'))
+    return c.json<Student>(await studentProfile(db, row))
+  })
+
+  .post('/', requireAuth(), requirePermission('create', 'students'), async (c) => {
+    const key = idempotencyKey(c, { required: false })
+    const body = await readJson(c, StudentCreateSchema)
+    const { database, auth } = c.var
+    const db = database.db
+    const fingerprint = fingerprintOf(body)
+    const find = async (key: string) => {
+      const [row] = await db
+        .select({
+          id: students.id,
+          studentCode: students.studentCode,
+          payloadHash: students.payloadHash,
+          roll: enrolments.roll,
+        })
+        .from(students)
+        .innerJoin(enrolments, eq(enrolments.studentId, students.id))
+        .where(and(eq(students.instituteId, auth.instituteId), eq(students.idempotencyKey, key)))
+        .orderBy(enrolments.createdAt)
+        .limit(1)
+      return (
+        row && {
+          fingerprint: row.payloadHash ?? '',
+          answer: { id: row.id, studentCode: row.studentCode, roll: row.roll },
+        }
+      )
+    }
+    const { answer } = await withIdempotency<StudentCreated>(
+      { key, fingerprint, find, subject: 'student' },
+      () =>
+        db.transaction(async (tx) => {
+          const { enrolment, studentCode, ...fields } = body
+          await assertCampus(tx, auth.instituteId, fields.campusId)
+          await assertPlacement(tx, auth.instituteId, enrolment, { fieldPrefix: 'enrolment.' })
+          const year = await admissionYear(tx, enrolment.academicSessionId)
+          const created = await createStudent(
+            tx,
+            auth.instituteId,
+            { ...fields, studentCode, idempotencyKey: key ?? null, payloadHash: fingerprint },
+            enrolment,
+            year,
+          ).catch(enrolmentRoll)
+          await audit(c, tx, {
+            area: 'institutes',
+            action: 'create',
+            entity: 'student',
+            entityId: created.id,
+            after: {
+              ...fields,
+              studentCode: created.studentCode,
+              enrolment: { ...enrolment, roll: created.roll },
+            },
+          })
+          return created
+        }),
+    )
+    return c.json<StudentCreated>(answer, 201)
+  })
+
+  .patch('/:studentId', requireAuth(), requirePermission('update', 'students'), async (c) => {
+    const body = await readJson(c, StudentPatchSchema)
+    const { database, auth } = c.var
+    const row = await database.db.transaction(async (tx) => {
+      const before = await studentRow(tx, auth.instituteId, c.req.param('studentId'), true)
+      if (body.campusId !== undefined) await assertCampus(tx, auth.instituteId, body.campusId)
+      const values = {
+        ...body,
+        ...(body.dateOfBirth !== undefined && { dateOfBirth: body.dateOfBirth || null }),
+      }
+      const [after] = await tx
+        .update(students)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(students.id, before.id))
+        .returning()
+        .catch((err: unknown) => studentRefusal(err, 0))
+      const diff = changed(audited(before), audited(after!))
+      if (Object.keys(diff.after).length) {
+        await audit(c, tx, {
+          area: 'institutes',
+          action: 'update',
+          entity: 'student',
+          entityId: before.id,
+          ...diff,
+        })
+      }
+      return after!
+    })
+    return c.json<Student>(await studentProfile(database.db, row))
+  })
+
+  .post('/:studentId/status', requireAuth(), requirePermission('update', 'students'), async (c) => {
+    const body = await readJson(c, StudentStatusChangeSchema)
+    const { database, auth } = c.var
+    const row = await database.db.transaction(async (tx) => {
+      const before = await studentRow(tx, auth.instituteId, c.req.param('studentId'), true)
+      const [after] = await tx
+        .update(students)
+        .set({
+          status: body.status,
+          statusOn: body.status === 'active' ? null : body.on,
+          statusReason: body.status === 'left' ? body.reason : '',
+          updatedAt: new Date(),
+        })
+        .where(eq(students.id, before.id))
+        .returning()
+      // The latest enrolment says how it ended: left or graduated, open again when back.
+      const [latest] = await tx
+        .select({ id: enrolments.id, outcome: enrolments.outcome })
+        .from(enrolments)
+        .innerJoin(academicSessions, eq(academicSessions.id, enrolments.academicSessionId))
+        .where(eq(enrolments.studentId, before.id))
+        .orderBy(desc(academicSessions.startsOn))
+        .limit(1)
+      if (latest) {
+        const outcome =
+          body.status === 'active'
+            ? latest.outcome === 'left' || latest.outcome === 'graduated'
+              ? null
+              : latest.outcome
+            : latest.outcome === null || latest.outcome === 'left' || latest.outcome === 'graduated'
+              ? body.status
+              : latest.outcome
+        if (outcome !== latest.outcome) {
+          await tx
+            .update(enrolments)
+            .set({ outcome, updatedAt: new Date() })
+            .where(eq(enrolments.id, latest.id))
+        }
+      }
+      const { status, statusOn, statusReason } = audited(before)
+      await audit(c, tx, {
+        area: 'institutes',
+        action:
+          body.status === 'left'
+            ? 'mark_left'
+            : body.status === 'graduated'
+              ? 'graduate'
+              : 'reactivate',
+        entity: 'student',
+        entityId: before.id,
+        before: { status, statusOn, statusReason },
+        after: {
+          status: after!.status,
+          statusOn: after!.statusOn,
+          statusReason: after!.statusReason,
+        },
+      })
+      return after!
+    })
+    return c.json<Student>(await studentProfile(database.db, row))
+  })
+
+  .patch(
+    '/:studentId/enrolments/:enrolmentId',
+    requireAuth(),
+    requirePermission('update', 'students'),
+    async (c) => {
+      const body = await readJson(c, EnrolmentPatchSchema)
+      const { database, auth } = c.var
+      const studentId = await database.db.transaction(async (tx) => {
+        const student = await studentRow(tx, auth.instituteId, c.req.param('studentId'))
+        const enrolmentId = c.req.param('enrolmentId')
+        if (!isUuid(enrolmentId)) throw notFound('enrolment_not_found')
+        const [before] = await tx
+          .select()
+          .from(enrolments)
+          .where(and(eq(enrolments.id, enrolmentId), eq(enrolments.studentId, student.id)))
+          .for('update')
+        if (!before) throw notFound('enrolment_not_found')
+        const placement = { ...enrolmentView(before), ...body }
+        await assertPlacement(tx, auth.instituteId, placement, { movingStudentId: student.id })
+        const [after] = await tx
+          .update(enrolments)
+          .set({
+            groupId: placement.groupId,
+            sectionId: placement.sectionId,
+            shiftId: placement.shiftId,
+            roll: placement.roll,
+            updatedAt: new Date(),
+          })
+          .where(eq(enrolments.id, before.id))
+          .returning()
+          .catch((err: unknown) => studentRefusal(err, placement.roll))
+        const diff = changed(enrolmentView(before), enrolmentView(after!))
+        if (Object.keys(diff.after).length) {
+          await audit(c, tx, {
+            area: 'institutes',
+            action: 'update',
+            entity: 'enrolment',
+            entityId: before.id,
+            before: { studentId: student.id, ...diff.before },
+            after: { studentId: student.id, ...diff.after },
+          })
+        }
+        return student.id
+      })
+      const enrolment = (await enrolmentsOf(database.db, studentId)).find(
+        (e) => e.id === c.req.param('enrolmentId'),
+      )
+      return c.json(enrolment!)
+    },
+  )
