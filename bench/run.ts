@@ -12,6 +12,7 @@ import { median } from './median.ts'
 import { offlineReadsBench } from './offline-reads.ts'
 import { publicPageRoutes, publicPagesBench } from './public-pages.ts'
 import { signInAttackBench } from './sign-in-attack.ts'
+import { studentsImportBench } from './students-import.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = join(root, 'dist')
@@ -94,4 +95,5 @@ await concurrencyBench(verdict)
 await signInAttackBench(verdict)
 await ledgerBench(verdict)
 await jobsBench(verdict)
+await studentsImportBench(verdict)
 process.exitCode = failed ? 1 : 0
