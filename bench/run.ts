@@ -13,6 +13,7 @@ import { offlineReadsBench } from './offline-reads.ts'
 import { publicPageRoutes, publicPagesBench } from './public-pages.ts'
 import { signInAttackBench } from './sign-in-attack.ts'
 import { studentsBench } from './students.ts'
+import { studentsImportBench } from './students-import.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = join(root, 'dist')
@@ -96,4 +97,5 @@ await signInAttackBench(verdict)
 await ledgerBench(verdict)
 await jobsBench(verdict)
 await studentsBench(verdict)
+await studentsImportBench(verdict)
 process.exitCode = failed ? 1 : 0

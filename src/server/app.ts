@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { maxAttachmentBytes } from '../shared/schemas/admission.ts'
+import { importMaxBytes } from '../shared/schemas/students.ts'
 import type { ApiError } from '../shared/schemas/api-error.ts'
 import type { AppEnv, Services } from './app-env.ts'
 import type { Config } from './config.ts'
@@ -44,6 +45,10 @@ import { shiftRoutes } from './modules/institutes/shifts.ts'
 import { promotionJobKind } from './modules/students/promotion-job.ts'
 import { promotionRoutes } from './modules/students/promotions.ts'
 import { studentRoutes } from './modules/students/students.ts'
+import { studentExportRoutes } from './modules/students/export.ts'
+import { studentImportJob } from './modules/students/import-job.ts'
+import { studentImportTemplateRoutes } from './modules/students/import-template.ts'
+import { studentImportRoutes } from './modules/students/imports.ts'
 import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
@@ -99,6 +104,7 @@ export function createApp({
     jobs: new JobRunner(db.db, log, jobs),
   }
   services.jobs.register(promotionJobKind)
+  services.jobs.register(studentImportJob)
 
   app.use(async (c, next) => {
     const started = performance.now()
@@ -131,10 +137,24 @@ export function createApp({
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })
   // An attachment upload may be larger; its own route checks it against the form's limit.
   const uploadLimit = bodyLimit({ maxSize: maxAttachmentBytes + 64 * 1024, onError: tooLarge })
+  // A student list to import may be larger still, up to its own limit.
+  const importLimit = bodyLimit({
+    maxSize: importMaxBytes + 64 * 1024,
+    onError: (c) =>
+      c.json<ApiError>(
+        refusalBody(
+          new ApiException(413, 'import_file_too_large', { max: importMaxBytes / 1024 / 1024 }),
+        ),
+        413,
+        { Connection: 'close' },
+      ),
+  })
   api.use((c, next) =>
     c.req.method === 'PUT' && attachmentUploadPath.test(c.req.path)
       ? uploadLimit(c, next)
-      : jsonLimit(c, next),
+      : c.req.method === 'POST' && c.req.path === '/api/students/imports'
+        ? importLimit(c, next)
+        : jsonLimit(c, next),
   )
   api.route('/health', healthRoutes)
   api.route('/version', versionRoutes)
@@ -166,6 +186,10 @@ export function createApp({
   api.route('/institutes/sections', sectionRoutes)
   api.route('/institutes/shifts', shiftRoutes)
   api.route('/students/promotions', promotionRoutes)
+  // Before any `/students/:studentId`, which these fixed paths would otherwise match.
+  api.route('/students/imports', studentImportRoutes)
+  api.route('/students', studentImportTemplateRoutes)
+  api.route('/students', studentExportRoutes)
   api.route('/students', studentRoutes)
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)

@@ -17,7 +17,7 @@ import {
 } from '../../src/server/db/schema/admission.ts'
 import { sessions } from '../../src/server/db/schema/auth.ts'
 import { jobs } from '../../src/server/db/schema/jobs.ts'
-import { enrolments, students } from '../../src/server/db/schema/students.ts'
+import { enrolments, studentImports, students } from '../../src/server/db/schema/students.ts'
 import { campuses, institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
@@ -91,6 +91,17 @@ describe('every API endpoint', () => {
     const [campus] = await t.database.db
       .insert(campuses)
       .values({ instituteId: instituteA, name: 'Fixture campus of A', code: 'FIXTURE-A' })
+      .returning()
+    const [studentImport] = await t.database.db
+      .insert(studentImports)
+      .values({
+        instituteId: instituteA,
+        fileName: 'Fixture import of A.csv',
+        fileSha256: '0'.repeat(64),
+        columns: [],
+        rows: [],
+        preview: { counts: { total: 0, new: 0, updated: 0, unchanged: 0, invalid: 0 }, rows: [] },
+      })
       .returning()
     const [academicSession] = await t.database.db
       .insert(academicSessions)
@@ -207,6 +218,7 @@ describe('every API endpoint', () => {
       jobId: job!.id,
       instituteId: instituteA,
       campusId: campus!.id,
+      importId: studentImport!.id,
     })
     secretsOfA.push(
       target.id,
@@ -221,6 +233,8 @@ describe('every API endpoint', () => {
       job!.id,
       'Fixture form of institute A',
       campus!.id,
+      studentImport!.id,
+      'Fixture import of A',
       'Fixture campus of A',
       'Fixture applicant of A',
       'fixture-temporary-id-of-a',

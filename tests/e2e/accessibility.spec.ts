@@ -356,6 +356,17 @@ for (const skin of ['light', 'dark'] as const) {
       await heading('Promote students')
       await expect(page.getByRole('button', { name: /^Promote \d+ students?$/ })).toBeVisible()
       await check('promote students')
+      await page.goto('/students/import')
+      await heading('Import students')
+      await check('student import')
+      // A preview with its mistakes in red, row by row.
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'students.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`Full name,Guardian phone,Class\nPupil ${run},abc,Nowhere\n`),
+      })
+      await expect(page.getByTestId('import-has-errors')).toBeVisible()
+      await check('student import preview')
       await page.goto('/institutes')
       await expect(page.getByRole('row').filter({ hasText: 'demo-school' })).toContainText('Active')
       await check('institutes')

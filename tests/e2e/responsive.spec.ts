@@ -146,6 +146,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   students: '/students',
   student: `/students/${r.studentId}`,
   'promote students': '/students/promote',
+  'student import': '/students/import',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

@@ -103,6 +103,9 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   enrol: msg`Enrolled`,
   update_logo: msg`Logo changed`,
   remove_logo: msg`Logo removed`,
+  upload: msg`File uploaded`,
+  import: msg`Imported`,
+  export: msg`Exported`,
   mark_left: msg`Marked as left`,
   graduate: msg`Marked as graduated`,
   promote: msg`Students promoted`,
@@ -123,6 +126,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   applicant: msg`Applicant`,
   campus: msg`Campus`,
   student: msg`Student`,
+  student_import: msg`Student import`,
   enrolment: msg`Enrolment`,
   promotion: msg`Promotion`,
 }

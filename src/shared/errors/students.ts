@@ -84,4 +84,116 @@ export const studentErrors = {
     id: 'error.promotion_listed_twice',
     message: 'This is listed twice.',
   },
+  import_file_missing: /*i18n*/ {
+    id: 'error.import_file_missing',
+    message: 'Choose a CSV or Excel (.xlsx) file to upload.',
+  },
+  import_file_type: /*i18n*/ {
+    id: 'error.import_file_type',
+    message:
+      'This file is neither CSV nor Excel (.xlsx). Save it from your spreadsheet as CSV or .xlsx and upload it again.',
+  },
+  import_file_too_large: /*i18n*/ {
+    id: 'error.import_file_too_large',
+    message: 'The file is larger than {max} MB. Split it into smaller files.',
+  },
+  import_file_empty: /*i18n*/ { id: 'error.import_file_empty', message: 'The file is empty.' },
+  import_file_damaged: /*i18n*/ {
+    id: 'error.import_file_damaged',
+    message: 'The Excel file could not be read: it may be damaged. Save it again and upload it.',
+  },
+  import_no_rows: /*i18n*/ {
+    id: 'error.import_no_rows',
+    message: 'The file has headings but no students below them.',
+  },
+  import_too_many_rows: /*i18n*/ {
+    id: 'error.import_too_many_rows',
+    message:
+      'The file has more than {max} rows: at most {max} students can be imported at once. Split it into smaller files.',
+  },
+  import_formula_cells: /*i18n*/ {
+    id: 'error.import_formula_cells',
+    message:
+      'Cell {cell} holds a formula. Formulas are not imported: replace them with their values (copy, then paste as values) and upload again.',
+  },
+  import_merged_header: /*i18n*/ {
+    id: 'error.import_merged_header',
+    message:
+      'The headings include merged cells ({cells}). Unmerge them so that each column has a heading of its own.',
+  },
+  import_unknown_columns: /*i18n*/ {
+    id: 'error.import_unknown_columns',
+    message: 'Unknown columns: {columns}. Use the headings of the template.',
+  },
+  import_missing_columns: /*i18n*/ {
+    id: 'error.import_missing_columns',
+    message: 'Missing columns: {columns}. Use the headings of the template.',
+  },
+  import_duplicate_column: /*i18n*/ {
+    id: 'error.import_duplicate_column',
+    message: 'The column {column} appears more than once.',
+  },
+  import_duplicate_student_code: /*i18n*/ {
+    id: 'error.import_duplicate_student_code',
+    message: 'Row {line} has the same student ID.',
+  },
+  import_duplicate_roll: /*i18n*/ {
+    id: 'error.import_duplicate_roll',
+    message: 'Row {line} has the same roll in this class and section.',
+  },
+  import_duplicate_student: /*i18n*/ {
+    id: 'error.import_duplicate_student',
+    message: 'Row {line} has the same student (name, date of birth and guardian phone).',
+  },
+  import_ambiguous_student: /*i18n*/ {
+    id: 'error.import_ambiguous_student',
+    message:
+      'Several students have this name, date of birth and guardian phone: give the student ID.',
+  },
+  import_unknown_session: /*i18n*/ {
+    id: 'error.import_unknown_session',
+    message: 'No session is named “{name}”.',
+  },
+  import_no_current_session: /*i18n*/ {
+    id: 'error.import_no_current_session',
+    message: 'No session is given and none is marked current.',
+  },
+  import_unknown_class: /*i18n*/ {
+    id: 'error.import_unknown_class',
+    message: 'No class is named “{name}”.',
+  },
+  import_unknown_section: /*i18n*/ {
+    id: 'error.import_unknown_section',
+    message: 'The class has no section “{name}” in this session.',
+  },
+  import_unknown_group: /*i18n*/ {
+    id: 'error.import_unknown_group',
+    message: 'No group is named “{name}”.',
+  },
+  import_unknown_shift: /*i18n*/ {
+    id: 'error.import_unknown_shift',
+    message: 'No shift is named “{name}”.',
+  },
+  import_unknown_campus: /*i18n*/ {
+    id: 'error.import_unknown_campus',
+    message: 'No campus has the code or name “{name}”.',
+  },
+  import_unknown_choice: /*i18n*/ {
+    id: 'error.import_unknown_choice',
+    message: 'Use one of: {choices}.',
+  },
+  import_not_found: /*i18n*/ {
+    id: 'error.import_not_found',
+    message: 'This upload does not exist (any more). Upload the file again.',
+  },
+  import_has_errors: /*i18n*/ {
+    id: 'error.import_has_errors',
+    message:
+      '{count, plural, one {# row has} other {# rows have}} mistakes. Correct them in the file and upload it again.',
+  },
+  import_conflict: /*i18n*/ {
+    id: 'error.import_conflict',
+    message:
+      'Rows {from} to {to} could not be saved: a student ID or roll among them was taken meanwhile. Upload the file again to see what changed.',
+  },
 } satisfies Record<string, MessageDescriptor>

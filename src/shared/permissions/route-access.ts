@@ -75,6 +75,8 @@ export const routeAccess = {
   '/admission-forms': permission('admission'),
   '/admission-applicants': permission('admission'),
   '/admission-applicants/$applicantId': permission('admission'),
+  // Importing students: a page for those who may create them
+  '/students/import': { action: 'create', subject: 'students' },
 
   // Finance and other back-office routes: a permission named after the route unless noted
   '/coa': permission('coa'),

@@ -28,7 +28,7 @@ import {
   type EnrolApplicantInput,
 } from '../../../shared/schemas/students.ts'
 import { todayIso } from '../../../lib/dates.ts'
-import { downloadFile, fetchFile } from './download.ts'
+import { downloadFile, fetchFile } from '../../../lib/download.ts'
 
 /** Everything under ['admission'] changes when a form or an application does. */
 export const admissionKey = ['admission'] as const

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -15,6 +16,8 @@ import {
 import { at, createdAt } from './columns.ts'
 import { academicSessions, classes, groups, sections, shifts } from './academic.ts'
 import { applicants } from './admission.ts'
+import { users } from './auth.ts'
+import { jobs } from './jobs.ts'
 import { campuses, institutes } from './institutes.ts'
 
 const instituteId = () =>
@@ -144,4 +147,30 @@ export const studentCounters = pgTable(
     lastNumber: integer('last_number').notNull(),
   },
   (t) => [primaryKey({ columns: [t.instituteId, t.year] })],
+)
+
+/**
+ * An uploaded student list as checked, waiting to be confirmed: the rows ready to write (names
+ * already resolved to the institute's ids), what the preview showed, and the job that imports
+ * it once confirmed. The file itself is not kept.
+ */
+export const studentImports = pgTable(
+  'student_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instituteId: instituteId(),
+    createdBy: uuid('created_by').references(() => users.id),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 of the file as uploaded. */
+    fileSha256: text('file_sha256').notNull(),
+    /** The columns the file has (import column names). */
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    /** Every valid row, resolved, in file order: what the job writes. */
+    rows: jsonb('rows').$type<unknown[]>().notNull(),
+    /** The preview: counts and the rows shown. */
+    preview: jsonb('preview').$type<unknown>().notNull(),
+    jobId: uuid('job_id').references(() => jobs.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('student_imports_institute_idx').on(t.instituteId, t.createdAt)],
 )

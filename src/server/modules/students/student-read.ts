@@ -76,16 +76,10 @@ const enrolmentOf = (r: EnrolmentRow): Enrolment | null =>
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /**
- * One page of the student list. Each student shows their enrolment in the session listed (the
- * current one unless asked). A class, group or section filter lists only students enrolled
- * there in that session; without one, every student of the institute is listed, those not
- * enrolled in the session with no enrolment (so a search finds anyone, whatever their session).
+ * What the list's query selects, shared by the list and its export: the session listed, the
+ * students' `where` (aliased `s`) and the join of their enrolment in it (`e`).
  */
-export async function listStudents(
-  db: Db,
-  instituteId: string,
-  query: StudentListQuery,
-): Promise<{ data: StudentListItem[]; total: number }> {
+export async function studentListFilter(db: Db, instituteId: string, query: StudentListQuery) {
   let sessionId = query.academicSessionId ?? null
   if (sessionId) {
     const [session] = await db
@@ -118,6 +112,24 @@ export async function listStudents(
     ].filter((part) => part !== undefined),
     sql` and `,
   )
+  // The export reads each student's enrolment in the session through this join.
+  const enrolled = sql`left join enrolments e on e.student_id = s.id
+    and e.institute_id = ${instituteId} and e.academic_session_id = ${sessionId}`
+  return { sessionId, where, enrolled }
+}
+
+/**
+ * One page of the student list. Each student shows their enrolment in the session listed (the
+ * current one unless asked). A class, group or section filter lists only students enrolled
+ * there in that session; without one, every student of the institute is listed, those not
+ * enrolled in the session with no enrolment (so a search finds anyone, whatever their session).
+ */
+export async function listStudents(
+  db: Db,
+  instituteId: string,
+  query: StudentListQuery,
+): Promise<{ data: StudentListItem[]; total: number }> {
+  const { sessionId, where } = await studentListFilter(db, instituteId, query)
   const [counted] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from students s where ${where}`),
   )

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api.ts'
+import { api } from './api.ts'
 import { fileNameFrom } from './file-name.ts'
 
 /**

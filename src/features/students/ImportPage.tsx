@@ -1,0 +1,391 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useId, useState, type DragEvent, type ReactElement } from 'react'
+import * as v from 'valibot'
+import { JobProgress } from '../../components/JobProgress.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import type { Job } from '../../shared/schemas/jobs.ts'
+import {
+  importMaxBytes,
+  importRowLimit,
+  ImportResultSchema,
+  type ImportPreview,
+  type ImportResult,
+} from '../../shared/schemas/students.ts'
+import { importColumnLabels, importOutcomeLabels } from './import-labels.ts'
+import {
+  importQuery,
+  useConfirmImport,
+  useDownloadTemplate,
+  useUploadImport,
+} from './import-queries.ts'
+import './import.css'
+
+interface Props {
+  importId: string | undefined
+  onImportChange: (importId: string | undefined) => void
+}
+
+/**
+ * /students/import: a CSV or Excel file of students is uploaded and checked on the server; the
+ * preview shows every row's mistakes by column and what importing would do. A file with
+ * mistakes is corrected and uploaded again (nothing of it is imported); a clean one is imported
+ * by a background job, followed here, which can be resumed if it stops.
+ */
+export function ImportPage({ importId, onImportChange }: Props): ReactElement {
+  const { t } = useLingui()
+  const { refusalText, toastUnlessFieldError } = useServerErrors()
+  const { data: preview } = useQuery({ ...importQuery(importId ?? ''), enabled: Boolean(importId) })
+  const [problem, setProblem] = useState<string>()
+  const upload = useUploadImport({
+    onSuccess: (saved) => {
+      setProblem(undefined)
+      onImportChange(saved.id)
+    },
+    onError: (err) => setProblem(refusalText(err) ?? t`The file could not be sent.`),
+  })
+  const template = useDownloadTemplate({
+    onError: (err) => toastUnlessFieldError(err, t`The template could not be downloaded`),
+  })
+
+  function send(file: File | undefined) {
+    if (!file) return
+    if (file.size > importMaxBytes) {
+      const max = importMaxBytes / 1024 / 1024
+      return setProblem(t`The file is larger than ${max} MB. Split it into smaller files.`)
+    }
+    upload.mutate(file)
+  }
+
+  return (
+    <div className="page student-import-page">
+      <PageHeader
+        title={<Trans>Import students</Trans>}
+        subtitle={
+          <Trans>
+            Upload a CSV or Excel file with one student a row. Every row is checked first: nothing
+            is saved until you confirm.
+          </Trans>
+        }
+        actions={
+          <div className="student-import-templates">
+            <span className="muted">
+              <Trans>Template:</Trans>
+            </span>
+            <button
+              type="button"
+              className="button button-link"
+              onClick={() => template.mutate('csv')}
+            >
+              <Trans>CSV</Trans>
+            </button>
+            <button
+              type="button"
+              className="button button-link"
+              onClick={() => template.mutate('xlsx')}
+            >
+              <Trans>Excel</Trans>
+            </button>
+          </div>
+        }
+      />
+      {(!preview || (preview.jobId === null && preview.counts.invalid > 0)) && (
+        <UploadCard busy={upload.isPending} problem={problem} onFile={send} again={!!preview} />
+      )}
+      {preview && (
+        <PreviewCard
+          key={preview.id}
+          preview={preview}
+          onStartOver={() => {
+            upload.reset()
+            onImportChange(undefined)
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function UploadCard({
+  busy,
+  problem,
+  onFile,
+  again,
+}: {
+  busy: boolean
+  problem: string | undefined
+  onFile: (file: File | undefined) => void
+  again: boolean
+}) {
+  const inputId = useId()
+  const [over, setOver] = useState(false)
+  const { i18n } = useLingui()
+  const limit = new Intl.NumberFormat(i18n.locale).format(importRowLimit)
+  const drop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    if (!busy) onFile(e.dataTransfer.files[0])
+  }
+  return (
+    <section
+      className={`card student-import-drop${over ? ' is-over' : ''}`}
+      aria-labelledby={`${inputId}-title`}
+      onDragOver={(e) => {
+        e.preventDefault()
+        setOver(true)
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+    >
+      <h2 id={`${inputId}-title`}>
+        {again ? <Trans>Upload the corrected file</Trans> : <Trans>Choose a file</Trans>}
+      </h2>
+      <p className="muted">
+        <Trans>
+          Drop a CSV or Excel (.xlsx) file here, or choose one. At most {limit} students a file; the
+          headings of the template name the columns.
+        </Trans>
+      </p>
+      <input
+        id={inputId}
+        className="visually-hidden"
+        type="file"
+        accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        disabled={busy}
+        aria-invalid={Boolean(problem)}
+        aria-describedby={problem ? `${inputId}-error` : undefined}
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          onFile(file)
+        }}
+      />
+      <label
+        htmlFor={inputId}
+        className={`button button-primary${busy ? ' is-busy' : ''}`}
+        aria-disabled={busy}
+      >
+        {busy ? <Trans>Checking the file…</Trans> : <Trans>Choose a file</Trans>}
+      </label>
+      {problem && (
+        <p id={`${inputId}-error`} className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function Counts({ preview }: { preview: ImportPreview }) {
+  const { i18n } = useLingui()
+  const n = new Intl.NumberFormat(i18n.locale)
+  const { counts } = preview
+  const items = [
+    [<Trans key="t">Rows</Trans>, counts.total, 'total'],
+    [i18n._(importOutcomeLabels.new), counts.new, 'new'],
+    [i18n._(importOutcomeLabels.updated), counts.updated, 'updated'],
+    [i18n._(importOutcomeLabels.unchanged), counts.unchanged, 'unchanged'],
+    [i18n._(importOutcomeLabels.invalid), counts.invalid, 'invalid'],
+  ] as const
+  return (
+    <dl className="student-import-counts" data-testid="import-counts">
+      {items.map(([label, value, name]) => (
+        <div key={name} className={`student-import-count is-${name}`} data-testid={`count-${name}`}>
+          <dt>{label}</dt>
+          <dd>{n.format(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function PreviewCard({
+  preview,
+  onStartOver,
+}: {
+  preview: ImportPreview
+  onStartOver: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const { translate, toastUnlessFieldError } = useServerErrors()
+  const [job, setJob] = useState<Job>()
+  // One key per confirmation: a retried click answers the same job, a resume starts a new one.
+  const [key, setKey] = useState(() => crypto.randomUUID())
+  const confirm = useConfirmImport({
+    onError: (err) => toastUnlessFieldError(err, t`The import did not start`),
+  })
+  const onFinished = useCallback(
+    (finished: Job) => {
+      setJob(finished)
+      if (finished.status === 'succeeded') {
+        showToast({ variant: 'success', title: t`The students were imported.` })
+      }
+    },
+    [t],
+  )
+  const { counts } = preview
+  const total = counts.total
+  const result = job?.status === 'succeeded' ? v.safeParse(ImportResultSchema, job.result) : null
+  const stopped = job && (job.status === 'failed' || job.status === 'cancelled')
+  const shown = preview.rows.length
+  const fileName = preview.fileName
+
+  return (
+    <section className="card student-import-preview" aria-labelledby="import-preview-title">
+      <h2 id="import-preview-title">
+        <Trans>Checked: {fileName}</Trans>
+      </h2>
+      <Counts preview={preview} />
+      {counts.invalid > 0 ? (
+        <p className="notice notice-danger" role="alert" data-testid="import-has-errors">
+          <Plural value={counts.invalid} one="# row has mistakes." other="# rows have mistakes." />{' '}
+          <Trans>
+            Nothing is imported from a file with mistakes: correct them in the file and upload it
+            again.
+          </Trans>
+        </p>
+      ) : (
+        preview.jobId === null && (
+          <div className="form-actions">
+            <button type="button" className="button" onClick={onStartOver}>
+              <Trans>Choose another file</Trans>
+            </button>
+            <button
+              type="button"
+              className={`button button-primary${confirm.isPending ? ' is-busy' : ''}`}
+              aria-disabled={confirm.isPending}
+              onClick={() => !confirm.isPending && confirm.mutate({ id: preview.id, key })}
+            >
+              <Plural value={total} one="Import # student" other="Import # students" />
+            </button>
+          </div>
+        )
+      )}
+      {preview.jobId && (
+        <div className="student-import-job">
+          <JobProgress
+            key={preview.jobId}
+            jobId={preview.jobId}
+            label={t`Importing students`}
+            onFinished={onFinished}
+          />
+          {result?.success && <ResultLine {...result.output} />}
+          <div className="form-actions">
+            {stopped && (
+              <button
+                type="button"
+                className={`button button-primary${confirm.isPending ? ' is-busy' : ''}`}
+                aria-disabled={confirm.isPending}
+                onClick={() => {
+                  if (confirm.isPending) return
+                  const next = crypto.randomUUID()
+                  setKey(next)
+                  setJob(undefined)
+                  confirm.mutate({ id: preview.id, key: next })
+                }}
+              >
+                <Trans>Resume the import</Trans>
+              </button>
+            )}
+            {(!job || job.status !== 'running') && (
+              <button type="button" className="button" onClick={onStartOver}>
+                <Trans>Import another file</Trans>
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {shown > 0 && (
+        <>
+          <h3>
+            {counts.invalid > 0 ? (
+              <Trans>Rows with mistakes, and the first rows of the rest</Trans>
+            ) : (
+              <Trans>The first rows, as they were read</Trans>
+            )}
+          </h3>
+          <div className="table-wrap">
+            <table className="table student-import-rows" data-testid="import-rows">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Row</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Result</Trans>
+                  </th>
+                  {preview.columns.map((column) => (
+                    <th key={column} scope="col">
+                      {i18n._(importColumnLabels[column])}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row) => (
+                  <tr
+                    key={row.line}
+                    className={row.outcome === 'invalid' ? 'has-errors' : undefined}
+                    data-line={row.line}
+                  >
+                    <th scope="row">{row.line}</th>
+                    <td>
+                      <span className={`badge import-outcome-${row.outcome}`}>
+                        {i18n._(importOutcomeLabels[row.outcome])}
+                      </span>
+                    </td>
+                    {preview.columns.map((column) => {
+                      const errors = row.errors[column]
+                      return (
+                        <td key={column} className={errors ? 'cell-error' : undefined}>
+                          {row.values[column]}
+                          {errors?.map((e, i) => (
+                            <span key={i} className="field-error" data-column={column}>
+                              {translate(e)}
+                            </span>
+                          ))}
+                        </td>
+                      )
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {shown < total && <ShownLine shown={shown} total={total} />}
+        </>
+      )}
+    </section>
+  )
+}
+
+function ResultLine(result: ImportResult) {
+  const { i18n } = useLingui()
+  const n = new Intl.NumberFormat(i18n.locale)
+  const created = n.format(result.created)
+  const updated = n.format(result.updated)
+  const unchanged = n.format(result.unchanged)
+  return (
+    <p className="notice" role="status" data-testid="import-result">
+      <Trans>
+        Imported: {created} new, {updated} updated, {unchanged} unchanged.
+      </Trans>
+    </p>
+  )
+}
+
+function ShownLine({ shown, total }: { shown: number; total: number }) {
+  const { i18n } = useLingui()
+  const n = new Intl.NumberFormat(i18n.locale)
+  const some = n.format(shown)
+  const all = n.format(total)
+  return (
+    <p className="muted">
+      <Trans>
+        {some} of {all} rows are shown.
+      </Trans>
+    </p>
+  )
+}

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { Hono, type Context } from 'hono'
+import Papa from 'papaparse'
+import {
+  importColumns,
+  StudentListQuerySchema,
+  type ImportColumn,
+  type StudentListQuery,
+} from '../../../shared/schemas/students.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { audit } from '../../lib/audit.ts'
+import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { parseOrThrow } from '../../lib/validate.ts'
+import { templateHeadings } from './import-columns.ts'
+import { studentListFilter } from './student-read.ts'
+import { listOrder } from './student-search.ts'
+
+/**
+ * The list's students, found by the list's own filter and search (`q` as a name, a student ID,
+ * a guardian phone or a roll) in its order, with their enrolment in the session listed, in the
+ * import's columns: an export is a file the import takes back.
+ */
+async function exportRows(db: Db, instituteId: string, query: StudentListQuery) {
+  const { where, enrolled } = await studentListFilter(db, instituteId, query)
+  const result = await db.execute(sql`
+    select s.student_code as "studentCode", s.full_name as "fullName",
+      coalesce(s.date_of_birth::text, '') as "dateOfBirth", s.gender, s.religion,
+      s.blood_group as "bloodGroup", s.father_name as "fatherName", s.mother_name as "motherName",
+      s.guardian_name as "guardianName", s.guardian_relation as "guardianRelation",
+      s.guardian_phone as "guardianPhone", s.guardian_email as "guardianEmail", s.address,
+      cp.code as campus, coalesce(se.name, '') as session, coalesce(c.name, '') as class,
+      coalesce(g.name, '') as "group", coalesce(sc.name, '') as section,
+      coalesce(sh.name, '') as shift, coalesce(e.roll::text, '') as roll
+    from students s
+      join campuses cp on cp.id = s.campus_id
+      ${enrolled}
+      left join academic_sessions se on se.id = e.academic_session_id
+      left join classes c on c.id = e.class_id
+      left join groups g on g.id = e.group_id
+      left join sections sc on sc.id = e.section_id
+      left join shifts sh on sh.id = e.shift_id
+    where ${where}
+    order by ${listOrder(query)}`)
+  return (result as unknown as { rows: Record<ImportColumn, string>[] }).rows
+}
+
+const headings = importColumns.map((c) => templateHeadings[c])
+
+async function exported(c: Context<AppEnv>, format: 'csv' | 'xlsx') {
+  const query = parseOrThrow(StudentListQuerySchema, c.req.query())
+  const { database, auth } = c.var
+  const rows = await exportRows(database.db, auth.instituteId, query)
+  await audit(c, database.db, {
+    area: 'institutes',
+    action: 'export',
+    entity: 'student',
+    after: {
+      format,
+      rows: rows.length,
+      filters: { ...query, page: undefined, perPage: undefined },
+    },
+  })
+  return rows.map((r) => importColumns.map((col) => r[col]))
+}
+
+/** The student list as filtered, as CSV or Excel, in the columns the import takes. */
+export const studentExportRoutes = new Hono<AppEnv>()
+  .get('/export.csv', requireAuth(), requirePermission('read', 'students'), async (c) => {
+    const rows = await exported(c, 'csv')
+    return c.body(`\uFEFF${Papa.unparse([headings, ...rows])}\r\n`, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="students.csv"',
+    })
+  })
+  .get('/export.xlsx', requireAuth(), requirePermission('read', 'students'), async (c) => {
+    const rows = await exported(c, 'xlsx')
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Students')
+    // Text cells, so IDs and phone numbers keep their leading zeros.
+    sheet.columns = headings.map(() => ({ width: 18, style: { numFmt: '@' } }))
+    sheet.addRow(headings).font = { bold: true }
+    sheet.addRows(rows)
+    const bytes = await workbook.xlsx.writeBuffer()
+    return c.body(new Uint8Array(bytes as ArrayBuffer), 200, {
+      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'Content-Disposition': 'attachment; filename="students.xlsx"',
+    })
+  })

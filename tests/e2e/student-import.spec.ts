@@ -1,0 +1,115 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { adminHeaders, signInAs } from './session.ts'
+
+/** A session of its own (far from the demo's years) with a class and its sections A and B. */
+async function structure(request: APIRequestContext, baseURL: string, run: string) {
+  const headers = await adminHeaders(request, baseURL)
+  const post = async (path: string, data: object) => {
+    const res = await request.post(`${baseURL}/api/institutes/${path}`, { headers, data })
+    expect(res.ok(), `${path}: ${res.status()}`).toBe(true)
+    return (await res.json()) as { id: string }
+  }
+  const year = 2300 + Math.floor(Math.random() * 600)
+  const session = await post('academic-sessions', {
+    name: `Import ${run}`,
+    startsOn: `${year}-01-01`,
+    endsOn: `${year}-12-31`,
+  })
+  const klass = await post('classes', { name: `Class ${run}` })
+  for (const name of ['A', 'B']) {
+    await post('sections', { academicSessionId: session.id, classId: klass.id, name })
+  }
+  return { session: `Import ${run}`, className: `Class ${run}` }
+}
+
+/** Two hundred students, half in A and half in B; `mistakes` spoils three of them. */
+function studentsCsv(run: string, s: { session: string; className: string }, mistakes: boolean) {
+  const lines = ['Full name,Date of birth,Gender,Guardian phone,Session,Class,Section,Roll']
+  const digits = String(Math.floor(Math.random() * 90_000) + 10_000)
+  for (let i = 1; i <= 200; i++) {
+    const section = i <= 100 ? 'A' : 'B'
+    const roll = i <= 100 ? i : i - 100
+    let klass = s.className
+    let born = `2015-0${(i % 9) + 1}-1${i % 10}`
+    let rolled = String(roll)
+    if (mistakes && i === 10) klass = 'Nowhere'
+    if (mistakes && i === 50) born = '2015-02-30'
+    if (mistakes && i === 100) rolled = '99'
+    lines.push(
+      [
+        `Pupil ${run} ${i}`,
+        born,
+        i % 2 ? 'female' : 'male',
+        `0171${digits}${String(i).padStart(3, '0')}`,
+        s.session,
+        klass,
+        section,
+        rolled,
+      ].join(','),
+    )
+  }
+  return Buffer.from(lines.join('\r\n'))
+}
+
+const upload = (page: Page, buffer: Buffer) =>
+  page.locator('input[type=file]').setInputFiles({
+    name: 'students.csv',
+    mimeType: 'text/csv',
+    buffer,
+  })
+
+test('the office imports 200 students from a CSV: mistakes shown by row, the corrected file imported once', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow()
+  const run = Math.random().toString(36).slice(2, 7)
+  const context = await browser.newContext()
+  const s = await structure(context.request, baseURL!, run)
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+
+  await page.goto('/students/import')
+  await expect(page.getByRole('heading', { name: 'Import students', level: 1 })).toBeVisible()
+
+  // Three mistakes: each shown on its row, under its column; nothing can be imported.
+  await upload(page, studentsCsv(run, s, true))
+  await expect(page.getByTestId('count-invalid')).toContainText('3')
+  await expect(page.getByTestId('count-new')).toContainText('197')
+  const rows = page.getByTestId('import-rows')
+  await expect(rows.locator('tr[data-line="11"] [data-column="class"]')).toHaveText(
+    'No class is named “Nowhere”.',
+  )
+  await expect(rows.locator('tr[data-line="51"] [data-column="dateOfBirth"]')).toHaveText(
+    'Not a real date.',
+  )
+  await expect(rows.locator('tr[data-line="101"] [data-column="roll"]')).toHaveText(
+    'Row 100 has the same roll in this class and section.',
+  )
+  await expect(page.getByTestId('import-has-errors')).toContainText('3 rows have mistakes.')
+  await expect(page.getByRole('button', { name: /^Import \d+ students$/ })).toHaveCount(0)
+
+  // The corrected file: 200 new students, imported by a job with its progress bar.
+  const fixed = studentsCsv(run, s, false)
+  await upload(page, fixed)
+  await expect(page.getByTestId('count-new')).toContainText('200')
+  await expect(page.getByTestId('count-invalid')).toContainText('0')
+  await page.getByRole('button', { name: 'Import 200 students' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Importing students' })).toBeVisible()
+  await expect(page.getByTestId('import-result')).toHaveText(
+    'Imported: 200 new, 0 updated, 0 unchanged.',
+    { timeout: 60_000 },
+  )
+
+  // The same file again changes nothing.
+  await page.getByRole('button', { name: 'Import another file' }).click()
+  await upload(page, fixed)
+  await expect(page.getByTestId('count-unchanged')).toContainText('200')
+  await expect(page.getByTestId('count-new')).toContainText('0')
+  await page.getByRole('button', { name: 'Import 200 students' }).click()
+  await expect(page.getByTestId('import-result')).toHaveText(
+    'Imported: 0 new, 0 updated, 200 unchanged.',
+    { timeout: 60_000 },
+  )
+  await context.close()
+})
