@@ -7,8 +7,10 @@ import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useListSearch } from '../../lib/list-search.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
 import type { StudentListQuery } from '../../shared/schemas/students.ts'
 import { statusBadges, statusLabels } from './labels.ts'
+import { useExportStudents } from './import-queries.ts'
 import { studentsQuery } from './queries.ts'
 import { StudentFilters } from './StudentFilters.tsx'
 import { StudentFormDialog } from './StudentFormDialog.tsx'
@@ -34,6 +36,21 @@ export function StudentsPage({
   const [creating, setCreating] = useState(false)
   const canCreate = ability.can('create', 'students')
   const canPromote = ability.can('update', 'students')
+  const errorsOf = useServerErrors()
+  const exporting = useExportStudents({
+    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The list was not exported`),
+  })
+  const exportAs = (format: 'csv' | 'xlsx') => (
+    <button
+      type="button"
+      className="button"
+      disabled={exporting.isPending || data.total === 0}
+      title={data.total === 0 ? t`No students match: there is nothing to export.` : undefined}
+      onClick={() => exporting.mutate({ format, search })}
+    >
+      {format === 'csv' ? <Trans>Export CSV</Trans> : <Trans>Export Excel</Trans>}
+    </button>
+  )
 
   // Unsorted, the server lists students by class, section and roll.
   const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
@@ -52,6 +69,13 @@ export function StudentsPage({
         }
         actions={
           <div className="header-buttons">
+            {exportAs('csv')}
+            {exportAs('xlsx')}
+            {canCreate && (
+              <Link className="button" to="/students/import">
+                <Trans>Import students</Trans>
+              </Link>
+            )}
             {canPromote && (
               <Link className="button" to="/students/promote">
                 <Trans>Promote students</Trans>

@@ -89,8 +89,8 @@ export function useExportStudents(
       format: SheetFormat
       search: Partial<StudentListQuery>
     }) => {
-      const { page, perPage, sortBy, sortDesc, ...filters } = search
-      void [page, perPage, sortBy, sortDesc]
+      // The whole list, in the order it is shown: the paging is left out.
+      const filters = { ...search, page: undefined, perPage: undefined }
       return downloadFile(
         `students/export.${format}?${toSearchParams(filters)}`,
         `students.${format}`,
