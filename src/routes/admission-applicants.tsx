@@ -3,7 +3,7 @@ import { ApplicantsPage } from '../features/admission/staff/ApplicantsPage.tsx'
 import { applicantsQuery, formOptionsQuery } from '../features/admission/staff/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { ApplicantListQuerySchema } from '../shared/schemas/admission.ts'
+import { ApplicantListQuerySchema } from '../shared/schemas/admission-lists.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(ApplicantListQuerySchema)

@@ -3,7 +3,7 @@ import { FormsPage } from '../features/admission/staff/FormsPage.tsx'
 import { formsQuery } from '../features/admission/staff/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { AdmissionFormListQuerySchema } from '../shared/schemas/admission.ts'
+import { AdmissionFormListQuerySchema } from '../shared/schemas/admission-lists.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(AdmissionFormListQuerySchema)

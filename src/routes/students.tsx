@@ -11,7 +11,7 @@ import {
 } from '../lib/academic-structure.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { StudentListQuerySchema } from '../shared/schemas/students.ts'
+import { StudentListQuerySchema } from '../shared/schemas/student-search.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(StudentListQuerySchema)

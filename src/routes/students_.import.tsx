@@ -3,7 +3,7 @@ import { ImportPage } from '../features/students/ImportPage.tsx'
 import { importQuery } from '../features/students/import-queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { ImportPageSearchSchema } from '../shared/schemas/students.ts'
+import { ImportPageSearchSchema } from '../shared/schemas/student-search.ts'
 
 const validateSearch = searchOf(ImportPageSearchSchema)
 

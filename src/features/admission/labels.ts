@@ -1,10 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type {
-  ApplicantStatus,
-  QuestionKind,
-  StandardField,
-} from '../../shared/schemas/admission.ts'
+import type { QuestionKind, StandardField } from '../../shared/schemas/admission.ts'
+import type { ApplicantStatus } from '../../shared/schemas/admission-lists.ts'
 
 /** The standard fields of every admission form, as applicants and staff read them. */
 export const fieldLabels: Record<StandardField, MessageDescriptor> = {

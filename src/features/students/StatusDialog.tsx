@@ -9,9 +9,9 @@ import { showToast } from '../../lib/toasts.ts'
 import {
   StudentStatusChangeSchema,
   type Student,
-  type StudentStatus,
   type StudentStatusChange,
 } from '../../shared/schemas/students.ts'
+import { type StudentStatus } from '../../shared/schemas/student-search.ts'
 import { useChangeStudentStatus } from './mutations.ts'
 
 /**

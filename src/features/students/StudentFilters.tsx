@@ -7,7 +7,7 @@ import {
   groupsQuery,
   sectionsQuery,
 } from '../../lib/academic-structure.ts'
-import { studentStatuses, type StudentListQuery } from '../../shared/schemas/students.ts'
+import { studentStatuses, type StudentListQuery } from '../../shared/schemas/student-search.ts'
 import { statusLabels } from './labels.ts'
 import { groupsOfClass, sectionsOf } from './structure.ts'
 

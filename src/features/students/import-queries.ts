@@ -4,11 +4,8 @@ import { api, postJson } from '../../lib/api.ts'
 import { downloadFile } from '../../lib/download.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import { toSearchParams } from '../../lib/search.ts'
-import {
-  ImportPreviewSchema,
-  type ImportPreview,
-  type StudentListQuery,
-} from '../../shared/schemas/students.ts'
+import { ImportPreviewSchema, type ImportPreview } from '../../shared/schemas/students.ts'
+import { type StudentListQuery } from '../../shared/schemas/student-search.ts'
 
 /** Uploads kept for confirming; not offline reads: a preview is worth showing only as it is now. */
 export const importsKey = ['students', 'imports'] as const

@@ -1,11 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { genders } from '../../shared/schemas/admission.ts'
-import type {
-  StudentFields,
-  StudentStatus,
-  enrolmentOutcomes,
-} from '../../shared/schemas/students.ts'
+import type { StudentFields, enrolmentOutcomes } from '../../shared/schemas/students.ts'
+import type { StudentStatus } from '../../shared/schemas/student-search.ts'
 
 /** A student's fields as the staff's form and the profile name them. */
 export const fieldLabels: Record<keyof StudentFields | 'studentCode', MessageDescriptor> = {

@@ -2,12 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { getJson } from '../../lib/api.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
-import {
-  NextRollSchema,
-  StudentPageSchema,
-  StudentSchema,
-  type StudentListQuery,
-} from '../../shared/schemas/students.ts'
+import { NextRollSchema, StudentPageSchema, StudentSchema } from '../../shared/schemas/students.ts'
+import { type StudentListQuery } from '../../shared/schemas/student-search.ts'
 
 /** Everything under ['students'] is read again when a student or an enrolment changes. */
 export const studentsKey = ['students'] as const

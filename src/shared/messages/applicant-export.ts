@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
-import type { ApplicantStatus, StandardField } from '../schemas/admission.ts'
+import type { StandardField } from '../schemas/admission.ts'
+import type { ApplicantStatus } from '../schemas/admission-lists.ts'
 
 /**
  * The words of the applicants' CSV, which the server writes in the language of the staff member

@@ -1,10 +1,11 @@
 import * as v from 'valibot'
+import { applicantStatuses, type ApplicantStatus } from './admission-lists.ts'
 import { LogoSchema } from './institutes.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { parseTypedDate } from '../typed-date.ts'
 import { isoDate } from './dates.ts'
-import { listQuerySchema, pagedSchema } from './list.ts'
-import { id, optionalText, text } from './primitives.ts'
+import { pagedSchema } from './list.ts'
+import { optionalText, text } from './primitives.ts'
 
 /**
  * The fields every admission form has. Applicant name and phone are always required: the phone
@@ -38,17 +39,6 @@ export type AttachmentType = (typeof attachmentTypes)[number]
 /** No attachment may be larger than this, whatever a form allows. */
 export const maxAttachmentBytes = 10 * 1024 * 1024
 
-/** An application's life after it reaches the institute. Drafts stay in the applicant's browser. */
-export const applicantStatuses = [
-  'submitted',
-  'fee_due',
-  'fee_paid',
-  'under_review',
-  'accepted',
-  'rejected',
-  'enrolled',
-] as const
-export type ApplicantStatus = (typeof applicantStatuses)[number]
 /** Statuses from which staff may still review, accept or reject. */
 export const undecidedStatuses: readonly ApplicantStatus[] = [
   'submitted',
@@ -206,8 +196,6 @@ export const AdmissionFormSchema = v.object({
 })
 export type AdmissionForm = v.InferOutput<typeof AdmissionFormSchema>
 
-export const AdmissionFormListQuerySchema = listQuerySchema(['title', 'opensOn', 'closesOn'])
-export type AdmissionFormListSearch = v.InferOutput<typeof AdmissionFormListQuerySchema>
 export const AdmissionFormListSchema = pagedSchema(AdmissionFormSchema)
 
 export const PublicInstituteSchema = v.object({
@@ -450,12 +438,6 @@ export const ApplicantSummarySchema = v.object({
 })
 export type ApplicantSummary = v.InferOutput<typeof ApplicantSummarySchema>
 
-export const ApplicantListQuerySchema = v.object({
-  ...listQuerySchema(['submittedAt', 'applicantName', 'status']).entries,
-  formId: v.optional(id),
-  status: v.optional(v.picklist(applicantStatuses, 'unknown_status')),
-})
-export type ApplicantListSearch = v.InferOutput<typeof ApplicantListQuerySchema>
 export const ApplicantListSchema = pagedSchema(ApplicantSummarySchema)
 
 export const StaffAttachmentSchema = v.object({

@@ -2,11 +2,10 @@ import * as v from 'valibot'
 import { ErrorDetailSchema } from './api-error.ts'
 import { genders, phoneSchema } from './admission.ts'
 import { isoDate } from './dates.ts'
-import { listQuerySchema, pagedSchema } from './list.ts'
+import { pagedSchema } from './list.ts'
 import { id, optionalText, text } from './primitives.ts'
+import { studentStatuses } from './student-search.ts'
 
-export const studentStatuses = ['active', 'left', 'graduated'] as const
-export type StudentStatus = (typeof studentStatuses)[number]
 export const bloodGroups = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const
 export const enrolmentOutcomes = ['promoted', 'held_back', 'left', 'graduated'] as const
 
@@ -140,22 +139,6 @@ export const StudentListItemSchema = v.object({
 export type StudentListItem = v.InferOutput<typeof StudentListItemSchema>
 export const StudentPageSchema = pagedSchema(StudentListItemSchema)
 export type StudentPage = v.InferOutput<typeof StudentPageSchema>
-
-/**
- * `/api/students?q=&…`: `q` matches a name, a student ID, a guardian phone or a roll written
- * as class-section-roll ("7-A-12"); the filters narrow to a session (the current one when not
- * given), campus, class, group, section and status.
- */
-export const StudentListQuerySchema = v.object({
-  ...listQuerySchema(['studentCode', 'fullName', 'roll', 'className']).entries,
-  academicSessionId: v.optional(id),
-  campusId: v.optional(id),
-  classId: v.optional(id),
-  groupId: v.optional(id),
-  sectionId: v.optional(id),
-  status: v.optional(v.picklist(studentStatuses, 'unknown_structure_item')),
-})
-export type StudentListQuery = v.InferOutput<typeof StudentListQuerySchema>
 
 /** A sibling: another student sharing the guardian's phone. */
 export const SiblingSchema = v.object({
@@ -493,7 +476,3 @@ export const ImportResultSchema = v.object({
   unchanged: v.number(),
 })
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>
-
-/** `/students/import?importId=`: the upload on screen, so a reload (or a resume) finds it. */
-export const ImportPageSearchSchema = v.object({ importId: v.optional(id) })
-export type ImportPageSearch = v.InferOutput<typeof ImportPageSearchSchema>

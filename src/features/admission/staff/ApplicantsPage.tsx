@@ -11,7 +11,7 @@ import {
   applicantStatuses,
   type ApplicantListSearch,
   type ApplicantStatus,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-lists.ts'
 import { statusLabels } from '../labels.ts'
 import { useAdmissionErrors } from './errors.ts'
 import { statusBadges } from './form-state.ts'

@@ -11,11 +11,11 @@ import { useFormat } from '../../../lib/format.ts'
 import { useListSearch } from '../../../lib/list-search.ts'
 import { session } from '../../../lib/session.ts'
 import { showToast } from '../../../lib/toasts.ts'
+import { type AdmissionForm } from '../../../shared/schemas/admission.ts'
 import {
-  type AdmissionForm,
   type ApplicantStatus,
   type AdmissionFormListSearch,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-lists.ts'
 import { dayDate, todayIso } from '../../../lib/dates.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import { statusLabels } from '../labels.ts'

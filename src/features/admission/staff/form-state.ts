@@ -1,10 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type {
-  AdmissionForm,
-  ApplicantStatus,
-  AttachmentType,
-} from '../../../shared/schemas/admission.ts'
+import type { AdmissionForm, AttachmentType } from '../../../shared/schemas/admission.ts'
+import type { ApplicantStatus } from '../../../shared/schemas/admission-lists.ts'
 
 /** Where a form stands for applicants. */
 export type FormState = 'unpublished' | 'accepting' | 'closed' | 'upcoming' | 'ended' | 'paused'

@@ -18,10 +18,12 @@ import {
   ApplicantSchema,
   type AdmissionForm,
   type AdmissionFormInput,
-  type AdmissionFormListSearch,
   type Applicant,
-  type ApplicantListSearch,
 } from '../../../shared/schemas/admission.ts'
+import {
+  type AdmissionFormListSearch,
+  type ApplicantListSearch,
+} from '../../../shared/schemas/admission-lists.ts'
 import {
   EnrolApplicantSchema,
   EnrolmentProposalSchema,

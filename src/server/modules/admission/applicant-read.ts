@@ -1,15 +1,17 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type * as v from 'valibot'
 import {
-  applicantStatuses,
   standardFields,
   type Applicant,
-  type ApplicantListQuerySchema,
   type ApplicantSummary,
   type ApplicationFields,
   type AttachmentRequirement,
   type Question,
 } from '../../../shared/schemas/admission.ts'
+import {
+  applicantStatuses,
+  type ApplicantListQuerySchema,
+} from '../../../shared/schemas/admission-lists.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
 import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'

@@ -2,13 +2,15 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   AcceptApplicantSchema,
-  ApplicantListQuerySchema,
   RejectApplicantSchema,
   undecidedStatuses,
   type Applicant,
-  type ApplicantStatus,
   type Question,
 } from '../../../shared/schemas/admission.ts'
+import {
+  ApplicantListQuerySchema,
+  type ApplicantStatus,
+} from '../../../shared/schemas/admission-lists.ts'
 import {
   EnrolApplicantSchema,
   type EnrolApplicant,

@@ -1,11 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import {
-  AdmissionFormInputSchema,
-  AdmissionFormListQuerySchema,
-  type AdmissionForm,
-} from '../../../shared/schemas/admission.ts'
+import { AdmissionFormInputSchema, type AdmissionForm } from '../../../shared/schemas/admission.ts'
+import { AdmissionFormListQuerySchema } from '../../../shared/schemas/admission-lists.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, groups } from '../../db/schema/academic.ts'

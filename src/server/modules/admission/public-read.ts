@@ -3,11 +3,11 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import {
   standardFields,
-  type ApplicantStatus,
   type PublicApplication,
   type PublicAttachment,
   type PublicInstitute,
 } from '../../../shared/schemas/admission.ts'
+import { type ApplicantStatus } from '../../../shared/schemas/admission-lists.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { Hono, type Context } from 'hono'
 import Papa from 'papaparse'
+import { importColumns, type ImportColumn } from '../../../shared/schemas/students.ts'
 import {
-  importColumns,
   StudentListQuerySchema,
-  type ImportColumn,
   type StudentListQuery,
-} from '../../../shared/schemas/students.ts'
+} from '../../../shared/schemas/student-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { audit } from '../../lib/audit.ts'

@@ -4,9 +4,8 @@ import type {
   Sibling,
   Student,
   StudentListItem,
-  StudentListQuery,
-  StudentStatus,
 } from '../../../shared/schemas/students.ts'
+import type { StudentListQuery, StudentStatus } from '../../../shared/schemas/student-search.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions } from '../../db/schema/academic.ts'
 import { campuses } from '../../db/schema/institutes.ts'

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { StudentListQuery } from '../../../shared/schemas/students.ts'
+import type { StudentListQuery } from '../../../shared/schemas/student-search.ts'
 import { containing } from '../../lib/like.ts'
 
 /*

@@ -4,7 +4,6 @@ import {
   EnrolmentPatchSchema,
   NextRollQuerySchema,
   StudentCreateSchema,
-  StudentListQuerySchema,
   StudentPatchSchema,
   StudentStatusChangeSchema,
   type NextRoll,
@@ -12,6 +11,7 @@ import {
   type StudentCreated,
   type StudentPage,
 } from '../../../shared/schemas/students.ts'
+import { StudentListQuerySchema } from '../../../shared/schemas/student-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions } from '../../db/schema/academic.ts'
