@@ -99,7 +99,7 @@ describe('migrations over an earlier release’s data', () => {
   })
 
   it('points each free-text admission form at its session, class and group', async () => {
-    const client = new PGlite()
+    const client = new PGlite({ extensions: { pg_trgm } })
     const db = drizzle(client)
     const before = migrationsUpTo('0012')
     dirs.push(before)

@@ -132,10 +132,15 @@ describe('campuses', () => {
     expect(last.status).toBe(409)
     expect(await last.json()).toMatchObject({ code: 'last_active_campus' })
     expect((await asUser(t, admin, 'DELETE', `${path}/${main.id}`)).status).toBe(409)
+    // The demo's students study at the second campus: it is kept, even inactive.
+    const withStudents = await asUser(t, admin, 'DELETE', `${path}/${north.id}`)
+    expect(await withStudents.json()).toMatchObject({ code: 'campus_in_use' })
     // An unused, inactive one goes.
-    expect((await asUser(t, admin, 'DELETE', `${path}/${north.id}`)).status).toBe(204)
-    expect((await list()).map((c) => c.code)).toEqual(['MAIN', 'MIRPUR'])
-    expect((await asUser(t, admin, 'DELETE', `${path}/${north.id}`)).status).toBe(404)
+    const unused = (await (await create({ name: 'Banani', code: 'BANANI' })).json()) as Campus
+    expect((await deactivate(unused)).status).toBe(200)
+    expect((await asUser(t, admin, 'DELETE', `${path}/${unused.id}`)).status).toBe(204)
+    expect((await list()).map((c) => c.code)).toEqual(['MAIN', 'UTTARA', 'MIRPUR'])
+    expect((await asUser(t, admin, 'DELETE', `${path}/${unused.id}`)).status).toBe(404)
   })
 
   it('is for those with the institute permission only', async () => {

@@ -111,9 +111,14 @@ export async function studentListFilter(db: Db, instituteId: string, query: Stud
     ].filter((part) => part !== undefined),
     sql` and `,
   )
-  // The export reads each student's enrolment in the session through this join.
-  const enrolled = sql`left join enrolments e on e.student_id = s.id
-    and e.institute_id = ${instituteId} and e.academic_session_id = ${sessionId}`
+  // The export reads each student's enrolment in the session through this join, with the
+  // places of its class and section that the list's order (listOrder) sorts by.
+  const enrolled = sql`left join lateral (select e.*, c.position as class_position,
+      sc.position as section_position
+    from enrolments e left join classes c on c.id = e.class_id
+      left join sections sc on sc.id = e.section_id
+    where e.institute_id = ${instituteId} and e.student_id = s.id
+      and e.academic_session_id = ${sessionId}) e on true`
   return { sessionId, where, enrolled }
 }
 
