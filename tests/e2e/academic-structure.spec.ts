@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { signInAs } from './session.ts'
+import { adminHeaders, signInAs } from './session.ts'
 
 /** The names of a table's rows, first to last (each row is headed by its name input). */
 const rowNames = (table: Locator) =>
@@ -93,5 +93,19 @@ test('the office sets up sessions, classes, sections and shifts in place, reorde
   await page.reload()
   await expect(shifts.getByLabel(`Name Late ${run}`)).toBeVisible()
   await expect(classes.getByLabel(`Upper ${run} is active`)).not.toBeChecked()
+
+  // The demo's own session is current again, for the specs that rely on it.
+  const headers = await adminHeaders(context.request, baseURL!)
+  const listed = await context.request.get(`${baseURL}/api/institutes/academic-sessions`, {
+    headers,
+  })
+  const demoSession = ((await listed.json()) as { id: string; name: string }[]).find(
+    (s) => s.name === String(new Date().getFullYear()),
+  )!
+  const restored = await context.request.patch(
+    `${baseURL}/api/institutes/academic-sessions/${demoSession.id}`,
+    { headers, data: { isCurrent: true } },
+  )
+  expect(restored.status()).toBe(200)
   await context.close()
 })

@@ -124,10 +124,13 @@ test('the office promotes a class into the next session, one student held back, 
     })
     .toMatchObject({ totals: { promote: 0, hold_back: 0, already_enrolled: 3 } })
   const listed = await request.get(
-    `${baseURL}/api/students?academicSessionId=${to.id}&perPage=50`,
+    `${baseURL}/api/students?academicSessionId=${to.id}&q=${run}&perPage=50`,
     { headers },
   )
-  const { data } = (await listed.json()) as { data: { fullName: string }[] }
+  const { data } = (await listed.json()) as {
+    data: { fullName: string; enrolment: { academicSessionId: string } | null }[]
+  }
   expect(data.map((s) => s.fullName).sort()).toEqual([...names].sort())
+  expect(data.map((s) => s.enrolment?.academicSessionId)).toEqual([to.id, to.id, to.id])
   await context.close()
 })
