@@ -10,11 +10,11 @@ import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
-  genders,
   isStandardField,
   type PublicAdmissionForm,
   type StandardField,
 } from '../../shared/schemas/admission.ts'
+import { genders } from '../../shared/schemas/person.ts'
 import {
   missingAttachments,
   validateApplication,

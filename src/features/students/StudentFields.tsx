@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ChangeEvent } from 'react'
 import { Field, SelectField } from '../../components/form/Field.tsx'
 import { campusesQuery } from '../../lib/academic-structure.ts'
-import { genders } from '../../shared/schemas/admission.ts'
+import { genders } from '../../shared/schemas/person.ts'
 import { bloodGroups, type StudentFields as Fields } from '../../shared/schemas/students.ts'
 import { fieldLabels, genderLabels } from './labels.ts'
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
@@ -13,9 +13,13 @@ import { statusBadges, statusLabels } from './labels.ts'
 import { useExportStudents } from './import-queries.ts'
 import { studentsQuery } from './queries.ts'
 import { StudentFilters } from './StudentFilters.tsx'
-import { StudentFormDialog } from './StudentFormDialog.tsx'
 import { placeText } from './structure.ts'
 import './students.css'
+
+// The new-student dialog (its fields, placement and their checks) loads when it is opened.
+const StudentFormDialog = lazy(() =>
+  import('./StudentFormDialog.tsx').then((m) => ({ default: m.StudentFormDialog })),
+)
 
 type SearchChange = (next: Partial<StudentListQuery>) => void
 
@@ -153,7 +157,11 @@ export function StudentsPage({
         />
       </section>
 
-      {creating && <StudentFormDialog onClose={() => setCreating(false)} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <StudentFormDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </div>
   )
 }

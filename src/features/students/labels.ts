@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { genders } from '../../shared/schemas/admission.ts'
+import type { genders } from '../../shared/schemas/person.ts'
 import type { StudentFields, enrolmentOutcomes } from '../../shared/schemas/students.ts'
 import type { StudentStatus } from '../../shared/schemas/student-search.ts'
 

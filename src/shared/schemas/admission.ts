@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { applicantStatuses, type ApplicantStatus } from './admission-lists.ts'
+import { genders, isPhoneShape, phoneSchema } from './person.ts'
 import { LogoSchema } from './institutes.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { parseTypedDate } from '../typed-date.ts'
@@ -27,8 +28,6 @@ export type StandardField = (typeof standardFields)[number]
 export const isStandardField = (name: string): name is StandardField =>
   (standardFields as readonly string[]).includes(name)
 export const alwaysRequiredFields: readonly StandardField[] = ['applicantName', 'phone']
-
-export const genders = ['female', 'male', 'other'] as const
 
 export const questionKinds = ['text', 'number', 'date', 'choice'] as const
 export type QuestionKind = (typeof questionKinds)[number]
@@ -235,14 +234,6 @@ export const PublicFormListSchema = v.object({
   ),
 })
 export type PublicFormList = v.InferOutput<typeof PublicFormListSchema>
-
-/** Written as a phone number: digits, spaces, brackets and dashes, maybe a +; 7 to 15 digits. */
-export function isPhoneShape(phone: string): boolean {
-  const digits = phone.replace(/\D/g, '').length
-  return /^\+?[0-9][0-9 ()-]{5,22}$/.test(phone) && digits >= 7 && digits <= 15
-}
-
-export const phoneSchema = v.pipe(v.string(), v.trim(), v.check(isPhoneShape, 'phone_shape'))
 
 /**
  * Whether two ways of writing a phone number name the same line: the same digits whatever the

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ErrorDetailSchema } from './api-error.ts'
-import { genders, phoneSchema } from './admission.ts'
+import { genders, phoneSchema } from './person.ts'
 import { isoDate } from './dates.ts'
 import { pagedSchema } from './list.ts'
 import { id, optionalText, text } from './primitives.ts'

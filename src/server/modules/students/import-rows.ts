@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
-import { genders } from '../../../shared/schemas/admission.ts'
+import { genders } from '../../../shared/schemas/person.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import {
