@@ -252,6 +252,27 @@ export async function studentRow(
   return row
 }
 
+/** A student's own fields and status as the office reads them (the profile, the audit). */
+export const studentFieldsOf = (row: StudentRow) => ({
+  studentCode: row.studentCode,
+  fullName: row.fullName,
+  dateOfBirth: row.dateOfBirth ?? '',
+  gender: row.gender,
+  religion: row.religion,
+  bloodGroup: row.bloodGroup,
+  fatherName: row.fatherName,
+  motherName: row.motherName,
+  guardianName: row.guardianName,
+  guardianRelation: row.guardianRelation,
+  guardianPhone: row.guardianPhone,
+  guardianEmail: row.guardianEmail,
+  address: row.address,
+  campusId: row.campusId,
+  status: row.status,
+  statusOn: row.statusOn,
+  statusReason: row.statusReason,
+})
+
 /** A student's profile: fields, status, enrolments (latest first) and family. */
 export async function studentProfile(db: Db, row: StudentRow): Promise<Student> {
   const [campus] = await db
@@ -260,25 +281,9 @@ export async function studentProfile(db: Db, row: StudentRow): Promise<Student> 
     .where(eq(campuses.id, row.campusId))
   return {
     id: row.id,
-    studentCode: row.studentCode,
-    fullName: row.fullName,
-    dateOfBirth: row.dateOfBirth ?? '',
-    gender: row.gender,
-    religion: row.religion,
-    bloodGroup: row.bloodGroup,
-    fatherName: row.fatherName,
-    motherName: row.motherName,
-    guardianName: row.guardianName,
-    guardianRelation: row.guardianRelation,
-    guardianPhone: row.guardianPhone,
-    guardianEmail: row.guardianEmail,
-    address: row.address,
-    campusId: row.campusId,
+    ...studentFieldsOf(row),
     campusName: campus?.name ?? '',
     hasPhoto: row.photoKey !== null,
-    status: row.status,
-    statusOn: row.statusOn,
-    statusReason: row.statusReason,
     applicantId: row.applicantId,
     createdAt: row.createdAt.toISOString(),
     enrolments: await enrolmentsOf(db, row.id),

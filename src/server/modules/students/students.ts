@@ -28,9 +28,9 @@ import {
   enrolmentsOf,
   isUuid,
   listStudents,
+  studentFieldsOf,
   studentProfile,
   studentRow,
-  type StudentRow,
 } from './student-read.ts'
 
 /** The admission year a session gives a new student ID: its name's first year, else its start. */
@@ -62,27 +62,6 @@ function enrolmentRoll(err: unknown): never {
   }
   throw err
 }
-
-/** The fields an audit row records of a student: what the office sees, no file keys. */
-const audited = (row: StudentRow) => ({
-  studentCode: row.studentCode,
-  fullName: row.fullName,
-  dateOfBirth: row.dateOfBirth ?? '',
-  gender: row.gender,
-  religion: row.religion,
-  bloodGroup: row.bloodGroup,
-  fatherName: row.fatherName,
-  motherName: row.motherName,
-  guardianName: row.guardianName,
-  guardianRelation: row.guardianRelation,
-  guardianPhone: row.guardianPhone,
-  guardianEmail: row.guardianEmail,
-  address: row.address,
-  campusId: row.campusId,
-  status: row.status,
-  statusOn: row.statusOn,
-  statusReason: row.statusReason,
-})
 
 /** Only the keys whose values differ: an audit row names what changed. */
 function changed<T extends Record<string, unknown>>(before: T, after: T) {
@@ -200,7 +179,7 @@ export const studentRoutes = new Hono<AppEnv>()
         .where(eq(students.id, before.id))
         .returning()
         .catch((err: unknown) => studentRefusal(err, 0))
-      const diff = changed(audited(before), audited(after!))
+      const diff = changed(studentFieldsOf(before), studentFieldsOf(after!))
       if (Object.keys(diff.after).length) {
         await audit(c, tx, {
           area: 'institutes',
@@ -254,7 +233,7 @@ export const studentRoutes = new Hono<AppEnv>()
             .where(eq(enrolments.id, latest.id))
         }
       }
-      const { status, statusOn, statusReason } = audited(before)
+      const { status, statusOn, statusReason } = studentFieldsOf(before)
       await audit(c, tx, {
         area: 'institutes',
         action:
