@@ -19,7 +19,10 @@ export interface PageScripts {
   untilIdleFiles: number
 }
 
-/** `src`/`href` of the module scripts and module preloads a page's HTML names. */
+/**
+ * `src`/`href` of the module scripts and module preloads a page's HTML names, and the scripts
+ * its entry preloads after the first paint (`data-preload`, src/public-app/main.tsx).
+ */
 function namedScripts(html: string): string[] {
   const attr = (tag: string, name: string) =>
     new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
@@ -32,7 +35,10 @@ function namedScripts(html: string): string[] {
         ? attr(tag, 'type') === 'module'
         : attr(tag, 'rel') === 'modulepreload'
     const url = attr(tag, name!.toLowerCase() === 'script' ? 'src' : 'href')
-    return isModule && url ? [new URL(url, 'http://page/').pathname.slice(1)] : []
+    const later = attr(tag, 'data-preload')?.split(' ').filter(Boolean) ?? []
+    return isModule && url
+      ? [url, ...later].map((u) => new URL(u, 'http://page/').pathname.slice(1))
+      : []
   })
 }
 

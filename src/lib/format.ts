@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react'
+import { dateTimeFormat, numberFormat } from '../shared/intl-formats.ts'
 import { formatMoney } from '../shared/money.ts'
 import { useInstitute } from './institute.ts'
 
@@ -12,13 +13,11 @@ export function useFormat() {
   const locale = i18n.locale
   const timeZone = useInstitute()?.timezone
   return {
-    number: (n: number) => new Intl.NumberFormat(locale).format(n),
+    number: (n: number) => numberFormat(locale).format(n),
     date: (d: Date | number, style: 'short' | 'medium' | 'long' | 'full' = 'long') =>
-      new Intl.DateTimeFormat(locale, { dateStyle: style }).format(d),
+      dateTimeFormat(locale, { dateStyle: style }).format(d),
     dateTime: (d: Date | number) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-        d,
-      ),
+      dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d),
     /** `digits`: the institute's stored minor-unit digits (the currency's own by default). */
     money: (minor: number | bigint, currency: string, digits?: number) =>
       formatMoney(minor, currency, locale, digits),

@@ -66,10 +66,10 @@ describe('the institute page', () => {
     expect(forms?.state.data).toMatchObject({ institute: { slug: 'demo-school' } })
     const scripts = html.match(/<script[^>]*>/g)
     expect(scripts).toEqual([
-      '<script type="module" src="/assets/shell.js">',
+      '<script type="module" src="/assets/shell.js" data-preload="/assets/page.js">',
       '<script type="application/json" id="page-data">',
     ])
-    expect(html).toContain('<link rel="modulepreload" href="/assets/page.js" />')
+    expect(html).not.toContain('modulepreload')
   })
 
   it('escapes what could end the island early', async () => {

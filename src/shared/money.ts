@@ -1,3 +1,5 @@
+import { numberFormat } from './intl-formats.ts'
+
 /**
  * Money is an integer number of minor units (cents, paisa) everywhere. These helpers turn it
  * into text without ever passing through a binary floating-point number.
@@ -5,7 +7,7 @@
 
 export function minorUnitDigits(currency: string): number {
   return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+    numberFormat('en', { style: 'currency', currency }).resolvedOptions()
       .maximumFractionDigits ?? 2
   )
 }
@@ -33,7 +35,7 @@ export function formatMoney(
   locale: string,
   digits = minorUnitDigits(currency),
 ): string {
-  const format = new Intl.NumberFormat(locale, {
+  const format = numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { dateTimeFormat } from './intl-formats.ts'
 import { isoDate } from './schemas/dates.ts'
 
 /** The order a language writes a date's numbers in: 14.03.2015 (dmy), 03/14/2015 (mdy). */
@@ -15,7 +16,7 @@ export function regionalLocale(appLocale: string, browserLanguages: readonly str
 
 /** The order of day, month and year in a locale's numeric dates. */
 export function dateOrderOf(locale: string): DateOrder {
-  const parts = new Intl.DateTimeFormat(locale, {
+  const parts = dateTimeFormat(locale, {
     day: 'numeric',
     month: 'numeric',
     year: 'numeric',

@@ -78,7 +78,8 @@ test('the server-rendered pages’ entry and each page’s chunk hold no staff c
   >
   const pages = Object.keys(manifest).filter((key) => key.startsWith('public-app/pages/'))
   expect(pages.length).toBeGreaterThanOrEqual(3)
-  for (const start of ['public-app/shell.html', ...pages]) {
+  // The entry, the app it starts after the first paint, and each page.
+  for (const start of ['public-app/shell.html', 'public-app/start.tsx', ...pages]) {
     // Everything loaded with it, its static imports followed.
     const files = new Set<string>()
     const visit = (key: string) => {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { activateLocale, isLocale, localeName, locales } from '../../lib/i18n.ts'
+import { activateLocale, isLocale, localeNames, locales } from '../../lib/i18n.ts'
 
 export function LanguageSwitcher() {
   const { i18n, t } = useLingui()
@@ -16,7 +16,7 @@ export function LanguageSwitcher() {
       >
         {locales.map((l) => (
           <option key={l} value={l} lang={l}>
-            {localeName(l)}
+            {localeNames[l]}
           </option>
         ))}
       </select>

@@ -8,6 +8,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useClientValue } from '../../lib/client-value.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { dateTimeFormat } from '../../shared/intl-formats.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
   isStandardField,
@@ -332,6 +333,6 @@ function useClock() {
   return {
     ...format,
     time: (at: number) =>
-      new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(at)),
+      dateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(at)),
   }
 }

@@ -3,6 +3,7 @@
  * DOM, no Dexie: the service worker's replay reads the same shapes.
  */
 import * as v from 'valibot'
+import { numberFormat } from '../../shared/intl-formats.ts'
 import {
   applicationSchemaFor,
   standardFields,
@@ -245,7 +246,7 @@ export function safeFileName(name: string, kind: string, type: AttachmentType): 
 /** `1.5 MB`, `300 kB`: a file size in the language's own units. */
 export function formatBytes(bytes: number, locale: string): string {
   const mega = bytes >= 1024 * 1024
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: mega ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',

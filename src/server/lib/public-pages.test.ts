@@ -30,8 +30,11 @@ const manifest = {
     file: 'assets/shell-1.js',
     isEntry: true,
     imports: ['_react.js'],
+    dynamicImports: ['public-app/start.tsx'],
     css: ['assets/app-1.css'],
   },
+  'public-app/start.tsx': { file: 'assets/start-1.js', imports: ['_react.js', '_router.js'] },
+  '_router.js': { file: 'assets/router-1.js' },
   '_react.js': { file: 'assets/react-1.js' },
   'public-app/pages/FormRoute.tsx': {
     file: 'assets/FormRoute-1.js',
@@ -68,13 +71,15 @@ describe('server-rendered public pages', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
   })
 
-  it('passes the renderer the entry, the page’s chunks and catalog, and their styles', async () => {
+  it('passes the renderer the entry, the app it starts, the page’s chunks and catalog, and their styles', async () => {
     const html = await (await navigate('/admission/demo-school/some-form')).text()
     const assets = JSON.parse(/\{.*\}/.exec(html)![0]) as unknown
     expect(assets).toEqual({
       entry: '/assets/shell-1.js',
       preloads: [
         '/assets/react-1.js',
+        '/assets/start-1.js',
+        '/assets/router-1.js',
         '/assets/FormRoute-1.js',
         '/assets/form-1.js',
         '/assets/messages-de.js',
@@ -126,4 +131,5 @@ describe('assetsFrom', () => {
     expect(assets.entry).toBe('/assets/shell-1.js')
     expect(new Set(assets.preloads).size).toBe(assets.preloads.length)
   })
+
 })

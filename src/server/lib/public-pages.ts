@@ -16,6 +16,7 @@ interface ManifestChunk {
   file: string
   src?: string
   imports?: string[]
+  dynamicImports?: string[]
   css?: string[]
 }
 type Manifest = Record<string, ManifestChunk>
@@ -48,6 +49,9 @@ export function assetsFrom(manifest: Manifest) {
       for (const imported of chunk.imports ?? []) visit(imported)
     }
     visit(publicShell)
+    // The entry starts the app after the first paint (public-app/main.tsx): preloaded, its code
+    // downloads meanwhile.
+    for (const started of manifest[publicShell]?.dynamicImports ?? []) visit(started)
     for (const source of sourceModules) visit(source)
     const [entry = '', ...preloads] = files
     return { entry, preloads, css: [...css] }
