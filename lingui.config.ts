@@ -1,16 +1,12 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
+import { staffStringAreas } from './src/lib/string-areas.ts'
 
-/** Areas only signed-in staff see: their strings load with the first staff page, not before. */
-const staffAreas = [
-  'access',
-  'accounting',
-  'admission/staff',
-  'dashboard',
-  'institutes',
-  'offline',
-  'students',
-].map((a) => `<rootDir>/src/features/${a}`)
+/** Areas only signed-in staff see: each area's strings load with its pages, not before. */
+const staffAreas = Object.entries(staffStringAreas).map(([name, folder]) => ({
+  name,
+  folder: `<rootDir>/src/features/${folder}`,
+}))
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -24,14 +20,14 @@ export default defineConfig({
         '**/node_modules/**',
         '<rootDir>/src/server/**',
         '**/*.test.*',
-        ...staffAreas.map((a) => `${a}/**`),
+        ...staffAreas.map((a) => `${a.folder}/**`),
       ],
     },
-    {
-      path: '<rootDir>/src/locales/{locale}/staff',
-      include: staffAreas,
+    ...staffAreas.map((a) => ({
+      path: `<rootDir>/src/locales/{locale}/${a.name}`,
+      include: [a.folder],
       exclude: ['**/*.test.*'],
-    },
+    })),
   ],
   format: formatter({ lineNumbers: false }),
 })

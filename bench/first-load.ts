@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { routeAccess, type RouteAccess } from '../src/shared/permissions/route-access.ts'
+import { staffStringAreas } from '../src/lib/string-areas.ts'
 
 /*
  * What the first visit to each route loads before it renders, read from a client build: the
@@ -93,8 +94,16 @@ export function firstLoads(dist: string): FirstLoad[] {
       const path = routePath(key)
       const kind = isPublicPath(path) ? ('public' as const) : ('staff' as const)
       const files = closure(key, new Set(shell))
-      // A signed-in user's first page also loads the staff strings (src/lib/i18n.ts).
-      if (kind === 'staff') closure('locales/en/staff.po', files)
+      // A signed-in user's page also loads its areas' strings (src/lib/i18n.ts): those of the
+      // staff features its own chunks hold (the shell's route tree holds some search shapes).
+      if (kind === 'staff') {
+        const held = [...files].filter((f) => !shell.has(f)).flatMap((f) => chunkModules[f] ?? [])
+        for (const [area, folder] of Object.entries(staffStringAreas)) {
+          if (held.some((m) => m.startsWith(`src/features/${folder}/`))) {
+            closure(`locales/en/${area}.po`, files)
+          }
+        }
+      }
       const js = [...files].filter((f) => f.endsWith('.js'))
       const css = [...files].filter((f) => f.endsWith('.css'))
       return {

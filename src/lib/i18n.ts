@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
+import type { StringArea } from './string-areas.ts'
 
 export const locales = ['en', 'de', 'fr', 'pt'] as const
 export type Locale = (typeof locales)[number]
@@ -26,16 +27,17 @@ const catalogs: Catalogs = {
   fr: () => import('../locales/fr/messages.po'),
   pt: () => import('../locales/pt/messages.po'),
 }
-/** The staff pages' strings, kept off the first load of the public ones. */
-const staffCatalogs: Catalogs = {
-  en: () => import('../locales/en/staff.po'),
-  de: () => import('../locales/de/staff.po'),
-  fr: () => import('../locales/fr/staff.po'),
-  pt: () => import('../locales/pt/staff.po'),
-}
-/** Whether the staff strings are wanted: once they are, every language switch brings them. */
-let staffWanted = false
-const staffLoaded = new Set<Locale>()
+/**
+ * The staff areas' strings, each kept off every first load but its own pages' (see
+ * string-areas.ts): `../locales/<locale>/<area>.po`.
+ */
+const areaCatalogs = import.meta.glob<{ messages: Messages }>([
+  '../locales/*/*.po',
+  '!../locales/*/messages.po',
+])
+/** The areas whose strings are wanted: once they are, every language switch brings them. */
+const wantedAreas = new Set<StringArea>()
+const loadedAreas = new Set<string>()
 
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (locales as readonly string[]).includes(value)
@@ -58,7 +60,7 @@ export function initialLocale(): Locale {
 export async function loadLocale(locale: Locale): Promise<void> {
   const [{ messages }] = await Promise.all([
     catalogs[locale](),
-    staffWanted ? loadStaffMessages(locale) : undefined,
+    ...[...wantedAreas].map((area) => loadArea(area, locale)),
   ])
   i18n.load(locale, messages)
   i18n.activate(locale)
@@ -75,18 +77,19 @@ export async function activateLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale
 }
 
-async function loadStaffMessages(locale: Locale) {
-  if (staffLoaded.has(locale)) return
-  const { messages } = await staffCatalogs[locale]()
+async function loadArea(area: StringArea, locale: Locale) {
+  const path = `../locales/${locale}/${area}.po`
+  if (loadedAreas.has(path)) return
+  const { messages } = await areaCatalogs[path]!()
   i18n.load(locale, messages)
-  staffLoaded.add(locale)
+  loadedAreas.add(path)
 }
 
-/** Before a signed-in user's page renders: the staff strings of the active language. */
-export async function ensureStaffMessages(): Promise<void> {
-  staffWanted = true
+/** Before a signed-in user's page renders: the strings of the areas it shows. */
+export async function ensureAreaStrings(areas: readonly StringArea[]): Promise<void> {
+  for (const area of areas) wantedAreas.add(area)
   const locale = isLocale(i18n.locale) ? i18n.locale : initialLocale()
-  await loadStaffMessages(locale)
+  await Promise.all(areas.map((area) => loadArea(area, locale)))
 }
 
 export { i18n }

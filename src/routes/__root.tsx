@@ -9,23 +9,26 @@ import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
-import { ensureStaffMessages } from '../lib/i18n.ts'
+import { ensureAreaStrings } from '../lib/i18n.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 import { layoutSettings } from '../lib/settings.ts'
 import { workingInstituteState } from '../lib/working-institute.ts'
 
 // Platform administrators only, and it reads through the API client: loaded with the staff shell's
 // first render, never with a public page's first load.
-const InstitutePicker = lazy(() =>
-  import('../features/institutes/InstitutePicker.tsx').then((m) => ({
-    default: m.InstitutePicker,
-  })),
-)
+const InstitutePicker = lazy(async () => {
+  const [{ InstitutePicker }] = await Promise.all([
+    import('../features/institutes/InstitutePicker.tsx'),
+    ensureAreaStrings(['institutes']),
+  ])
+  return { default: InstitutePicker }
+})
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // A signed-in user's pages are staff pages: their strings arrive before they render.
-  beforeLoad: async ({ context }) => {
-    if (context.auth.isLoggedIn()) await ensureStaffMessages()
+  // A signed-in user's pages are staff pages: their areas' strings arrive before they render.
+  beforeLoad: async ({ context, matches }) => {
+    if (!context.auth.isLoggedIn()) return
+    await ensureAreaStrings(matches.flatMap((m) => m.staticData.strings ?? []))
   },
   component: Root,
   errorComponent: AppErrorBoundary,

@@ -10,6 +10,7 @@ import {
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/academic-structure')({
+  staticData: { strings: ['institutes'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/academic-structure', location.href),
   loader: ({ context: { queryClient } }) =>
     Promise.all([

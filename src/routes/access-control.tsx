@@ -9,6 +9,7 @@ import { UserListQuerySchema } from '../shared/schemas/access.ts'
 const validateSearch = searchOf(UserListQuerySchema)
 
 export const Route = createFileRoute('/access-control')({
+  staticData: { strings: ['access'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/access-control', location.href),
   loaderDeps: ({ search }) => search,

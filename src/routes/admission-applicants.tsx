@@ -9,6 +9,7 @@ import { ApplicantListQuerySchema } from '../shared/schemas/admission-lists.ts'
 const validateSearch = searchOf(ApplicantListQuerySchema)
 
 export const Route = createFileRoute('/admission-applicants')({
+  staticData: { strings: ['admission-staff'] },
   validateSearch,
   beforeLoad: ({ context, location }) =>
     guardRoute(context, '/admission-applicants', location.href),

@@ -6,6 +6,7 @@ import { httpStatus } from '../lib/api.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/admission-applicants_/$applicantId')({
+  staticData: { strings: ['admission-staff'] },
   beforeLoad: ({ context, location }) =>
     guardRoute(context, '/admission-applicants/$applicantId', location.href),
   loader: async ({ context, params }) => {

@@ -9,6 +9,7 @@ import { AdmissionFormListQuerySchema } from '../shared/schemas/admission-lists.
 const validateSearch = searchOf(AdmissionFormListQuerySchema)
 
 export const Route = createFileRoute('/admission-forms')({
+  staticData: { strings: ['admission-staff'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/admission-forms', location.href),
   loaderDeps: ({ search }) => search,

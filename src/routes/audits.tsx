@@ -9,6 +9,7 @@ import { AuditQuerySchema } from '../shared/schemas/access.ts'
 const validateSearch = searchOf(AuditQuerySchema)
 
 export const Route = createFileRoute('/audits')({
+  staticData: { strings: ['access'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/audits', location.href),
   loaderDeps: ({ search }) => search,

@@ -4,6 +4,7 @@ import { chartQuery, coaMappingQuery } from '../features/accounting/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/coa-mapping')({
+  staticData: { strings: ['accounting'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/coa-mapping', location.href),
   loader: ({ context }) =>
     Promise.all([

@@ -9,6 +9,7 @@ import { searchOf } from '../lib/search.ts'
 const validateSearch = searchOf(ChartSearchSchema)
 
 export const Route = createFileRoute('/coa')({
+  staticData: { strings: ['accounting'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/coa', location.href),
   loaderDeps: ({ search }) => search,

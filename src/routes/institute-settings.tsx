@@ -4,6 +4,7 @@ import { settingsQuery } from '../features/institutes/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/institute-settings')({
+  staticData: { strings: ['institutes'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/institute-settings', location.href),
   loader: ({ context }) => context.queryClient.ensureQueryData(settingsQuery()),
   component: SettingsPage,

@@ -9,6 +9,7 @@ import { InstituteListQuerySchema } from '../shared/schemas/platform.ts'
 const validateSearch = searchOf(InstituteListQuerySchema)
 
 export const Route = createFileRoute('/institutes')({
+  staticData: { strings: ['institutes'] },
   validateSearch,
   // Platform administrators only (route-access: `platform`), whatever their roles hold.
   beforeLoad: ({ context, location }) => guardRoute(context, '/institutes', location.href),

@@ -9,6 +9,7 @@ import { searchOf } from '../lib/search.ts'
 const validateSearch = searchOf(v.object({ role: v.optional(v.string()) }))
 
 export const Route = createFileRoute('/oisacl-roles')({
+  staticData: { strings: ['access'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/oisacl-roles', location.href),
   loader: ({ context }) => context.queryClient.ensureQueryData(rolesQuery()),

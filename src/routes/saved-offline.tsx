@@ -4,6 +4,7 @@ import { SavedOfflinePage } from '../features/offline/SavedOfflinePage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/saved-offline')({
+  staticData: { strings: ['offline'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/saved-offline', location.href),
   loader: ({ context }) => context.queryClient.ensureQueryData(savedReadsQuery()),
   component: SavedOfflinePage,

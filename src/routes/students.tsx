@@ -17,6 +17,7 @@ import { StudentListQuerySchema } from '../shared/schemas/student-search.ts'
 const validateSearch = searchOf(StudentListQuerySchema)
 
 export const Route = createFileRoute('/students')({
+  staticData: { strings: ['students'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/students', location.href),
   loaderDeps: ({ search }) => search,

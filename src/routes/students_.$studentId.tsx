@@ -12,6 +12,7 @@ import {
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/students_/$studentId')({
+  staticData: { strings: ['students'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/students/$studentId', location.href),
   loader: async ({ context: { queryClient }, params }) => {
     // The edit and placement dialogs choose from these: read ahead, not waited for.

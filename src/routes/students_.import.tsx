@@ -8,6 +8,7 @@ import { ImportPageSearchSchema } from '../shared/schemas/student-search.ts'
 const validateSearch = searchOf(ImportPageSearchSchema)
 
 export const Route = createFileRoute('/students_/import')({
+  staticData: { strings: ['students'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/students/import', location.href),
   loaderDeps: ({ search }) => search,

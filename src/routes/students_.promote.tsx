@@ -9,6 +9,7 @@ import { searchOf } from '../lib/search.ts'
 const validateSearch = searchOf(v.object({ job: v.optional(v.pipe(v.string(), v.uuid())) }))
 
 export const Route = createFileRoute('/students_/promote')({
+  staticData: { strings: ['students'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/students/promote', location.href),
   loader: ({ context }) =>

@@ -14,6 +14,7 @@ import { VoucherListQuerySchema } from '../shared/schemas/accounting.ts'
 const validateSearch = searchOf(VoucherListQuerySchema)
 
 export const Route = createFileRoute('/vouchers')({
+  staticData: { strings: ['accounting'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/vouchers', location.href),
   loaderDeps: ({ search }) => search,

@@ -6,6 +6,7 @@ import { httpStatus } from '../lib/api.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/vouchers_/$voucherId')({
+  staticData: { strings: ['accounting'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/vouchers/$voucherId', location.href),
   loader: async ({ context, params }) => {
     try {

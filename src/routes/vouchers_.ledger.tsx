@@ -9,6 +9,7 @@ import { searchOf } from '../lib/search.ts'
 const validateSearch = searchOf(LedgerSearchSchema)
 
 export const Route = createFileRoute('/vouchers_/ledger')({
+  staticData: { strings: ['accounting'] },
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/vouchers/ledger', location.href),
   loaderDeps: ({ search }) => search,

@@ -9,6 +9,7 @@ import { searchOf } from '../lib/search.ts'
 const validateSearch = searchOf(TrialBalanceSearchSchema)
 
 export const Route = createFileRoute('/vouchers_/trial-balance')({
+  staticData: { strings: ['accounting'] },
   validateSearch,
   beforeLoad: ({ context, location }) =>
     guardRoute(context, '/vouchers/trial-balance', location.href),

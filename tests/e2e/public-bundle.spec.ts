@@ -17,7 +17,7 @@ const staffOnly: [string, RegExp][] = [
     'the query cache persister',
     /^node_modules\/@tanstack\/query-(sync-storage-persister|persist-client)/,
   ],
-  ['the staff catalogs', /^src\/locales\/[^/]+\/staff\.po/],
+  ['the staff catalogs', /^src\/locales\/[^/]+\/(?!messages\.po)[^/]+\.po/],
 ]
 /** What an applicant's reads need not: they go through a plain fetch (src/lib/public-api.ts). */
 const apiClient: [string, RegExp][] = [

@@ -1,0 +1,16 @@
+/**
+ * The staff areas whose strings load with their pages rather than with the app: each is a
+ * catalog of its own (lingui.config.ts), named here, made of the strings of the feature folder
+ * it names. A staff route names the areas it shows in its `staticData.strings`.
+ */
+export const staffStringAreas = {
+  access: 'access',
+  accounting: 'accounting',
+  'admission-staff': 'admission/staff',
+  dashboard: 'dashboard',
+  institutes: 'institutes',
+  offline: 'offline',
+  students: 'students',
+} as const
+
+export type StringArea = keyof typeof staffStringAreas
