@@ -19,6 +19,17 @@ const sessionlessCall =
 
 let refreshing: Promise<void> | undefined
 
+/**
+ * The server would not renew the session (no refresh token, or one it refuses): the user must
+ * sign in again. Any other failure of a refresh (the network cut, the server down) leaves the
+ * session as it is, to be renewed once the server can be reached.
+ */
+class RefreshRefused extends Error {}
+
+/** A refusal for good: a client error other than a timeout or a rate limit. */
+const refusedForGood = (status: number) =>
+  status >= 400 && status < 500 && status !== 408 && status !== 429
+
 function setBearer(headers: Headers, token: string) {
   headers.set('Authorization', `Bearer ${token}`)
 }
@@ -28,7 +39,10 @@ async function fetchTokens(path: string, init: RequestInit, bearer: string) {
   setBearer(headers, bearer)
   headers.set('X-Requested-With', 'XMLHttpRequest')
   const res = await fetch(`/api/auth/${path}`, { ...init, headers })
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`)
+  if (!res.ok) {
+    const failure = `${path} answered ${res.status}`
+    throw refusedForGood(res.status) ? new RefreshRefused(failure) : new Error(failure)
+  }
   return v.parse(TokenPairSchema, await res.json())
 }
 
@@ -55,10 +69,10 @@ async function exchange(refresh: string): Promise<void> {
  */
 async function refreshTokens(): Promise<void> {
   const seen = session.refreshToken()
-  if (!seen) throw new Error('no refresh token')
+  if (!seen) throw new RefreshRefused('no-refresh-token')
   const run = async () => {
     const current = session.refreshToken()
-    if (!current) throw new Error('no refresh token')
+    if (!current) throw new RefreshRefused('no-refresh-token')
     if (current !== seen && !session.accessTokenExpired()) return
     await exchange(current)
   }
@@ -144,8 +158,10 @@ export const api = ky.create({
         }
         try {
           await refreshSession()
-        } catch {
-          return endSession()
+        } catch (failure) {
+          if (failure instanceof RefreshRefused) return endSession()
+          // Cut off: the request fails as it would offline, and the user stays signed in.
+          throw failure
         }
         const replayed = await replay(request)
         return replayed.status === 401 ? endSession() : replayed

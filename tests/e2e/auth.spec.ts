@@ -288,6 +288,43 @@ test('an expired access token is refreshed once while several requests wait, eac
   }
 })
 
+test('a token refresh cut off by the network keeps the user signed in, and works once the network is back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const server = await spawnServer({ PORT: '4333', ACCESS_TOKEN_TTL: '3' })
+  try {
+    await page.goto(`${server.url}/login`)
+    await signInWithForm(page, 'admin', e2ePassword)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.goto(`${server.url}/profile-password-change`)
+    await expect(page.getByTestId('sessions')).toBeVisible()
+    await expect(
+      page.getByLabel('Working in institute').locator('option', { hasText: '(yours)' }),
+    ).toHaveCount(1)
+
+    const expiry = await accessTokenExpiry(page)
+    await expect.poll(() => Date.now() / 1000, { timeout: 10_000 }).toBeGreaterThan(expiry + 0.5)
+    // The access token has lapsed and the refresh cannot get through.
+    let cutOff = 0
+    await page.route('**/api/auth/refresh-login', async (route) => {
+      cutOff++
+      await route.abort('internetdisconnected')
+    })
+    await page.reload()
+    await expect.poll(() => cutOff).toBeGreaterThan(0)
+    await expect(page).toHaveURL(/\/profile-password-change$/)
+    expect((await page.context().cookies()).map((c) => c.name)).toContain('refreshToken')
+
+    await page.unroute('**/api/auth/refresh-login')
+    await page.reload()
+    await expect(page.getByTestId('sessions')).toBeVisible()
+    await expect(page).toHaveURL(/\/profile-password-change$/)
+  } finally {
+    await server.stop()
+  }
+})
+
 test('an admin’s impersonation token signs the browser in as that user', async ({
   page,
   request,
