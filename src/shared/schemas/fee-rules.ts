@@ -45,7 +45,7 @@ export const FineSlabsSchema = v.pipe(
   ),
   v.minLength(1, 'fine_slabs_required'),
   v.maxLength(20, 'too_big'),
-  v.check((slabs) => slabs[0]?.fromDay === 1, 'fine_slabs_start'),
+  v.check((slabs) => slabs.length === 0 || slabs[0]!.fromDay === 1, 'fine_slabs_start'),
   v.check(
     (slabs) =>
       slabs.every(
