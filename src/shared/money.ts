@@ -7,8 +7,7 @@ import { numberFormat } from './intl-formats.ts'
 
 export function minorUnitDigits(currency: string): number {
   return (
-    numberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
+    numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
   )
 }
 
