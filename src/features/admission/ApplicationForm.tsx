@@ -332,7 +332,6 @@ function useClock() {
   const format = useFormat()
   return {
     ...format,
-    time: (at: number) =>
-      dateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(at)),
+    time: (at: number) => dateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(at)),
   }
 }

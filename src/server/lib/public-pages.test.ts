@@ -131,5 +131,4 @@ describe('assetsFrom', () => {
     expect(assets.entry).toBe('/assets/shell-1.js')
     expect(new Set(assets.preloads).size).toBe(assets.preloads.length)
   })
-
 })
