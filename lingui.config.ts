@@ -7,6 +7,7 @@ const staffAreas = [
   'accounting',
   'admission/staff',
   'dashboard',
+  'fees',
   'institutes',
   'offline',
   'students',
