@@ -29,6 +29,7 @@ export function CycleDialog({
   const { t, i18n } = useLingui()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [name, setName] = useState(cycle?.name ?? '')
+  const cycleName = cycle?.name ?? ''
   const [frequency, setFrequency] = useState<CycleFrequency>(cycle?.frequency ?? 'monthly')
   const [dueAfter, setDueAfter] = useState('9')
   const [touched, setTouched] = useState(false)
@@ -69,7 +70,7 @@ export function CycleDialog({
 
   return (
     <Dialog
-      title={cycle ? t`Rename ${sessionName}’s cycle` : t`New payment cycle for ${sessionName}`}
+      title={cycle ? t`Rename ${cycleName}` : t`New payment cycle for ${sessionName}`}
       onClose={onClose}
     >
       <form className="form" noValidate onSubmit={submit}>
