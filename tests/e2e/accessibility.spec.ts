@@ -191,7 +191,7 @@ async function inSkin(browser: Browser, skin: Skin) {
 for (const skin of ['light', 'dark'] as const) {
   test.describe(`in the ${skin} skin, axe finds nothing serious or critical`, () => {
     // One page walks every screen and axe reads each, a few seconds apiece on a busy machine.
-    test.describe.configure({ timeout: 300_000 })
+    test.describe.configure({ timeout: 420_000 })
 
     test('on the sign-in, recovery and applicant screens', async ({ browser, baseURL }) => {
       const run = unique()
