@@ -53,6 +53,12 @@ import { impersonationRoutes } from './modules/auth/impersonation.ts'
 import { loginRoutes } from './modules/auth/login.ts'
 import { passwordRoutes } from './modules/auth/password.ts'
 import { recoveryRoutes } from './modules/auth/recovery.ts'
+import { feeStructureRoutes } from './modules/fees/structure.ts'
+import { feeHeadRoutes } from './modules/fees/fee-heads.ts'
+import { incomeAccountRoutes } from './modules/fees/income-accounts.ts'
+import { paymentCycleRoutes } from './modules/fees/payment-cycles.ts'
+import { feeConfigRoutes } from './modules/fees/fee-configs.ts'
+import { feeOverrideRoutes } from './modules/fees/fee-overrides.ts'
 import { registerRoutes } from './modules/auth/register.ts'
 import { sessionRoutes } from './modules/auth/sessions.ts'
 import { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
@@ -198,6 +204,12 @@ export function createApp({
   api.route('/platform/institutes', platformInstituteRoutes)
   api.route('/institutes/settings', instituteSettingsRoutes)
   api.route('/institutes/campuses', campusRoutes)
+  api.route('/fees/structure', feeStructureRoutes)
+  api.route('/fees/heads', feeHeadRoutes)
+  api.route('/fees/income-accounts', incomeAccountRoutes)
+  api.route('/fees/payment-cycles', paymentCycleRoutes)
+  api.route('/fees/configs', feeConfigRoutes)
+  api.route('/fees/overrides', feeOverrideRoutes)
   api.route('/institutes/logo', publicLogoRoutes)
   api.all('*', (c) => c.json<ApiError>(refusalBody(notFound()), 404))
   app.route('/api', api)

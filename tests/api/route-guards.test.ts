@@ -17,6 +17,7 @@ import {
 } from '../../src/server/db/schema/admission.ts'
 import { sessions } from '../../src/server/db/schema/auth.ts'
 import { jobs } from '../../src/server/db/schema/jobs.ts'
+import { feeHeads, paymentCycles, paymentPeriods } from '../../src/server/db/schema/fees.ts'
 import { enrolments, studentImports, students } from '../../src/server/db/schema/students.ts'
 import { campuses, institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
@@ -199,7 +200,46 @@ describe('every API endpoint', () => {
         storageKey: 'admission/fixture',
       })
       .returning()
+    const [income] = await t.database.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.instituteId, instituteA), eq(accounts.name, 'Tuition fee income')))
+    const [feeHead] = await t.database.db
+      .insert(feeHeads)
+      .values({
+        instituteId: instituteA,
+        name: 'Fixture head of A',
+        code: 'FXA',
+        kind: 'recurring',
+        incomeAccountId: income!.id,
+      })
+      .returning()
+    const [cycle] = await t.database.db
+      .insert(paymentCycles)
+      .values({
+        instituteId: instituteA,
+        academicSessionId: academicSession!.id,
+        name: 'Fixture cycle of A',
+        frequency: 'monthly',
+      })
+      .returning()
+    const [period] = await t.database.db
+      .insert(paymentPeriods)
+      .values({
+        instituteId: instituteA,
+        cycleId: cycle!.id,
+        name: 'Fixture period of A',
+        sequence: 1,
+        startsOn: '2026-01-01',
+        endsOn: '2026-01-31',
+        issueDate: '2026-01-01',
+        dueDate: '2026-01-10',
+      })
+      .returning()
     Object.assign(recordsOfA, {
+      headId: feeHead!.id,
+      cycleId: cycle!.id,
+      periodId: period!.id,
       studentId: student!.id,
       enrolmentId: enrolment!.id,
       sessionId: academicSession!.id,
@@ -221,6 +261,12 @@ describe('every API endpoint', () => {
       importId: studentImport!.id,
     })
     secretsOfA.push(
+      feeHead!.id,
+      'Fixture head of A',
+      cycle!.id,
+      'Fixture cycle of A',
+      period!.id,
+      'Fixture period of A',
       target.id,
       role!.id,
       session!.familyId,
@@ -351,7 +397,7 @@ describe('every API endpoint', () => {
         expect(allowed.status, endpoint).toBeLessThan(500)
       }
     }
-  })
+  }, 120_000) // Every endpoint × every permission it is open to: a few hundred calls.
 
   it('never gives institute B’s admin a record of institute A', async () => {
     // Addressing A's records by id, in the path or in the body.
@@ -378,6 +424,26 @@ describe('every API endpoint', () => {
         ],
       },
       'POST /api/accounting/vouchers/:voucherId/reverse': { date: demoToday() },
+      'POST /api/fees/payment-cycles': {
+        academicSessionId: recordsOfA.sessionId,
+        name: 'Planted by B',
+        frequency: 'monthly',
+      },
+      'PUT /api/fees/configs': {
+        academicSessionId: recordsOfA.sessionId,
+        cycleId: recordsOfA.cycleId,
+        changes: [{ classId: recordsOfA.classId, feeHeadId: recordsOfA.headId, amountMinor: 1 }],
+      },
+      'POST /api/fees/configs/copy': {
+        fromSessionId: recordsOfA.sessionId,
+        toSessionId: recordsOfA.sessionId,
+      },
+      'PUT /api/fees/overrides': {
+        studentIds: [recordsOfA.studentId],
+        feeHeadId: recordsOfA.headId,
+        academicSessionId: recordsOfA.sessionId,
+        amountMinor: 1,
+      },
     }
     const addressing = endpoints.filter(
       ([key]) =>

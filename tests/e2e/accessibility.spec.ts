@@ -191,7 +191,7 @@ async function inSkin(browser: Browser, skin: Skin) {
 for (const skin of ['light', 'dark'] as const) {
   test.describe(`in the ${skin} skin, axe finds nothing serious or critical`, () => {
     // One page walks every screen and axe reads each, a few seconds apiece on a busy machine.
-    test.describe.configure({ timeout: 300_000 })
+    test.describe.configure({ timeout: 420_000 })
 
     test('on the sign-in, recovery and applicant screens', async ({ browser, baseURL }) => {
       const run = unique()
@@ -352,6 +352,19 @@ for (const skin of ['light', 'dark'] as const) {
       await campusDialog.getByRole('button', { name: 'Add campus' }).click()
       await expect(campusDialog.getByLabel('Campus name')).toHaveAttribute('aria-invalid', 'true')
       await check('campus dialog')
+      await page.keyboard.press('Escape')
+      await page.goto('/std-fee-config')
+      await heading('Fee configuration')
+      await check('fee configuration')
+      await page.getByRole('button', { name: 'New fee head' }).click()
+      const headDialog = page.getByRole('dialog', { name: 'New fee head' })
+      await headDialog.getByRole('button', { name: 'Add fee head' }).click()
+      await expect(headDialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+      await check('fee head dialog')
+      await page.keyboard.press('Escape')
+      await page.goto('/payment-cycle-config')
+      await heading('Payment cycles')
+      await check('payment cycles')
       await page.goto('/students/promote')
       await heading('Promote students')
       await expect(page.getByRole('button', { name: /^Promote \d+ students?$/ })).toBeVisible()

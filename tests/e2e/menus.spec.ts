@@ -133,7 +133,13 @@ test.describe('the horizontal menu', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()
     await expect(nav.getByRole('link')).toHaveCount(1)
     const areas = nav.getByRole('button')
-    await expect(areas).toHaveText(['Users and access', 'Institute', 'Accounting', 'Admission'])
+    await expect(areas).toHaveText([
+      'Users and access',
+      'Institute',
+      'Accounting',
+      'Fees',
+      'Admission',
+    ])
     // Nothing scrolls sideways, and every icon keeps its size.
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),

@@ -143,6 +143,8 @@ const staffScreens = (r: Records): Record<string, string> => ({
   institutes: '/institutes',
   'institute settings': '/institute-settings',
   campuses: '/campuses',
+  'fee configuration': '/std-fee-config',
+  'payment cycles': '/payment-cycle-config',
   students: '/students',
   student: `/students/${r.studentId}`,
   'promote students': '/students/promote',

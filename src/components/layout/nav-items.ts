@@ -14,6 +14,7 @@ export const navAreas = {
   access: { label: msg`Users and access`, icon: 'shield' },
   accounting: { label: msg`Accounting`, icon: 'book' },
   admission: { label: msg`Admission`, icon: 'fileText' },
+  fees: { label: msg`Fees`, icon: 'scale' },
   institutes: { label: msg`Institute`, icon: 'settings' },
 } as const satisfies Record<string, { label: MessageDescriptor; icon: IconName }>
 
@@ -64,6 +65,8 @@ export const navItems: NavItem[] = [
     icon: 'scale',
     area: 'accounting',
   },
+  { to: '/std-fee-config', label: msg`Fee configuration`, icon: 'sliders', area: 'fees' },
+  { to: '/payment-cycle-config', label: msg`Payment cycles`, icon: 'list', area: 'fees' },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]

@@ -62,7 +62,7 @@ describe('home pages', () => {
       expect(path).not.toContain('$')
     }
     expect(homePages.map((p) => p.path)).not.toContain('/dashboard/analytics')
-    expect(homePages.map((p) => p.path)).not.toContain('/std-fee-config')
+    expect(homePages.map((p) => p.path)).not.toContain('/salary-disbursements')
   })
 
   it('offers the pages a role may open', () => {

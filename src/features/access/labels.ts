@@ -109,6 +109,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   mark_left: msg`Marked as left`,
   graduate: msg`Marked as graduated`,
   promote: msg`Students promoted`,
+  copy: msg`Copied`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -129,6 +130,11 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   student_import: msg`Student import`,
   enrolment: msg`Enrolment`,
   promotion: msg`Promotion`,
+  fee_head: msg`Fee head`,
+  payment_cycle: msg`Payment cycle`,
+  payment_period: msg`Payment period`,
+  fee_config: msg`Fee configuration`,
+  fee_override: msg`Student fee override`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

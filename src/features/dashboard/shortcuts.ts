@@ -12,6 +12,8 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/coa': msg`Add, rename and group the institute's accounts.`,
   '/coa-mapping': msg`Choose which accounts fees, cash and banks post to.`,
   '/coa-config': msg`Set the fiscal year, voucher numbering and the lock date.`,
+  '/std-fee-config': msg`Set up fee heads and what each class pays per session.`,
+  '/payment-cycle-config': msg`Set when recurring fees are issued and due in a session.`,
   '/students': msg`Find, enrol and look after the institute's students.`,
   '/admission-applicants': msg`Review applications, decide and enrol.`,
   '/admission-forms': msg`Publish admission forms and their questions.`,

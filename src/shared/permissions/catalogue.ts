@@ -61,6 +61,7 @@ export const builtAreas = [
   'institutes',
   'accounting',
   'admission',
+  'fees',
 ] as const satisfies readonly PermissionArea[]
 
 export const isBuiltArea = (area: string): boolean =>
