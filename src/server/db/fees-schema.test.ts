@@ -1,0 +1,113 @@
+import { resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+/*
+ * The fee tables' guarantees that the services rely on: a student × period × head invoiced at
+ * most once (while not cancelled), and no row pointing at another institute's head or period.
+ */
+describe('fees schema', () => {
+  const client = new PGlite({ extensions: { pg_trgm } })
+  const one = async (query: string, params: unknown[] = []) =>
+    (await client.query<{ id: string }>(query, params)).rows[0]!.id
+  const ids: Record<string, string> = {}
+
+  beforeAll(async () => {
+    await migrate(drizzle(client), {
+      migrationsFolder: resolve(import.meta.dirname, '../../../drizzle'),
+    })
+    for (const slug of ['a', 'b']) {
+      const institute = await one(
+        `insert into institutes (slug, name) values ($1, $1) returning id`,
+        [slug],
+      )
+      ids[`institute_${slug}`] = institute
+      ids[`campus_${slug}`] = await one(
+        `insert into campuses (institute_id, name, code) values ($1, 'Main', 'MAIN') returning id`,
+        [institute],
+      )
+      ids[`session_${slug}`] = await one(
+        `insert into academic_sessions (institute_id, name, starts_on, ends_on, position)
+           values ($1, '2026', '2026-01-01', '2026-12-31', 1) returning id`,
+        [institute],
+      )
+      const account = await one(
+        `insert into accounts (institute_id, level, account_type, gl_code, name)
+           values ($1, 1, 'income', '4', 'Income') returning id`,
+        [institute],
+      )
+      ids[`head_${slug}`] = await one(
+        `insert into fee_heads (institute_id, name, code, kind, income_account_id)
+           values ($1, 'Tuition', 'TUI', 'recurring', $2) returning id`,
+        [institute, account],
+      )
+      const cycle = await one(
+        `insert into payment_cycles (institute_id, academic_session_id, name, frequency)
+           values ($1, $2, 'Monthly', 'monthly') returning id`,
+        [institute, ids[`session_${slug}`]],
+      )
+      ids[`period_${slug}`] = await one(
+        `insert into payment_periods (institute_id, cycle_id, name, sequence, starts_on, ends_on, issue_date, due_date)
+           values ($1, $2, 'January 2026', 1, '2026-01-01', '2026-01-31', '2026-01-01', '2026-01-10') returning id`,
+        [institute, cycle],
+      )
+      ids[`student_${slug}`] = await one(
+        `insert into students (institute_id, student_code, full_name, campus_id)
+           values ($1, '20260001', 'Rafi', $2) returning id`,
+        [institute, ids[`campus_${slug}`]],
+      )
+    }
+  })
+
+  let sequence = 0
+  const invoice = () =>
+    one(
+      `insert into invoices (institute_id, number, fiscal_year, sequence, student_id, academic_session_id, period_id, campus_id, issue_date, due_date)
+         values ($1, $2, 2025, $3, $4, $5, $6, $7, '2026-01-01', '2026-01-10') returning id`,
+      [
+        ids.institute_a,
+        `INV-${++sequence}`,
+        sequence,
+        ids.student_a,
+        ids.session_a,
+        ids.period_a,
+        ids.campus_a,
+      ],
+    )
+  const line = (invoiceId: string, extra = '') =>
+    client.query(
+      `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor${extra ? ', cancelled' : ''})
+         values ($1, $2, 1, $3, $4, $5, 150000, 150000${extra ? ', true' : ''})
+         on conflict (institute_id, student_id, period_id, fee_head_id) where not cancelled and credits_line_id is null
+         do nothing returning id`,
+      [ids.institute_a, invoiceId, ids.student_a, ids.head_a, ids.period_a],
+    )
+
+  it('invoices a student × period × head once; a cancelled line frees the slot', async () => {
+    const first = await invoice()
+    expect((await line(first)).rows).toHaveLength(1)
+    // A re-run skips it (ON CONFLICT DO NOTHING on the partial index).
+    expect((await line(await invoice())).rows).toHaveLength(0)
+    await client.query(`update invoice_lines set cancelled = true where invoice_id = $1`, [first])
+    expect((await line(await invoice())).rows).toHaveLength(1)
+  })
+
+  it('refuses a fee configuration pointing at another institute’s head', async () => {
+    const insert = (head: string) =>
+      client.query(
+        `insert into fee_configs (institute_id, academic_session_id, class_id, fee_head_id, amount_minor)
+           values ($1, $2, (select id from classes limit 1), $3, 100)`,
+        [ids.institute_a, ids.session_a, head],
+      )
+    await client.query(`insert into classes (institute_id, name, position) values ($1, 'One', 1)`, [
+      ids.institute_a,
+    ])
+    await expect(insert(ids.head_b!)).rejects.toThrow(/fee_configs_head_fk/)
+    await insert(ids.head_a!)
+    // The same scope twice, with group, campus and cycle all null: one row (NULLS NOT DISTINCT).
+    await expect(insert(ids.head_a!)).rejects.toThrow(/fee_configs_scope_unique/)
+  })
+})
