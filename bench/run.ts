@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { budgets } from './budgets.ts'
 import { firstLoads } from './first-load.ts'
 import { concurrencyBench } from './concurrency.ts'
+import { finesBench } from './fines.ts'
 import { jobsBench } from './jobs.ts'
 import { ledgerBench } from './ledger.ts'
 import { median } from './median.ts'
@@ -98,4 +99,5 @@ await ledgerBench(verdict)
 await jobsBench(verdict)
 await studentsBench(verdict)
 await studentsImportBench(verdict)
+finesBench(verdict)
 process.exitCode = failed ? 1 : 0

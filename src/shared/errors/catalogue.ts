@@ -8,6 +8,7 @@ import { jobErrors } from './jobs.ts'
 import { platformErrors } from './platform.ts'
 import { instituteErrors } from './institutes.ts'
 import { studentErrors } from './students.ts'
+import { feeRuleErrors } from './fee-rules.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -29,6 +30,7 @@ export const errorMessages = {
   ...instituteErrors,
   ...academicErrors,
   ...studentErrors,
+  ...feeRuleErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages
