@@ -109,6 +109,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   mark_left: msg`Marked as left`,
   graduate: msg`Marked as graduated`,
   promote: msg`Students promoted`,
+  run: msg`Run started`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -129,6 +130,8 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   student_import: msg`Student import`,
   enrolment: msg`Enrolment`,
   promotion: msg`Promotion`,
+  invoice: msg`Invoice`,
+  group_invoice_run: msg`Group invoice run`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

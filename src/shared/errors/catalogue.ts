@@ -9,6 +9,7 @@ import { platformErrors } from './platform.ts'
 import { instituteErrors } from './institutes.ts'
 import { studentErrors } from './students.ts'
 import { feeRuleErrors } from './fee-rules.ts'
+import { feeErrors } from './fees.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -31,6 +32,7 @@ export const errorMessages = {
   ...academicErrors,
   ...studentErrors,
   ...feeRuleErrors,
+  ...feeErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages
