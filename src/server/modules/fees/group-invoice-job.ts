@@ -8,9 +8,6 @@ import { JobError, type JobKind } from '../../lib/jobs/job-kind.ts'
 import { planSlice, resolveScope, scopeStudents } from './group-invoice-plan.ts'
 import { writeInvoices } from './invoice-write.ts'
 
-/** Students per batch: one transaction, one voucher per issue date. */
-export const groupInvoiceBatch = 1000
-
 export interface GroupInvoiceResult {
   invoiceCount: number
   skippedCount: number
@@ -22,12 +19,15 @@ interface Checkpoint extends GroupInvoiceResult {
 }
 
 /**
- * A group run: the scope's students `groupInvoiceBatch` at a time, each batch planned against
+ * A group run: the scope's students `batch` at a time, each batch planned against
  * what is invoiced already and written in the step's transaction. A retry, a resumption or a
  * later run of the same scope only fills the gaps (planSlice leaves out invoiced slots; the
  * unique index on the lines is the backstop). The run row keeps the counts, batch by batch.
  */
-export const groupInvoiceJob: JobKind<{ runId: string }, Checkpoint, GroupInvoiceResult> = {
+export const groupInvoiceJobKind = (
+  /** Students per batch: one transaction, one voucher per issue date. */
+  batch = 1000,
+): JobKind<{ runId: string }, Checkpoint, GroupInvoiceResult> => ({
   kind: 'group-invoice',
   subject: 'group-invoice',
   params: v.object({ runId: id }),
@@ -50,7 +50,7 @@ export const groupInvoiceJob: JobKind<{ runId: string }, Checkpoint, GroupInvoic
         if (!run) throw new JobError('run_not_found')
         const resolved = await resolveScope(tx, ctx.instituteId, run.scope as GroupInvoiceScope)
         const all = await scopeStudents(tx, ctx.instituteId, resolved)
-        const slice = all.slice(from, from + groupInvoiceBatch)
+        const slice = all.slice(from, from + batch)
         const { planned, skipped } = await planSlice(tx, ctx.instituteId, resolved, slice)
         try {
           await writeInvoices(tx, ctx.instituteId, planned, {
@@ -98,4 +98,6 @@ export const groupInvoiceJob: JobKind<{ runId: string }, Checkpoint, GroupInvoic
       }
     }
   },
-}
+})
+
+export const groupInvoiceJob = groupInvoiceJobKind()
