@@ -5,7 +5,8 @@ import type { GroupInvoiceScope } from '../../../shared/schemas/fees-invoices.ts
 import { groupInvoiceRuns } from '../../db/schema/fees.ts'
 import { ApiException } from '../../lib/errors.ts'
 import { JobError, type JobKind } from '../../lib/jobs/job-kind.ts'
-import { planSlice, resolveScope, scopeStudents } from './group-invoice-plan.ts'
+import { planSlice, resolveScope, scopeStudents, type ResolvedScope } from './group-invoice-plan.ts'
+import type { BilledStudent } from './invoice-plan.ts'
 import { writeInvoices } from './invoice-write.ts'
 
 export interface GroupInvoiceResult {
@@ -38,6 +39,8 @@ export const groupInvoiceJobKind = (
       skippedCount: 0,
       totalMinor: 0,
     }
+    let resolved: ResolvedScope | undefined
+    let all: BilledStudent[] | undefined
     for (;;) {
       const last = at
       const from = at.next
@@ -48,8 +51,9 @@ export const groupInvoiceJobKind = (
           .from(groupInvoiceRuns)
           .where(eq(groupInvoiceRuns.id, ctx.params.runId))
         if (!run) throw new JobError('run_not_found')
-        const resolved = await resolveScope(tx, ctx.instituteId, run.scope as GroupInvoiceScope)
-        const all = await scopeStudents(tx, ctx.instituteId, resolved)
+        // Resolved once a run of the handler: the students in scope do not change under it.
+        resolved ??= await resolveScope(tx, ctx.instituteId, run.scope as GroupInvoiceScope)
+        all ??= await scopeStudents(tx, ctx.instituteId, resolved)
         const slice = all.slice(from, from + batch)
         const { planned, skipped } = await planSlice(tx, ctx.instituteId, resolved, slice)
         try {
