@@ -77,6 +77,11 @@ export const budgets = {
   /** Student import, checked and written (bench/students-import.ts): 10,000 rows in under 50 s. */
   importRowsPerSecondMin: 200,
   /**
+   * Group invoicing (bench/group-invoice.ts): 10,000 students × 5 heads for one period, from the
+   * request to the job's end, within 10 s.
+   */
+  groupInvoicesPerSecondMin: 1000,
+  /**
    * Late fees computed a second (bench/fines.ts): the fines of 600,000 open invoice lines as of
    * one day, the pure rules alone, within a second, so a fines report or the collection screen's
    * preview never waits on them (issue 17).

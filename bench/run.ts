@@ -7,6 +7,7 @@ import { budgets } from './budgets.ts'
 import { firstLoads } from './first-load.ts'
 import { concurrencyBench } from './concurrency.ts'
 import { finesBench } from './fines.ts'
+import { groupInvoiceBench } from './group-invoice.ts'
 import { jobsBench } from './jobs.ts'
 import { ledgerBench } from './ledger.ts'
 import { median } from './median.ts'
@@ -100,4 +101,5 @@ await jobsBench(verdict)
 await studentsBench(verdict)
 await studentsImportBench(verdict)
 finesBench(verdict)
+await groupInvoiceBench(verdict)
 process.exitCode = failed ? 1 : 0

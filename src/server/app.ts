@@ -1,3 +1,6 @@
+import { groupInvoiceJob } from './modules/fees/group-invoice-job.ts'
+import { groupInvoiceRoutes } from './modules/fees/group-invoice.ts'
+import { invoiceRoutes } from './modules/fees/invoices.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -111,6 +114,7 @@ export function createApp({
   }
   services.jobs.register(promotionJobKind)
   services.jobs.register(studentImportJob)
+  services.jobs.register(groupInvoiceJob)
 
   app.use(async (c, next) => {
     const started = performance.now()
@@ -200,6 +204,8 @@ export function createApp({
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
+  api.route('/fees/invoices', invoiceRoutes)
+  api.route('/fees/group-invoice', groupInvoiceRoutes)
   api.route('/jobs', jobRoutes)
   api.route('/platform/institutes', platformInstituteRoutes)
   api.route('/institutes/settings', instituteSettingsRoutes)

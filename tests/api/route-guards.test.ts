@@ -1,3 +1,4 @@
+import { groupInvoiceRuns, invoices } from '../../src/server/db/schema/fees.ts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantableActions, permissions } from '../../src/shared/permissions/catalogue.ts'
@@ -236,10 +237,30 @@ describe('every API endpoint', () => {
         dueDate: '2026-01-10',
       })
       .returning()
+    const [invoice] = await t.database.db
+      .insert(invoices)
+      .values({
+        instituteId: instituteA,
+        number: 'INV-2026-999999',
+        fiscalYear: 2026,
+        sequence: 999_999,
+        studentId: student!.id,
+        academicSessionId: academicSession!.id,
+        campusId: campus!.id,
+        issueDate: demoToday(),
+        dueDate: demoToday(),
+      })
+      .returning()
+    const [run] = await t.database.db
+      .insert(groupInvoiceRuns)
+      .values({ instituteId: instituteA, scope: {}, scopeKey: 'fixture' })
+      .returning()
     Object.assign(recordsOfA, {
       headId: feeHead!.id,
       cycleId: cycle!.id,
       periodId: period!.id,
+      invoiceId: invoice!.id,
+      runId: run!.id,
       studentId: student!.id,
       enrolmentId: enrolment!.id,
       sessionId: academicSession!.id,
@@ -279,6 +300,8 @@ describe('every API endpoint', () => {
       job!.id,
       'Fixture form of institute A',
       campus!.id,
+      invoice!.id,
+      run!.id,
       studentImport!.id,
       'Fixture import of A',
       'Fixture campus of A',

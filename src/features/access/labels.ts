@@ -110,6 +110,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   graduate: msg`Marked as graduated`,
   promote: msg`Students promoted`,
   copy: msg`Copied`,
+  run: msg`Run started`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -135,6 +136,8 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   payment_period: msg`Payment period`,
   fee_config: msg`Fee configuration`,
   fee_override: msg`Student fee override`,
+  invoice: msg`Invoice`,
+  group_invoice_run: msg`Group invoice run`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

@@ -10,6 +10,7 @@ import { instituteErrors } from './institutes.ts'
 import { studentErrors } from './students.ts'
 import { feeRuleErrors } from './fee-rules.ts'
 import { feeSetupErrors } from './fee-setup.ts'
+import { feeErrors } from './fees.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -33,6 +34,7 @@ export const errorMessages = {
   ...studentErrors,
   ...feeRuleErrors,
   ...feeSetupErrors,
+  ...feeErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

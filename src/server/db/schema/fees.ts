@@ -23,6 +23,7 @@ import { users } from './auth.ts'
 import { campuses, institutes } from './institutes.ts'
 import { jobs } from './jobs.ts'
 import { students } from './students.ts'
+import type { InvoiceLineExplanation } from '../../../shared/schemas/fees-invoices.ts'
 
 /*
  * Fees (issue 17): what each student owes, when and why. Every table carries institute_id, and
@@ -531,6 +532,8 @@ export const invoiceLines = pgTable(
     cancelled: boolean('cancelled').notNull().default(false),
     /** On a credit note's line: the line it reverses. */
     creditsLineId: uuid('credits_line_id').references((): AnyPgColumn => invoiceLines.id),
+    /** How each figure was found (invoice-line.ts), as the invoice page explains it. */
+    explanation: jsonb('explanation').$type<InvoiceLineExplanation>(),
     /** A group run's posting (one journal per run and head), when the invoice has none. */
     voucherId: uuid('voucher_id').references(() => vouchers.id),
   },

@@ -1,0 +1,272 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type {
+  GroupInvoicePreview,
+  GroupInvoiceRun,
+  GroupInvoiceScopeInput,
+} from '../../../shared/schemas/fees-invoices.ts'
+import type { Job } from '../../../shared/schemas/jobs.ts'
+import { enrolments, students } from '../../db/schema/students.ts'
+import { JobRunner } from '../../lib/jobs/runner.ts'
+import type { JobKind } from '../../lib/jobs/job-kind.ts'
+import { createLogger } from '../../lib/logger.ts'
+import {
+  addConfig,
+  addCycle,
+  addHead,
+  demoInstituteId,
+  demoSession,
+  receivableBalance,
+  subLedgerTotal,
+} from '../../test-support/fee-invoices.ts'
+import { demoToday } from '../../test-support/fiscal-dates.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
+import { groupInvoiceJobKind } from './group-invoice-job.ts'
+
+describe('group invoice', () => {
+  let t: TestApp
+  let admin: string
+  adminSuite((s) => ({ t, admin } = s))
+
+  const path = '/api/fees/group-invoice'
+  let instituteId: string
+  let sessionId: string
+  let classIds: string[]
+  let tuition: string
+  let transport: string
+  let periods: string[]
+  let classSize: number
+  let leftStudent: string
+  let key = 0
+  const run = (scope: GroupInvoiceScopeInput, idempotencyKey = `group-run-${++key}`) =>
+    asUser(t, admin, 'POST', `${path}/runs`, scope, { 'Idempotency-Key': idempotencyKey })
+  const scope = (more: Partial<GroupInvoiceScopeInput> = {}): GroupInvoiceScopeInput => ({
+    academicSessionId: sessionId,
+    periodIds: [periods[0]!],
+    classIds: [classIds[0]!],
+    feeHeadIds: [tuition],
+    ...more,
+  })
+  const preview = async (s: GroupInvoiceScopeInput) => {
+    const res = await asUser(t, admin, 'POST', `${path}/preview`, s)
+    expect(res.status).toBe(200)
+    return (await res.json()) as GroupInvoicePreview
+  }
+  const lineCount = async () =>
+    Number(
+      (
+        (await t.database.db.execute(
+          sql`select count(*) as n from invoice_lines where institute_id = ${instituteId}`,
+        )) as unknown as { rows: { n: string }[] }
+      ).rows[0]!.n,
+    )
+
+  beforeAll(async () => {
+    const db = t.database.db
+    instituteId = await demoInstituteId(db)
+    ;({ sessionId, classIds } = await demoSession(db, instituteId))
+    tuition = (await addHead(db, instituteId, { code: 'TUI' })).id
+    transport = (await addHead(db, instituteId, { code: 'TRN' })).id
+    const { cycle, periods: rows } = await addCycle(db, instituteId, sessionId, 3)
+    periods = rows.map((p) => p.id)
+    for (const feeHeadId of [tuition, transport]) {
+      await addConfig(db, instituteId, {
+        academicSessionId: sessionId,
+        classId: classIds[0]!,
+        feeHeadId,
+        cycleId: cycle.id,
+        amountMinor: feeHeadId === tuition ? 150_000 : 20_000,
+      })
+    }
+    const inClass = await db
+      .select({ id: enrolments.studentId })
+      .from(enrolments)
+      .innerJoin(students, eq(students.id, enrolments.studentId))
+      .where(
+        and(
+          eq(enrolments.academicSessionId, sessionId),
+          eq(enrolments.classId, classIds[0]!),
+          // The demo has a few who left already: the counts below are of those still here.
+          eq(students.status, 'active'),
+        ),
+      )
+    classSize = inClass.length
+    leftStudent = inClass[0]!.id
+    await db
+      .update(students)
+      .set({ status: 'left', statusOn: demoToday(), statusReason: 'Moved away' })
+      .where(eq(students.id, leftStudent))
+  })
+
+  it('previews counts and totals per class and head, and who is skipped and why', async () => {
+    const result = await preview(scope({ classIds: [classIds[0]!, classIds[1]!] }))
+    const billed = classSize - 1
+    expect(result).toMatchObject({
+      invoiceCount: billed,
+      lineCount: billed,
+      totalMinor: billed * 150_000,
+      totals: [
+        { classId: classIds[0], feeHeadId: tuition, lines: billed, netMinor: billed * 150_000 },
+      ],
+    })
+    expect(result.skipped).toContainEqual(
+      expect.objectContaining({ studentId: leftStudent, reason: 'left' }),
+    )
+    expect(result.skipped.filter((s) => s.reason === 'no_fee_configured').length).toBeGreaterThan(0)
+    expect(result.skippedCount).toBe(result.skipped.length)
+  })
+
+  it('runs as a job, refuses a second run of the scope while it goes, and only fills gaps', async () => {
+    const first = await run(scope(), 'group-run-first')
+    expect(first.status).toBe(202)
+    const started = (await first.json()) as GroupInvoiceRun
+    expect(started.jobId).toBeTruthy()
+    const retry = await run(scope(), 'group-run-first')
+    expect(retry.status).toBe(200)
+    expect(((await retry.json()) as GroupInvoiceRun).id).toBe(started.id)
+
+    const second = await run(scope())
+    expect(second.status).toBe(409)
+    expect(await second.json()).toMatchObject({
+      code: 'group_invoice_running',
+      values: { jobId: started.jobId },
+    })
+
+    await t.app.services.jobs.drain()
+    const done = (await (
+      await asUser(t, admin, 'GET', `${path}/runs/${started.id}`)
+    ).json()) as GroupInvoiceRun
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      invoiceCount: classSize - 1,
+      totalMinor: (classSize - 1) * 150_000,
+    })
+    expect(await subLedgerTotal(t.database.db, instituteId)).toBe(
+      await receivableBalance(t.database.db, instituteId),
+    )
+
+    // Everyone is invoiced now: the preview skips them, a re-run makes nothing.
+    const after = await preview(scope())
+    expect(after.invoiceCount).toBe(0)
+    expect(after.skipped.filter((s) => s.reason === 'already_invoiced')).toHaveLength(classSize - 1)
+    const lines = await lineCount()
+    const rerun = (await (await run(scope())).json()) as GroupInvoiceRun
+    await t.app.services.jobs.drain()
+    const rerunDone = (await (
+      await asUser(t, admin, 'GET', `${path}/runs/${rerun.id}`)
+    ).json()) as GroupInvoiceRun
+    expect(rerunDone).toMatchObject({ status: 'succeeded', invoiceCount: 0 })
+    expect(await lineCount()).toBe(lines)
+    const list = (await (await asUser(t, admin, 'GET', `${path}/runs`)).json()) as {
+      data: GroupInvoiceRun[]
+    }
+    expect(list.data.map((r) => r.id)).toEqual(expect.arrayContaining([started.id, rerun.id]))
+  })
+
+  it('resumes a run that crashed mid-way without a duplicate line, totals right', async () => {
+    const crashScope = scope({
+      periodIds: [periods[1]!, periods[2]!],
+      feeHeadIds: [tuition, transport],
+    })
+    const expected = await preview(crashScope)
+    expect(expected.invoiceCount).toBe(2 * (classSize - 1))
+    const ledgerBefore = await receivableBalance(t.database.db, instituteId)
+    const started = (await (await run(crashScope)).json()) as GroupInvoiceRun
+
+    // A runner whose second batch (of 10 students) dies after writing: it rolls back.
+    const small = groupInvoiceJobKind(10)
+    let steps = 0
+    const flaky: JobKind<{ runId: string }, unknown, unknown> = {
+      ...(small as unknown as JobKind<{ runId: string }, unknown, unknown>),
+      run: (ctx) =>
+        small.run({
+          ...ctx,
+          checkpoint: ctx.checkpoint as never,
+          step: (batch) =>
+            ctx.step(async (tx) => {
+              const out = await batch(tx)
+              if (++steps === 2) throw new Error('the process died half-way')
+              return out
+            }) as never,
+        }),
+    }
+    const crashing = new JobRunner(t.database.db, createLogger('silent'), {
+      workerId: 'crashing',
+      backoffMs: () => 0,
+    })
+    crashing.register(flaky)
+    expect(await crashing.runOnce()).toBe(true)
+    const halfWay = (await (
+      await asUser(t, admin, 'GET', `/api/jobs/${started.jobId}`)
+    ).json()) as Job
+    expect(halfWay).toMatchObject({ status: 'queued', progress: { done: 10 } })
+
+    await t.app.services.jobs.drain()
+    const done = (await (
+      await asUser(t, admin, 'GET', `${path}/runs/${started.id}`)
+    ).json()) as GroupInvoiceRun
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      invoiceCount: expected.invoiceCount,
+      totalMinor: expected.totalMinor,
+    })
+    const dupes = (await t.database.db.execute(
+      sql`select count(*) as n from (select 1 from invoice_lines where institute_id = ${instituteId}
+        and credits_line_id is null and not cancelled
+        group by student_id, period_id, fee_head_id having count(*) > 1) d`,
+    )) as unknown as { rows: { n: string }[] }
+    expect(Number(dupes.rows[0]!.n)).toBe(0)
+    expect((await receivableBalance(t.database.db, instituteId)) - ledgerBefore).toBe(
+      expected.totalMinor,
+    )
+    expect(await subLedgerTotal(t.database.db, instituteId)).toBe(
+      await receivableBalance(t.database.db, instituteId),
+    )
+  })
+
+  it('refuses bad input with 422 naming the field', async () => {
+    const cases: [GroupInvoiceScopeInput, string][] = [
+      [scope({ periodIds: [] }), 'periodIds'],
+      [scope({ feeHeadIds: [] }), 'feeHeadIds'],
+      [scope({ periodIds: [crypto.randomUUID()] }), 'periodIds.0'],
+      [scope({ feeHeadIds: [tuition, crypto.randomUUID()] }), 'feeHeadIds.1'],
+      [scope({ academicSessionId: crypto.randomUUID() }), 'academicSessionId'],
+      [scope({ classIds: ['x'] }), 'classIds.0'],
+    ]
+    for (const [request, field] of cases) {
+      for (const endpoint of ['preview', 'runs']) {
+        const res = await asUser(t, admin, 'POST', `${path}/${endpoint}`, request, {
+          'Idempotency-Key': `bad-input-${++key}`,
+        })
+        expect(res.status, `${endpoint} ${field}`).toBe(422)
+        expect(Object.keys(((await res.json()) as { errors: object }).errors)).toContain(field)
+      }
+    }
+  })
+
+  it('keeps other institutes out and needs the group-invoice permission', async () => {
+    const [started] = (
+      (await (await asUser(t, admin, 'GET', `${path}/runs`)).json()) as { data: GroupInvoiceRun[] }
+    ).data
+    await addUser(t, {
+      username: 'group-other',
+      password: 'group-other-pass',
+      otherInstitute: true,
+      roles: ['admin'],
+    })
+    const other = await signIn(t, 'group-other', 'group-other-pass')
+    expect((await asUser(t, other, 'GET', `${path}/runs/${started!.id}`)).status).toBe(404)
+    const foreign = await asUser(t, other, 'POST', `${path}/preview`, scope())
+    expect(foreign.status).toBe(422)
+
+    await addUser(t, { username: 'group-none', password: 'group-none-pass' })
+    const none = await signIn(t, 'group-none', 'group-none-pass')
+    expect((await asUser(t, none, 'POST', `${path}/preview`, scope())).status).toBe(403)
+    const create = await asUser(t, none, 'POST', `${path}/runs`, scope(), {
+      'Idempotency-Key': 'none-key-0001',
+    })
+    expect(create.status).toBe(403)
+    expect((await asUser(t, none, 'GET', `${path}/runs`)).status).toBe(403)
+  })
+})

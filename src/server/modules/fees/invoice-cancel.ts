@@ -1,0 +1,102 @@
+import { and, eq } from 'drizzle-orm'
+import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
+import type { Db } from '../../db/client.ts'
+import { invoiceLines, invoices } from '../../db/schema/fees.ts'
+import { conflict, notFound } from '../../lib/errors.ts'
+import { coaSettingsOf } from '../accounting/fiscal-year.ts'
+import { instituteToday } from '../accounting/open-period.ts'
+import { postVoucher } from '../accounting/posting.ts'
+import { invoiceNumber, postingLines, reversed, takeNumbers } from './invoice-write.ts'
+
+/**
+ * Cancels a posted invoice: never edited, it is reversed by a credit note — an invoice of its
+ * own (credit_of, the reason, lines crediting each line with the same figures) posted as the
+ * mirror of the invoice's posting, today. The invoice's lines are marked cancelled so that
+ * their student × period × head can be invoiced again. Answers the credit note's id.
+ */
+export async function cancelInvoice(
+  tx: Db,
+  instituteId: string,
+  invoiceId: string,
+  reason: string,
+  createdBy: string | null,
+): Promise<{ creditNoteId: string; before: string }> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.instituteId, instituteId), eq(invoices.id, invoiceId)))
+    .for('update')
+  if (!invoice) throw notFound('invoice_not_found')
+  if (invoice.creditOf) throw conflict('credit_note_not_cancellable')
+  if (invoice.status === 'cancelled') throw conflict('invoice_already_cancelled')
+  const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId))
+  if (lines.some((l) => l.paidMinor > 0)) throw conflict('invoice_has_payments')
+
+  const date = await instituteToday(tx, instituteId)
+  const { fiscalYearStartMonth } = await coaSettingsOf(tx, instituteId)
+  const fiscalYear = fiscalYearOf(date, fiscalYearStartMonth)
+  const sequence = await takeNumbers(tx, instituteId, fiscalYear, 1)
+  const figures = lines.map((l) => ({
+    feeHeadId: l.feeHeadId,
+    net: l.netMinor,
+    concession: l.concessionMinor,
+    vat: l.vatMinor,
+    income: l.vatInclusive ? l.grossMinor - l.vatMinor : l.grossMinor,
+  }))
+  const voucher = await postVoucher(tx, instituteId, {
+    type: 'journal',
+    date,
+    narration: `Credit note for ${invoice.number}: ${reason}`,
+    lines: reversed(await postingLines(tx, instituteId, figures)),
+    source: 'invoice',
+    createdBy,
+  })
+  const [note] = await tx
+    .insert(invoices)
+    .values({
+      instituteId,
+      number: invoiceNumber(fiscalYear, sequence),
+      fiscalYear,
+      sequence,
+      studentId: invoice.studentId,
+      academicSessionId: invoice.academicSessionId,
+      periodId: invoice.periodId,
+      campusId: invoice.campusId,
+      issueDate: date,
+      dueDate: date,
+      status: 'cancelled',
+      voucherId: voucher.id,
+      creditOf: invoice.id,
+      reason,
+      createdBy,
+    })
+    .returning({ id: invoices.id })
+  await tx.insert(invoiceLines).values(
+    lines.map((l) => ({
+      instituteId,
+      invoiceId: note!.id,
+      lineNo: l.lineNo,
+      studentId: l.studentId,
+      feeHeadId: l.feeHeadId,
+      periodId: l.periodId,
+      grossMinor: -l.grossMinor,
+      concessionMinor: -l.concessionMinor,
+      vatMinor: -l.vatMinor,
+      netMinor: -l.netMinor,
+      concessionId: l.concessionId,
+      vatRateBp: l.vatRateBp,
+      vatInclusive: l.vatInclusive,
+      explanation: l.explanation,
+      creditsLineId: l.id,
+    })),
+  )
+  await tx
+    .update(invoiceLines)
+    .set({ cancelled: true })
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+  await tx
+    .update(invoices)
+    .set({ status: 'cancelled', reason, updatedAt: new Date() })
+    .where(eq(invoices.id, invoiceId))
+  return { creditNoteId: note!.id, before: invoice.status }
+}

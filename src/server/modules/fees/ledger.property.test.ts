@@ -1,0 +1,180 @@
+import { and, eq, sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { GroupInvoiceRun } from '../../../shared/schemas/fees-invoices.ts'
+import { enrolments } from '../../db/schema/students.ts'
+import {
+  addConcession,
+  addConfig,
+  addCycle,
+  addHead,
+  addVat,
+  demoInstituteId,
+  demoSession,
+  receivableBalance,
+  subLedgerTotal,
+} from '../../test-support/fee-invoices.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { asUser, type TestApp } from '../../test-support/test-app.ts'
+
+/*
+ * Ledger = dues: whatever sequence of single invoices, group runs, concessions granted and
+ * cancellations happens, Σ student balances in the sub-ledger (every invoice line's net, a
+ * credit note's lines negative) equals the Fee receivable account's balance, to the minor unit.
+ */
+describe('ledger = dues', () => {
+  let t: TestApp
+  let admin: string
+  adminSuite((s) => ({ t, admin } = s))
+
+  let instituteId: string
+  let sessionId: string
+  let classIds: string[]
+  let studentIds: string[]
+  let heads: string[]
+  let periods: string[]
+  let key = 0
+
+  beforeAll(async () => {
+    const db = t.database.db
+    instituteId = await demoInstituteId(db)
+    ;({ sessionId, classIds } = await demoSession(db, instituteId))
+    classIds = classIds.slice(0, 2)
+    const { cycle, periods: rows } = await addCycle(db, instituteId, sessionId, 3)
+    periods = rows.map((p) => p.id)
+    const tuition = (await addHead(db, instituteId, { code: 'TUI' })).id
+    const lab = (await addHead(db, instituteId, { code: 'LAB', vatApplicable: true })).id
+    const lib = (await addHead(db, instituteId, { code: 'LIB', vatApplicable: true })).id
+    await addVat(db, instituteId, lab, 1500)
+    await addVat(db, instituteId, lib, 750, true)
+    heads = [tuition, lab, lib]
+    for (const classId of classIds) {
+      for (const [i, feeHeadId] of heads.entries()) {
+        await addConfig(db, instituteId, {
+          academicSessionId: sessionId,
+          classId,
+          feeHeadId,
+          cycleId: cycle.id,
+          amountMinor: [100_001, 33_333, 9_999][i]!,
+        })
+      }
+    }
+    studentIds = (
+      await db
+        .select({ id: enrolments.studentId })
+        .from(enrolments)
+        .where(
+          and(eq(enrolments.academicSessionId, sessionId), eq(enrolments.classId, classIds[0]!)),
+        )
+        .limit(6)
+    ).map((r) => r.id)
+  })
+
+  type Action =
+    | { kind: 'invoice'; student: number; period: number; heads: number[] }
+    | { kind: 'group'; klass: number; period: number; heads: number[] }
+    | { kind: 'concession'; student: number; head: number | null; percent: boolean; value: number }
+    | { kind: 'cancel'; pick: number }
+
+  const headPick = fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 3 })
+  const action: fc.Arbitrary<Action> = fc.oneof(
+    fc.record({
+      kind: fc.constant('invoice' as const),
+      student: fc.nat(5),
+      period: fc.nat(2),
+      heads: headPick,
+    }),
+    fc.record({
+      kind: fc.constant('group' as const),
+      klass: fc.nat(1),
+      period: fc.nat(2),
+      heads: headPick,
+    }),
+    fc.record({
+      kind: fc.constant('concession' as const),
+      student: fc.nat(5),
+      head: fc.option(fc.nat(2), { nil: null }),
+      percent: fc.boolean(),
+      value: fc.integer({ min: 1, max: 10_000 }),
+    }),
+    fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(1000) }),
+  )
+
+  async function apply(a: Action) {
+    const db = t.database.db
+    const headIds = (picks: number[]) => picks.map((h) => heads[h]!)
+    if (a.kind === 'invoice') {
+      const res = await asUser(
+        t,
+        admin,
+        'POST',
+        '/api/fees/invoices',
+        {
+          studentId: studentIds[a.student],
+          academicSessionId: sessionId,
+          periodId: periods[a.period],
+          feeHeadIds: headIds(a.heads),
+        },
+        { 'Idempotency-Key': `ledger-key-${++key}` },
+      )
+      expect([201, 409]).toContain(res.status)
+    } else if (a.kind === 'group') {
+      const res = await asUser(
+        t,
+        admin,
+        'POST',
+        '/api/fees/group-invoice/runs',
+        {
+          academicSessionId: sessionId,
+          periodIds: [periods[a.period]],
+          classIds: [classIds[a.klass]],
+          feeHeadIds: headIds(a.heads),
+        },
+        { 'Idempotency-Key': `ledger-key-${++key}` },
+      )
+      expect(res.status).toBe(202)
+      await t.app.services.jobs.drain()
+      const run = (await res.json()) as GroupInvoiceRun
+      const done = (await (
+        await asUser(t, admin, 'GET', `/api/fees/group-invoice/runs/${run.id}`)
+      ).json()) as GroupInvoiceRun
+      expect(done.status).toBe('succeeded')
+    } else if (a.kind === 'concession') {
+      await addConcession(db, instituteId, {
+        studentId: studentIds[a.student]!,
+        academicSessionId: sessionId,
+        feeHeadId: a.head === null ? null : heads[a.head]!,
+        kind: a.percent ? 'percent' : 'fixed',
+        rateBp: a.percent ? a.value : null,
+        amountMinor: a.percent ? null : a.value * 7,
+      })
+    } else {
+      const open = (
+        (await db.execute(
+          sql`select id from invoices where institute_id = ${instituteId}
+            and status <> 'cancelled' and credit_of is null order by sequence`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows
+      if (!open.length) return
+      const id = open[a.pick % open.length]!.id
+      const res = await asUser(t, admin, 'POST', `/api/fees/invoices/${id}/cancel`, {
+        reason: 'Property test',
+      })
+      expect(res.status).toBe(200)
+    }
+  }
+
+  it('keeps Σ student balances equal to the Fee receivable balance', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 6 }), async (actions) => {
+        for (const a of actions) {
+          await apply(a)
+          expect(await subLedgerTotal(t.database.db, instituteId)).toBe(
+            await receivableBalance(t.database.db, instituteId),
+          )
+        }
+      }),
+      { numRuns: 12 },
+    )
+  }, 600_000)
+})
