@@ -19,6 +19,8 @@ export const permissionLabels: Record<Permission, MessageDescriptor> = {
   'vat-config': msg`VAT`,
   'config-fine-management': msg`Fines`,
   'student-concessions': msg`Concessions`,
+  'concession-approval': msg`Concession approval`,
+  'fine-waiver': msg`Fine waivers`,
   'group-invoice': msg`Group invoices`,
   'invoice-print-settings': msg`Invoice print settings`,
   'payment-collection': msg`Counter collection`,
@@ -109,6 +111,9 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   mark_left: msg`Marked as left`,
   graduate: msg`Marked as graduated`,
   promote: msg`Students promoted`,
+  request: msg`Requested`,
+  approve: msg`Approved`,
+  revoke: msg`Revoked`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -129,6 +134,9 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   student_import: msg`Student import`,
   enrolment: msg`Enrolment`,
   promotion: msg`Promotion`,
+  vat_rate: msg`VAT rate`,
+  fine_rule: msg`Fine rule`,
+  concession: msg`Concession`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */
