@@ -8,6 +8,7 @@ export const staffStringAreas = {
   accounting: 'accounting',
   'admission-staff': 'admission/staff',
   dashboard: 'dashboard',
+  fees: 'fees',
   institutes: 'institutes',
   offline: 'offline',
   students: 'students',
