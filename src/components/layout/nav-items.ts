@@ -14,6 +14,7 @@ export const navAreas = {
   access: { label: msg`Users and access`, icon: 'shield' },
   accounting: { label: msg`Accounting`, icon: 'book' },
   admission: { label: msg`Admission`, icon: 'fileText' },
+  fees: { label: msg`Fees`, icon: 'sliders' },
   institutes: { label: msg`Institute`, icon: 'settings' },
 } as const satisfies Record<string, { label: MessageDescriptor; icon: IconName }>
 
@@ -66,6 +67,10 @@ export const navItems: NavItem[] = [
   },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
+  // Fee rules (issue 17: VAT, fines, concessions).
+  { to: '/vat-config', label: msg`VAT`, icon: 'scale', area: 'fees' },
+  { to: '/config-fine-management', label: msg`Fines`, icon: 'sliders', area: 'fees' },
+  { to: '/student-concessions', label: msg`Concessions`, icon: 'users', area: 'fees' },
 ]
 
 /** An entry of the menu as shown: a page, or an area's pages under its name. */

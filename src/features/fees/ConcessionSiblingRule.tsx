@@ -97,14 +97,7 @@ export function ConcessionSiblingRule({ options }: { options: ConcessionOptions 
         <input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} />
         {errors.reason && <p className="field-error">{errors.reason}</p>}
       </div>
-      {count && (
-        <p className="notice" aria-live="polite">
-          <Trans>
-            {count.students} younger siblings in {count.families} families would get a requested
-            concession.
-          </Trans>
-        </p>
-      )}
+      {count && <SiblingCount {...count} />}
       <div className="form-actions">
         <SubmitButton busy={preview.isPending} className="button">
           <Trans>Count siblings</Trans>
@@ -121,5 +114,15 @@ export function ConcessionSiblingRule({ options }: { options: ConcessionOptions 
         )}
       </div>
     </form>
+  )
+}
+
+function SiblingCount({ students, families }: { students: number; families: number }) {
+  return (
+    <p className="notice" aria-live="polite">
+      <Trans>
+        {students} younger siblings in {families} families would get a requested concession.
+      </Trans>
+    </p>
   )
 }

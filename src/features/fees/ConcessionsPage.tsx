@@ -38,11 +38,11 @@ export function ConcessionsPage(): ReactElement {
   const { toastUnlessFieldError } = useServerErrors()
   const ids = { status: useId(), category: useId() }
   const step = useConcessionStep({
-    onSuccess: (c) =>
-      showToast({
-        variant: 'success',
-        title: t`The concession is now ${i18n._(concessionStatusLabels[c.status]).toLowerCase()}.`,
-      }),
+    onSuccess: (c) => {
+      const name = c.studentName
+      const status = i18n._(concessionStatusLabels[c.status])
+      showToast({ variant: 'success', title: t`Concession of ${name}: ${status}.` })
+    },
     onError: (err) => toastUnlessFieldError(err, t`The concession was not changed`),
   })
   const canDecide = ability.can('update', 'concession-approval')
@@ -156,50 +156,53 @@ export function ConcessionsPage(): ReactElement {
                 </tr>
               </thead>
               <tbody>
-                {list.data.data.map((c) => (
-                  <tr key={c.id}>
-                    <th scope="row">
-                      {c.studentName} <small className="muted">{c.studentCode}</small>
-                    </th>
-                    <td>{c.feeHeadName ?? t`All heads`}</td>
-                    <td>{termsText(c)}</td>
-                    <td>{i18n._(concessionCategoryLabels[c.category])}</td>
-                    <td>{i18n._(concessionStatusLabels[c.status])}</td>
-                    <td>{c.requestedByName ?? ''}</td>
-                    <td>
-                      {canDecide && c.status === 'requested' && (
-                        <>
+                {list.data.data.map((c) => {
+                  const name = c.studentName
+                  return (
+                    <tr key={c.id}>
+                      <th scope="row">
+                        {c.studentName} <small className="muted">{c.studentCode}</small>
+                      </th>
+                      <td>{c.feeHeadName ?? t`All heads`}</td>
+                      <td>{termsText(c)}</td>
+                      <td>{i18n._(concessionCategoryLabels[c.category])}</td>
+                      <td>{i18n._(concessionStatusLabels[c.status])}</td>
+                      <td>{c.requestedByName ?? ''}</td>
+                      <td>
+                        {canDecide && c.status === 'requested' && (
+                          <>
+                            <button
+                              type="button"
+                              className="button-link"
+                              onClick={() => act(c, 'approve')}
+                              aria-label={t`Approve the concession of ${name}`}
+                            >
+                              <Trans>Approve</Trans>
+                            </button>{' '}
+                            <button
+                              type="button"
+                              className="button-link"
+                              onClick={() => act(c, 'reject')}
+                              aria-label={t`Reject the concession of ${name}`}
+                            >
+                              <Trans>Reject</Trans>
+                            </button>
+                          </>
+                        )}
+                        {canDecide && c.status === 'approved' && (
                           <button
                             type="button"
                             className="button-link"
-                            onClick={() => act(c, 'approve')}
-                            aria-label={t`Approve the concession of ${c.studentName}`}
+                            onClick={() => act(c, 'revoke')}
+                            aria-label={t`Revoke the concession of ${name}`}
                           >
-                            <Trans>Approve</Trans>
-                          </button>{' '}
-                          <button
-                            type="button"
-                            className="button-link"
-                            onClick={() => act(c, 'reject')}
-                            aria-label={t`Reject the concession of ${c.studentName}`}
-                          >
-                            <Trans>Reject</Trans>
+                            <Trans>Revoke</Trans>
                           </button>
-                        </>
-                      )}
-                      {canDecide && c.status === 'approved' && (
-                        <button
-                          type="button"
-                          className="button-link"
-                          onClick={() => act(c, 'revoke')}
-                          aria-label={t`Revoke the concession of ${c.studentName}`}
-                        >
-                          <Trans>Revoke</Trans>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
+                        )}
+                      </td>
+                    </tr>
+                  )
+                })}
               </tbody>
             </table>
           </div>
@@ -212,6 +215,7 @@ export function ConcessionsPage(): ReactElement {
 function ConcessionRequestForm({ options }: { options: ConcessionOptions }): ReactElement {
   const { t, i18n } = useLingui()
   const money = useMoney()
+  const currency = money.currency
   const { issues, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const id = useId()
   const current = options.sessions.find((s) => s.isCurrent) ?? options.sessions[0]
@@ -335,11 +339,7 @@ function ConcessionRequestForm({ options }: { options: ConcessionOptions }): Rea
       </div>
       <div className="field">
         <label htmlFor={`${id}-value`}>
-          {kind === 'percent' ? (
-            <Trans>Percentage (%)</Trans>
-          ) : (
-            <Trans>Amount ({money.currency})</Trans>
-          )}
+          {kind === 'percent' ? <Trans>Percentage (%)</Trans> : <Trans>Amount ({currency})</Trans>}
         </label>
         <input
           id={`${id}-value`}

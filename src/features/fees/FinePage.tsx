@@ -56,6 +56,7 @@ export function FinePage(): ReactElement {
   const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(fineRulesQuery())
   const money = useMoney()
+  const currency = money.currency
   const ability = useAbility()
   const { fieldErrors, issues, toastUnlessFieldError } = useServerErrors()
   const [draft, setDraft] = useState<Draft>(emptyDraft)
@@ -217,7 +218,7 @@ export function FinePage(): ReactElement {
             {(draft.kind === 'fixed_once' ||
               draft.kind === 'per_day' ||
               draft.kind === 'per_week') &&
-              field('charge.amount', <Trans>Amount ({money.currency})</Trans>, (p) => (
+              field('charge.amount', <Trans>Amount ({currency})</Trans>, (p) => (
                 <input
                   {...p}
                   inputMode="decimal"
@@ -362,7 +363,7 @@ function SlabEditor(props: {
   currency: string
 }): ReactElement {
   const { t } = useLingui()
-  const { slabs, onChange } = props
+  const { slabs, onChange, currency } = props
   const change = (i: number, part: Partial<Draft['slabs'][number]>) =>
     onChange(slabs.map((s, k) => (k === i ? { ...s, ...part } : s)))
   return (
@@ -377,7 +378,7 @@ function SlabEditor(props: {
               <Trans>From day late</Trans>
             </th>
             <th scope="col">
-              <Trans>Fine ({props.currency})</Trans>
+              <Trans>Fine ({currency})</Trans>
             </th>
             <th scope="col">
               <span className="visually-hidden">

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
+import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { dateOfDay, dayNumber } from '../../shared/fees/days.ts'
@@ -26,7 +27,7 @@ export function FinePreview({ rule }: { rule: FineRuleInput }): ReactElement {
     payments: [],
   }
   const rules = [{ ...rule, id: 'preview' }]
-  const day = (iso: string) => date(new Date(`${iso}T00:00:00`), 'medium')
+  const day = (iso: string) => date(dayDate(iso), 'medium')
   const dueText = day(due)
   const amountText = money.format(amount)
   return (

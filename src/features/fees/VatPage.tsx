@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useAbility } from '../../lib/ability.ts'
-import { todayIso } from '../../lib/dates.ts'
+import { dayDate, todayIso } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -56,6 +56,8 @@ export function VatPage(): ReactElement {
       ? t`${percent} % (included in the amount)`
       : t`${percent} % (added to the amount)`
   }
+
+  const removeLabel = (day: string, name: string) => t`Remove the rate from ${day} of ${name}`
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -173,16 +175,16 @@ export function VatPage(): ReactElement {
                         <ul className="plain">
                           {head.rates.map((r) => (
                             <li key={r.id}>
-                              <Trans>
-                                From {date(new Date(`${r.effectiveFrom}T00:00:00`), 'medium')}:{' '}
-                                {rateLabel(r)}
-                              </Trans>{' '}
+                              <RateSince
+                                day={date(dayDate(r.effectiveFrom), 'medium')}
+                                rate={rateLabel(r)}
+                              />{' '}
                               {ability.can('delete', 'vat-config') && (
                                 <button
                                   type="button"
                                   className="button-link"
                                   onClick={() => remove.mutate(r)}
-                                  aria-label={t`Remove the rate from ${r.effectiveFrom} of ${head.name}`}
+                                  aria-label={removeLabel(r.effectiveFrom, head.name)}
                                 >
                                   <Trans>Remove</Trans>
                                 </button>
@@ -200,5 +202,13 @@ export function VatPage(): ReactElement {
         )}
       </section>
     </div>
+  )
+}
+
+function RateSince({ day, rate }: { day: string; rate: string }) {
+  return (
+    <Trans>
+      From {day}: {rate}
+    </Trans>
   )
 }
