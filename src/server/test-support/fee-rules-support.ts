@@ -61,7 +61,13 @@ export async function sessionOf(t: TestApp, instituteId: string) {
   if (found) return found.id
   const [made] = await db
     .insert(academicSessions)
-    .values({ instituteId, name: '2026–27', position: 0, startsOn: '2026-07-01', endsOn: '2027-06-30' })
+    .values({
+      instituteId,
+      name: '2026–27',
+      position: 0,
+      startsOn: '2026-07-01',
+      endsOn: '2027-06-30',
+    })
     .returning()
   return made!.id
 }
