@@ -25,6 +25,8 @@ export function useMoney() {
   return {
     currency,
     digits,
+    /** The decimal separator the user types. */
+    decimal: decimal as '.' | ',',
     format: (minor: number) => money(minor, currency, digits),
     /** A balance (debit minus credit) as "৳1,000.00 Dr" or "… Cr". */
     balance(value: number): string {

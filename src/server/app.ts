@@ -45,6 +45,10 @@ import { classRoutes } from './modules/institutes/classes.ts'
 import { groupRoutes } from './modules/institutes/groups.ts'
 import { sectionRoutes } from './modules/institutes/sections.ts'
 import { shiftRoutes } from './modules/institutes/shifts.ts'
+// Fee rules (issue 17: VAT, fines, concessions).
+import { concessionRoutes } from './modules/fees/concessions.ts'
+import { fineRuleRoutes } from './modules/fees/fine-rules.ts'
+import { vatRateRoutes } from './modules/fees/vat-rates.ts'
 import { promotionJobKind } from './modules/students/promotion-job.ts'
 import { promotionRoutes } from './modules/students/promotions.ts'
 import { studentRoutes } from './modules/students/students.ts'
@@ -207,6 +211,10 @@ export function createApp({
   api.route('/fees/invoices', invoiceRoutes)
   api.route('/fees/group-invoice', groupInvoiceRoutes)
   api.route('/jobs', jobRoutes)
+  // Fee rules (issue 17: VAT, fines, concessions).
+  api.route('/fees/vat-rates', vatRateRoutes)
+  api.route('/fees/fine-rules', fineRuleRoutes)
+  api.route('/fees/concessions', concessionRoutes)
   api.route('/platform/institutes', platformInstituteRoutes)
   api.route('/institutes/settings', instituteSettingsRoutes)
   api.route('/institutes/campuses', campusRoutes)

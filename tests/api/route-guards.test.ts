@@ -1,4 +1,3 @@
-import { groupInvoiceRuns, invoices } from '../../src/server/db/schema/fees.ts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantableActions, permissions } from '../../src/shared/permissions/catalogue.ts'
@@ -18,7 +17,16 @@ import {
 } from '../../src/server/db/schema/admission.ts'
 import { sessions } from '../../src/server/db/schema/auth.ts'
 import { jobs } from '../../src/server/db/schema/jobs.ts'
-import { feeHeads, paymentCycles, paymentPeriods } from '../../src/server/db/schema/fees.ts'
+import {
+  concessions,
+  feeHeads,
+  fineRules,
+  groupInvoiceRuns,
+  invoices,
+  paymentCycles,
+  paymentPeriods,
+  vatRates,
+} from '../../src/server/db/schema/fees.ts'
 import { enrolments, studentImports, students } from '../../src/server/db/schema/students.ts'
 import { campuses, institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
@@ -317,6 +325,53 @@ describe('every API endpoint', () => {
       'Fixture shift of A',
       student!.id,
       'Fixture student of A',
+    )
+
+    // Fee rules of A (issue 17: VAT, fines, concessions), on the fixture head above.
+    const feeHeadOfA = feeHead
+    const [vatRateOfA] = await t.database.db
+      .insert(vatRates)
+      .values({
+        instituteId: instituteA,
+        feeHeadId: feeHeadOfA!.id,
+        rateBp: 1500,
+        effectiveFrom: '2090-01-01',
+      })
+      .returning()
+    const [fineRuleOfA] = await t.database.db
+      .insert(fineRules)
+      .values({
+        instituteId: instituteA,
+        kind: 'fixed_once',
+        amountMinor: 100,
+        effectiveFrom: '2090-01-01',
+      })
+      .returning()
+    const [concessionOfA] = await t.database.db
+      .insert(concessions)
+      .values({
+        instituteId: instituteA,
+        studentId: student!.id,
+        academicSessionId: academicSession!.id,
+        kind: 'percent',
+        rateBp: 1000,
+        category: 'merit',
+        reason: 'Fixture concession of A',
+      })
+      .returning()
+    Object.assign(recordsOfA, {
+      feeHeadId: feeHeadOfA!.id,
+      rateId: vatRateOfA!.id,
+      ruleId: fineRuleOfA!.id,
+      concessionId: concessionOfA!.id,
+    })
+    secretsOfA.push(
+      feeHeadOfA!.id,
+      'Fixture head of A',
+      vatRateOfA!.id,
+      fineRuleOfA!.id,
+      concessionOfA!.id,
+      'Fixture concession of A',
     )
 
     const [probeRole] = await t.database.db

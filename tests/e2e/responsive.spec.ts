@@ -149,6 +149,9 @@ const staffScreens = (r: Records): Record<string, string> => ({
   student: `/students/${r.studentId}`,
   'promote students': '/students/promote',
   'student import': '/students/import',
+  VAT: '/vat-config',
+  fines: '/config-fine-management',
+  concessions: '/student-concessions',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

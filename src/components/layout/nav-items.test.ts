@@ -6,13 +6,13 @@ const paths = (entries: ReturnType<typeof navEntries>) =>
   entries.map((e) => ('item' in e ? e.item.to : `${e.area}: ${e.items.map((i) => i.to).join(' ')}`))
 
 describe('navEntries', () => {
-  it('groups the whole menu into the dashboard and five areas', () => {
+  it('groups the whole menu into the dashboard and its areas', () => {
     expect(paths(navEntries(navItems))).toEqual([
       '/dashboard',
       'access: /access-control /oisacl-roles /audits',
       'institutes: /institutes /institute-settings /campuses /academic-structure /students /students/promote',
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
-      'fees: /std-fee-config /payment-cycle-config',
+      'fees: /std-fee-config /payment-cycle-config /vat-config /config-fine-management /student-concessions',
       'admission: /admission-forms /admission-applicants',
     ])
   })

@@ -67,6 +67,9 @@ export const navItems: NavItem[] = [
   },
   { to: '/std-fee-config', label: msg`Fee configuration`, icon: 'sliders', area: 'fees' },
   { to: '/payment-cycle-config', label: msg`Payment cycles`, icon: 'list', area: 'fees' },
+  { to: '/vat-config', label: msg`VAT`, icon: 'scale', area: 'fees' },
+  { to: '/config-fine-management', label: msg`Fines`, icon: 'sliders', area: 'fees' },
+  { to: '/student-concessions', label: msg`Concessions`, icon: 'users', area: 'fees' },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]

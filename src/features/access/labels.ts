@@ -19,6 +19,8 @@ export const permissionLabels: Record<Permission, MessageDescriptor> = {
   'vat-config': msg`VAT`,
   'config-fine-management': msg`Fines`,
   'student-concessions': msg`Concessions`,
+  'concession-approval': msg`Concession approval`,
+  'fine-waiver': msg`Fine waivers`,
   'group-invoice': msg`Group invoices`,
   'invoice-print-settings': msg`Invoice print settings`,
   'payment-collection': msg`Counter collection`,
@@ -111,6 +113,9 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   promote: msg`Students promoted`,
   copy: msg`Copied`,
   run: msg`Run started`,
+  request: msg`Requested`,
+  approve: msg`Approved`,
+  revoke: msg`Revoked`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -138,6 +143,9 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   fee_override: msg`Student fee override`,
   invoice: msg`Invoice`,
   group_invoice_run: msg`Group invoice run`,
+  vat_rate: msg`VAT rate`,
+  fine_rule: msg`Fine rule`,
+  concession: msg`Concession`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

@@ -40,4 +40,50 @@ export const feeRuleErrors = {
     id: 'error.fine_slabs_order',
     message: 'Each slab starts on a later day than the one before and charges at least as much.',
   },
+  vat_date_taken: /*i18n*/ {
+    id: 'error.vat_date_taken',
+    message: 'This head already has a rate from that day: change or remove that one instead.',
+  },
+  vat_rate_not_found: /*i18n*/ { id: 'error.vat_rate_not_found', message: 'No such VAT rate.' },
+  fine_rule_not_found: /*i18n*/ { id: 'error.fine_rule_not_found', message: 'No such fine rule.' },
+  fine_rules_overlap: /*i18n*/ {
+    id: 'error.fine_rules_overlap',
+    message: 'Another rule for the same heads is in force on some of these days.',
+  },
+  concession_not_found: /*i18n*/ {
+    id: 'error.concession_not_found',
+    message: 'No such concession.',
+  },
+  concession_category_required: /*i18n*/ {
+    id: 'error.concession_category_required',
+    message: 'Choose a category.',
+  },
+  concession_reason_required: /*i18n*/ {
+    id: 'error.concession_reason_required',
+    message: 'Give a reason.',
+  },
+  concession_self_approval: /*i18n*/ {
+    id: 'error.concession_self_approval',
+    message: 'Another user must approve or reject a concession you requested.',
+  },
+  concession_not_requested: /*i18n*/ {
+    id: 'error.concession_not_requested',
+    message: 'This concession has already been decided.',
+  },
+  concession_not_approved: /*i18n*/ {
+    id: 'error.concession_not_approved',
+    message: 'Only an approved concession can be revoked.',
+  },
+  concession_student_not_found: /*i18n*/ {
+    id: 'error.concession_student_not_found',
+    message: 'No such student.',
+  },
+  concession_session_not_found: /*i18n*/ {
+    id: 'error.concession_session_not_found',
+    message: 'No such session.',
+  },
+  concession_period_not_found: /*i18n*/ {
+    id: 'error.concession_period_not_found',
+    message: 'No such period in this session.',
+  },
 } satisfies Record<string, MessageDescriptor>

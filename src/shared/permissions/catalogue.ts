@@ -14,6 +14,9 @@ export const permissionAreas = {
     'vat-config',
     'config-fine-management',
     'student-concessions',
+    // Approving others' concession requests (maker–checker) and waiving fines: rights of their own.
+    'concession-approval',
+    'fine-waiver',
     'group-invoice',
     'invoice-print-settings',
   ],

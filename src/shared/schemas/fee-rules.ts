@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { ErrorCode } from '../errors/catalogue.ts'
 import { isoDate } from './dates.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
-import { id } from './primitives.ts'
+import { id, optionalText, text } from './primitives.ts'
 
 /*
  * The shapes of the fee rules that travel over the API (fine rules, VAT rates, concession
@@ -125,3 +125,120 @@ export const ConcessionTermsSchema = v.variant(
   'concession_kind_required',
 )
 export type ConcessionTerms = v.InferOutput<typeof ConcessionTermsSchema>
+
+/** A stored VAT rate of a fee head. */
+export const VatRateSchema = v.object({
+  id,
+  feeHeadId: id,
+  rateBp: v.number(),
+  inclusive: v.boolean(),
+  effectiveFrom: v.string(),
+})
+export type VatRateRow = v.InferOutput<typeof VatRateSchema>
+
+/** A fee head as the rule screens list it: enough to name it and say whether VAT applies. */
+export const RuleHeadSchema = v.object({
+  id,
+  code: v.string(),
+  name: v.string(),
+  vatApplicable: v.boolean(),
+  active: v.boolean(),
+})
+export type RuleHead = v.InferOutput<typeof RuleHeadSchema>
+
+/** /vat-config: every head with its rates, newest first. */
+export const VatHeadListSchema = v.object({
+  data: v.array(v.object({ ...RuleHeadSchema.entries, rates: v.array(VatRateSchema) })),
+})
+export type VatHeadList = v.InferOutput<typeof VatHeadListSchema>
+
+/** A stored fine rule. */
+export const FineRuleSchema = v.object({ id, ...FineRuleInputSchema.pipe[0].entries })
+export type FineRuleRow = v.InferOutput<typeof FineRuleSchema>
+
+export const FineRuleListSchema = v.object({
+  data: v.array(FineRuleSchema),
+  heads: v.array(RuleHeadSchema),
+})
+export type FineRuleList = v.InferOutput<typeof FineRuleListSchema>
+
+export const concessionCategories = [
+  'sibling',
+  'merit',
+  'staff_child',
+  'scholarship',
+  'need_based',
+  'other',
+] as const
+export type ConcessionCategory = (typeof concessionCategories)[number]
+export const concessionStatuses = ['requested', 'approved', 'rejected', 'revoked'] as const
+export type ConcessionStatus = (typeof concessionStatuses)[number]
+
+/** A concession as requested: for one student, one head or (null) all, a session's periods. */
+export const ConcessionRequestSchema = v.object({
+  studentId: id,
+  feeHeadId: v.nullable(id),
+  academicSessionId: id,
+  fromPeriodId: v.optional(v.nullable(id), null),
+  toPeriodId: v.optional(v.nullable(id), null),
+  terms: ConcessionTermsSchema,
+  category: v.picklist(concessionCategories, 'concession_category_required'),
+  reason: text(500, 'concession_reason_required'),
+  documentKey: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300, 'too_long'))), null),
+})
+export type ConcessionRequest = v.InferOutput<typeof ConcessionRequestSchema>
+
+/** An approval, rejection or revocation: a note (required to reject or revoke). */
+export const ConcessionDecisionSchema = v.object({ note: optionalText(500) })
+export const ConcessionReasonSchema = v.object({ note: text(500, 'concession_reason_required') })
+
+export const ConcessionSchema = v.object({
+  id,
+  studentId: id,
+  studentName: v.string(),
+  studentCode: v.string(),
+  feeHeadId: v.nullable(id),
+  feeHeadName: v.nullable(v.string()),
+  academicSessionId: id,
+  fromPeriodId: v.nullable(id),
+  toPeriodId: v.nullable(id),
+  terms: ConcessionTermsSchema,
+  category: v.picklist(concessionCategories),
+  reason: v.string(),
+  documentKey: v.nullable(v.string()),
+  status: v.picklist(concessionStatuses),
+  requestedBy: v.nullable(v.string()),
+  requestedByName: v.nullable(v.string()),
+  approvedBy: v.nullable(v.string()),
+  approvedByName: v.nullable(v.string()),
+  decisionNote: v.string(),
+  createdAt: v.string(),
+})
+export type Concession = v.InferOutput<typeof ConcessionSchema>
+
+export const ConcessionListSearchSchema = v.object({
+  status: v.optional(v.picklist(concessionStatuses)),
+  category: v.optional(v.picklist(concessionCategories)),
+  studentId: v.optional(id),
+})
+export type ConcessionListSearch = v.InferOutput<typeof ConcessionListSearchSchema>
+
+export const ConcessionListSchema = v.object({ data: v.array(ConcessionSchema) })
+
+/** What a concession request form picks from: heads, sessions and students found by `q`. */
+export const ConcessionOptionsSchema = v.object({
+  heads: v.array(RuleHeadSchema),
+  sessions: v.array(v.object({ id, name: v.string(), isCurrent: v.boolean() })),
+  students: v.array(v.object({ id, fullName: v.string(), studentCode: v.string() })),
+})
+export type ConcessionOptions = v.InferOutput<typeof ConcessionOptionsSchema>
+
+/** "Second child 10 % off tuition": every younger sibling of a family gets a requested concession. */
+export const SiblingRuleSchema = v.object({
+  feeHeadId: v.nullable(id),
+  academicSessionId: id,
+  rateBp: v.pipe(basisPoints('concession_over_100'), v.minValue(1, 'rate_required')),
+  reason: text(500, 'concession_reason_required'),
+})
+export type SiblingRule = v.InferOutput<typeof SiblingRuleSchema>
+export const SiblingPreviewSchema = v.object({ families: v.number(), students: v.number() })

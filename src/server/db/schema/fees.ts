@@ -24,6 +24,11 @@ import { campuses, institutes } from './institutes.ts'
 import { jobs } from './jobs.ts'
 import { students } from './students.ts'
 import type { InvoiceLineExplanation } from '../../../shared/schemas/fees-invoices.ts'
+import {
+  concessionCategories,
+  concessionStatuses,
+  type FineSlab,
+} from '../../../shared/schemas/fee-rules.ts'
 
 /*
  * Fees (issue 17): what each student owes, when and why. Every table carries institute_id, and
@@ -42,15 +47,8 @@ export const feeHeadKinds = ['recurring', 'one_time', 'per_event', 'on_demand'] 
 export const cycleFrequencies = ['monthly', 'quarterly', 'half_yearly', 'yearly', 'custom'] as const
 export const fineRuleKinds = ['fixed_once', 'per_day', 'per_week', 'percent', 'slabs'] as const
 export const concessionKinds = ['percent', 'fixed'] as const
-export const concessionCategories = [
-  'sibling',
-  'merit',
-  'staff_child',
-  'scholarship',
-  'need_based',
-  'other',
-] as const
-export const concessionStatuses = ['requested', 'approved', 'rejected', 'revoked'] as const
+// The concession lists are the API's (one list for both).
+export { concessionCategories, concessionStatuses } from '../../../shared/schemas/fee-rules.ts'
 export const invoiceStatuses = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const
 export const groupRunStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
 export const invoicePapers = ['a4', 'a5', 'thermal80'] as const
@@ -269,13 +267,6 @@ export const vatRates = pgTable(
     check('vat_rates_rate', sql`${t.rateBp} between 0 and 10000`),
   ],
 )
-
-/** One slab of a slab fine: days fromDay–toDay late (toDay null = onwards) cost amountMinor. */
-export interface FineSlab {
-  fromDay: number
-  toDay: number | null
-  amountMinor: number
-}
 
 /**
  * An automatic late fee, for one head or (head null) every head: after `grace_days` past the
