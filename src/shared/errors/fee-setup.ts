@@ -27,10 +27,6 @@ export const feeSetupErrors = {
     id: 'error.fee_income_account',
     message: 'Choose an active income account that takes postings.',
   },
-  unknown_fee_head: /*i18n*/ {
-    id: 'error.unknown_fee_head',
-    message: 'Choose a fee head of the list.',
-  },
   payment_cycle_not_found: /*i18n*/ {
     id: 'error.payment_cycle_not_found',
     message: 'No such payment cycle',
