@@ -15,8 +15,9 @@ import { assertMinor, mulDiv, mulDivHalfUp } from './arithmetic.ts'
 
 export type Concession = ConcessionTerms & { id: string }
 
-export interface AppliedConcession {
-  concession: Concession
+/** A concession as applied; `C` keeps what the caller's concession carries (its category…). */
+export interface AppliedConcession<C extends Concession = Concession> {
+  concession: C
   /** What the concession was taken from (the gross less the fixed concessions, for a percent). */
   base: number
   amount: number
@@ -24,15 +25,15 @@ export interface AppliedConcession {
 
 export type ConcessionRefusal = { ok: false; code: 'concession_over_100'; concessionId: string }
 
-export type ConcessionsApplied =
-  { ok: true; total: number; applied: AppliedConcession[] } | ConcessionRefusal
+export type ConcessionsApplied<C extends Concession = Concession> =
+  { ok: true; total: number; applied: AppliedConcession<C>[] } | ConcessionRefusal
 
-export function applyConcessions(
+export function applyConcessions<C extends Concession>(
   gross: number,
-  concessions: readonly Concession[],
-): ConcessionsApplied {
+  concessions: readonly C[],
+): ConcessionsApplied<C> {
   assertMinor(gross, 'A gross amount')
-  const applied: AppliedConcession[] = []
+  const applied: AppliedConcession<C>[] = []
   let left = gross
   for (const concession of concessions) {
     if (concession.kind !== 'fixed') continue

@@ -23,7 +23,7 @@ const compute = (extra: Partial<InvoiceLineInput> = {}) => {
   if (!result.ok) throw new Error(result.code)
   return result.line
 }
-const sibling: Concession = { id: 'sibling', kind: 'percent', rateBp: 1_000 }
+const sibling = { id: 'sibling', kind: 'percent', rateBp: 1_000, category: 'sibling' } as const
 
 describe('an invoice line', () => {
   it('without concession or VAT asks the configured amount', () => {
@@ -77,6 +77,11 @@ describe('an invoice line', () => {
       net: 10_350,
       income: 10_150,
     })
+  })
+
+  it('keeps what the caller’s concessions and rates carry, for the invoice page', () => {
+    const result = computeInvoiceLine({ ...input(), concessions: [sibling] })
+    expect(result.ok && result.line.explanation.concessions[0]?.concession.category).toBe('sibling')
   })
 
   it('uses the rate in force on the issue date', () => {

@@ -23,19 +23,23 @@ import { vatOf, vatRateOn, type VatRate } from './vat.ts'
  * vouchers balance against the receivable).
  */
 
-export interface InvoiceLineInput {
+/** `C` and `R` keep what the caller's concessions and rates carry, for the explanation. */
+export interface InvoiceLineInput<C extends Concession = Concession, R extends VatRate = VatRate> {
   /** The amount configured for the head (session × class × … × cycle), in minor units. */
   configuredAmount: number
   /** The student's own amount for the head, replacing the configured one. */
   override: number | null
   /** The approved concessions that apply to this line (an all-heads fixed one already allocated). */
-  concessions: readonly Concession[]
+  concessions: readonly C[]
   /** The head's VAT rates; none when the head carries no VAT. */
-  vatHistory: readonly VatRate[]
+  vatHistory: readonly R[]
   issueDate: string
 }
 
-export interface InvoiceLineFigures {
+export interface InvoiceLineFigures<
+  C extends Concession = Concession,
+  R extends VatRate = VatRate,
+> {
   gross: number
   concession: number
   vat: number
@@ -43,15 +47,15 @@ export interface InvoiceLineFigures {
   income: number
   explanation: {
     gross: { source: 'configured' | 'override'; amount: number }
-    concessions: AppliedConcession[]
+    concessions: AppliedConcession<C>[]
     /** The rate applied and what it was applied to; null when no rate was in force. */
-    vat: { rate: VatRate; base: number; amount: number } | null
+    vat: { rate: R; base: number; amount: number } | null
   }
 }
 
-export function computeInvoiceLine(
-  input: InvoiceLineInput,
-): { ok: true; line: InvoiceLineFigures } | ConcessionRefusal {
+export function computeInvoiceLine<C extends Concession, R extends VatRate>(
+  input: InvoiceLineInput<C, R>,
+): { ok: true; line: InvoiceLineFigures<C, R> } | ConcessionRefusal {
   const source = input.override === null ? 'configured' : 'override'
   const gross = input.override ?? input.configuredAmount
   assertMinor(gross, 'A line amount')
@@ -61,7 +65,7 @@ export function computeInvoiceLine(
   const rate = vatRateOn(input.vatHistory, input.issueDate)
   const vat = rate ? vatOf(base, rate) : 0
   const inclusive = rate?.inclusive ?? false
-  const line: InvoiceLineFigures = {
+  const line: InvoiceLineFigures<C, R> = {
     gross,
     concession: concessions.total,
     vat,
