@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { setupI18n, type MessageDescriptor } from '@lingui/core'
 import { parsePoFile } from '@lingui/format-po'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
@@ -22,8 +22,10 @@ const loaded = new Set<Locale>(['en'])
 function load(locale: Locale) {
   if (loaded.has(locale)) return
   const messages: Record<string, string> = {}
-  for (const catalog of ['messages', 'staff']) {
-    const file = new URL(`${locale}/${catalog}.po`, catalogueDir)
+  // Every catalog of the language: the one every page loads and each staff area's.
+  const dir = new URL(`${locale}/`, catalogueDir)
+  for (const catalog of readdirSync(dir).filter((name) => name.endsWith('.po'))) {
+    const file = new URL(catalog, dir)
     for (const item of parsePoFile(readFileSync(file, 'utf8')).items) {
       const translation = item.msgstr[0]
       if (item.msgid.includes('.') && translation) messages[item.msgid] = translation
