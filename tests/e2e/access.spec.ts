@@ -41,6 +41,11 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Vouchers',
     'General ledger',
     'Trial balance',
+    'Fee configuration',
+    'Payment cycles',
+    'VAT',
+    'Fines',
+    'Concessions',
     'Admission forms',
     'Applicants',
   ])
@@ -249,6 +254,11 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Vouchers',
     'General ledger',
     'Trial balance',
+    'Fee configuration',
+    'Payment cycles',
+    'VAT',
+    'Fines',
+    'Concessions',
     'Admission forms',
     'Applicants',
   ])
