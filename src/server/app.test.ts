@@ -3,6 +3,7 @@ import { Agent, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '../shared/schemas/api-error.ts'
@@ -205,5 +206,16 @@ describe('the built client served from the same origin', () => {
     const etag = res.headers.get('etag') ?? ''
     const again = await t.app.request('/', { headers: { 'If-None-Match': etag } })
     expect(again.status).toBe(304)
+  })
+
+  it('answers simultaneous first requests with the same brotli body, which unpacks to the file', async () => {
+    const plain = await (await t.app.request('/')).text()
+    const both = await Promise.all(
+      [1, 2].map(() => t.app.request('/', { headers: { 'Accept-Encoding': 'gzip, br' } })),
+    )
+    for (const res of both) {
+      expect(res.headers.get('content-encoding')).toBe('br')
+      expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(plain)
+    }
   })
 })

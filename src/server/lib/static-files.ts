@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative, sep } from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 
 const types: Record<string, string> = {
@@ -24,9 +25,14 @@ interface StaticFile {
   type: string
   etag: string
   cacheControl: string
-  gzip?: Buffer
-  brotli?: Buffer
+  gzip?: Promise<Buffer>
+  brotli?: Promise<Buffer>
 }
+
+// Off the event loop: a brotli pass over a large chunk takes a second of CPU, and requests for
+// the API and other files must not wait behind it.
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -43,7 +49,7 @@ function cacheControlFor(path: string): string {
 
 /**
  * Serves the built PWA from memory: the files are read once at start-up (the build is small),
- * compressed on first request, and any page of the app that is not a file falls back to
+ * compressed once on first request (in the thread pool), and any page of the app that is not a file falls back to
  * index.html so client-side routes can be opened directly.
  */
 export function serveBuiltClient(dir: string): MiddlewareHandler {
@@ -85,10 +91,10 @@ export function serveBuiltClient(dir: string): MiddlewareHandler {
     let body = file.body
     if (compressible.test(file.type) && file.body.length > 1024) {
       if (/\bbr\b/.test(accept)) {
-        body = file.brotli ??= brotliCompressSync(file.body)
+        body = await (file.brotli ??= brotliAsync(file.body))
         c.header('Content-Encoding', 'br')
       } else if (/\bgzip\b/.test(accept)) {
-        body = file.gzip ??= gzipSync(file.body, { level: 9 })
+        body = await (file.gzip ??= gzipAsync(file.body, { level: 9 }))
         c.header('Content-Encoding', 'gzip')
       }
     }
