@@ -107,6 +107,9 @@ export interface InvoiceLine {
   explanation: InvoiceLineExplanation
 }
 
+export const invoiceStatuses = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const
+export type InvoiceStatus = (typeof invoiceStatuses)[number]
+
 export interface Invoice {
   id: string
   number: string
@@ -115,7 +118,7 @@ export interface Invoice {
   studentCode: string
   issueDate: string
   dueDate: string
-  status: 'unpaid' | 'partially_paid' | 'paid' | 'cancelled'
+  status: InvoiceStatus
   /** On a credit note: the invoice it reverses. */
   creditOf: string | null
   /** On a cancelled invoice: its credit note. */

@@ -23,7 +23,11 @@ import { users } from './auth.ts'
 import { campuses, institutes } from './institutes.ts'
 import { jobs } from './jobs.ts'
 import { students } from './students.ts'
-import type { InvoiceLineExplanation } from '../../../shared/schemas/fees-invoices.ts'
+import { cycleFrequencies, feeHeadKinds } from '../../../shared/schemas/fee-setup.ts'
+import {
+  invoiceStatuses,
+  type InvoiceLineExplanation,
+} from '../../../shared/schemas/fees-invoices.ts'
 import {
   concessionCategories,
   concessionStatuses,
@@ -43,13 +47,10 @@ const instituteId = () =>
     .references(() => institutes.id)
 const money = (name: string) => bigint(name, { mode: 'number' })
 
-export const feeHeadKinds = ['recurring', 'one_time', 'per_event', 'on_demand'] as const
-export const cycleFrequencies = ['monthly', 'quarterly', 'half_yearly', 'yearly', 'custom'] as const
 export const fineRuleKinds = ['fixed_once', 'per_day', 'per_week', 'percent', 'slabs'] as const
 export const concessionKinds = ['percent', 'fixed'] as const
-// The concession lists are the API's (one list for both).
-export { concessionCategories, concessionStatuses } from '../../../shared/schemas/fee-rules.ts'
-export const invoiceStatuses = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const
+// The lists the API also validates against are the API's (one list for both).
+export { feeHeadKinds, cycleFrequencies, concessionCategories, concessionStatuses, invoiceStatuses }
 export const groupRunStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
 export const invoicePapers = ['a4', 'a5', 'thermal80'] as const
 
