@@ -6,6 +6,7 @@ import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import type { FeeHead, FeeStructure } from '../../shared/schemas/fee-setup.ts'
+import { ClassOverridesSection } from './ClassOverridesSection.tsx'
 import { FeeGrid } from './FeeGrid.tsx'
 import { FeeHeadsSection } from './FeeHeadsSection.tsx'
 import { useSaveFeeGrid } from './mutations.ts'
@@ -56,6 +57,11 @@ export function FeeSetupPage({
             heads={heads.filter((h) => h.active)}
             search={{ ...search, session: sessionId }}
             onSearchChange={onSearchChange}
+          />
+          <ClassOverridesSection
+            structure={structure}
+            heads={heads.filter((h) => h.active)}
+            academicSessionId={sessionId}
           />
         </Suspense>
       ) : (

@@ -5,11 +5,14 @@ import {
   FeeConfigCopyResultSchema,
   FeeConfigSaveResultSchema,
   FeeHeadSchema,
+  FeeOverrideResultSchema,
   PaymentCycleSchema,
   type FeeConfigCopy,
   type FeeConfigSave,
   type FeeHead,
   type FeeHeadInput,
+  type FeeOverrideInput,
+  type FeeOverrideRemove,
   type PaymentCycle,
   type PaymentCycleInput,
   type PaymentPeriod,
@@ -109,6 +112,24 @@ export function useDeletePeriod(cycle: PaymentCycle, feedback: Feedback<void, Pa
   return useChange(
     (period: PaymentPeriod) =>
       deleteResource(`fees/payment-cycles/${enc(cycle.id)}/periods/${enc(period.id)}`),
+    { refresh, feedback },
+  )
+}
+
+type OverrideResult = v.InferOutput<typeof FeeOverrideResultSchema>
+
+/** One student's (or several students') own amount of a head for a session, or the head left out. */
+export function useSaveFeeOverride(feedback: Feedback<OverrideResult, FeeOverrideInput> = {}) {
+  return useChange(
+    (body: FeeOverrideInput) => putJson('fees/overrides', body, FeeOverrideResultSchema),
+    { refresh, feedback },
+  )
+}
+
+/** Back to the class's amount for these students. */
+export function useRemoveFeeOverride(feedback: Feedback<OverrideResult, FeeOverrideRemove> = {}) {
+  return useChange(
+    (body: FeeOverrideRemove) => postJson('fees/overrides/remove', body, FeeOverrideResultSchema),
     { refresh, feedback },
   )
 }

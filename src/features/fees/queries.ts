@@ -4,11 +4,15 @@ import { toSearchParams } from '../../lib/search.ts'
 import type { GuardedPath } from '../../shared/permissions/route-access.ts'
 import {
   FeeConfigGridSchema,
+  ClassStudentListSchema,
   FeeHeadListSchema,
+  FeeOverrideListSchema,
   FeeStructureSchema,
   IncomeAccountListSchema,
   PaymentCycleListSchema,
+  type ClassStudentsQuery,
   type FeeConfigScope,
+  type FeeOverrideQuery,
 } from '../../shared/schemas/fee-setup.ts'
 
 /** Everything under ['fees'] is read again after any fee set-up change. */
@@ -49,4 +53,22 @@ export const feeGridQuery = (scope: FeeConfigScope) =>
   queryOptions({
     queryKey: [...feesKey, 'grid', scope],
     ...storedRead(`fees/configs?${toSearchParams(scope)}`, FeeConfigGridSchema, '/std-fee-config'),
+  })
+
+/** A student's own amounts and left-out heads; or, by session and head, everyone's. */
+export const feeOverridesQuery = (query: FeeOverrideQuery, screen: Screen) =>
+  queryOptions({
+    queryKey: [...feesKey, 'overrides', query],
+    ...storedRead(`fees/overrides?${toSearchParams(query)}`, FeeOverrideListSchema, screen),
+  })
+
+/** A class's students in a session: whom an own fee can be set for at once. */
+export const classStudentsQuery = (query: ClassStudentsQuery) =>
+  queryOptions({
+    queryKey: [...feesKey, 'class-students', query],
+    ...storedRead(
+      `fees/overrides/students?${toSearchParams(query)}`,
+      ClassStudentListSchema,
+      '/std-fee-config',
+    ),
   })

@@ -246,6 +246,23 @@ export const FeeOverrideQuerySchema = v.object({
   academicSessionId: v.optional(id),
   feeHeadId: v.optional(id),
 })
+export type FeeOverrideQuery = v.InferInput<typeof FeeOverrideQuerySchema>
+
+/** The students of a class in a session, to choose whom an own fee is set for at once. */
+export const ClassStudentsQuerySchema = v.object({ academicSessionId: id, classId: id })
+export type ClassStudentsQuery = v.InferInput<typeof ClassStudentsQuerySchema>
+export const ClassStudentListSchema = v.object({
+  data: v.array(
+    v.object({
+      studentId: v.string(),
+      studentCode: v.string(),
+      studentName: v.string(),
+      sectionName: v.nullable(v.string()),
+      roll: v.number(),
+    }),
+  ),
+})
+export type ClassStudent = v.InferOutput<typeof ClassStudentListSchema>['data'][number]
 
 const overrideTarget = {
   studentIds: v.pipe(v.array(id), v.minLength(1, 'required'), v.maxLength(1000, 'must_be_at_most')),
@@ -272,4 +289,5 @@ export const FeeOverrideInputSchema = v.pipe(
 )
 export type FeeOverrideInput = v.InferInput<typeof FeeOverrideInputSchema>
 export const FeeOverrideRemoveSchema = v.object(overrideTarget)
+export type FeeOverrideRemove = v.InferInput<typeof FeeOverrideRemoveSchema>
 export const FeeOverrideResultSchema = v.object({ changed: v.number() })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FeeOverride } from '../../../shared/schemas/fee-setup.ts'
-import { students } from '../../db/schema/students.ts'
+import { enrolments, students } from '../../db/schema/students.ts'
 import { addFeeHead, feeStructure } from '../../test-support/fees.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
@@ -89,5 +89,39 @@ describe('student fee overrides', () => {
     expect(await foreign.json()).toMatchObject({
       fields: { feeHeadId: [{ code: 'unknown_fee_head' }] },
     })
+  })
+
+  it("lists a class's active students of a session to choose from, and refuses bad queries", async () => {
+    const [enrolment] = await t.database.db.select().from(enrolments).limit(1)
+    const query = `academicSessionId=${enrolment!.academicSessionId}&classId=${enrolment!.classId}`
+    const res = await asUser(t, admin, 'GET', `${path}/students?${query}`)
+    expect(res.status).toBe(200)
+    const { data } = (await res.json()) as { data: { studentId: string; roll: number }[] }
+    expect(data.map((s) => s.studentId)).toContain(enrolment!.studentId)
+    const inClass = await t.database.db.select().from(enrolments)
+    const expected = inClass.filter(
+      (e) =>
+        e.academicSessionId === enrolment!.academicSessionId && e.classId === enrolment!.classId,
+    )
+    expect(data.length).toBeLessThanOrEqual(expected.length)
+
+    const bad = await asUser(t, admin, 'GET', `${path}/students?academicSessionId=x`)
+    expect(bad.status).toBe(422)
+    expect(Object.keys(((await bad.json()) as { fields: object }).fields)).toEqual(
+      expect.arrayContaining(['academicSessionId', 'classId']),
+    )
+    await addUser(t, { username: 'other-cls', password: 'other-cls-pass', otherInstitute: true })
+    const other = await signIn(t, 'other-cls', 'other-cls-pass')
+    const foreign = await asUser(t, other, 'GET', `${path}/students?${query}`)
+    expect(foreign.status).toBe(403)
+    await addUser(t, {
+      username: 'other-cls-admin',
+      password: 'other-cls-admin-pass',
+      otherInstitute: true,
+      roles: ['admin'],
+    })
+    const otherAdmin = await signIn(t, 'other-cls-admin', 'other-cls-admin-pass')
+    const none = await asUser(t, otherAdmin, 'GET', `${path}/students?${query}`)
+    expect(await none.json()).toEqual({ data: [] })
   })
 })

@@ -1,15 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
+  ClassStudentsQuerySchema,
   FeeOverrideInputSchema,
   FeeOverrideQuerySchema,
   FeeOverrideRemoveSchema,
+  type ClassStudent,
   type FeeOverride,
 } from '../../../shared/schemas/fee-setup.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { studentFeeOverrides } from '../../db/schema/fees.ts'
-import { students } from '../../db/schema/students.ts'
+import { sections } from '../../db/schema/academic.ts'
+import { enrolments, students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
@@ -50,6 +53,34 @@ async function listOverrides(
   }))
 }
 
+/** The active students enrolled in a class in a session, by section and roll. */
+async function classStudents(
+  db: Db,
+  instituteId: string,
+  query: { academicSessionId: string; classId: string },
+): Promise<ClassStudent[]> {
+  return db
+    .select({
+      studentId: students.id,
+      studentCode: students.studentCode,
+      studentName: students.fullName,
+      sectionName: sections.name,
+      roll: enrolments.roll,
+    })
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .leftJoin(sections, eq(sections.id, enrolments.sectionId))
+    .where(
+      and(
+        eq(enrolments.instituteId, instituteId),
+        eq(enrolments.academicSessionId, query.academicSessionId),
+        eq(enrolments.classId, query.classId),
+        eq(students.status, 'active'),
+      ),
+    )
+    .orderBy(asc(sections.position), asc(enrolments.roll))
+}
+
 /** 422 unless the head, the session and every student are the institute's. */
 async function checkTarget(
   tx: Db,
@@ -80,6 +111,11 @@ export const feeOverrideRoutes = new Hono<AppEnv>()
   .get('/', requireAuth(), requirePermission('read', 'std-fee-config'), async (c) => {
     const query = parseOrThrow(FeeOverrideQuerySchema, c.req.query())
     return c.json({ data: await listOverrides(c.var.database.db, c.var.auth.instituteId, query) })
+  })
+
+  .get('/students', requireAuth(), requirePermission('read', 'std-fee-config'), async (c) => {
+    const query = parseOrThrow(ClassStudentsQuerySchema, c.req.query())
+    return c.json({ data: await classStudents(c.var.database.db, c.var.auth.instituteId, query) })
   })
 
   .put('/', requireAuth(), requirePermission('update', 'std-fee-config'), async (c) => {
