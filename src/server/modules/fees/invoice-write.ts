@@ -9,6 +9,7 @@ import { ApiException } from '../../lib/errors.ts'
 import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
 import type { PlannedInvoice, PlannedLine } from './invoice-plan.ts'
+import { pgArray } from './sql-arrays.ts'
 
 /*
  * Writing planned invoices: numbers per institute and fiscal year without gaps (invoice_counters,
@@ -19,9 +20,6 @@ import type { PlannedInvoice, PlannedLine } from './invoice-plan.ts'
  * One voucher per invoice, or (a group run's batch) one per issue date for all the batch's
  * invoices, its lines summed per head; the lines then carry the voucher.
  */
-
-/** A PostgreSQL array literal of ids or integers (none needs quoting), one parameter. */
-const pgArray = (values: (string | number)[]) => `{${values.join(',')}}`
 
 export const invoiceNumber = (fiscalYear: number, sequence: number) =>
   `INV-${fiscalYear}-${String(sequence).padStart(6, '0')}`
