@@ -95,6 +95,22 @@ describe('fees schema', () => {
     expect((await line(await invoice())).rows).toHaveLength(1)
   })
 
+  it('holds a line to its invoice’s student', async () => {
+    const other = await one(
+      `insert into students (institute_id, student_code, full_name, campus_id)
+         values ($1, '20260002', 'Mita', $2) returning id`,
+      [ids.institute_a, ids.campus_a],
+    )
+    const insert = (student: string) =>
+      client.query(
+        `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor)
+           values ($1, $2, 1, $3, $4, $5, 100, 100)`,
+        [ids.institute_a, invoiceId, student, ids.head_a, ids.period_a],
+      )
+    const invoiceId = await invoice()
+    await expect(insert(other)).rejects.toThrow(/invoice_lines_invoice_fk/)
+  })
+
   it('refuses a fee configuration pointing at another institute’s head', async () => {
     const insert = (head: string) =>
       client.query(

@@ -4,16 +4,20 @@ import type {
   GroupInvoicePreview,
   GroupInvoiceRun,
   GroupInvoiceScopeInput,
+  InvoiceLineExplanation,
 } from '../../../shared/schemas/fees-invoices.ts'
 import type { Job } from '../../../shared/schemas/jobs.ts'
 import { enrolments, students } from '../../db/schema/students.ts'
 import { JobRunner } from '../../lib/jobs/runner.ts'
 import type { JobKind } from '../../lib/jobs/job-kind.ts'
 import { createLogger } from '../../lib/logger.ts'
+import { computeInvoiceLine } from '../../../shared/fees/invoice-line.ts'
 import {
+  addConcession,
   addConfig,
   addCycle,
   addHead,
+  addVat,
   demoInstituteId,
   demoSession,
   receivableBalance,
@@ -223,6 +227,105 @@ describe('group invoice', () => {
     expect(await subLedgerTotal(t.database.db, instituteId)).toBe(
       await receivableBalance(t.database.db, instituteId),
     )
+  })
+
+  it('numbers a run without gaps across batches, figures each line as one invoice would, and posts each batch as its lines', async () => {
+    const db = t.database.db
+    const lab = (
+      await addHead(db, instituteId, { code: 'LAB', kind: 'one_time', vatApplicable: true })
+    ).id
+    await addVat(db, instituteId, lab, 1_500)
+    await addConfig(db, instituteId, {
+      academicSessionId: sessionId,
+      classId: classIds[1]!,
+      feeHeadId: lab,
+      amountMinor: 10_001,
+    })
+    const inClass = await db
+      .select({ id: enrolments.studentId })
+      .from(enrolments)
+      .innerJoin(students, eq(students.id, enrolments.studentId))
+      .where(
+        and(
+          eq(enrolments.academicSessionId, sessionId),
+          eq(enrolments.classId, classIds[1]!),
+          eq(students.status, 'active'),
+        ),
+      )
+    const favoured = inClass[5]!.id
+    await addConcession(db, instituteId, {
+      studentId: favoured,
+      academicSessionId: sessionId,
+      feeHeadId: lab,
+      kind: 'percent',
+      rateBp: 2_500,
+    })
+    const labScope = scope({ classIds: [classIds[1]!], feeHeadIds: [lab] })
+    const expected = await preview(labScope)
+    const started = (await (await run(labScope)).json()) as GroupInvoiceRun
+    // Batches of 4 students: several journals and several blocks of numbers.
+    const small = new JobRunner(db, createLogger('silent'), { workerId: 'small-batches' })
+    small.register(groupInvoiceJobKind(4))
+    await small.drain()
+
+    const rows = (
+      (await db.execute(sql`select i.sequence, i.student_id, l.gross_minor, l.concession_minor,
+          l.vat_minor, l.net_minor, l.explanation, l.voucher_id
+        from invoices i join invoice_lines l on l.invoice_id = i.id
+        where i.group_invoice_run_id = ${started.id} order by i.sequence`)) as unknown as {
+        rows: {
+          sequence: number
+          student_id: string
+          gross_minor: string
+          concession_minor: string
+          vat_minor: string
+          net_minor: string
+          explanation: InvoiceLineExplanation
+          voucher_id: string
+        }[]
+      }
+    ).rows
+    expect(rows).toHaveLength(inClass.length)
+    expect(rows.length).toBe(expected.invoiceCount)
+    const first = rows[0]!.sequence
+    expect(rows.map((r) => r.sequence)).toEqual(rows.map((_, i) => first + i))
+
+    // What the single-invoice path computes, from the same pure function.
+    const figures = (concession: boolean) => {
+      const computed = computeInvoiceLine({
+        configuredAmount: 10_001,
+        override: null,
+        concessions: concession ? [{ id: 'c', kind: 'percent', rateBp: 2_500 }] : [],
+        vatHistory: [{ id: 'v', rateBp: 1_500, inclusive: false, effectiveFrom: '2000-01-01' }],
+        issueDate: demoToday(),
+      })
+      if (!computed.ok) throw new Error('refused')
+      const { gross, concession: off, vat, net } = computed.line
+      return [gross, off, vat, net]
+    }
+    for (const r of rows) {
+      const own = r.student_id === favoured
+      expect([r.gross_minor, r.concession_minor, r.vat_minor, r.net_minor].map(Number)).toEqual(
+        figures(own),
+      )
+      expect(r.explanation.concessions).toHaveLength(own ? 1 : 0)
+      expect(r.explanation.vat).toMatchObject({ rateBp: 1_500, inclusive: false })
+    }
+
+    const vouchers = [...new Set(rows.map((r) => r.voucher_id))]
+    expect(vouchers).toHaveLength(Math.ceil(rows.length / 4))
+    for (const voucherId of vouchers) {
+      const [posted] = (
+        (await db.execute(
+          sql`select sum(debit) as debit from voucher_lines where voucher_id = ${voucherId}`,
+        )) as unknown as { rows: { debit: string }[] }
+      ).rows
+      const own = rows.filter((r) => r.voucher_id === voucherId)
+      expect(Number(posted!.debit)).toBe(
+        own.reduce((s, r) => s + Number(r.net_minor) + Number(r.concession_minor), 0),
+      )
+    }
+    expect(await subLedgerTotal(db, instituteId)).toBe(await receivableBalance(db, instituteId))
   })
 
   it('refuses bad input with 422 naming the field', async () => {

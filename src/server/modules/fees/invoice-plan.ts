@@ -14,6 +14,7 @@ import {
   vatRates,
 } from '../../db/schema/fees.ts'
 import { enrolments, students } from '../../db/schema/students.ts'
+import { anyUuid } from './sql-arrays.ts'
 
 /*
  * What an invoice would hold, before anything is written: the student's lines for a period (or
@@ -139,7 +140,7 @@ export async function loadFeeContext(
           and(
             eq(studentFeeOverrides.instituteId, instituteId),
             eq(studentFeeOverrides.academicSessionId, sessionId),
-            inArray(studentFeeOverrides.studentId, studentIds),
+            anyUuid(studentFeeOverrides.studentId, studentIds),
             inArray(studentFeeOverrides.feeHeadId, headIds),
           ),
         )
@@ -153,7 +154,7 @@ export async function loadFeeContext(
             eq(concessions.instituteId, instituteId),
             eq(concessions.academicSessionId, sessionId),
             eq(concessions.status, 'approved'),
-            inArray(concessions.studentId, studentIds),
+            anyUuid(concessions.studentId, studentIds),
             or(isNull(concessions.feeHeadId), inArray(concessions.feeHeadId, headIds)),
           ),
         )
@@ -353,7 +354,7 @@ export async function invoicedSlots(
     .where(
       and(
         eq(invoiceLines.instituteId, instituteId),
-        inArray(invoiceLines.studentId, studentIds),
+        anyUuid(invoiceLines.studentId, studentIds),
         inArray(invoiceLines.feeHeadId, headIds),
         withPeriod.length ? inArray(invoiceLines.periodId, withPeriod) : sql`false`,
         sql`not ${invoiceLines.cancelled} and ${invoiceLines.creditsLineId} is null`,
