@@ -79,7 +79,7 @@ export function CurrentRun({
                   <thead>
                     <tr>
                       <th scope="col">
-                        <Trans>Number</Trans>
+                        <Trans>Invoice number</Trans>
                       </th>
                       <th scope="col">
                         <Trans>Student</Trans>
