@@ -18,10 +18,9 @@ async function arrange(request: APIRequestContext, baseURL: string, headers: Hea
   }
   const classes = await call<{ id: string; name: string }[]>('get', 'institutes/classes')
   const seven = classes.find((c) => c.name === 'Seven')!
-  const sections = await call<{ id: string; name: string }[]>(
-    'get',
-    `institutes/sections?academicSessionId=${place.session.id}&classId=${seven.id}`,
-  )
+  const sections = await call<
+    { id: string; name: string; academicSessionId: string; classId: string }[]
+  >('get', `institutes/sections?academicSessionId=${place.session.id}&classId=${seven.id}`)
   const sectionB = sections.find((s) => s.name === 'B')!
   const accounts = await call<{ data: { id: string; name: string }[] }>(
     'get',
