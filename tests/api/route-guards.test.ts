@@ -408,6 +408,8 @@ describe('every API endpoint', () => {
     'GET /api/accounting/ledger': `?accountId=${recordsOfA.accountId}&from=${demoToday()}&to=${demoToday()}`,
     'GET /api/accounting/trial-balance': `?asOf=${demoToday()}`,
     'GET /api/students/next-roll': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
+    // A's session, and a search its students match: B's admin must find none of them.
+    'GET /api/fees/group-invoice/options': `?academicSessionId=${recordsOfA.sessionId}&q=Fixture`,
   })
   const call = (token: string | undefined, endpoint: string, body?: unknown, headers = {}) => {
     const [method, bare] = endpoint.split(' ') as [string, string]

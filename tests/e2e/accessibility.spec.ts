@@ -289,6 +289,11 @@ for (const skin of ['light', 'dark'] as const) {
       await page.goto('/student-concessions')
       await heading('Concessions')
       await check('concessions')
+      await page.goto('/group-invoice')
+      await heading('Group invoice')
+      await page.getByRole('button', { name: 'Preview', exact: true }).click()
+      await expect(page.getByText('Choose at least one fee head.')).toBeVisible()
+      await check('group invoice')
       await page.goto('/academic-structure')
       await heading('Academic structure')
       await expect(

@@ -152,6 +152,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   VAT: '/vat-config',
   fines: '/config-fine-management',
   concessions: '/student-concessions',
+  'group invoice': '/group-invoice',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

@@ -15,6 +15,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/std-fee-config': msg`Set up fee heads and what each class pays per session.`,
   '/payment-cycle-config': msg`Set when recurring fees are issued and due in a session.`,
   '/student-concessions': msg`Request and approve students' concessions.`,
+  '/group-invoice': msg`Invoice a class or campus for a period's fees at once.`,
   '/students': msg`Find, enrol and look after the institute's students.`,
   '/admission-applicants': msg`Review applications, decide and enrol.`,
   '/admission-forms': msg`Publish admission forms and their questions.`,

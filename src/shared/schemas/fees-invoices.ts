@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
+import { jobStatuses } from './jobs.ts'
 import { id } from './primitives.ts'
 
 /*
@@ -52,34 +53,82 @@ export type GroupInvoiceScopeInput = v.InferInput<typeof GroupInvoiceScopeSchema
 export const skipReasons = ['already_invoiced', 'left', 'no_fee_configured'] as const
 export type SkipReason = (typeof skipReasons)[number]
 
-export interface GroupInvoiceTotal {
-  classId: string
-  className: string
-  feeHeadId: string
-  feeHeadName: string
-  lines: number
-  netMinor: number
-}
+export const GroupInvoiceTotalSchema = v.object({
+  classId: v.string(),
+  className: v.string(),
+  feeHeadId: v.string(),
+  feeHeadName: v.string(),
+  lines: v.number(),
+  netMinor: v.number(),
+})
+export type GroupInvoiceTotal = v.InferOutput<typeof GroupInvoiceTotalSchema>
 
-export interface GroupInvoicePreview {
-  invoiceCount: number
-  lineCount: number
-  totalMinor: number
-  totals: GroupInvoiceTotal[]
-  skipped: { studentId: string; studentName: string; studentCode: string; reason: SkipReason }[]
+export const GroupInvoicePreviewSchema = v.object({
+  invoiceCount: v.number(),
+  lineCount: v.number(),
+  totalMinor: v.number(),
+  totals: v.array(GroupInvoiceTotalSchema),
+  skipped: v.array(
+    v.object({
+      studentId: v.string(),
+      studentName: v.string(),
+      studentCode: v.string(),
+      reason: v.picklist(skipReasons),
+    }),
+  ),
   /** How many skipped students there are in all (the list shows the first few hundred). */
-  skippedCount: number
-}
+  skippedCount: v.number(),
+})
+export type GroupInvoicePreview = v.InferOutput<typeof GroupInvoicePreviewSchema>
 
-export interface GroupInvoiceRun {
-  id: string
-  jobId: string | null
-  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
-  invoiceCount: number
-  skippedCount: number
-  totalMinor: number
-  createdAt: string
-}
+/** A run as listed: its scope as chosen, its job's state and what it made so far. */
+export const GroupInvoiceRunSchema = v.object({
+  id: v.string(),
+  jobId: v.nullable(v.string()),
+  /** The job's state (a run whose job is being cancelled shows `cancelling`). */
+  status: v.picklist(jobStatuses),
+  scope: GroupInvoiceScopeSchema,
+  invoiceCount: v.number(),
+  skippedCount: v.number(),
+  totalMinor: v.number(),
+  createdAt: v.string(),
+})
+export type GroupInvoiceRun = v.InferOutput<typeof GroupInvoiceRunSchema>
+export const GroupInvoiceRunListSchema = v.object({ data: v.array(GroupInvoiceRunSchema) })
+
+/** One run with the invoices it made (the first few hundred of them). */
+export const GroupInvoiceRunDetailSchema = v.object({
+  ...GroupInvoiceRunSchema.entries,
+  invoices: v.array(
+    v.object({
+      id: v.string(),
+      number: v.string(),
+      studentName: v.string(),
+      studentCode: v.string(),
+      totalMinor: v.number(),
+    }),
+  ),
+})
+export type GroupInvoiceRunDetail = v.InferOutput<typeof GroupInvoiceRunDetailSchema>
+
+/** What the group invoice screen chooses from beyond the fee structure: a session's sections, students found. */
+export const GroupInvoiceOptionsSchema = v.object({
+  sections: v.array(v.object({ id: v.string(), classId: v.string(), name: v.string() })),
+  students: v.array(
+    v.object({
+      id: v.string(),
+      fullName: v.string(),
+      studentCode: v.string(),
+      className: v.string(),
+    }),
+  ),
+})
+export type GroupInvoiceOptions = v.InferOutput<typeof GroupInvoiceOptionsSchema>
+export const GroupInvoiceOptionsQuerySchema = v.object({
+  academicSessionId: id,
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'too_long')), ''),
+})
+export type GroupInvoiceOptionsQuery = v.InferInput<typeof GroupInvoiceOptionsQuerySchema>
 
 export interface InvoiceLineExplanation {
   gross: { source: 'configured' | 'override'; amount: number }

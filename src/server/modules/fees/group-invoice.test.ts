@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type {
   GroupInvoicePreview,
+  GroupInvoiceOptions,
   GroupInvoiceRun,
+  GroupInvoiceRunDetail,
   GroupInvoiceScopeInput,
   InvoiceLineExplanation,
 } from '../../../shared/schemas/fees-invoices.ts'
@@ -42,6 +44,7 @@ describe('group invoice', () => {
   let periods: string[]
   let classSize: number
   let leftStudent: string
+  let code: string
   let key = 0
   const run = (scope: GroupInvoiceScopeInput, idempotencyKey = `group-run-${++key}`) =>
     asUser(t, admin, 'POST', `${path}/runs`, scope, { 'Idempotency-Key': idempotencyKey })
@@ -97,6 +100,10 @@ describe('group invoice', () => {
       )
     classSize = inClass.length
     leftStudent = inClass[0]!.id
+    ;[{ code }] = (await db
+      .select({ code: students.studentCode })
+      .from(students)
+      .where(eq(students.id, leftStudent))) as [{ code: string }]
     await db
       .update(students)
       .set({ status: 'left', statusOn: demoToday(), statusReason: 'Moved away' })
@@ -134,18 +141,23 @@ describe('group invoice', () => {
     expect(second.status).toBe(409)
     expect(await second.json()).toMatchObject({
       code: 'group_invoice_running',
-      values: { jobId: started.jobId },
+      values: { jobId: started.jobId, runId: started.id },
     })
 
     await t.app.services.jobs.drain()
     const done = (await (
       await asUser(t, admin, 'GET', `${path}/runs/${started.id}`)
-    ).json()) as GroupInvoiceRun
+    ).json()) as GroupInvoiceRunDetail
     expect(done).toMatchObject({
       status: 'succeeded',
+      scope: { classIds: [classIds[0]], periodIds: [periods[0]], feeHeadIds: [tuition] },
       invoiceCount: classSize - 1,
       totalMinor: (classSize - 1) * 150_000,
     })
+    // What it made: each invoice with its student and total.
+    expect(done.invoices).toHaveLength(classSize - 1)
+    expect(done.invoices[0]).toMatchObject({ totalMinor: 150_000, number: expect.any(String) })
+    expect(done.invoices.map((i) => i.studentCode)).not.toContain(undefined)
     expect(await subLedgerTotal(t.database.db, instituteId)).toBe(
       await receivableBalance(t.database.db, instituteId),
     )
@@ -328,6 +340,27 @@ describe('group invoice', () => {
     expect(await subLedgerTotal(db, instituteId)).toBe(await receivableBalance(db, instituteId))
   })
 
+  it('offers the sections of the session and finds its students by name or student ID', async () => {
+    const res = await asUser(
+      t,
+      admin,
+      'GET',
+      `${path}/options?academicSessionId=${sessionId}&q=${encodeURIComponent(code)}`,
+    )
+    expect(res.status).toBe(200)
+    const options = (await res.json()) as GroupInvoiceOptions
+    expect(options.sections.filter((s) => s.classId === classIds[0]).length).toBeGreaterThan(0)
+    expect(options.students).toContainEqual(
+      expect.objectContaining({ id: leftStudent, studentCode: code }),
+    )
+    const bad = await asUser(t, admin, 'GET', `${path}/options?academicSessionId=x`)
+    expect(bad.status).toBe(422)
+    expect(Object.keys(((await bad.json()) as { errors: object }).errors)).toContain(
+      'academicSessionId',
+    )
+    expect((await asUser(t, admin, 'GET', `${path}/runs/not-a-run`)).status).toBe(404)
+  })
+
   it('refuses bad input with 422 naming the field', async () => {
     const cases: [GroupInvoiceScopeInput, string][] = [
       [scope({ periodIds: [] }), 'periodIds'],
@@ -371,5 +404,12 @@ describe('group invoice', () => {
     })
     expect(create.status).toBe(403)
     expect((await asUser(t, none, 'GET', `${path}/runs`)).status).toBe(403)
+    const options = `${path}/options?academicSessionId=${sessionId}`
+    expect((await asUser(t, none, 'GET', options)).status).toBe(403)
+    // Another institute's session has no sections and no students for them.
+    expect(await (await asUser(t, other, 'GET', `${options}&q=${code}`)).json()).toEqual({
+      sections: [],
+      students: [],
+    })
   })
 })

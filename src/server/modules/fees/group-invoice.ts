@@ -1,22 +1,29 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
+  GroupInvoiceOptionsQuerySchema,
   GroupInvoiceScopeSchema,
+  type GroupInvoiceOptions,
   type GroupInvoicePreview,
   type GroupInvoiceRun,
+  type GroupInvoiceRunDetail,
+  type GroupInvoiceScope,
 } from '../../../shared/schemas/fees-invoices.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { groupInvoiceRuns } from '../../db/schema/fees.ts'
+import { classes, sections } from '../../db/schema/academic.ts'
+import { groupInvoiceRuns, invoiceLines, invoices } from '../../db/schema/fees.ts'
 import { jobs } from '../../db/schema/jobs.ts'
+import { enrolments, students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey } from '../../lib/idempotency.ts'
-import { readJson } from '../../lib/validate.ts'
+import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { groupInvoiceJob } from './group-invoice-job.ts'
 import { previewGroup, resolveScope } from './group-invoice-plan.ts'
 import { assertFeeMappings } from './invoice-write.ts'
+import { pathId } from './setup-read.ts'
 
 type RunRow = typeof groupInvoiceRuns.$inferSelect
 
@@ -25,6 +32,7 @@ const present = (run: RunRow, jobStatus: string | null): GroupInvoiceRun => ({
   jobId: run.jobId,
   // The job's state is the truth: a run whose job failed shows failed.
   status: (jobStatus ?? run.status) as GroupInvoiceRun['status'],
+  scope: run.scope as GroupInvoiceScope,
   invoiceCount: run.invoiceCount,
   skippedCount: run.skippedCount,
   totalMinor: run.totalMinor,
@@ -41,8 +49,75 @@ async function runsWhere(db: Db, instituteId: string, where?: SQL) {
     .limit(50)
 }
 
+/** The invoices a run made, each with its total (the first few hundred, by number). */
+async function invoicesOf(db: Db, instituteId: string, runId: string) {
+  return db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      studentName: students.fullName,
+      studentCode: students.studentCode,
+      totalMinor: sql<number>`coalesce(sum(${invoiceLines.netMinor}), 0)`.mapWith(Number),
+    })
+    .from(invoices)
+    .innerJoin(students, eq(students.id, invoices.studentId))
+    .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
+    .where(
+      and(
+        eq(invoices.instituteId, instituteId),
+        eq(invoices.groupInvoiceRunId, runId),
+        isNull(invoices.creditOf),
+      ),
+    )
+    .groupBy(invoices.id, students.id)
+    .orderBy(asc(invoices.number))
+    .limit(300)
+}
+
 /** §2 /group-invoice (permission group-invoice): preview a scope, run it as a job, list runs. */
 export const groupInvoiceRoutes = new Hono<AppEnv>()
+  /** A session's sections, and (with `q`) its students found by name or student ID. */
+  .get('/options', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
+    const query = parseOrThrow(GroupInvoiceOptionsQuerySchema, c.req.query())
+    const { db } = c.var.database
+    const instituteId = c.var.auth.instituteId
+    const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+    const [sectionRows, found] = await Promise.all([
+      db
+        .select({ id: sections.id, classId: sections.classId, name: sections.name })
+        .from(sections)
+        .where(
+          and(
+            eq(sections.instituteId, instituteId),
+            eq(sections.academicSessionId, query.academicSessionId),
+          ),
+        )
+        .orderBy(asc(sections.position)),
+      query.q.length >= 2
+        ? db
+            .select({
+              id: students.id,
+              fullName: students.fullName,
+              studentCode: students.studentCode,
+              className: classes.name,
+            })
+            .from(enrolments)
+            .innerJoin(students, eq(students.id, enrolments.studentId))
+            .innerJoin(classes, eq(classes.id, enrolments.classId))
+            .where(
+              and(
+                eq(enrolments.instituteId, instituteId),
+                eq(enrolments.academicSessionId, query.academicSessionId),
+                sql`(${students.fullName} ilike ${like} or ${students.studentCode} ilike ${like})`,
+              ),
+            )
+            .orderBy(asc(students.fullName))
+            .limit(20)
+        : [],
+    ])
+    return c.json<GroupInvoiceOptions>({ sections: sectionRows, students: found })
+  })
+
   .post('/preview', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
     const scope = await readJson(c, GroupInvoiceScopeSchema)
     const { database, auth } = c.var
@@ -83,7 +158,7 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
         sql`select pg_advisory_xact_lock(hashtext(${`group-invoice:${auth.instituteId}`}))`,
       )
       const [running] = await tx
-        .select({ jobId: jobs.id })
+        .select({ jobId: jobs.id, runId: groupInvoiceRuns.id })
         .from(groupInvoiceRuns)
         .innerJoin(jobs, eq(jobs.id, groupInvoiceRuns.jobId))
         .where(
@@ -93,7 +168,10 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
             inArray(jobs.status, ['queued', 'running', 'cancelling']),
           ),
         )
-      if (running) throw conflict('group_invoice_running', { jobId: running.jobId })
+      // The running job's id names it to the user; the run's lets the screen follow it.
+      if (running) {
+        throw conflict('group_invoice_running', { jobId: running.jobId, runId: running.runId })
+      }
       const [row] = await tx
         .insert(groupInvoiceRuns)
         .values({ instituteId: auth.instituteId, scope, scopeKey, createdBy: auth.user.id })
@@ -131,8 +209,9 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
     const [row] = await runsWhere(
       c.var.database.db,
       c.var.auth.instituteId,
-      eq(groupInvoiceRuns.id, c.req.param('runId')),
+      eq(groupInvoiceRuns.id, pathId(c.req.param('runId'), 'run_not_found')),
     )
     if (!row) throw notFound('run_not_found')
-    return c.json<GroupInvoiceRun>(present(row.run, row.jobStatus))
+    const made = await invoicesOf(c.var.database.db, c.var.auth.instituteId, row.run.id)
+    return c.json<GroupInvoiceRunDetail>({ ...present(row.run, row.jobStatus), invoices: made })
   })
