@@ -70,6 +70,12 @@ export const navItems: NavItem[] = [
   { to: '/vat-config', label: msg`VAT`, icon: 'scale', area: 'fees' },
   { to: '/config-fine-management', label: msg`Fines`, icon: 'sliders', area: 'fees' },
   { to: '/student-concessions', label: msg`Concessions`, icon: 'users', area: 'fees' },
+  {
+    to: '/invoice-print-settings',
+    label: msg`Invoice printing`,
+    icon: 'printer',
+    area: 'fees',
+  },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]
