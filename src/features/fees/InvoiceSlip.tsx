@@ -116,7 +116,7 @@ function InvoiceCopy({
   const currencyName =
     new Intl.DisplayNames(i18n.locale, { type: 'currency' }).of(institute.currency) ??
     institute.currency
-  const number_ = invoice.number
+  const invoiceNumber = invoice.number
   return (
     <section className="invoice-copy" aria-label={i18n._(copyLabels[copy])}>
       <p className="invoice-copy-label">{i18n._(copyLabels[copy])}</p>
@@ -133,7 +133,7 @@ function InvoiceCopy({
         </div>
       </header>
       <h3 className="invoice-title">
-        <Trans>Invoice {number_}</Trans>
+        <Trans>Invoice {invoiceNumber}</Trans>
       </h3>
       <p className="invoice-student-name">{invoice.studentName}</p>
       {fields.length > 0 && (
