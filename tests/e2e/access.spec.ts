@@ -46,6 +46,7 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'VAT',
     'Fines',
     'Concessions',
+    'Invoice printing',
     'Admission forms',
     'Applicants',
   ])
@@ -259,6 +260,7 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'VAT',
     'Fines',
     'Concessions',
+    'Invoice printing',
     'Admission forms',
     'Applicants',
   ])

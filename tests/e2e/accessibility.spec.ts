@@ -289,6 +289,10 @@ for (const skin of ['light', 'dark'] as const) {
       await page.goto('/student-concessions')
       await heading('Concessions')
       await check('concessions')
+      await page.goto('/invoice-print-settings')
+      await heading('Invoice printing')
+      await expect(page.getByTestId('invoice-sheet')).toBeVisible()
+      await check('invoice printing')
       await page.goto('/academic-structure')
       await heading('Academic structure')
       await expect(

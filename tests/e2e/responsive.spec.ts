@@ -152,6 +152,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   VAT: '/vat-config',
   fines: '/config-fine-management',
   concessions: '/student-concessions',
+  'invoice printing': '/invoice-print-settings',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({
