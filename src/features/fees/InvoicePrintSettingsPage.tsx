@@ -25,6 +25,7 @@ import { printLanguageOf } from './print-language.ts'
 import { columnLabels, copyLabels, headerFieldLabels, paperLabels } from './print-labels.ts'
 import { useSaveInvoicePrintSettings } from './print-mutations.ts'
 import { invoicePrintSettingsQuery } from './print-queries.ts'
+import { PaperPreview } from './PaperPreview.tsx'
 import { SampleInvoice } from './SampleInvoice.tsx'
 
 const maxSignatures = 4
@@ -275,9 +276,11 @@ function SettingsForm({ settings }: { settings: InvoicePrintSettings }) {
             }
           >
             <InPrintLanguage language={printLanguageOf(shown)}>
-              <SampleInvoice>
-                {(invoice) => <InvoiceSlip invoice={invoice} settings={shown} />}
-              </SampleInvoice>
+              <PaperPreview settings={shown}>
+                <SampleInvoice>
+                  {(invoice) => <InvoiceSlip invoice={invoice} settings={shown} />}
+                </SampleInvoice>
+              </PaperPreview>
             </InPrintLanguage>
           </Suspense>
         </section>

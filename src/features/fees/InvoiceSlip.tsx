@@ -6,7 +6,8 @@ import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { amountInWords, wordLanguageOf } from '../../shared/amount-in-words.ts'
-import { formatMoney } from '../../shared/money.ts'
+import { numberFormat } from '../../shared/intl-formats.ts'
+import { formatMoney, minorToDecimalString } from '../../shared/money.ts'
 import type {
   InvoiceColumn,
   InvoiceHeaderField,
@@ -89,8 +90,14 @@ function InvoiceCopy({
   const { i18n } = useLingui()
   const { date, number } = useFormat()
   const { institute } = settings
+  const digits = institute.currencyDigits
+  // Cells carry the amount alone; the total says the currency.
+  const amountFormat = numberFormat(i18n.locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  })
   const money = (minor: number) =>
-    formatMoney(minor, institute.currency, i18n.locale, institute.currencyDigits)
+    amountFormat.format(minorToDecimalString(minor, digits) as unknown as number)
   const fieldValue = (field: InvoiceHeaderField): string | null => {
     switch (field) {
       case 'roll':
@@ -107,7 +114,7 @@ function InvoiceCopy({
     const value = fieldValue(field)
     return value ? [{ field, value }] : []
   })
-  const total = money(invoice.totalMinor)
+  const total = formatMoney(invoice.totalMinor, institute.currency, i18n.locale, digits)
   const words = amountInWords(
     Math.max(invoice.totalMinor, 0),
     institute.currencyDigits,
