@@ -27,6 +27,17 @@ test('the office sets how invoices print, sees it on the sample and prints a cla
   await page.getByRole('checkbox', { name: 'Office copy' }).check()
   await page.getByRole('checkbox', { name: 'Bank copy' }).check()
   await expect(sheet.locator('.invoice-copy')).toHaveCount(3)
+  // Every copy's lines fit its width, on A5 (one under the other) as on A4 (side by side).
+  const overflowing = () =>
+    sheet
+      .locator('.invoice-copy')
+      .evaluateAll((copies) => copies.filter((c) => c.scrollWidth > c.clientWidth + 1).length)
+  expect(await overflowing()).toBe(0)
+  await page.getByLabel('Paper', { exact: true }).selectOption('a4')
+  await expect(sheet).toHaveAttribute('data-copies', 'side-by-side')
+  expect(await overflowing()).toBe(0)
+  await page.getByLabel('Paper', { exact: true }).selectOption('a5')
+  await expect(sheet).toHaveAttribute('data-copies', 'stacked')
   await page.getByLabel('Footer text').fill(footer)
   await expect(sheet.getByText(footer)).toHaveCount(3)
   await page.getByLabel('Language of the printed invoices').selectOption('de')
@@ -65,7 +76,7 @@ test('the office sets how invoices print, sees it on the sample and prints a cla
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden()
   await expect(page.getByLabel('Class', { exact: true })).toBeHidden()
-  // Each student starts a new sheet of A5, with no browser margins for its header or footer.
+  // Each student starts a new sheet of A5 (the copies one under the other), with no browser margins for its header or footer.
   const layout = await first.evaluate((section) => {
     const sheet = section.querySelector('.invoice-sheet')!
     return {
@@ -73,7 +84,7 @@ test('the office sets how invoices print, sees it on the sample and prints a cla
       page: getComputedStyle(sheet).getPropertyValue('page'),
     }
   })
-  expect(layout).toEqual({ breakAfter: 'page', page: 'a5-landscape' })
+  expect(layout).toEqual({ breakAfter: 'page', page: 'a5-portrait' })
   await page.emulateMedia({ media: 'screen' })
   await context.close()
 })

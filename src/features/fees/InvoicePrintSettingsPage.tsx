@@ -141,8 +141,8 @@ function SettingsForm({ settings }: { settings: InvoicePrintSettings }) {
               {errors.copies && <small className="field-error">{errors.copies}</small>}
               <small id={`${ids.paper}-copies`} className="muted">
                 <Trans>
-                  Several copies print side by side on a landscape sheet, or one under the other on
-                  a thermal roll, each with its label.
+                  On A4, several copies print side by side on a landscape sheet; on A5 and on a
+                  thermal roll, one under the other. Each copy carries its label.
                 </Trans>
               </small>
             </fieldset>

@@ -16,7 +16,7 @@ import type {
   PrintLanguage,
 } from '../../shared/schemas/invoice-print.ts'
 import { columnLabels, copyLabels, headerFieldLabels } from './print-labels.ts'
-import { pageOf, printStrings } from './print-language.ts'
+import { copiesSideBySide, pageOf, printStrings } from './print-language.ts'
 
 /**
  * Renders `children` in the print language: their strings, dates, numbers and money. Suspends
@@ -69,6 +69,7 @@ export function InvoiceSlip({
       className="invoice-sheet"
       data-paper={settings.paper}
       data-page={pageOf(settings)}
+      data-copies={copiesSideBySide(settings) ? 'side-by-side' : 'stacked'}
       data-testid="invoice-sheet"
     >
       {settings.copies.map((copy) => (

@@ -8,8 +8,12 @@ export const printLanguageOf = (settings: Pick<InvoicePrintSettings, 'language' 
 /** The strings invoices print with, loaded apart from the app's (the screen keeps its language). */
 export const printStrings = (language: PrintLanguage) => stringsIn(language, ['fees'])
 
-/** The @page a sheet prints on (print CSS): several copies side by side on a landscape sheet. */
+/** Copies side by side on a landscape A4 sheet, else one under the other (A5, a thermal roll). */
+export const copiesSideBySide = (settings: Pick<InvoicePrintSettings, 'paper' | 'copies'>) =>
+  settings.paper === 'a4' && settings.copies.length > 1
+
+/** The @page a sheet prints on (print CSS). */
 export const pageOf = (settings: Pick<InvoicePrintSettings, 'paper' | 'copies'>) =>
   settings.paper === 'thermal80'
     ? 'thermal80'
-    : `${settings.paper}-${settings.copies.length > 1 ? 'landscape' : 'portrait'}`
+    : `${settings.paper}-${copiesSideBySide(settings) ? 'landscape' : 'portrait'}`
