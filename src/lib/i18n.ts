@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core'
+import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core'
 import type { StringArea } from './string-areas.ts'
 
 export const locales = ['en', 'de', 'fr', 'pt'] as const
@@ -90,6 +90,32 @@ export async function ensureAreaStrings(areas: readonly StringArea[]): Promise<v
   for (const area of areas) wantedAreas.add(area)
   const locale = isLocale(i18n.locale) ? i18n.locale : initialLocale()
   await Promise.all(areas.map((area) => loadArea(area, locale)))
+}
+
+const printStrings = new Map<string, Promise<I18n>>()
+
+/**
+ * A language's strings in an instance of their own, apart from the app's: what prints in another
+ * language than the screen's (an invoice in the institute's language) renders inside an
+ * `I18nProvider` of it. The common catalog and the named areas', loaded once per language.
+ */
+export function stringsIn(locale: Locale, areas: readonly StringArea[]): Promise<I18n> {
+  const key = `${locale}:${[...areas].sort().join(',')}`
+  let loading = printStrings.get(key)
+  if (!loading) {
+    loading = Promise.all([
+      catalogs[locale](),
+      ...areas.map((area) => areaCatalogs[`../locales/${locale}/${area}.po`]!()),
+    ]).then((loaded) => {
+      const instance = setupI18n()
+      instance.load(locale, Object.assign({}, ...loaded.map((l) => l.messages)) as Messages)
+      instance.activate(locale)
+      return instance
+    })
+    loading.catch(() => printStrings.delete(key))
+    printStrings.set(key, loading)
+  }
+  return loading
 }
 
 export { i18n }

@@ -1,6 +1,8 @@
 import { groupInvoiceJob } from './modules/fees/group-invoice-job.ts'
 import { groupInvoiceRoutes } from './modules/fees/group-invoice.ts'
 import { invoiceRoutes } from './modules/fees/invoices.ts'
+import { invoicePrintSettingsRoutes } from './modules/fees/invoice-print-settings.ts'
+import { invoicePrintRoutes } from './modules/fees/invoice-prints.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -210,6 +212,8 @@ export function createApp({
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
   api.route('/fees/invoices', invoiceRoutes)
   api.route('/fees/group-invoice', groupInvoiceRoutes)
+  api.route('/fees/invoice-print-settings', invoicePrintSettingsRoutes)
+  api.route('/fees/invoice-prints', invoicePrintRoutes)
   api.route('/jobs', jobRoutes)
   // Fee rules (issue 17: VAT, fines, concessions).
   api.route('/fees/vat-rates', vatRateRoutes)

@@ -410,6 +410,7 @@ describe('every API endpoint', () => {
     'GET /api/students/next-roll': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
     // A's session, and a search its students match: B's admin must find none of them.
     'GET /api/fees/group-invoice/options': `?academicSessionId=${recordsOfA.sessionId}&q=Fixture`,
+    'GET /api/fees/invoice-prints': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
   })
   const call = (token: string | undefined, endpoint: string, body?: unknown, headers = {}) => {
     const [method, bare] = endpoint.split(' ') as [string, string]

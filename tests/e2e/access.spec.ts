@@ -47,6 +47,7 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Fines',
     'Concessions',
     'Group invoice',
+    'Invoice printing',
     'Admission forms',
     'Applicants',
   ])
@@ -261,6 +262,7 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Fines',
     'Concessions',
     'Group invoice',
+    'Invoice printing',
     'Admission forms',
     'Applicants',
   ])

@@ -294,6 +294,10 @@ for (const skin of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Preview', exact: true }).click()
       await expect(page.getByText('Choose at least one fee head.')).toBeVisible()
       await check('group invoice')
+      await page.goto('/invoice-print-settings')
+      await heading('Invoice printing')
+      await expect(page.getByTestId('invoice-sheet')).toBeVisible()
+      await check('invoice printing')
       await page.goto('/academic-structure')
       await heading('Academic structure')
       await expect(

@@ -153,6 +153,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   fines: '/config-fine-management',
   concessions: '/student-concessions',
   'group invoice': '/group-invoice',
+  'invoice printing': '/invoice-print-settings',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

@@ -71,6 +71,12 @@ export const navItems: NavItem[] = [
   { to: '/config-fine-management', label: msg`Fines`, icon: 'sliders', area: 'fees' },
   { to: '/student-concessions', label: msg`Concessions`, icon: 'users', area: 'fees' },
   { to: '/group-invoice', label: msg`Group invoice`, icon: 'fileText', area: 'fees' },
+  {
+    to: '/invoice-print-settings',
+    label: msg`Invoice printing`,
+    icon: 'printer',
+    area: 'fees',
+  },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]

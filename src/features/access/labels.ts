@@ -143,6 +143,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   fee_override: msg`Student fee override`,
   invoice: msg`Invoice`,
   group_invoice_run: msg`Group invoice run`,
+  invoice_print_settings: msg`Invoice print settings`,
   vat_rate: msg`VAT rate`,
   fine_rule: msg`Fine rule`,
   concession: msg`Concession`,

@@ -23,6 +23,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/students/promote': msg`Move students on to the next session, class by class.`,
   '/config-fine-management': msg`Set the late fees charged on overdue lines.`,
   '/vat-config': msg`Set each fee head's VAT rate and when it applies.`,
+  '/invoice-print-settings': msg`Choose how invoices print: paper, copies and language.`,
   '/campuses': msg`Add and manage the institute's campuses.`,
   '/academic-structure': msg`Set up sessions, classes, groups, sections and shifts.`,
   '/access-control': msg`Add staff, reset passwords and give roles.`,

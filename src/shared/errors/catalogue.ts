@@ -11,6 +11,7 @@ import { studentErrors } from './students.ts'
 import { feeRuleErrors } from './fee-rules.ts'
 import { feeSetupErrors } from './fee-setup.ts'
 import { feeErrors } from './fees.ts'
+import { invoicePrintErrors } from './invoice-print.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -35,6 +36,7 @@ export const errorMessages = {
   ...feeRuleErrors,
   ...feeSetupErrors,
   ...feeErrors,
+  ...invoicePrintErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

@@ -106,6 +106,8 @@ export const routeAccess = {
   '/head-wise-summaries': permission('head-wise-summaries'),
   '/advance-override': permission('advance-override'),
   '/invoice-print-settings': permission('invoice-print-settings'),
+  // Printing invoices at once (a class's, or one): for those who may read invoices.
+  '/invoice-prints': permission('group-invoice'),
   '/salary-disbursements': permission('salary-disbursements'),
   '/config-fine-management': permission('config-fine-management'),
   '/student-concessions': permission('student-concessions'),
