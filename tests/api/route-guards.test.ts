@@ -408,7 +408,11 @@ describe('every API endpoint', () => {
     'GET /api/accounting/ledger': `?accountId=${recordsOfA.accountId}&from=${demoToday()}&to=${demoToday()}`,
     'GET /api/accounting/trial-balance': `?asOf=${demoToday()}`,
     'GET /api/students/next-roll': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
+    'GET /api/fees/invoices': `?studentId=${recordsOfA.studentId}`,
   })
+  /** A read whose query names a record of institute A: addressing it, not a list of B's own. */
+  const queryAddressesA = (key: string) =>
+    [recordsOfA.accountId!, recordsOfA.studentId!].some((id) => queries()[key]?.includes(id))
   const call = (token: string | undefined, endpoint: string, body?: unknown, headers = {}) => {
     const [method, bare] = endpoint.split(' ') as [string, string]
     const path = bare + (queries()[endpoint] ?? '')
@@ -525,8 +529,7 @@ describe('every API endpoint', () => {
     }
     const addressing = endpoints.filter(
       ([key]) =>
-        !publicEndpoints.has(key) &&
-        (key.includes(':') || key in bodies || queries()[key]?.includes(recordsOfA.accountId!)),
+        !publicEndpoints.has(key) && (key.includes(':') || key in bodies || queryAddressesA(key)),
     )
     expect(addressing.length).toBeGreaterThan(5)
     for (const [endpoint] of addressing) {
@@ -542,7 +545,7 @@ describe('every API endpoint', () => {
           key.startsWith('GET ') &&
           !key.includes(':') &&
           !publicEndpoints.has(key) &&
-          !queries()[key]?.includes(recordsOfA.accountId!),
+          !queryAddressesA(key),
       )
       .sort(([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')))
     for (const [endpoint, declared] of reads) {
