@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react'
 import { Dialog, DialogCancel } from '../../components/Dialog.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
@@ -33,6 +33,7 @@ export function NewInvoiceDialog({
   const [periodId, setPeriodId] = useState('')
   const [headIds, setHeadIds] = useState<string[]>([])
   const [tried, setTried] = useState(false)
+  const [made, setMade] = useState<string>()
   const heads = useQuery(feeHeadsQuery(screen))
   const cycles = useQuery(paymentCyclesQuery(academicSessionId, screen))
   const { fieldErrors, checkFields, toastUnlessFieldError } = useServerErrors()
@@ -40,11 +41,16 @@ export function NewInvoiceDialog({
     onSuccess: (invoice) => {
       const number = invoice.number
       showToast({ variant: 'success', title: t`Invoice ${number} was made.` })
-      onClose()
-      void navigate({ to: '/invoices/$invoiceId', params: { invoiceId: invoice.id } })
+      setMade(invoice.id)
     },
     onError: (err) => toastUnlessFieldError(err, t`The invoice was not made`),
   })
+  // Shown once the dialog no longer holds its choices as unsaved (it would hold the navigation).
+  useEffect(() => {
+    if (!made) return
+    onClose()
+    void navigate({ to: '/invoices/$invoiceId', params: { invoiceId: made } })
+  }, [made, navigate, onClose])
   // Without a period only the heads charged once or per event can be invoiced.
   const choosable = (heads.data?.data ?? []).filter(
     (h) => h.active && (periodId !== '' || h.kind !== 'recurring'),
@@ -71,7 +77,7 @@ export function NewInvoiceDialog({
     <Dialog
       title={<Trans>New invoice</Trans>}
       onClose={onClose}
-      unsaved={headIds.length > 0 || periodId !== ''}
+      unsaved={!made && (headIds.length > 0 || periodId !== '')}
     >
       <form className="form" noValidate onSubmit={submit}>
         <div className="field">
