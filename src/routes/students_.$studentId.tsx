@@ -1,7 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NotFoundPage } from '../components/status/StatusPages.tsx'
+import { StudentInvoices } from '../features/fees/StudentInvoices.tsx'
+import { studentInvoicesQuery } from '../features/fees/invoice-queries.ts'
 import { StudentPage } from '../features/students/StudentPage.tsx'
 import { studentQuery } from '../features/students/queries.ts'
+import { useAbility } from '../lib/ability.ts'
 import { httpStatus } from '../lib/api.ts'
 import {
   campusesQuery,
@@ -12,15 +15,18 @@ import {
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/students_/$studentId')({
-  staticData: { strings: ['students'] },
+  staticData: { strings: ['students', 'fees'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/students/$studentId', location.href),
-  loader: async ({ context: { queryClient }, params }) => {
+  loader: async ({ context: { queryClient, ability }, params }) => {
     // The edit and placement dialogs choose from these: read ahead, not waited for.
     const screen = '/students/$studentId'
     void queryClient.prefetchQuery(campusesQuery(screen))
     void queryClient.prefetchQuery(groupsQuery(screen))
     void queryClient.prefetchQuery(sectionsQuery(screen))
     void queryClient.prefetchQuery(shiftsQuery(screen))
+    if (ability.can('read', 'group-invoice')) {
+      void queryClient.prefetchQuery(studentInvoicesQuery(params.studentId))
+    }
     try {
       await queryClient.ensureQueryData(studentQuery(params.studentId))
     } catch (err) {
@@ -30,6 +36,11 @@ export const Route = createFileRoute('/students_/$studentId')({
   },
   notFoundComponent: NotFoundPage,
   component: function Student() {
-    return <StudentPage studentId={Route.useParams().studentId} />
+    const { studentId } = Route.useParams()
+    // The fee area's part: the student's invoices, for those who may read them.
+    const fees = useAbility().can('read', 'group-invoice') && (
+      <StudentInvoices studentId={studentId} />
+    )
+    return <StudentPage studentId={studentId} fees={fees || undefined} />
   },
 })

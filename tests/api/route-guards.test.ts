@@ -411,7 +411,11 @@ describe('every API endpoint', () => {
     // A's session, and a search its students match: B's admin must find none of them.
     'GET /api/fees/group-invoice/options': `?academicSessionId=${recordsOfA.sessionId}&q=Fixture`,
     'GET /api/fees/invoice-prints': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
+    'GET /api/fees/invoices': `?studentId=${recordsOfA.studentId}`,
   })
+  /** A read whose query names a record of institute A: addressing it, not a list of B's own. */
+  const queryAddressesA = (key: string) =>
+    [recordsOfA.accountId!, recordsOfA.studentId!].some((id) => queries()[key]?.includes(id))
   const call = (token: string | undefined, endpoint: string, body?: unknown, headers = {}) => {
     const [method, bare] = endpoint.split(' ') as [string, string]
     const path = bare + (queries()[endpoint] ?? '')
@@ -528,8 +532,7 @@ describe('every API endpoint', () => {
     }
     const addressing = endpoints.filter(
       ([key]) =>
-        !publicEndpoints.has(key) &&
-        (key.includes(':') || key in bodies || queries()[key]?.includes(recordsOfA.accountId!)),
+        !publicEndpoints.has(key) && (key.includes(':') || key in bodies || queryAddressesA(key)),
     )
     expect(addressing.length).toBeGreaterThan(5)
     for (const [endpoint] of addressing) {
@@ -545,7 +548,7 @@ describe('every API endpoint', () => {
           key.startsWith('GET ') &&
           !key.includes(':') &&
           !publicEndpoints.has(key) &&
-          !queries()[key]?.includes(recordsOfA.accountId!),
+          !queryAddressesA(key),
       )
       .sort(([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')))
     for (const [endpoint, declared] of reads) {

@@ -7,6 +7,7 @@ import {
 } from '@playwright/test'
 import { dayFromToday, publishForm } from './admission-data.ts'
 import { axeFindings } from './axe.ts'
+import { makeInvoice } from './fee-data.ts'
 import { adminHeaders, signInAs } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
@@ -167,7 +168,17 @@ async function studentData(request: APIRequestContext, baseURL: string, run: str
       data: { status: 'left', on: dayFromToday(0), reason: 'Moved away.' },
     }),
   )
-  return { guardianPhone, sessionId: place.session.id, youngerId: younger.id }
+  const code = `A${run.toUpperCase()}`
+  const invoice = await makeInvoice(request, baseURL, headers, place, younger.id, {
+    name: `Exam ${run}`,
+    code,
+  })
+  return {
+    guardianPhone,
+    sessionId: place.session.id,
+    youngerId: younger.id,
+    invoiceId: invoice.id,
+  }
 }
 
 type Skin = 'light' | 'dark'
@@ -349,7 +360,23 @@ for (const skin of ['light', 'dark'] as const) {
       await page.goto(`/students/${students.youngerId}`)
       await heading(`Younger ${run}`)
       await expect(page.getByRole('link', { name: `Elder ${run}` })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Invoices' })).toContainText('Unpaid')
       await check('student')
+      await page.getByRole('button', { name: 'New invoice' }).click()
+      const invoiceDialog = page.getByRole('dialog', { name: 'New invoice' })
+      await invoiceDialog.getByRole('button', { name: 'Make the invoice' }).click()
+      await expect(invoiceDialog.getByText('Choose at least one fee head.')).toBeVisible()
+      await check('new invoice dialog')
+      await page.keyboard.press('Escape')
+      await page.goto(`/invoices/${students.invoiceId}`)
+      await heading(/^Invoice /)
+      await check('invoice')
+      await page.getByRole('button', { name: 'Cancel invoice' }).click()
+      const cancelDialog = page.getByRole('dialog', { name: /^Cancel invoice/ })
+      await cancelDialog.getByRole('button', { name: 'Cancel the invoice' }).click()
+      await expect(cancelDialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true')
+      await check('cancel invoice dialog')
+      await page.keyboard.press('Escape')
       await page.goto('/institute-settings')
       await heading('Institute settings')
       // A slip, as the form shows it under its field.

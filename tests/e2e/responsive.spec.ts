@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { horizontalOverflow } from './overflow.ts'
 import { placementOf } from './admission-data.ts'
+import { makeInvoice } from './fee-data.ts'
 import { adminHeaders, signInAs } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
@@ -43,6 +44,7 @@ interface Records {
   applicantId: string
   formId: string
   studentId: string
+  invoiceId: string
 }
 
 /**
@@ -121,7 +123,20 @@ async function makeRecords(request: APIRequestContext, baseURL: string): Promise
   const student = await brother(
     `Maximilian Schwarzenberger-Hohenlohe ${crypto.randomUUID().slice(0, 6)}`,
   )
-  return { voucherId, cashId, formId, applicantId: applicants.data[0]!.id, studentId: student.id }
+  // An invoice of his with a head name and an amount as long as they get.
+  const code = `R${crypto.randomUUID().slice(0, 5).toUpperCase()}`
+  const invoice = await makeInvoice(request, baseURL, headers, place, student.id, {
+    name: `Abschlussprüfungsgebühr Naturwissenschaften ${code}`,
+    code,
+  })
+  return {
+    voucherId,
+    cashId,
+    formId,
+    applicantId: applicants.data[0]!.id,
+    studentId: student.id,
+    invoiceId: invoice.id,
+  }
 }
 
 const staffScreens = (r: Records): Record<string, string> => ({
@@ -147,6 +162,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   'payment cycles': '/payment-cycle-config',
   students: '/students',
   student: `/students/${r.studentId}`,
+  invoice: `/invoices/${r.invoiceId}`,
   'promote students': '/students/promote',
   'student import': '/students/import',
   VAT: '/vat-config',

@@ -106,20 +106,27 @@ export function FamilySection({ student }: { student: Student }) {
   )
 }
 
-/** Invoices, payments and the student's ledger: they come with the fee set-up. */
-export function FeePlaceholders() {
+/**
+ * Payments and the student's ledger (and invoices, for a user who cannot read them): they come
+ * with the fee set-up.
+ */
+export function FeePlaceholders({ invoices }: { invoices: boolean }) {
   return (
     <section className="card" aria-labelledby="student-fees">
       <h2 id="student-fees">
         <Trans>Fees</Trans>
       </h2>
       <dl className="facts">
-        <dt>
-          <Trans>Invoices</Trans>
-        </dt>
-        <dd className="muted">
-          <Trans>The student’s invoices are shown here once fees are set up.</Trans>
-        </dd>
+        {invoices && (
+          <>
+            <dt>
+              <Trans>Invoices</Trans>
+            </dt>
+            <dd className="muted">
+              <Trans>The student’s invoices are shown here once fees are set up.</Trans>
+            </dd>
+          </>
+        )}
         <dt>
           <Trans>Payments</Trans>
         </dt>

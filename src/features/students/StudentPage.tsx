@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactElement } from 'react'
+import { useState, type ReactElement, type ReactNode } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import type { StudentStatus } from '../../shared/schemas/student-search.ts'
@@ -20,9 +20,16 @@ type Editing = { kind: 'fields' } | { kind: 'placement' } | { kind: 'status'; to
 /**
  * /students/$studentId: who the student is, where they studied, their siblings, and (with the
  * fee set-up) their invoices, payments and ledger; edit, move to another section or roll, and
- * mark as left, graduated or active again.
+ * mark as left, graduated or active again. `fees` is the fee area's part of the page (the
+ * student's invoices), composed by the route: features do not import each other.
  */
-export function StudentPage({ studentId }: { studentId: string }): ReactElement {
+export function StudentPage({
+  studentId,
+  fees,
+}: {
+  studentId: string
+  fees?: ReactNode
+}): ReactElement {
   const { i18n } = useLingui()
   const ability = useAbility()
   const { data: student } = useSuspenseQuery(studentQuery(studentId))
@@ -105,7 +112,8 @@ export function StudentPage({ studentId }: { studentId: string }): ReactElement 
         <StudentContacts student={student} />
         <EnrolmentHistory student={student} />
         <FamilySection student={student} />
-        <FeePlaceholders />
+        {fees}
+        <FeePlaceholders invoices={!fees} />
       </div>
 
       {editing?.kind === 'fields' && <StudentFormDialog student={student} onClose={close} />}

@@ -99,6 +99,7 @@ export const routeAccess = {
   '/fintech-merchant': permission('fintech-merchant'),
   '/payment-collection': permission('payment-collection'),
   '/group-invoice': permission('group-invoice'),
+  '/invoices/$invoiceId': permission('group-invoice'),
   '/paid-report': permission('paid-report'),
   '/due-report': permission('due-report'),
   '/student-ledger': permission('student-ledger'),

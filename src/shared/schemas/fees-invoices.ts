@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
+import { FineRuleSchema } from './fee-rules.ts'
 import { jobStatuses } from './jobs.ts'
 import { id } from './primitives.ts'
 
@@ -130,49 +131,101 @@ export const GroupInvoiceOptionsQuerySchema = v.object({
 })
 export type GroupInvoiceOptionsQuery = v.InferInput<typeof GroupInvoiceOptionsQuerySchema>
 
-export interface InvoiceLineExplanation {
-  gross: { source: 'configured' | 'override'; amount: number }
-  concessions: {
-    concessionId: string
-    kind: 'percent' | 'fixed'
-    rateBp: number | null
-    amount: number
-    category: string
-  }[]
-  vat: { rateBp: number; inclusive: boolean; base: number; amount: number } | null
-}
-
-export interface InvoiceLine {
-  lineNo: number
-  feeHeadId: string
-  feeHeadName: string
-  periodId: string | null
-  periodName: string | null
-  grossMinor: number
-  concessionMinor: number
-  vatMinor: number
-  netMinor: number
-  paidMinor: number
-  explanation: InvoiceLineExplanation
-}
-
 export const invoiceStatuses = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const
 export type InvoiceStatus = (typeof invoiceStatuses)[number]
 
-export interface Invoice {
-  id: string
-  number: string
-  studentId: string
-  studentName: string
-  studentCode: string
-  issueDate: string
-  dueDate: string
-  status: InvoiceStatus
+const minor = v.pipe(v.number(), v.safeInteger())
+
+export const InvoiceLineExplanationSchema = v.object({
+  gross: v.object({ source: v.picklist(['configured', 'override']), amount: minor }),
+  concessions: v.array(
+    v.object({
+      concessionId: v.string(),
+      kind: v.picklist(['percent', 'fixed']),
+      rateBp: v.nullable(v.number()),
+      amount: minor,
+      category: v.string(),
+    }),
+  ),
+  vat: v.nullable(
+    v.object({ rateBp: v.number(), inclusive: v.boolean(), base: minor, amount: minor }),
+  ),
+})
+export type InvoiceLineExplanation = v.InferOutput<typeof InvoiceLineExplanationSchema>
+
+export const InvoiceLineSchema = v.object({
+  lineNo: v.number(),
+  feeHeadId: v.string(),
+  feeHeadName: v.string(),
+  periodId: v.nullable(v.string()),
+  periodName: v.nullable(v.string()),
+  grossMinor: minor,
+  concessionMinor: minor,
+  vatMinor: minor,
+  netMinor: minor,
+  /** The fine charged on the line so far (the fine as of today is computed from `fineRules`). */
+  fineMinor: minor,
+  paidMinor: minor,
+  /** The day the VAT rate applied came into force, when it is still on record. */
+  vatEffectiveFrom: v.nullable(v.string()),
+  explanation: InvoiceLineExplanationSchema,
+})
+export type InvoiceLine = v.InferOutput<typeof InvoiceLineSchema>
+
+export const InvoiceSchema = v.object({
+  id: v.string(),
+  number: v.string(),
+  studentId: v.string(),
+  studentName: v.string(),
+  studentCode: v.string(),
+  academicSessionId: v.string(),
+  /** Where the student was placed in the invoice's session. */
+  className: v.nullable(v.string()),
+  sectionName: v.nullable(v.string()),
+  roll: v.nullable(v.number()),
+  issueDate: v.string(),
+  dueDate: v.string(),
+  status: v.picklist(invoiceStatuses),
   /** On a credit note: the invoice it reverses. */
-  creditOf: string | null
+  creditOf: v.nullable(v.string()),
+  creditOfNumber: v.nullable(v.string()),
   /** On a cancelled invoice: its credit note. */
-  creditNoteId: string | null
-  reason: string
-  totalMinor: number
-  lines: InvoiceLine[]
-}
+  creditNoteId: v.nullable(v.string()),
+  creditNoteNumber: v.nullable(v.string()),
+  reason: v.string(),
+  totalMinor: minor,
+  lines: v.array(InvoiceLineSchema),
+  /** The fine rules that can apply to the lines, for their fine as of any day (shared/fees/fine.ts). */
+  fineRules: v.array(FineRuleSchema),
+})
+export type Invoice = v.InferOutput<typeof InvoiceSchema>
+
+/** GET /fees/invoices?studentId=…: one student's invoices with their balances. */
+export const InvoiceListQuerySchema = v.object({ studentId: id })
+
+export const InvoiceSummarySchema = v.object({
+  id: v.string(),
+  number: v.string(),
+  issueDate: v.string(),
+  dueDate: v.string(),
+  periodNames: v.array(v.string()),
+  status: v.picklist(invoiceStatuses),
+  netMinor: minor,
+  paidMinor: minor,
+  fineMinor: minor,
+  /** What is still owed: net + fines charged − paid, nothing once cancelled by a credit note. */
+  balanceMinor: minor,
+  creditNote: v.nullable(
+    v.object({ id: v.string(), number: v.string(), issueDate: v.string(), netMinor: minor }),
+  ),
+})
+export type InvoiceSummary = v.InferOutput<typeof InvoiceSummarySchema>
+
+export const StudentInvoicesSchema = v.object({
+  /** The session a new invoice is for: the current one if the student is enrolled in it, else their latest; null if never enrolled. */
+  academicSessionId: v.nullable(v.string()),
+  studentStatus: v.picklist(['active', 'left', 'graduated']),
+  data: v.array(InvoiceSummarySchema),
+  totalDueMinor: minor,
+})
+export type StudentInvoices = v.InferOutput<typeof StudentInvoicesSchema>

@@ -29,7 +29,7 @@ function chargeOf(row: FineRow): FineCharge {
   }
 }
 
-const present = (row: FineRow): FineRuleRow => ({
+export const presentFineRule = (row: FineRow): FineRuleRow => ({
   id: row.id,
   feeHeadId: row.feeHeadId,
   effectiveFrom: row.effectiveFrom,
@@ -102,7 +102,7 @@ export const fineRuleRoutes = new Hono<AppEnv>()
       .where(and(eq(fineRules.instituteId, instituteId), eq(fineRules.active, true)))
       .orderBy(desc(fineRules.effectiveFrom), desc(fineRules.createdAt))
     return c.json<FineRuleList>({
-      data: rows.map(present),
+      data: rows.map(presentFineRule),
       heads: await ruleHeads(db, instituteId),
     })
   })
@@ -117,7 +117,7 @@ export const fineRuleRoutes = new Hono<AppEnv>()
         .insert(fineRules)
         .values({ ...valuesOf(body), instituteId: auth.instituteId, createdBy: auth.user.id })
         .returning()
-      const rule = present(row!)
+      const rule = presentFineRule(row!)
       await audit(c, tx, {
         area: 'fees',
         action: 'create',
@@ -146,13 +146,13 @@ export const fineRuleRoutes = new Hono<AppEnv>()
           .set({ ...valuesOf(body), updatedAt: new Date() })
           .where(eq(fineRules.id, row.id))
           .returning()
-        const after = present(saved!)
+        const after = presentFineRule(saved!)
         await audit(c, tx, {
           area: 'fees',
           action: 'update',
           entity: 'fine_rule',
           entityId: row.id,
-          before: present(row),
+          before: presentFineRule(row),
           after,
         })
         return after
@@ -179,7 +179,7 @@ export const fineRuleRoutes = new Hono<AppEnv>()
           action: 'delete',
           entity: 'fine_rule',
           entityId: row.id,
-          before: present(row),
+          before: presentFineRule(row),
         })
       })
       return c.body(null, 204)

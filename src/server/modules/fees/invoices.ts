@@ -3,7 +3,9 @@ import { Hono, type Context } from 'hono'
 import {
   CancelInvoiceSchema,
   CreateInvoiceSchema,
+  InvoiceListQuerySchema,
   type Invoice,
+  type StudentInvoices,
 } from '../../../shared/schemas/fees-invoices.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { invoices } from '../../db/schema/fees.ts'
@@ -11,10 +13,10 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
-import { readJson } from '../../lib/validate.ts'
+import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { cancelInvoice } from './invoice-cancel.ts'
 import { createInvoice } from './invoice-create.ts'
-import { findInvoice } from './invoice-read.ts'
+import { findInvoice, studentInvoices } from './invoice-read.ts'
 
 async function invoiceOr404(c: Context<AppEnv>, id: string): Promise<Invoice> {
   const found = await findInvoice(c.var.database.db, c.var.auth.instituteId, id)
@@ -23,11 +25,17 @@ async function invoiceOr404(c: Context<AppEnv>, id: string): Promise<Invoice> {
 }
 
 /**
- * Invoices (permission group-invoice, the catalogue's right to invoice students): one student's
- * invoice (Idempotency-Key required), reading one with how each figure was computed, and
- * cancelling one by a credit note.
+ * Invoices (permission group-invoice, the catalogue's right to invoice students): a student's
+ * invoices with their balances, one student's invoice (Idempotency-Key required), reading one
+ * with how each figure was computed, and cancelling one by a credit note.
  */
 export const invoiceRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
+    const { studentId } = parseOrThrow(InvoiceListQuerySchema, c.req.query())
+    const { database, auth } = c.var
+    return c.json<StudentInvoices>(await studentInvoices(database.db, auth.instituteId, studentId))
+  })
+
   .post('/', requireAuth(), requirePermission('create', 'group-invoice'), async (c) => {
     const body = await readJson(c, CreateInvoiceSchema)
     const key = idempotencyKey(c, { required: true })

@@ -1,0 +1,24 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { NotFoundPage } from '../components/status/StatusPages.tsx'
+import { InvoicePage } from '../features/fees/InvoicePage.tsx'
+import { invoiceQuery } from '../features/fees/invoice-queries.ts'
+import { httpStatus } from '../lib/api.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+
+export const Route = createFileRoute('/invoices/$invoiceId')({
+  staticData: { strings: ['fees'] },
+  beforeLoad: ({ context, location }) => guardRoute(context, '/invoices/$invoiceId', location.href),
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.ensureQueryData(invoiceQuery(params.invoiceId))
+    } catch (err) {
+      if (httpStatus(err) === 404 || httpStatus(err) === 422) throw notFound()
+      throw err
+    }
+  },
+  notFoundComponent: NotFoundPage,
+  // The print layout's and the fine waiver's buttons go in `actions`.
+  component: function Invoice() {
+    return <InvoicePage invoiceId={Route.useParams().invoiceId} />
+  },
+})
