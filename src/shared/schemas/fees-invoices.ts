@@ -94,6 +94,7 @@ export interface InvoiceLineExplanation {
 }
 
 export interface InvoiceLine {
+  id: string
   lineNo: number
   feeHeadId: string
   feeHeadName: string
@@ -122,5 +123,7 @@ export interface Invoice {
   creditNoteId: string | null
   reason: string
   totalMinor: number
+  /** The concession credit notes of concessions approved after it was posted (totals < 0). */
+  concessionCredits: { id: string; number: string; concessionId: string; totalMinor: number }[]
   lines: InvoiceLine[]
 }

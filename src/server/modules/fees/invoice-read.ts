@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Invoice } from '../../../shared/schemas/fees-invoices.ts'
 import type { Db } from '../../db/client.ts'
 import { feeHeads, invoiceLines, invoices, paymentPeriods } from '../../db/schema/fees.ts'
@@ -27,10 +27,24 @@ export async function findInvoice(
     .leftJoin(paymentPeriods, eq(paymentPeriods.id, invoiceLines.periodId))
     .where(eq(invoiceLines.invoiceId, id))
     .orderBy(asc(invoiceLines.lineNo))
-  const [creditNote] = await db
-    .select({ id: invoices.id })
+  const notes = await db
+    .select({ id: invoices.id, number: invoices.number, concessionId: invoices.concessionId })
     .from(invoices)
     .where(and(eq(invoices.instituteId, instituteId), eq(invoices.creditOf, id)))
+    .orderBy(asc(invoices.sequence))
+  const creditNote = notes.find((n) => n.concessionId === null)
+  const concessionNotes = notes.filter((n) => n.concessionId !== null)
+  const credited = concessionNotes.length
+    ? await db
+        .select({ invoiceId: invoiceLines.invoiceId, netMinor: invoiceLines.netMinor })
+        .from(invoiceLines)
+        .where(
+          inArray(
+            invoiceLines.invoiceId,
+            concessionNotes.map((n) => n.id),
+          ),
+        )
+    : []
   const { invoice } = row
   return {
     id: invoice.id,
@@ -45,7 +59,14 @@ export async function findInvoice(
     creditNoteId: creditNote?.id ?? null,
     reason: invoice.reason,
     totalMinor: lines.reduce((sum, l) => sum + l.line.netMinor, 0),
+    concessionCredits: concessionNotes.map((n) => ({
+      id: n.id,
+      number: n.number,
+      concessionId: n.concessionId!,
+      totalMinor: credited.filter((l) => l.invoiceId === n.id).reduce((s, l) => s + l.netMinor, 0),
+    })),
     lines: lines.map(({ line, feeHeadName, periodName }) => ({
+      id: line.id,
       lineNo: line.lineNo,
       feeHeadId: line.feeHeadId,
       feeHeadName,
