@@ -593,11 +593,14 @@ export const fineWaivers = pgTable(
     waivedOn: date('waived_on', { mode: 'string' }).notNull(),
     amountMinor: money('amount_minor').notNull(),
     reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    payloadHash: text('payload_hash'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('fine_waivers_line_idx').on(t.instituteId, t.invoiceLineId),
+    uniqueIndex('fine_waivers_idempotency_unique').on(t.instituteId, t.idempotencyKey),
     check('fine_waivers_amount', sql`${t.amountMinor} > 0`),
   ],
 )

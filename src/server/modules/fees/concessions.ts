@@ -76,7 +76,7 @@ async function listed(db: Db, instituteId: string, ...where: ReturnType<typeof e
     terms: termsOf(row),
     category: row.category,
     reason: row.reason,
-    documentKey: row.documentKey,
+    documentName: row.documentKey ? row.documentName : null,
     status: row.status,
     requestedBy: row.requestedBy,
     requestedByName: names.requestedByName,
@@ -145,7 +145,6 @@ const valuesOf = (body: ConcessionRequest) => ({
   amountMinor: body.terms.kind === 'fixed' ? body.terms.amount : null,
   category: body.category,
   reason: body.reason,
-  documentKey: body.documentKey,
 })
 
 async function lockedConcession(c: Context<AppEnv>, tx: Db) {

@@ -29,7 +29,8 @@ function chargeOf(row: FineRow): FineCharge {
   }
 }
 
-const present = (row: FineRow): FineRuleRow => ({
+/** A stored rule as the fine computation (and the API) take it. */
+export const present = (row: FineRow): FineRuleRow => ({
   id: row.id,
   feeHeadId: row.feeHeadId,
   effectiveFrom: row.effectiveFrom,
