@@ -3,6 +3,7 @@ import { groupInvoiceRoutes } from './modules/fees/group-invoice.ts'
 import { invoiceRoutes } from './modules/fees/invoices.ts'
 import { invoicePrintSettingsRoutes } from './modules/fees/invoice-print-settings.ts'
 import { invoicePrintRoutes } from './modules/fees/invoice-prints.ts'
+import { fineWaiverRoutes } from './modules/fees/fine-waivers.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -49,6 +50,10 @@ import { sectionRoutes } from './modules/institutes/sections.ts'
 import { shiftRoutes } from './modules/institutes/shifts.ts'
 // Fee rules (issue 17: VAT, fines, concessions).
 import { concessionRoutes } from './modules/fees/concessions.ts'
+import {
+  concessionDocumentPath,
+  concessionDocumentRoutes,
+} from './modules/fees/concession-documents.ts'
 import { fineRuleRoutes } from './modules/fees/fine-rules.ts'
 import { vatRateRoutes } from './modules/fees/vat-rates.ts'
 import { promotionJobKind } from './modules/students/promotion-job.ts'
@@ -166,7 +171,8 @@ export function createApp({
       ),
   })
   api.use((c, next) =>
-    c.req.method === 'PUT' && attachmentUploadPath.test(c.req.path)
+    c.req.method === 'PUT' &&
+    (attachmentUploadPath.test(c.req.path) || concessionDocumentPath.test(c.req.path))
       ? uploadLimit(c, next)
       : c.req.method === 'POST' && c.req.path === '/api/students/imports'
         ? importLimit(c, next)
@@ -211,6 +217,7 @@ export function createApp({
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
   api.route('/fees/invoices', invoiceRoutes)
+  api.route('/fees/invoices', fineWaiverRoutes)
   api.route('/fees/group-invoice', groupInvoiceRoutes)
   api.route('/fees/invoice-print-settings', invoicePrintSettingsRoutes)
   api.route('/fees/invoice-prints', invoicePrintRoutes)
@@ -219,6 +226,7 @@ export function createApp({
   api.route('/fees/vat-rates', vatRateRoutes)
   api.route('/fees/fine-rules', fineRuleRoutes)
   api.route('/fees/concessions', concessionRoutes)
+  api.route('/fees/concessions', concessionDocumentRoutes)
   api.route('/platform/institutes', platformInstituteRoutes)
   api.route('/institutes/settings', instituteSettingsRoutes)
   api.route('/institutes/campuses', campusRoutes)

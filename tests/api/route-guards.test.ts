@@ -22,6 +22,7 @@ import {
   feeHeads,
   fineRules,
   groupInvoiceRuns,
+  invoiceLines,
   invoices,
   paymentCycles,
   paymentPeriods,
@@ -259,6 +260,18 @@ describe('every API endpoint', () => {
         dueDate: demoToday(),
       })
       .returning()
+    const [line] = await t.database.db
+      .insert(invoiceLines)
+      .values({
+        instituteId: instituteA,
+        invoiceId: invoice!.id,
+        lineNo: 1,
+        studentId: student!.id,
+        feeHeadId: feeHead!.id,
+        grossMinor: 100,
+        netMinor: 100,
+      })
+      .returning()
     const [run] = await t.database.db
       .insert(groupInvoiceRuns)
       .values({ instituteId: instituteA, scope: {}, scopeKey: 'fixture' })
@@ -268,6 +281,7 @@ describe('every API endpoint', () => {
       cycleId: cycle!.id,
       periodId: period!.id,
       invoiceId: invoice!.id,
+      lineId: line!.id,
       runId: run!.id,
       studentId: student!.id,
       enrolmentId: enrolment!.id,

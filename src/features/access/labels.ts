@@ -116,6 +116,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   request: msg`Requested`,
   approve: msg`Approved`,
   revoke: msg`Revoked`,
+  waive_fine: msg`Fine waived`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */

@@ -21,7 +21,13 @@ import {
 import { ConcessionSiblingRule } from './ConcessionSiblingRule.tsx'
 import { concessionCategoryLabels, concessionStatusLabels } from './fine-labels.ts'
 import { parsePercent, percentInput } from './rate-text.ts'
-import { useConcessionStep, useRequestConcession, type ConcessionStep } from './rule-mutations.ts'
+import {
+  openConcessionDocument,
+  useAttachConcessionDocument,
+  useConcessionStep,
+  useRequestConcession,
+  type ConcessionStep,
+} from './rule-mutations.ts'
 import { concessionOptionsQuery, concessionsQuery } from './rule-queries.ts'
 
 /**
@@ -46,6 +52,10 @@ export function ConcessionsPage(): ReactElement {
     onError: (err) => toastUnlessFieldError(err, t`The concession was not changed`),
   })
   const canDecide = ability.can('update', 'concession-approval')
+  const open = (id: string) =>
+    openConcessionDocument(id).catch((err: unknown) =>
+      toastUnlessFieldError(err, t`The document could not be opened`),
+    )
   const act = (c: Concession, s: ConcessionStep) => {
     let note = ''
     if (s !== 'approve') {
@@ -66,7 +76,8 @@ export function ConcessionsPage(): ReactElement {
         subtitle={
           <Trans>
             A concession is requested by one user and approved by another who holds the approval
-            right; it applies to invoices created after its approval.
+            right; it applies to invoices created after its approval, and the invoices already
+            posted get a concession credit note when it is approved.
           </Trans>
         }
       />
@@ -169,6 +180,19 @@ export function ConcessionsPage(): ReactElement {
                       <td>{i18n._(concessionStatusLabels[c.status])}</td>
                       <td>{c.requestedByName ?? ''}</td>
                       <td>
+                        {c.documentName && (
+                          <>
+                            <button
+                              type="button"
+                              className="button-link"
+                              onClick={() => open(c.id)}
+                              aria-label={t`Open the document of ${name}’s concession`}
+                              title={c.documentName}
+                            >
+                              <Trans>Document</Trans>
+                            </button>{' '}
+                          </>
+                        )}
                         {canDecide && c.status === 'requested' && (
                           <>
                             <button
@@ -229,12 +253,21 @@ function ConcessionRequestForm({ options }: { options: ConcessionOptions }): Rea
   const [category, setCategory] = useState<ConcessionCategory>('sibling')
   const [reason, setReason] = useState('')
   const [touched, setTouched] = useState(false)
+  const [file, setFile] = useState<File | null>(null)
+  const [fileKey, setFileKey] = useState(0)
+  const attach = useAttachConcessionDocument({
+    onSuccess: () => showToast({ variant: 'success', title: t`The document was attached.` }),
+    onError: (err) => toastUnlessFieldError(err, t`The document was not attached`),
+  })
   const request = useRequestConcession({
-    onSuccess: () => {
+    onSuccess: (made) => {
       setValue('')
       setReason('')
       setTouched(false)
       showToast({ variant: 'success', title: t`The concession was requested.` })
+      if (file) attach.mutate({ id: made.id, file })
+      setFile(null)
+      setFileKey((k) => k + 1)
     },
     onError: (err) => toastUnlessFieldError(err, t`The concession was not requested`),
   })
@@ -254,6 +287,7 @@ function ConcessionRequestForm({ options }: { options: ConcessionOptions }): Rea
     ...fieldErrors(request.error),
   }
   const valueError = errors['terms.rateBp'] ?? errors['terms.amount'] ?? errors.terms
+  const fileError = fieldErrors(attach.error).file
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -378,7 +412,21 @@ function ConcessionRequestForm({ options }: { options: ConcessionOptions }): Rea
         />
         {errors.reason && <p className="field-error">{errors.reason}</p>}
       </div>
-      <SubmitButton busy={request.isPending}>
+      <div className="field">
+        <label htmlFor={`${id}-document`}>
+          <Trans>Document (PDF or image, optional)</Trans>
+        </label>
+        <input
+          key={fileKey}
+          id={`${id}-document`}
+          type="file"
+          accept="application/pdf,image/jpeg,image/png,image/webp"
+          aria-invalid={fileError ? true : undefined}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        {fileError && <p className="field-error">{fileError}</p>}
+      </div>
+      <SubmitButton busy={request.isPending || attach.isPending}>
         <Trans>Request</Trans>
       </SubmitButton>
     </form>

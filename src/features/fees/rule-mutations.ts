@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { deleteResource, postJson, putJson } from '../../lib/api.ts'
+import { api, deleteResource, postJson, putJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import {
   ConcessionSchema,
@@ -61,6 +61,37 @@ export function useRequestConcession(feedback: Feedback<Concession, ConcessionRe
       feedback,
     },
   )
+}
+
+/** Attaches the supporting document (PDF or image) to a concession still requested. */
+export function useAttachConcessionDocument(feedback: Feedback<void, { id: string; file: File }>) {
+  return useChange(
+    async ({ id, file }: { id: string; file: File }) => {
+      const body = new FormData()
+      body.set('file', file)
+      await api.put(`fees/concessions/${id}/document`, { body })
+    },
+    { refresh, feedback },
+  )
+}
+
+/**
+ * Shows a concession's document in a new tab: fetched with the session (the API needs its
+ * token), shown from a blob URL. The tab opens before the fetch, or a popup blocker stops it.
+ */
+export async function openConcessionDocument(id: string): Promise<void> {
+  const tab = window.open('', '_blank')
+  try {
+    const blob = await api.get(`fees/concessions/${id}/document`).blob()
+    const url = URL.createObjectURL(blob)
+    if (tab) tab.location.href = url
+    else window.location.assign(url)
+    // The tab has read it by then; the URL need not outlive the minute.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  } catch (err) {
+    tab?.close()
+    throw err
+  }
 }
 
 export type ConcessionStep = 'approve' | 'reject' | 'revoke'

@@ -54,6 +54,10 @@ export const feeRuleErrors = {
     id: 'error.concession_not_found',
     message: 'No such concession.',
   },
+  concession_document_not_found: /*i18n*/ {
+    id: 'error.concession_document_not_found',
+    message: 'This concession has no document.',
+  },
   concession_category_required: /*i18n*/ {
     id: 'error.concession_category_required',
     message: 'Choose a category.',

@@ -58,4 +58,20 @@ export const feeErrors = {
     id: 'error.group_invoice_running',
     message: 'A group invoice for the same choice is running (job {jobId}).',
   },
+  invoice_line_not_found: /*i18n*/ {
+    id: 'error.invoice_line_not_found',
+    message: 'This invoice has no such line.',
+  },
+  fine_waiver_reason_required: /*i18n*/ {
+    id: 'error.fine_waiver_reason_required',
+    message: 'Give the reason for waiving the fine.',
+  },
+  fine_waiver_no_fine: /*i18n*/ {
+    id: 'error.fine_waiver_no_fine',
+    message: 'This line has no fine to waive today.',
+  },
+  fine_waiver_over_fine: /*i18n*/ {
+    id: 'error.fine_waiver_over_fine',
+    message: 'At most {max} of the fine is left to waive.',
+  },
 }

@@ -184,7 +184,6 @@ export const ConcessionRequestSchema = v.object({
   terms: ConcessionTermsSchema,
   category: v.picklist(concessionCategories, 'concession_category_required'),
   reason: text(500, 'concession_reason_required'),
-  documentKey: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300, 'too_long'))), null),
 })
 export type ConcessionRequest = v.InferOutput<typeof ConcessionRequestSchema>
 
@@ -205,7 +204,8 @@ export const ConcessionSchema = v.object({
   terms: ConcessionTermsSchema,
   category: v.picklist(concessionCategories),
   reason: v.string(),
-  documentKey: v.nullable(v.string()),
+  /** The supporting document's name as uploaded (PUT …/:id/document); null when none. */
+  documentName: v.nullable(v.string()),
   status: v.picklist(concessionStatuses),
   requestedBy: v.nullable(v.string()),
   requestedByName: v.nullable(v.string()),

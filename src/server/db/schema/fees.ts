@@ -342,6 +342,9 @@ export const concessions = pgTable(
     reason: text('reason').notNull().default(''),
     /** The supporting document in the file storage; null when none was given. */
     documentKey: text('document_key'),
+    /** The document's name as uploaded and its checked type (PDF or image). */
+    documentName: text('document_name'),
+    documentType: text('document_type'),
     status: text('status', { enum: concessionStatuses }).notNull().default('requested'),
     requestedBy: uuid('requested_by').references(() => users.id),
     /** Who approved or rejected it (never the requester). */
@@ -443,6 +446,8 @@ export const invoices = pgTable(
     voucherId: uuid('voucher_id').references(() => vouchers.id),
     groupInvoiceRunId: uuid('group_invoice_run_id'),
     creditOf: uuid('credit_of').references((): AnyPgColumn => invoices.id),
+    /** On a concession credit note: the concession it applies to the invoice it credits. */
+    concessionId: uuid('concession_id'),
     reason: text('reason').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
     payloadHash: text('payload_hash'),
@@ -461,6 +466,15 @@ export const invoices = pgTable(
     index('invoices_period_idx').on(t.instituteId, t.academicSessionId, t.periodId),
     index('invoices_run_idx').on(t.groupInvoiceRunId),
     index('invoices_credit_of_idx').on(t.creditOf),
+    // A concession credits an invoice once, however often its approval is retried.
+    uniqueIndex('invoices_concession_credit_unique')
+      .on(t.instituteId, t.creditOf, t.concessionId)
+      .where(sql`${t.concessionId} is not null`),
+    foreignKey({
+      name: 'invoices_concession_fk',
+      columns: [t.instituteId, t.concessionId],
+      foreignColumns: [concessions.instituteId, concessions.id],
+    }),
     foreignKey({
       name: 'invoices_period_fk',
       columns: [t.instituteId, t.periodId],
@@ -562,6 +576,36 @@ export const invoiceLines = pgTable(
     }),
     check('invoice_lines_vat_rate', sql`${t.vatRateBp} between 0 and 10000`),
     check('invoice_lines_paid', sql`${t.paidMinor} >= 0 and ${t.fineMinor} >= 0`),
+  ],
+)
+
+/**
+ * A waiver of (part of) the fine of an invoice line, with its reason: from its day on, the
+ * line's fine is what the fine rules ask less the waivers (fine-waiver.ts), never below zero.
+ */
+export const fineWaivers = pgTable(
+  'fine_waivers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instituteId: instituteId(),
+    // A plain key (invoice_lines has no (institute_id, id) key, kept lean for group runs): the
+    // routes read the line within the institute before writing.
+    invoiceLineId: uuid('invoice_line_id')
+      .notNull()
+      .references(() => invoiceLines.id),
+    /** The institute's day it was granted: fines as of that day on exclude it. */
+    waivedOn: date('waived_on', { mode: 'string' }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    payloadHash: text('payload_hash'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('fine_waivers_line_idx').on(t.instituteId, t.invoiceLineId),
+    uniqueIndex('fine_waivers_idempotency_unique').on(t.instituteId, t.idempotencyKey),
+    check('fine_waivers_amount', sql`${t.amountMinor} > 0`),
   ],
 )
 

@@ -23,13 +23,15 @@ import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { creditApprovedConcession } from './concession-credit.ts'
 import { headOf, pathId, ruleHeads } from './rule-heads.ts'
 
 /*
  * /fees/concessions: maker–checker. Whoever holds student-concessions requests one; another
  * user holding concession-approval approves or rejects it (never the requester: a 403 with its
  * own code, and a check constraint behind it); an approved one can be revoked. Each step is
- * audited. Applying concessions to invoices is the invoicing's work.
+ * audited. Invoices created afterwards apply it (invoice-plan.ts); invoices already posted get
+ * concession credit notes when it is approved (concession-credit.ts).
  */
 
 type ConcessionRow = typeof concessions.$inferSelect
@@ -74,7 +76,7 @@ async function listed(db: Db, instituteId: string, ...where: ReturnType<typeof e
     terms: termsOf(row),
     category: row.category,
     reason: row.reason,
-    documentKey: row.documentKey,
+    documentName: row.documentKey ? row.documentName : null,
     status: row.status,
     requestedBy: row.requestedBy,
     requestedByName: names.requestedByName,
@@ -143,7 +145,6 @@ const valuesOf = (body: ConcessionRequest) => ({
   amountMinor: body.terms.kind === 'fixed' ? body.terms.amount : null,
   category: body.category,
   reason: body.reason,
-  documentKey: body.documentKey,
 })
 
 async function lockedConcession(c: Context<AppEnv>, tx: Db) {
@@ -180,6 +181,9 @@ async function decide(
         updatedAt: new Date(),
       })
       .where(eq(concessions.id, row.id))
+    // Approved: the invoices already posted get their concession credit notes now.
+    const creditNotes =
+      status === 'approved' ? await creditApprovedConcession(tx, row, auth.user.id) : []
     const after = await oneListed(tx, auth.instituteId, row.id)
     await audit(c, tx, {
       area: 'fees',
@@ -187,7 +191,7 @@ async function decide(
       entity: 'concession',
       entityId: row.id,
       before: { status: row.status },
-      after: { status, decisionNote: note },
+      after: { status, decisionNote: note, ...(creditNotes.length ? { creditNotes } : {}) },
     })
     return after
   })

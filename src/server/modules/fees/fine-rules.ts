@@ -29,6 +29,7 @@ function chargeOf(row: FineRow): FineCharge {
   }
 }
 
+/** A stored rule as the fine computation (and the API) take it. */
 export const presentFineRule = (row: FineRow): FineRuleRow => ({
   id: row.id,
   feeHeadId: row.feeHeadId,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
 import type { Db } from '../../db/client.ts'
 import { invoiceLines, invoices } from '../../db/schema/fees.ts'
@@ -11,7 +11,7 @@ import { invoiceNumber, postingLines, reversed, takeNumbers } from './invoice-wr
 /**
  * Cancels a posted invoice: never edited, it is reversed by a credit note — an invoice of its
  * own (credit_of, the reason, lines crediting each line with the same figures) posted as the
- * mirror of the invoice's posting, today. The invoice's lines are marked cancelled so that
+ * mirror of the invoice's posting (less what its concession credit notes took off), today. The invoice's lines are marked cancelled so that
  * their student × period × head can be invoiced again. Answers the credit note's id.
  */
 export async function cancelInvoice(
@@ -29,8 +29,35 @@ export async function cancelInvoice(
   if (!invoice) throw notFound('invoice_not_found')
   if (invoice.creditOf) throw conflict('credit_note_not_cancellable')
   if (invoice.status === 'cancelled') throw conflict('invoice_already_cancelled')
-  const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId))
-  if (lines.some((l) => l.paidMinor > 0)) throw conflict('invoice_has_payments')
+  const own = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId))
+  if (own.some((l) => l.paidMinor > 0)) throw conflict('invoice_has_payments')
+  // What a concession credit note took off a line is not reversed twice: the line's figures
+  // as they stand (with its concession credits) are.
+  const credits = own.length
+    ? await tx
+        .select({ line: invoiceLines })
+        .from(invoiceLines)
+        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+        .where(
+          and(
+            inArray(
+              invoiceLines.creditsLineId,
+              own.map((l) => l.id),
+            ),
+            isNotNull(invoices.concessionId),
+          ),
+        )
+    : []
+  const lines = own.map((l) => {
+    const of = credits.filter((c) => c.line.creditsLineId === l.id)
+    const sum = (f: (x: typeof l) => number) => f(l) + of.reduce((s, c) => s + f(c.line), 0)
+    return {
+      ...l,
+      concessionMinor: sum((x) => x.concessionMinor),
+      vatMinor: sum((x) => x.vatMinor),
+      netMinor: sum((x) => x.netMinor),
+    }
+  })
 
   const date = await instituteToday(tx, instituteId)
   const { fiscalYearStartMonth } = await coaSettingsOf(tx, instituteId)

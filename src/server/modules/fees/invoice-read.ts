@@ -77,7 +77,25 @@ export async function findInvoice(
     .where(eq(invoiceLines.invoiceId, id))
     .orderBy(asc(invoiceLines.lineNo))
   const { invoice } = row
-  const creditNote = await numberOf(db, instituteId, eq(invoices.creditOf, id))
+  // Its credit notes: the one that cancelled it, and those of concessions approved after it.
+  const notes = await db
+    .select({ id: invoices.id, number: invoices.number, concessionId: invoices.concessionId })
+    .from(invoices)
+    .where(and(eq(invoices.instituteId, instituteId), eq(invoices.creditOf, id)))
+    .orderBy(asc(invoices.sequence))
+  const creditNote = notes.find((n) => n.concessionId === null)
+  const concessionNotes = notes.filter((n) => n.concessionId !== null)
+  const credited = concessionNotes.length
+    ? await db
+        .select({ invoiceId: invoiceLines.invoiceId, netMinor: invoiceLines.netMinor })
+        .from(invoiceLines)
+        .where(
+          inArray(
+            invoiceLines.invoiceId,
+            concessionNotes.map((n) => n.id),
+          ),
+        )
+    : []
   const original = invoice.creditOf
     ? await numberOf(db, instituteId, eq(invoices.id, invoice.creditOf))
     : undefined
@@ -119,6 +137,12 @@ export async function findInvoice(
     creditNoteNumber: creditNote?.number ?? null,
     reason: invoice.reason,
     totalMinor: lines.reduce((sum, l) => sum + l.line.netMinor, 0),
+    concessionCredits: concessionNotes.map((n) => ({
+      id: n.id,
+      number: n.number,
+      concessionId: n.concessionId!,
+      totalMinor: credited.filter((l) => l.invoiceId === n.id).reduce((s, l) => s + l.netMinor, 0),
+    })),
     lines: lines.map(({ line, feeHeadName, periodName }) => {
       const explanation = line.explanation ?? {
         gross: { source: 'configured' as const, amount: line.grossMinor },
@@ -126,6 +150,7 @@ export async function findInvoice(
         vat: null,
       }
       return {
+        id: line.id,
         lineNo: line.lineNo,
         feeHeadId: line.feeHeadId,
         feeHeadName,
@@ -190,7 +215,14 @@ export async function studentInvoices(
     : []
   const sum = (id: string, figure: 'netMinor' | 'paidMinor' | 'fineMinor') =>
     lines.reduce((total, l) => (l.invoiceId === id ? total + l[figure] : total), 0)
-  const notes = new Map(rows.filter((r) => r.creditOf).map((r) => [r.creditOf!, r]))
+  // The credit note that cancelled an invoice; every credit note (concessions' too) lowers its due.
+  const notes = new Map(
+    rows.filter((r) => r.creditOf && r.concessionId === null).map((r) => [r.creditOf!, r]),
+  )
+  const credits = (invoiceId: string) =>
+    rows
+      .filter((r) => r.creditOf === invoiceId)
+      .reduce((total, r) => total + sum(r.id, 'netMinor'), 0)
   const data = rows
     .filter((r) => !r.creditOf)
     .map((invoice) => {
@@ -214,7 +246,7 @@ export async function studentInvoices(
         netMinor,
         paidMinor,
         fineMinor,
-        balanceMinor: netMinor + noteNet + fineMinor - paidMinor,
+        balanceMinor: netMinor + credits(invoice.id) + fineMinor - paidMinor,
         creditNote: note
           ? { id: note.id, number: note.number, issueDate: note.issueDate, netMinor: noteNet }
           : null,

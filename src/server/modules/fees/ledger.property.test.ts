@@ -14,17 +14,19 @@ import {
   receivableBalance,
   subLedgerTotal,
 } from '../../test-support/fee-invoices.ts'
+import { signedInAs } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 
 /*
- * Ledger = dues: whatever sequence of single invoices, group runs, concessions granted and
- * cancellations happens, Σ student balances in the sub-ledger (every invoice line's net, a
+ * Ledger = dues: whatever sequence of single invoices, group runs, concessions granted (before
+ * invoicing, or approved after it: concession credit notes) and cancellations happens, Σ student balances in the sub-ledger (every invoice line's net, a
  * credit note's lines negative) equals the Fee receivable account's balance, to the minor unit.
  */
 describe('ledger = dues', () => {
   let t: TestApp
   let admin: string
+  let checker: string
   adminSuite((s) => ({ t, admin } = s))
 
   let instituteId: string
@@ -37,6 +39,7 @@ describe('ledger = dues', () => {
 
   beforeAll(async () => {
     const db = t.database.db
+    checker = await signedInAs(t, 'ledger-checker', ['accountant'])
     instituteId = await demoInstituteId(db)
     ;({ sessionId, classIds } = await demoSession(db, instituteId))
     classIds = classIds.slice(0, 2)
@@ -75,6 +78,15 @@ describe('ledger = dues', () => {
     | { kind: 'group'; klass: number; period: number; heads: number[] }
     | { kind: 'concession'; student: number; head: number | null; percent: boolean; value: number }
     | { kind: 'cancel'; pick: number }
+    | {
+        kind: 'approve'
+        student: number
+        head: number | null
+        percent: boolean
+        value: number
+        from: number
+        span: number
+      }
 
   const headPick = fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 3 })
   const action: fc.Arbitrary<Action> = fc.oneof(
@@ -98,6 +110,16 @@ describe('ledger = dues', () => {
       value: fc.integer({ min: 1, max: 10_000 }),
     }),
     fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(1000) }),
+    // Requested and approved after invoicing: the posted invoices get concession credit notes.
+    fc.record({
+      kind: fc.constant('approve' as const),
+      student: fc.nat(5),
+      head: fc.option(fc.nat(2), { nil: null }),
+      percent: fc.boolean(),
+      value: fc.integer({ min: 1, max: 10_000 }),
+      from: fc.nat(2),
+      span: fc.nat(2),
+    }),
   )
 
   async function apply(a: Action) {
@@ -148,6 +170,25 @@ describe('ledger = dues', () => {
         rateBp: a.percent ? a.value : null,
         amountMinor: a.percent ? null : a.value * 7,
       })
+    } else if (a.kind === 'approve') {
+      const requested = await asUser(t, admin, 'POST', '/api/fees/concessions', {
+        studentId: studentIds[a.student],
+        feeHeadId: a.head === null ? null : heads[a.head],
+        academicSessionId: sessionId,
+        fromPeriodId: periods[a.from],
+        toPeriodId: periods[Math.min(2, a.from + a.span)],
+        terms: a.percent
+          ? { kind: 'percent', rateBp: a.value }
+          : { kind: 'fixed', amount: a.value * 7 },
+        category: 'merit',
+        reason: 'Property test',
+      })
+      expect(requested.status).toBe(201)
+      const { id } = (await requested.json()) as { id: string }
+      const approved = await asUser(t, checker, 'POST', `/api/fees/concessions/${id}/approve`, {
+        note: '',
+      })
+      expect(approved.status).toBe(200)
     } else {
       const open = (
         (await db.execute(

@@ -1,0 +1,252 @@
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import { finesOfPeriod, type FineLine } from '../../../shared/fees/fine.ts'
+import { waiveFine } from '../../../shared/fees/fine-waiver.ts'
+import {
+  FineWaiverRequestSchema,
+  type FineWaiverRow,
+  type LineFine,
+} from '../../../shared/schemas/fees-invoices.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema/auth.ts'
+import { feeHeads, fineRules, fineWaivers, invoiceLines, invoices } from '../../db/schema/fees.ts'
+import { audit } from '../../lib/audit.ts'
+import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { notFound, validationFailed } from '../../lib/errors.ts'
+import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
+import { readJson } from '../../lib/validate.ts'
+import { instituteToday } from '../accounting/open-period.ts'
+import { presentFineRule } from './fine-rules.ts'
+import { pathId } from './rule-heads.ts'
+
+/*
+ * /fees/invoices/:invoiceId/lines/:lineId: a line's fine as of today (the shared fine rules,
+ * with the period cap over the student's lines of the period, less the waivers granted), and
+ * waiving it in part or whole with a reason (permission fine-waiver, audited, Idempotency-Key
+ * taken). The fine is a line's figure as of a day, never posted here: collection charges it.
+ * Payments are not dated yet (collection is to come): a line counts as unpaid for its fine.
+ */
+
+type LineRow = typeof invoiceLines.$inferSelect
+
+/** The addressed line of a live invoice of the institute, or 404. */
+async function lineOf(c: Context<AppEnv>, db: Db, lock = false) {
+  const invoiceId = pathId(c.req.param('invoiceId'), 'invoice_not_found')
+  const lineId = pathId(c.req.param('lineId'), 'invoice_line_not_found')
+  const query = db
+    .select({ line: invoiceLines, invoice: invoices })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(
+      and(
+        eq(invoices.instituteId, c.var.auth.instituteId),
+        eq(invoices.id, invoiceId),
+        eq(invoiceLines.id, lineId),
+        isNull(invoiceLines.creditsLineId),
+      ),
+    )
+  const [row] = lock ? await query.for('update', { of: invoiceLines }) : await query
+  if (!row) throw notFound('invoice_line_not_found')
+  return row
+}
+
+/** What each line asks as it stands: its net with its concession credit notes'. */
+async function amountsOf(db: Db, lines: LineRow[]) {
+  const credits = await db
+    .select({ creditsLineId: invoiceLines.creditsLineId, netMinor: invoiceLines.netMinor })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(
+      and(
+        inArray(
+          invoiceLines.creditsLineId,
+          lines.map((l) => l.id),
+        ),
+        isNotNull(invoices.concessionId),
+      ),
+    )
+  return new Map(
+    lines.map((l) => [
+      l.id,
+      l.netMinor +
+        credits.filter((c) => c.creditsLineId === l.id).reduce((s, c) => s + c.netMinor, 0),
+    ]),
+  )
+}
+
+/** The line's fine as of `asOf`, with the waivers granted by then. */
+export async function lineFine(
+  db: Db,
+  instituteId: string,
+  { line, invoice }: { line: LineRow; invoice: typeof invoices.$inferSelect },
+  asOf: string,
+): Promise<LineFine> {
+  const rules = (
+    await db
+      .select()
+      .from(fineRules)
+      .where(and(eq(fineRules.instituteId, instituteId), eq(fineRules.active, true)))
+  ).map(presentFineRule)
+  // A period cap is shared by the student's lines of the period, in the heads' priority.
+  const period = line.cancelled
+    ? []
+    : await db
+        .select({ line: invoiceLines, dueDate: invoices.dueDate })
+        .from(invoiceLines)
+        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+        .innerJoin(feeHeads, eq(feeHeads.id, invoiceLines.feeHeadId))
+        .where(
+          and(
+            eq(invoiceLines.instituteId, instituteId),
+            eq(invoiceLines.studentId, line.studentId),
+            line.periodId === null
+              ? eq(invoiceLines.id, line.id)
+              : eq(invoiceLines.periodId, line.periodId),
+            eq(invoiceLines.cancelled, false),
+            isNull(invoiceLines.creditsLineId),
+          ),
+        )
+        .orderBy(asc(feeHeads.priority), asc(invoices.sequence), asc(invoiceLines.lineNo))
+  const amounts = await amountsOf(
+    db,
+    period.map((p) => p.line),
+  )
+  const fineLines = period.map((p): FineLine => ({
+    id: p.line.id,
+    feeHeadId: p.line.feeHeadId,
+    dueDate: p.dueDate,
+    amount: Math.max(0, amounts.get(p.line.id)!),
+    payments: [],
+  }))
+  const fine = finesOfPeriod(fineLines, rules, asOf).find((f) => f.lineId === line.id)
+  const waivers = await db
+    .select({ row: fineWaivers, createdByName: users.fullName })
+    .from(fineWaivers)
+    .leftJoin(users, eq(users.id, fineWaivers.createdBy))
+    .where(and(eq(fineWaivers.instituteId, instituteId), eq(fineWaivers.invoiceLineId, line.id)))
+    .orderBy(asc(fineWaivers.createdAt))
+  const waived = waiveFine(
+    fine?.amount ?? 0,
+    waivers.map((w) => ({ waivedOn: w.row.waivedOn, amount: w.row.amountMinor })),
+    asOf,
+  )
+  return {
+    invoiceId: invoice.id,
+    lineId: line.id,
+    asOf,
+    fineMinor: waived.fine,
+    waivedMinor: waived.waived,
+    chargedMinor: waived.amount,
+    waivers: waivers.map(({ row, createdByName }): FineWaiverRow => ({
+      id: row.id,
+      waivedOn: row.waivedOn,
+      amountMinor: row.amountMinor,
+      reason: row.reason,
+      createdByName,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  }
+}
+
+export const fineWaiverRoutes = new Hono<AppEnv>()
+  .get(
+    '/:invoiceId/lines/:lineId/fine',
+    requireAuth(),
+    requirePermission('read', 'group-invoice'),
+    async (c) => {
+      const { db } = c.var.database
+      const instituteId = c.var.auth.instituteId
+      const found = await lineOf(c, db)
+      return c.json<LineFine>(
+        await lineFine(db, instituteId, found, await instituteToday(db, instituteId)),
+      )
+    },
+  )
+
+  .post(
+    '/:invoiceId/lines/:lineId/fine-waivers',
+    requireAuth(),
+    requirePermission('create', 'fine-waiver'),
+    async (c) => {
+      const { database, auth } = c.var
+      await lineOf(c, database.db)
+      const body = await readJson(c, FineWaiverRequestSchema)
+      const key = idempotencyKey(c, { required: false })
+      const fingerprint = fingerprintOf({ ...body, line: c.req.param('lineId') })
+      const { replayed } = await withIdempotency(
+        {
+          key,
+          fingerprint,
+          subject: 'voucher',
+          find: async (key) => {
+            const [earlier] = await database.db
+              .select({ lineId: fineWaivers.invoiceLineId, hash: fineWaivers.payloadHash })
+              .from(fineWaivers)
+              .where(
+                and(
+                  eq(fineWaivers.instituteId, auth.instituteId),
+                  eq(fineWaivers.idempotencyKey, key),
+                ),
+              )
+            return earlier && { fingerprint: earlier.hash ?? '', answer: earlier.lineId }
+          },
+        },
+        () =>
+          database.db.transaction(async (tx) => {
+            // Waivers of one line take turns: two at once never waive more than the fine.
+            const found = await lineOf(c, tx, true)
+            const today = await instituteToday(tx, auth.instituteId)
+            const before = await lineFine(tx, auth.instituteId, found, today)
+            if (before.chargedMinor === 0) {
+              throw validationFailed({ amountMinor: 'fine_waiver_no_fine' })
+            }
+            const amount = body.amountMinor ?? before.chargedMinor
+            if (amount > before.chargedMinor) {
+              throw validationFailed({
+                amountMinor: {
+                  code: 'fine_waiver_over_fine',
+                  values: { max: before.chargedMinor },
+                },
+              })
+            }
+            const [row] = await tx
+              .insert(fineWaivers)
+              .values({
+                instituteId: auth.instituteId,
+                invoiceLineId: found.line.id,
+                waivedOn: today,
+                amountMinor: amount,
+                reason: body.reason,
+                idempotencyKey: key,
+                payloadHash: key ? fingerprint : null,
+                createdBy: auth.user.id,
+              })
+              .returning({ id: fineWaivers.id })
+            await audit(c, tx, {
+              area: 'fees',
+              action: 'waive_fine',
+              entity: 'invoice',
+              entityId: found.invoice.id,
+              before: { lineId: found.line.id, fineMinor: before.chargedMinor },
+              after: {
+                lineId: found.line.id,
+                waiverId: row!.id,
+                amountMinor: amount,
+                reason: body.reason,
+              },
+            })
+            return found.line.id
+          }),
+      )
+      const { db } = database
+      const found = await lineOf(c, db)
+      const fine = await lineFine(
+        db,
+        auth.instituteId,
+        found,
+        await instituteToday(db, auth.instituteId),
+      )
+      return c.json<LineFine>(fine, replayed ? 200 : 201)
+    },
+  )
