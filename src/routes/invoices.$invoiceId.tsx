@@ -17,7 +17,6 @@ export const Route = createFileRoute('/invoices/$invoiceId')({
     }
   },
   notFoundComponent: NotFoundPage,
-  // The print layout's and the fine waiver's buttons go in `actions`.
   component: function Invoice() {
     return <InvoicePage invoiceId={Route.useParams().invoiceId} />
   },

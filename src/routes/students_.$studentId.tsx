@@ -1,5 +1,7 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NotFoundPage } from '../components/status/StatusPages.tsx'
+import { StudentFeeOverrides } from '../features/fees/StudentFeeOverrides.tsx'
 import { StudentInvoices } from '../features/fees/StudentInvoices.tsx'
 import { studentInvoicesQuery } from '../features/fees/invoice-queries.ts'
 import { StudentPage } from '../features/students/StudentPage.tsx'
@@ -37,9 +39,16 @@ export const Route = createFileRoute('/students_/$studentId')({
   notFoundComponent: NotFoundPage,
   component: function Student() {
     const { studentId } = Route.useParams()
-    // The fee area's part: the student's invoices, for those who may read them.
-    const fees = useAbility().can('read', 'group-invoice') && (
-      <StudentInvoices studentId={studentId} />
+    const ability = useAbility()
+    const { fullName } = useSuspenseQuery(studentQuery(studentId)).data
+    // The fee area's part: the student's invoices and own fees, for those who may read them.
+    const invoices = ability.can('read', 'group-invoice')
+    const ownFees = ability.can('read', 'std-fee-config')
+    const fees = (invoices || ownFees) && (
+      <>
+        {invoices && <StudentInvoices studentId={studentId} />}
+        {ownFees && <StudentFeeOverrides studentId={studentId} studentName={fullName} />}
+      </>
     )
     return <StudentPage studentId={studentId} fees={fees || undefined} />
   },

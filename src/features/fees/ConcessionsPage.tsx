@@ -87,7 +87,7 @@ export function ConcessionsPage(): ReactElement {
         <h2>
           <Trans>Concessions</Trans>
         </h2>
-        <div className="filters">
+        <div className="toolbar">
           <div className="field">
             <label htmlFor={ids.status}>
               <Trans>Status</Trans>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactElement, type ReactNode } from 'react'
+import { useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
@@ -13,6 +13,7 @@ import { finesOfPeriod, type Fine } from '../../shared/fees/fine.ts'
 import type { Invoice } from '../../shared/schemas/fees-invoices.ts'
 import { CancelInvoiceDialog } from './CancelInvoiceDialog.tsx'
 import { InvoiceLineComputation } from './InvoiceLineComputation.tsx'
+import { LineFineWaiver } from './LineFineWaiver.tsx'
 import { invoiceStatusBadges, invoiceStatusLabels } from './invoice-labels.ts'
 import { invoiceQuery } from './invoice-queries.ts'
 import './fees.css'
@@ -46,16 +47,9 @@ function finesOf(invoice: Invoice, today: string): Map<number, Fine> {
 
 /**
  * /invoices/$invoiceId: an invoice (or credit note) with its lines and how each figure was
- * computed, and its cancellation by a credit note. `actions` is where the print layout and the
- * fine waiver put their buttons (composed by the route).
+ * computed, a fined line's waiver, printing it, and its cancellation by a credit note.
  */
-export function InvoicePage({
-  invoiceId,
-  actions,
-}: {
-  invoiceId: string
-  actions?: ReactNode
-}): ReactElement {
+export function InvoicePage({ invoiceId }: { invoiceId: string }): ReactElement {
   const { t, i18n } = useLingui()
   const ability = useAbility()
   const money = useMoney()
@@ -93,7 +87,11 @@ export function InvoicePage({
         title={isCreditNote ? <Trans>Credit note {number}</Trans> : <Trans>Invoice {number}</Trans>}
         actions={
           <div className="header-buttons">
-            {actions}
+            {!isCreditNote && (
+              <Link className="button" to="/invoice-prints" search={{ invoiceId: invoice.id }}>
+                <Trans>Print</Trans>
+              </Link>
+            )}
             {canCancel && (
               <button
                 type="button"
@@ -261,6 +259,9 @@ export function InvoicePage({
               fine={fines.get(line.lineNo) ?? null}
               today={today}
             />
+            {!invoice.creditOf && invoice.status !== 'cancelled' && (
+              <LineFineWaiver invoiceId={invoice.id} line={line} />
+            )}
           </section>
         )
       })}

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getJson, postJson } from '../../lib/api.ts'
+import { postJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
+import { storedRead } from '../../lib/read-store.ts'
 import {
   LineFineSchema,
   type FineWaiverRequest,
@@ -15,7 +16,11 @@ export const invoicesKey = [...feesKey, 'invoices'] as const
 export const lineFineQuery = (invoiceId: string, lineId: string) =>
   queryOptions({
     queryKey: [...invoicesKey, invoiceId, 'lines', lineId, 'fine'],
-    queryFn: () => getJson(`fees/invoices/${invoiceId}/lines/${lineId}/fine`, LineFineSchema),
+    ...storedRead(
+      `fees/invoices/${invoiceId}/lines/${lineId}/fine`,
+      LineFineSchema,
+      '/invoices/$invoiceId',
+    ),
   })
 
 export interface WaiveFine extends FineWaiverRequest {
