@@ -12,7 +12,7 @@ describe('navEntries', () => {
       'access: /access-control /oisacl-roles /audits',
       'institutes: /institutes /institute-settings /campuses /academic-structure /students /students/promote',
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
-      'fees: /std-fee-config /payment-cycle-config /vat-config /config-fine-management /student-concessions /group-invoice',
+      'fees: /std-fee-config /payment-cycle-config /vat-config /config-fine-management /student-concessions /group-invoice /invoice-print-settings',
       'admission: /admission-forms /admission-applicants',
     ])
   })
