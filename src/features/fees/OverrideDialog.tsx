@@ -56,7 +56,11 @@ export function OverrideDialog(props: {
     academicSessionId: draft.academicSessionId,
     feeHeadId: draft.feeHeadId,
     excluded: draft.excluded,
-    amountMinor: draft.excluded ? null : (money.parse(draft.amount) ?? Number.NaN),
+    // Blank is "no amount" (the rule asks for one); what cannot be read is NaN (not a number).
+    amountMinor:
+      draft.excluded || draft.amount.trim() === ''
+        ? null
+        : (money.parse(draft.amount) ?? Number.NaN),
     reason: draft.reason,
   }
   const save = useSaveFeeOverride({
