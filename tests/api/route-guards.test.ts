@@ -426,6 +426,7 @@ describe('every API endpoint', () => {
     'GET /api/fees/group-invoice/options': `?academicSessionId=${recordsOfA.sessionId}&q=Fixture`,
     'GET /api/fees/invoice-prints': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
     'GET /api/fees/invoices': `?studentId=${recordsOfA.studentId}`,
+    'GET /api/fees/overrides/students': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
   })
   /** A read whose query names a record of institute A: addressing it, not a list of B's own. */
   const queryAddressesA = (key: string) =>
