@@ -159,7 +159,11 @@ async function studentData(request: APIRequestContext, baseURL: string, run: str
   const place = await demoPlacement(request, baseURL, headers)
   const guardianPhone = uniquePhone()
   const student = (fullName: string) =>
-    createStudent(request, baseURL, headers, place, { fullName, guardianPhone })
+    createStudent(request, baseURL, headers, place, {
+      fullName,
+      guardianPhone,
+      withoutSection: true,
+    })
   const elder = await student(`Elder ${run}`)
   const younger = await student(`Younger ${run}`)
   await ok(

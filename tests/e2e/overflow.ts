@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 /**
  * What sticks out sideways on the page as shown: the page scrolling sideways, a visible element
  * whose left or right edge lies outside the window, and a box that cuts off or scrolls its own
- * content sideways (a table too wide for its card). Each is named by its tag, classes and text;
+ * content sideways (a table too wide for its card) unless it is a grid meant to scroll. Each is named by its tag, classes and text;
  * of nested offenders only the outermost is named. Empty when everything fits.
  */
 export function horizontalOverflow(page: Page): Promise<string[]> {
@@ -31,8 +31,10 @@ export function horizontalOverflow(page: Page): Promise<string[]> {
       }
       const clips = ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)
       const formControl = ['input', 'select', 'textarea'].includes(el.localName)
-      // Ellipsis cuts text short on purpose, with the whole text in its title.
-      if (clips && !formControl && style.textOverflow !== 'ellipsis') {
+      // Ellipsis cuts text short on purpose, with the whole text in its title; a spreadsheet
+      // grid (data-scrolls-sideways) scrolls its columns on purpose, its first column kept.
+      const meantToScroll = el.hasAttribute('data-scrolls-sideways')
+      if (clips && !formControl && !meantToScroll && style.textOverflow !== 'ellipsis') {
         if (el.scrollWidth > el.clientWidth + 1) offenders.add(el)
       }
     }

@@ -118,6 +118,7 @@ async function makeRecords(request: APIRequestContext, baseURL: string): Promise
       fullName,
       guardianName: 'Friedrich-Wilhelm Schwarzenberger-Hohenlohe',
       guardianPhone,
+      withoutSection: true,
     })
   await brother(`Konstantin Schwarzenberger-Hohenlohe ${crypto.randomUUID().slice(0, 6)}`)
   const student = await brother(

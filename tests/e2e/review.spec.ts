@@ -284,16 +284,14 @@ test('a new admission form closes a month ahead and asks for no keys', async ({
   await page.getByRole('button', { name: 'New form' }).click()
   const dialog = page.getByRole('dialog')
 
-  // Today in the browser's calendar, and the same day a month later.
-  const [today, monthAhead] = await page.evaluate(() => {
-    const iso = (d: Date) =>
-      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-    const now = new Date()
-    const later = new Date(now.getFullYear(), now.getMonth() + 1, 1)
-    const lastDay = new Date(later.getFullYear(), later.getMonth() + 1, 0).getDate()
-    later.setDate(Math.min(now.getDate(), lastDay))
-    return [iso(now), iso(later)]
-  })
+  // Today in the demo institute's calendar (Asia/Dhaka, which the form defaults to), and the
+  // same day a month later.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date())
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number]
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  const monthAhead = new Date(Date.UTC(year, month, Math.min(day, lastDay)))
+    .toISOString()
+    .slice(0, 10)
   await expect(dialog.getByLabel('Opens on')).toHaveValue(today)
   await expect(dialog.getByLabel('Closes on')).toHaveValue(monthAhead)
 

@@ -39,15 +39,25 @@ export type DemoPlacement = Awaited<ReturnType<typeof demoPlacement>>
 export const uniquePhone = () =>
   `+880 17${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
 
-/** A student made through the API, in section A of class Six this year. */
+/**
+ * A student made through the API, in section A of class Six this year; or in the class with no
+ * section (`withoutSection`), for the screens that only need someone to show: section A holds
+ * 40, and those screens are visited once per language and layout.
+ */
 export async function createStudent(
   request: APIRequestContext,
   baseURL: string,
   headers: Headers,
   place: DemoPlacement,
-  fields: { fullName: string; guardianPhone: string; guardianName?: string; roll?: number },
+  fields: {
+    fullName: string
+    guardianPhone: string
+    guardianName?: string
+    roll?: number
+    withoutSection?: boolean
+  },
 ) {
-  const { roll, ...rest } = fields
+  const { roll, withoutSection, ...rest } = fields
   const res = await request.post(`${baseURL}/api/students`, {
     headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
     data: {
@@ -56,7 +66,7 @@ export async function createStudent(
       enrolment: {
         academicSessionId: place.session.id,
         classId: place.classId,
-        sectionId: place.sectionA.id,
+        sectionId: withoutSection ? null : place.sectionA.id,
         ...(roll && { roll }),
       },
     },

@@ -115,7 +115,8 @@ export function FeeGrid({
   const currency = money.currency
   return (
     <div className="fee-grid">
-      <div className="table-wrap">
+      {/* A spreadsheet: with many heads it scrolls sideways, the class names kept in view. */}
+      <div className="table-wrap" data-scrolls-sideways="">
         <table ref={table} className="table fee-grid-table">
           <thead>
             <tr>

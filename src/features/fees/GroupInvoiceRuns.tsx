@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useId, type ReactElement } from 'react'
 import { JobProgress } from '../../components/JobProgress.tsx'
+import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { FeeHead, FeeStructure } from '../../shared/schemas/fee-setup.ts'
@@ -148,6 +149,8 @@ export function RecentRuns({
   const { dateTime } = useFormat()
   const n = new Intl.NumberFormat(i18n.locale)
   const cycles = useQuery(paymentCyclesQuery(sessionId, '/group-invoice'))
+  // Too wide for a tablet in German: each run stacks, each cell beside its column's name.
+  const { wrap, table } = useStackedTable()
   const list = new Intl.ListFormat(i18n.locale, { style: 'short' })
   const describe = (run: GroupInvoiceRun) => {
     const s = scopeNames(run.scope, structure, heads, cycles.data?.data)
@@ -172,8 +175,8 @@ export function RecentRuns({
         </p>
       )}
       {runs && runs.length > 0 && (
-        <div className="table-wrap">
-          <table className="table" aria-labelledby={`${id}-title`}>
+        <div ref={wrap} className="table-wrap">
+          <table ref={table} className="table" aria-labelledby={`${id}-title`}>
             <thead>
               <tr>
                 <th scope="col">
