@@ -72,6 +72,34 @@ describe('the institute page', () => {
     expect(html).not.toContain('modulepreload')
   })
 
+  it('stays in one piece, without a script to put it together, however many forms are open', async () => {
+    const { admissionForms } = await import('../server/db/schema/admission.ts')
+    const { eq, inArray } = await import('drizzle-orm')
+    const [form] = await t.database.db
+      .select()
+      .from(admissionForms)
+      .where(eq(admissionForms.published, true))
+      .limit(1)
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = form!
+    const added = await t.database.db
+      .insert(admissionForms)
+      .values(Array.from({ length: 120 }, (_, i) => ({ ...copy, title: `Extra form ${i + 1}` })))
+      .returning({ id: admissionForms.id })
+    try {
+      const { html } = await page('/admission/demo-school')
+      expect(html.length).toBeGreaterThan(30_000)
+      expect(html).toContain('Extra form 120')
+      expect(html.match(/<script[^>]*>/g)).toHaveLength(2)
+    } finally {
+      await t.database.db.delete(admissionForms).where(
+        inArray(
+          admissionForms.id,
+          added.map((a) => a.id),
+        ),
+      )
+    }
+  })
+
   it('escapes what could end the island early', async () => {
     const { institutes } = await import('../server/db/schema/institutes.ts')
     const { eq } = await import('drizzle-orm')

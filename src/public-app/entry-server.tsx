@@ -55,6 +55,9 @@ async function renderMarkup(router: ReturnType<typeof createPublicRouter>, local
     await loadLocale(locale)
     let failure: unknown
     const stream = await renderToReadableStream(<RouterServer router={router} />, {
+      // React moves a large finished boundary out of line, behind an inline script that puts it
+      // in place (and `script-src 'self'` blocks): a page with many forms must stay in one piece.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError: (error) => {
         failure ??= error
       },

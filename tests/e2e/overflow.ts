@@ -18,6 +18,15 @@ export function horizontalOverflow(page: Page): Promise<string[]> {
     const scrollWidth = document.documentElement.scrollWidth
     if (scrollWidth > width) problems.push(`the page is ${scrollWidth} px wide in ${width} px`)
 
+    const clipping = (el: Element) =>
+      ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX)
+    const clippedByAncestor = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (clipping(up)) return true
+      }
+      return false
+    }
+
     const offenders = new Set<Element>()
     for (const el of document.body.querySelectorAll('*')) {
       const style = getComputedStyle(el)
@@ -26,10 +35,11 @@ export function horizontalOverflow(page: Page): Promise<string[]> {
       // Nothing to see: not rendered, or visually hidden for screen readers.
       if (box.width <= 1 || box.height <= 1) continue
       if (box.left < -0.5 || box.right > width + 0.5) {
-        offenders.add(el)
+        // Inside a box that scrolls or clips sideways it is that box's content, judged with it.
+        if (!clippedByAncestor(el)) offenders.add(el)
         continue
       }
-      const clips = ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)
+      const clips = clipping(el)
       const formControl = ['input', 'select', 'textarea'].includes(el.localName)
       // Ellipsis cuts text short on purpose, with the whole text in its title; a spreadsheet
       // grid (data-scrolls-sideways) scrolls its columns on purpose, its first column kept.
