@@ -80,7 +80,7 @@ describe('the institute page', () => {
       .from(admissionForms)
       .where(eq(admissionForms.published, true))
       .limit(1)
-    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = form!
+    const copy = { ...form!, id: undefined, createdAt: undefined, updatedAt: undefined }
     const added = await t.database.db
       .insert(admissionForms)
       .values(Array.from({ length: 120 }, (_, i) => ({ ...copy, title: `Extra form ${i + 1}` })))

@@ -159,9 +159,10 @@ test.describe('the staff shell of a signed-in user', () => {
   test('dates follow the active language', async ({ page }) => {
     await page.goto('/dashboard')
     // The dashboard shows the institute's day (Asia/Dhaka), which is not the browser's at night.
-    const today = new Intl.DateTimeFormat('de', { dateStyle: 'full', timeZone: 'Asia/Dhaka' }).format(
-      new Date(),
-    )
+    const today = new Intl.DateTimeFormat('de', {
+      dateStyle: 'full',
+      timeZone: 'Asia/Dhaka',
+    }).format(new Date())
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de')
     await expect(page.getByText(today)).toBeVisible()
     await expect(page.getByRole('link', { name: 'Übersicht' })).toBeVisible()
