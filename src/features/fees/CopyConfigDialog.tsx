@@ -10,6 +10,7 @@ import { parseMajorAmount } from '../../shared/money.ts'
 import type { FeeStructure } from '../../shared/schemas/fee-setup.ts'
 import { roundingLabels } from './labels.ts'
 import { useCopyFeeConfig } from './mutations.ts'
+import { numberFormat } from '../../shared/intl-formats.ts'
 
 /** A percentage as typed ("5", "-2,5") in basis points, exactly; undefined when it is not one. */
 function basisPoints(text: string, decimal: '.' | ','): number | undefined {
@@ -35,7 +36,7 @@ export function CopyConfigDialog({
 }): ReactElement {
   const { t, i18n } = useLingui()
   const { fieldErrors, toastUnlessFieldError } = useServerErrors()
-  const decimal = new Intl.NumberFormat(i18n.locale).format(1.5).includes(',') ? ',' : '.'
+  const decimal = numberFormat(i18n.locale).format(1.5).includes(',') ? ',' : '.'
   const others = sessions.filter((s) => s.id !== fromSessionId)
   const [toSessionId, setTo] = useState(others.at(-1)?.id ?? '')
   const [percent, setPercent] = useState('')

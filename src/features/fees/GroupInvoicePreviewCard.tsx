@@ -3,6 +3,7 @@ import { useId, type ReactElement } from 'react'
 import { useMoney } from '../../lib/use-money.ts'
 import type { GroupInvoicePreview } from '../../shared/schemas/fees-invoices.ts'
 import { skipReasonLabels } from './labels.ts'
+import { numberFormat } from '../../shared/intl-formats.ts'
 
 interface Props {
   preview: GroupInvoicePreview
@@ -16,7 +17,7 @@ export function GroupInvoicePreviewCard({ preview, canRun, busy, onRun }: Props)
   const { t, i18n } = useLingui()
   const id = useId()
   const money = useMoney()
-  const n = new Intl.NumberFormat(i18n.locale)
+  const n = numberFormat(i18n.locale)
   const counts = [
     [t`Invoices`, n.format(preview.invoiceCount)],
     [t`Invoice lines`, n.format(preview.lineCount)],

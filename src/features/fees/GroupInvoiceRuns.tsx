@@ -11,6 +11,7 @@ import { groupRunQuery, useRefreshGroupRuns } from './group-invoice-api.ts'
 import { scopeNames } from './group-invoice-scope.ts'
 import { runStatusLabels } from './labels.ts'
 import { paymentCyclesQuery } from './queries.ts'
+import { numberFormat } from '../../shared/intl-formats.ts'
 
 /** The run followed: its job's progress bar, then what it made. */
 export function CurrentRun({
@@ -27,7 +28,7 @@ export function CurrentRun({
   const id = useId()
   const money = useMoney()
   const { dateTime } = useFormat()
-  const n = new Intl.NumberFormat(i18n.locale)
+  const n = numberFormat(i18n.locale)
   const refresh = useRefreshGroupRuns()
   const { data: run, isError } = useQuery(groupRunQuery(runId))
   const made = run ? n.format(run.invoiceCount) : ''
@@ -147,7 +148,7 @@ export function RecentRuns({
   const id = useId()
   const money = useMoney()
   const { dateTime } = useFormat()
-  const n = new Intl.NumberFormat(i18n.locale)
+  const n = numberFormat(i18n.locale)
   const cycles = useQuery(paymentCyclesQuery(sessionId, '/group-invoice'))
   // Too wide for a tablet in German: each run stacks, each cell beside its column's name.
   const { wrap, table } = useStackedTable()

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { dayDate, todayIso } from '../../lib/dates.ts'
 import type { PrintedInvoice } from '../../shared/schemas/invoice-print.ts'
+import { dateTimeFormat } from '../../shared/intl-formats.ts'
 
 /**
  * A made-up invoice for the settings' preview, worded in the print language (it renders inside
@@ -14,7 +15,7 @@ export function SampleInvoice({
 }): ReactElement {
   const { t, i18n } = useLingui()
   const today = todayIso()
-  const month = new Intl.DateTimeFormat(i18n.locale, {
+  const month = dateTimeFormat(i18n.locale, {
     month: 'long',
     year: 'numeric',
   }).format(dayDate(today))

@@ -111,6 +111,42 @@ describe('fees schema', () => {
     await expect(insert(other)).rejects.toThrow(/invoice_lines_invoice_fk/)
   })
 
+  it('refuses a line naming another institute’s head or period, and keeps what lines name', async () => {
+    const invoiceId = await invoice()
+    const insert = (head: string, period: string | null, lineNo = 1) =>
+      client.query(
+        `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor)
+           values ($1, $2, $3, $4, $5, $6, 100, 100)`,
+        [ids.institute_a, invoiceId, lineNo, ids.student_a, head, period],
+      )
+    await expect(insert(ids.head_b!, ids.period_a!)).rejects.toMatchObject({
+      code: '23503',
+      constraint: 'invoice_lines_head_fk',
+    })
+    await expect(insert(ids.head_a!, ids.period_b!)).rejects.toMatchObject({
+      code: '23503',
+      constraint: 'invoice_lines_period_fk',
+    })
+    await insert(ids.head_a!, null, 2)
+    // Changing a line to name what its institute lacks is refused as well.
+    await expect(
+      client.query(`update invoice_lines set fee_head_id = $1 where invoice_id = $2`, [
+        ids.head_b,
+        invoiceId,
+      ]),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'invoice_lines_head_fk' })
+
+    // A head or period that lines name stays; one that none name can go.
+    await expect(
+      client.query(`delete from fee_heads where id = $1`, [ids.head_a]),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'invoice_lines_head_fk' })
+    await expect(
+      client.query(`delete from payment_periods where id = $1`, [ids.period_a]),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'invoice_lines_period_fk' })
+    await client.query(`update fee_heads set name = 'Tuition fee' where id = $1`, [ids.head_a])
+    await client.query(`delete from payment_periods where id = $1`, [ids.period_b])
+  })
+
   it('refuses a fee configuration pointing at another institute’s head', async () => {
     const insert = (head: string) =>
       client.query(
