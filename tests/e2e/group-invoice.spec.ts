@@ -168,5 +168,12 @@ test('the office previews a class’s invoices with who is skipped, runs them wi
       .getByRole('row')
       .filter({ hasText: 'Already invoiced for the chosen periods and heads' }),
   ).toHaveCount(billed)
+
+  // The run's invoices print as one document, from its card.
+  await runs.getByRole('row').filter({ hasText: head.name }).getByRole('button').first().click()
+  await runCard.getByRole('link', { name: 'Print this run’s invoices' }).click()
+  await expect(page).toHaveURL(/\/invoice-prints\?runId=/)
+  await expect(page.getByText(`Invoices 1–${billed} of ${billed}`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeEnabled()
   await context.close()
 })

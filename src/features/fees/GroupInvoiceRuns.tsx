@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useId, type ReactElement } from 'react'
 import { JobProgress } from '../../components/JobProgress.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
@@ -69,6 +70,13 @@ export function CurrentRun({
               <Trans>
                 {made} invoices were made for {total}; {skipped} students were skipped.
               </Trans>
+            </p>
+          )}
+          {run.invoiceCount > 0 && (
+            <p>
+              <Link className="button" to="/invoice-prints" search={{ runId: run.id }}>
+                <Trans>Print this run’s invoices</Trans>
+              </Link>
             </p>
           )}
           {run.invoices.length > 0 && (

@@ -1,19 +1,19 @@
 import './invoice-print.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Suspense, useId, type ReactElement } from 'react'
+import { Suspense, type ReactElement } from 'react'
 import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { invoicesPerPrint, type InvoicePrintSearch } from '../../shared/schemas/invoice-print.ts'
 import { InPrintLanguage, InvoiceDocument } from './InvoiceSlip.tsx'
+import { PrintScopeBar } from './PrintScopeBar.tsx'
 import { printLanguageOf } from './print-language.ts'
 import { hasPrintScope, invoicePrintRunQuery } from './print-queries.ts'
-import { feeStructureQuery } from './queries.ts'
 
 /**
- * /invoice-prints: invoices printed at once — one invoice, or a class's (or section's) of a
- * session and period — as one document, a page per student, in the print settings' language.
+ * /invoice-prints: invoices printed at once — one invoice, a group run's, or a class's (or
+ * section's) of a session and period — as one document, a page per student, in the print settings' language.
  */
 export function InvoicePrintsPage({
   search,
@@ -46,7 +46,9 @@ export function InvoicePrintsPage({
           </div>
         }
       />
-      {!search.invoiceId && <ScopeBar search={search} onSearchChange={onSearchChange} />}
+      {!search.invoiceId && !search.runId && (
+        <PrintScopeBar search={search} onSearchChange={onSearchChange} />
+      )}
       {scoped ? (
         <PrintRun search={search} onSearchChange={onSearchChange} />
       ) : (
@@ -54,65 +56,6 @@ export function InvoicePrintsPage({
           <Trans>Choose a session and a class to print their invoices.</Trans>
         </p>
       )}
-    </div>
-  )
-}
-
-/** The session and class a run prints: chosen here, kept in the address. */
-function ScopeBar({
-  search,
-  onSearchChange,
-}: {
-  search: InvoicePrintSearch
-  onSearchChange: (next: Partial<InvoicePrintSearch>) => void
-}) {
-  const { data } = useSuspenseQuery(feeStructureQuery('/invoice-prints'))
-  const ids = { session: useId(), klass: useId() }
-  return (
-    <div className="card print-run-bar no-print">
-      <div className="field">
-        <label htmlFor={ids.session}>
-          <Trans>Session</Trans>
-        </label>
-        <select
-          id={ids.session}
-          value={search.academicSessionId ?? ''}
-          onChange={(e) =>
-            onSearchChange({
-              academicSessionId: e.target.value || undefined,
-              periodId: undefined,
-              sectionId: undefined,
-              page: 1,
-            })
-          }
-        >
-          <option value="" />
-          {data.sessions.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.klass}>
-          <Trans>Class</Trans>
-        </label>
-        <select
-          id={ids.klass}
-          value={search.classId ?? ''}
-          onChange={(e) =>
-            onSearchChange({ classId: e.target.value || undefined, sectionId: undefined, page: 1 })
-          }
-        >
-          <option value="" />
-          {data.classes.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
     </div>
   )
 }

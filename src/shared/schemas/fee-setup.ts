@@ -77,6 +77,16 @@ export const FeeStructureSchema = v.object({
     }),
   ),
   classes: v.array(v.object({ id: v.string(), name: v.string(), active: v.boolean() })),
+  /** Each session's sections of each class. */
+  sections: v.array(
+    v.object({
+      id: v.string(),
+      name: v.string(),
+      academicSessionId: v.string(),
+      classId: v.string(),
+      active: v.boolean(),
+    }),
+  ),
   groups: v.array(
     v.object({
       id: v.string(),

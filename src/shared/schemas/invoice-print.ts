@@ -110,11 +110,13 @@ const page = v.pipe(
 )
 
 /**
- * Which invoices to print: one (`invoiceId`), or a session's (optionally one period's) for a
- * class or a section. Cancelled invoices and credit notes are left out.
+ * Which invoices to print: one (`invoiceId`), a group run's (`runId`), or a session's
+ * (optionally one period's) for a class or a section. Cancelled invoices and credit notes are
+ * left out.
  */
 export const InvoicePrintSearchSchema = v.object({
   invoiceId: v.optional(id),
+  runId: v.optional(id),
   academicSessionId: v.optional(id),
   periodId: v.optional(id),
   classId: v.optional(id),
@@ -128,7 +130,7 @@ export const InvoicePrintQuerySchema = v.pipe(
   InvoicePrintSearchSchema,
   v.forward(
     v.check(
-      (q) => Boolean(q.invoiceId || (q.academicSessionId && (q.classId || q.sectionId))),
+      (q) => Boolean(q.invoiceId || q.runId || (q.academicSessionId && (q.classId || q.sectionId))),
       'print_scope_required',
     ),
     ['classId'],

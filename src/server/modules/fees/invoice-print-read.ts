@@ -80,6 +80,7 @@ export async function printedInvoices(
     isNull(invoices.creditOf),
     ne(invoices.status, 'cancelled'),
     query.invoiceId ? eq(invoices.id, query.invoiceId) : undefined,
+    query.runId ? eq(invoices.groupInvoiceRunId, query.runId) : undefined,
     query.academicSessionId ? eq(invoices.academicSessionId, query.academicSessionId) : undefined,
     query.periodId ? eq(invoices.periodId, query.periodId) : undefined,
     query.classId ? eq(enrolments.classId, query.classId) : undefined,

@@ -23,6 +23,7 @@ describe('invoice prints', () => {
   let sessionId: string
   let classId: string
   let periods: string[]
+  let tuition: string
   let invoiced: { invoice: Invoice; sectionId: string | null; roll: number }[] = []
   const print = async (query: string, token = admin) => {
     const res = await asUser(t, token, 'GET', `${path}?${query}`)
@@ -34,7 +35,7 @@ describe('invoice prints', () => {
     const instituteId = await demoInstituteId(db)
     ;({ sessionId } = await demoSession(db, instituteId))
     classId = (await demoSession(db, instituteId)).classIds[0]!
-    const tuition = (await addHead(db, instituteId, { code: 'TUI' })).id
+    tuition = (await addHead(db, instituteId, { code: 'TUI' })).id
     const { cycle, periods: rows } = await addCycle(db, instituteId, sessionId, 2)
     periods = rows.map((p) => p.id)
     await addConfig(db, instituteId, {
@@ -117,6 +118,33 @@ describe('invoice prints', () => {
     }
     const cancelled = await print(`invoiceId=${invoiced[2]!.invoice.id}`)
     expect(cancelled.status).toBe(404)
+  })
+
+  it('prints a group run’s invoices, and none of another run', async () => {
+    const res = await asUser(
+      t,
+      admin,
+      'POST',
+      '/api/fees/group-invoice/runs',
+      {
+        academicSessionId: sessionId,
+        periodIds: [periods[1]],
+        classIds: [classId],
+        feeHeadIds: [tuition],
+      },
+      { 'Idempotency-Key': 'print-a-run' },
+    )
+    expect(res.status).toBe(202)
+    const run = (await res.json()) as { id: string }
+    await t.app.services.jobs.drain()
+    const printed = await print(`runId=${run.id}`)
+    expect(printed.status).toBe(200)
+    expect(printed.body.total).toBeGreaterThan(2)
+    // Only the run's period: not the invoices made one by one for the first.
+    expect(new Set(printed.body.data.map((i) => i.period)).size).toBe(1)
+    expect(printed.body.data[0]!.period).not.toBe(invoiced[0]!.invoice.periodName)
+    expect(printed.body.data.map((i) => i.id)).not.toContain(invoiced[0]!.invoice.id)
+    expect((await print(`runId=${crypto.randomUUID()}`)).body.total).toBe(0)
   })
 
   it('refuses a print without a scope, naming the field', async () => {

@@ -2,13 +2,19 @@ import { asc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { FeeStructure } from '../../../shared/schemas/fee-setup.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { academicSessions, classes, groupClasses, groups } from '../../db/schema/academic.ts'
+import {
+  academicSessions,
+  classes,
+  groupClasses,
+  groups,
+  sections,
+} from '../../db/schema/academic.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { requireAuth } from '../../lib/auth.ts'
 import { readFees } from './setup-read.ts'
 
 /**
- * /fees/structure: the sessions, classes, groups and campuses the fee screens choose from, in
+ * /fees/structure: the sessions, classes, sections, groups and campuses the fee screens choose from, in
  * one read, for whoever holds a fee permission (without the institute's own structure rights).
  */
 export const feeStructureRoutes = new Hono<AppEnv>().get(
@@ -18,7 +24,7 @@ export const feeStructureRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const db = c.var.database.db
     const instituteId = c.var.auth.instituteId
-    const [sessionRows, classRows, groupRows, limits, campusRows] = await Promise.all([
+    const [sessionRows, classRows, sectionRows, groupRows, limits, campusRows] = await Promise.all([
       db
         .select()
         .from(academicSessions)
@@ -29,6 +35,11 @@ export const feeStructureRoutes = new Hono<AppEnv>().get(
         .from(classes)
         .where(eq(classes.instituteId, instituteId))
         .orderBy(asc(classes.position)),
+      db
+        .select()
+        .from(sections)
+        .where(eq(sections.instituteId, instituteId))
+        .orderBy(asc(sections.position), asc(sections.name)),
       db
         .select()
         .from(groups)
@@ -51,6 +62,13 @@ export const feeStructureRoutes = new Hono<AppEnv>().get(
         active: s.active,
       })),
       classes: classRows.map((r) => ({ id: r.id, name: r.name, active: r.active })),
+      sections: sectionRows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        academicSessionId: r.academicSessionId,
+        classId: r.classId,
+        active: r.active,
+      })),
       groups: groupRows.map((g) => ({
         id: g.id,
         name: g.name,
