@@ -1,6 +1,9 @@
 /// <reference types="vitest/config" />
+import { writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants } from 'node:zlib'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -38,6 +41,33 @@ function chunkModules(): Plugin {
         fileName: '.vite/modules.json',
         source: JSON.stringify(modules),
       })
+    },
+  }
+}
+
+/**
+ * Writes each script, style and page of the build once more brotli-compressed beside it
+ * (`x.js.br`), at the highest quality: the server sends these as they are
+ * (src/server/lib/static-files.ts), so a fresh server's first visitors wait on no compression.
+ */
+function precompressed(): Plugin {
+  const brotli = promisify(brotliCompress)
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir!
+      await Promise.all(
+        Object.values(bundle).map(async (output) => {
+          if (!/\.(js|mjs|css|html|svg|json)$/.test(output.fileName)) return
+          const source = output.type === 'chunk' ? output.code : output.source
+          if (source.length <= 1024) return
+          const packed = await brotli(source, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          })
+          await writeFile(join(outDir, `${output.fileName}.br`), packed)
+        }),
+      )
     },
   }
 }
@@ -151,6 +181,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     lingui(),
     !isSsrBuild && [
       chunkModules(),
+      precompressed(),
       serverRenderedPages(),
       VitePWA({
         strategies: 'injectManifest',

@@ -1,9 +1,9 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '../shared/schemas/api-error.ts'
@@ -143,12 +143,23 @@ describe('the API', () => {
 
 describe('the built client served from the same origin', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
+  let dist: string
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dist-'))
     mkdirSync(join(dir, 'assets'))
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>x</title>' + ' '.repeat(2000))
     writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("install", () => {})')
     writeFileSync(join(dir, 'assets/index-abc123.js'), 'console.log(1)'.repeat(200))
+    // A chunk the build compressed already (vite.config.ts, `precompressed`): at a quality
+    // of its own here, so its bytes differ from what the server would make.
+    writeFileSync(join(dir, 'assets/big-def456.js'), 'console.log(2)'.repeat(200))
+    writeFileSync(
+      join(dir, 'assets/big-def456.js.br'),
+      brotliCompressSync('console.log(2)'.repeat(200), {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 1 },
+      }),
+    )
+    dist = dir
     t = await createTestApp({ staticDir: dir })
   })
   afterAll(() => t.database.close())
@@ -217,5 +228,15 @@ describe('the built client served from the same origin', () => {
       expect(res.headers.get('content-encoding')).toBe('br')
       expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(plain)
     }
+  })
+
+  it('sends the build’s own brotli copy of a file as it is, and never the copy as a file', async () => {
+    const packed = readFileSync(join(dist, 'assets/big-def456.js.br'))
+    const res = await t.app.request('/assets/big-def456.js', {
+      headers: { 'Accept-Encoding': 'br' },
+    })
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(packed)
+    expect((await t.app.request('/assets/big-def456.js.br')).status).toBe(404)
   })
 })

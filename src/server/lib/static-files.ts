@@ -48,8 +48,9 @@ function cacheControlFor(path: string): string {
 }
 
 /**
- * Serves the built PWA from memory: the files are read once at start-up (the build is small),
- * compressed once on first request (in the thread pool), and any page of the app that is not a file falls back to
+ * Serves the built PWA from memory: the files are read once at start-up (the build is small)
+ * with the brotli copies the build made, the rest compressed once on first request (in the
+ * thread pool), and any page of the app that is not a file falls back to
  * index.html so client-side routes can be opened directly.
  */
 export function serveBuiltClient(dir: string): MiddlewareHandler {
@@ -57,13 +58,16 @@ export function serveBuiltClient(dir: string): MiddlewareHandler {
   if (existsSync(join(dir, 'index.html'))) {
     for (const full of walk(dir)) {
       const path = '/' + relative(dir, full).split(sep).join('/')
-      if (path.startsWith('/.vite/')) continue
+      if (path.startsWith('/.vite/') || path.endsWith('.br')) continue
       const body = readFileSync(full)
+      // The build's own brotli copy (vite.config.ts, `precompressed`), when it made one.
+      const packed = existsSync(`${full}.br`) ? readFileSync(`${full}.br`) : undefined
       files.set(path, {
         body,
         type: types[extname(full)] ?? 'application/octet-stream',
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         cacheControl: cacheControlFor(path),
+        ...(packed && { brotli: Promise.resolve(packed) }),
       })
     }
   }
