@@ -1,5 +1,13 @@
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { expect, test } from '@playwright/test'
 import { adminHeaders, signInAs, staffUser } from './session.ts'
+
+/** A one-page PDF, as a scanned sibling certificate would be. */
+async function certificatePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create()
+  doc.addPage([300, 200])
+  return Buffer.from(await doc.save())
+}
 
 test('the office sees VAT rounding, previews a fine rule and has a sibling concession approved by another user', async ({
   browser,
@@ -56,8 +64,14 @@ test('the office sees VAT rounding, previews a fine rule and has a sibling conce
   await page.getByLabel('Percentage (%)').fill('10')
   await page.getByLabel('Category', { exact: true }).first().selectOption('sibling')
   await page.getByLabel('Reason').first().fill(`Second child ${run}`)
+  await page.getByLabel('Document (PDF or image, optional)').setInputFiles({
+    name: `siblings-${run}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: await certificatePdf(),
+  })
   await page.getByRole('button', { name: 'Request', exact: true }).click()
   await expect(page.getByText('The concession was requested.')).toBeVisible()
+  await expect(page.getByText('The document was attached.')).toBeVisible()
   // …which the admin cannot approve themself.
   await page
     .getByRole('button', { name: `Approve the concession of ${student.fullName}` })
@@ -78,6 +92,15 @@ test('the office sees VAT rounding, previews a fine rule and has a sibling conce
   await signInAs(checker, checker.request, baseURL!, `checker-${run}`, `checker-${run}-password`)
   const other = await checker.newPage()
   await other.goto('/student-concessions')
+  // The checker reads the document before deciding: it opens in a tab of its own.
+  const opened = other.waitForEvent('popup')
+  await other
+    .getByRole('button', { name: `Open the document of ${student.fullName}’s concession` })
+    .first()
+    .click()
+  const tab = await opened
+  await expect(tab).toHaveURL(/^blob:/)
+  await tab.close()
   await other
     .getByRole('button', { name: `Approve the concession of ${student.fullName}` })
     .first()
