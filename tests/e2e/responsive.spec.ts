@@ -18,17 +18,19 @@ interface Variant {
   width: 1280 | 768
 }
 
+/*
+ * German (the longest words) at both widths, mirrored, and with the menu across the top; the
+ * other languages at the tablet's width, where a screen that fits fits on a desktop as well.
+ * Each variant walks every screen (two minutes), so the list is kept to what finds faults.
+ */
 const variants: Variant[] = [
-  ...[false, true].flatMap((rtl) => [
-    { locale: 'de', rtl, layoutType: 'vertical', width: 1280 } as const,
-    { locale: 'de', rtl, layoutType: 'vertical', width: 768 } as const,
-    { locale: 'de', rtl, layoutType: 'horizontal', width: 1280 } as const,
-  ]),
-  { locale: 'de', rtl: false, layoutType: 'horizontal', width: 768 },
-  ...(['en', 'fr', 'pt'] as const).flatMap((locale) =>
-    ([1280, 768] as const).map(
-      (width) => ({ locale, rtl: false, layoutType: 'vertical', width }) as const,
-    ),
+  { locale: 'de', rtl: false, layoutType: 'vertical', width: 1280 },
+  { locale: 'de', rtl: false, layoutType: 'vertical', width: 768 },
+  { locale: 'de', rtl: true, layoutType: 'vertical', width: 768 },
+  { locale: 'de', rtl: false, layoutType: 'horizontal', width: 1280 },
+  { locale: 'de', rtl: true, layoutType: 'horizontal', width: 1280 },
+  ...(['en', 'fr', 'pt'] as const).map(
+    (locale) => ({ locale, rtl: false, layoutType: 'vertical', width: 768 }) as const,
   ),
 ]
 
