@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import * as v from 'valibot'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -142,29 +143,17 @@ export function ConcessionsPage(): ReactElement {
           <div className="table-wrap">
             <table className="table">
               <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Student</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Fee head</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Concession</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Category</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Status</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Requested by</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Actions</Trans>
-                  </th>
-                </tr>
+                <HeaderRow
+                  columns={[
+                    { label: t`Student` },
+                    { label: t`Fee head` },
+                    { label: t`Concession` },
+                    { label: t`Category` },
+                    { label: t`Status` },
+                    { label: t`Requested by` },
+                    { label: t`Actions` },
+                  ]}
+                />
               </thead>
               <tbody>
                 {list.data.data.map((c) => {
