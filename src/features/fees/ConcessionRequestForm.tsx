@@ -16,6 +16,7 @@ import { concessionCategoryLabels } from './fine-labels.ts'
 import { parsePercent } from './rate-text.ts'
 import { useAttachConcessionDocument, useRequestConcession } from './rule-mutations.ts'
 import { concessionOptionsQuery } from './rule-queries.ts'
+import { HeadOptions } from './HeadOptions.tsx'
 
 /**
  * The request of one student's concession: a percentage or a fixed amount of one head (or all
@@ -118,12 +119,7 @@ export function ConcessionRequestForm({ options }: { options: ConcessionOptions 
           <Trans>Fee head</Trans>
         </label>
         <select id={`${id}-head`} value={feeHeadId} onChange={(e) => setFeeHeadId(e.target.value)}>
-          <option value="">{t`All heads`}</option>
-          {options.heads.map((h) => (
-            <option key={h.id} value={h.id}>
-              {h.name} ({h.code})
-            </option>
-          ))}
+          <HeadOptions heads={options.heads} />
         </select>
         {errors.feeHeadId && <p className="field-error">{errors.feeHeadId}</p>}
       </div>
