@@ -54,6 +54,7 @@ import {
   concessionDocumentPath,
   concessionDocumentRoutes,
 } from './modules/fees/concession-documents.ts'
+import { concessionSiblingRoutes } from './modules/fees/concession-siblings.ts'
 import { fineRuleRoutes } from './modules/fees/fine-rules.ts'
 import { vatRateRoutes } from './modules/fees/vat-rates.ts'
 import { promotionJobKind } from './modules/students/promotion-job.ts'
@@ -226,6 +227,7 @@ export function createApp({
   api.route('/fees/vat-rates', vatRateRoutes)
   api.route('/fees/fine-rules', fineRuleRoutes)
   api.route('/fees/concessions', concessionRoutes)
+  api.route('/fees/concessions', concessionSiblingRoutes)
   api.route('/fees/concessions', concessionDocumentRoutes)
   api.route('/platform/institutes', platformInstituteRoutes)
   api.route('/institutes/settings', instituteSettingsRoutes)

@@ -28,7 +28,7 @@ export function visibleColumns(columns: readonly Column<string>[]): number {
   return columns.filter(Boolean).length
 }
 
-/** A table's header row from its columns, sortable ones as `SortHeader`s. */
+/** A table's header row from its columns (each a `scope="col"` header), sortable ones as `SortHeader`s. */
 export function HeaderRow<C extends string>({
   columns,
   sorting,
@@ -42,7 +42,7 @@ export function HeaderRow<C extends string>({
         if (column === false) return null
         if (column === 'debit' || column === 'credit') {
           return (
-            <th key={i} className="amount">
+            <th key={i} scope="col" className="amount">
               {column === 'debit' ? <Trans>Debit</Trans> : <Trans>Credit</Trans>}
             </th>
           )
@@ -60,7 +60,7 @@ export function HeaderRow<C extends string>({
           )
         }
         return (
-          <th key={i} className={className}>
+          <th key={i} scope="col" className={className}>
             {column.hidden ? <span className="visually-hidden">{column.label}</span> : column.label}
           </th>
         )

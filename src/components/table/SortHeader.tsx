@@ -18,7 +18,7 @@ export function SortHeader<C extends string>({
   const active = sortBy === column
   const sort = active ? (sortDesc ? 'descending' : 'ascending') : 'none'
   return (
-    <th aria-sort={sort} className={className}>
+    <th scope="col" aria-sort={sort} className={className}>
       <button
         type="button"
         className="sort-button"

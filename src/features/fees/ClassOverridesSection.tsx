@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Suspense, useState, type ReactElement } from 'react'
 import { SelectField } from '../../components/form/Field.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -118,24 +119,14 @@ function ClassStudents(props: {
             <Trans>Students of the class</Trans>
           </caption>
           <thead>
-            <tr>
-              {canChange && (
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <Trans>Chosen</Trans>
-                  </span>
-                </th>
-              )}
-              <th scope="col">
-                <Trans>Student</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Section and roll</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Pays</Trans>
-              </th>
-            </tr>
+            <HeaderRow
+              columns={[
+                canChange && { label: t`Chosen`, hidden: true },
+                { label: t`Student` },
+                { label: t`Section and roll` },
+                { label: t`Pays` },
+              ]}
+            />
           </thead>
           <tbody>
             {students.map((s) => {

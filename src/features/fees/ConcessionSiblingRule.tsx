@@ -8,6 +8,7 @@ import { useMoney } from '../../lib/use-money.ts'
 import { SiblingRuleSchema, type ConcessionOptions } from '../../shared/schemas/fee-rules.ts'
 import { parsePercent } from './rate-text.ts'
 import { useSiblingRule } from './rule-mutations.ts'
+import { HeadOptions } from './HeadOptions.tsx'
 
 /**
  * "Second child 10 % off tuition": a requested concession for every younger sibling (students
@@ -66,12 +67,7 @@ export function ConcessionSiblingRule({ options }: { options: ConcessionOptions 
             setCount(null)
           }}
         >
-          <option value="">{t`All heads`}</option>
-          {options.heads.map((h) => (
-            <option key={h.id} value={h.id}>
-              {h.name} ({h.code})
-            </option>
-          ))}
+          <HeadOptions heads={options.heads} />
         </select>
       </div>
       <div className="field">

@@ -17,6 +17,7 @@ import { emptyFineDraft, fineDraftOf, fineRuleCandidate, type FineDraft } from '
 import { fineKindLabels } from './fine-labels.ts'
 import { SlabEditor } from './SlabEditor.tsx'
 import { useSaveFineRule } from './rule-mutations.ts'
+import { HeadOptions } from './HeadOptions.tsx'
 
 const kinds = Object.keys(fineKindLabels) as FineKind[]
 
@@ -89,12 +90,7 @@ export function FineRuleForm(props: {
             value={draft.feeHeadId}
             onChange={(e) => set({ feeHeadId: e.target.value })}
           >
-            <option value="">{t`All heads`}</option>
-            {heads.map((h) => (
-              <option key={h.id} value={h.id}>
-                {h.name} ({h.code})
-              </option>
-            ))}
+            <HeadOptions heads={heads} />
           </select>
         ))}
         {field('graceDays', <Trans>Grace days</Trans>, (p) => (

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import type { ReactElement } from 'react'
 import { useAbility } from '../../lib/ability.ts'
 import type { FineRuleRow, RuleHead } from '../../shared/schemas/fee-rules.ts'
@@ -37,23 +38,15 @@ export function FineRulesTable(props: {
         <div className="table-wrap">
           <table className="table">
             <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Fee head</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Charge</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Grace days</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>In force</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
+              <HeaderRow
+                columns={[
+                  { label: t`Fee head` },
+                  { label: t`Charge` },
+                  { label: t`Grace days` },
+                  { label: t`In force` },
+                  { label: t`Actions` },
+                ]}
+              />
             </thead>
             <tbody>
               {rules.map((rule) => (

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useId, type ReactElement } from 'react'
 import { useMoney } from '../../lib/use-money.ts'
 import type { GroupInvoicePreview } from '../../shared/schemas/fees-invoices.ts'
@@ -70,20 +71,14 @@ export function GroupInvoicePreviewCard({ preview, canRun, busy, onRun }: Props)
           <div className="table-wrap">
             <table className="table" aria-labelledby={`${id}-totals`}>
               <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Class</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Fee head</Trans>
-                  </th>
-                  <th scope="col" className="amount">
-                    <Trans>Lines</Trans>
-                  </th>
-                  <th scope="col" className="amount">
-                    <Trans>Amount</Trans>
-                  </th>
-                </tr>
+                <HeaderRow
+                  columns={[
+                    { label: t`Class` },
+                    { label: t`Fee head` },
+                    { label: t`Lines`, amount: true },
+                    { label: t`Amount`, amount: true },
+                  ]}
+                />
               </thead>
               <tbody>
                 {preview.totals.map((row) => (
@@ -116,17 +111,9 @@ export function GroupInvoicePreviewCard({ preview, canRun, busy, onRun }: Props)
           <div className="table-wrap">
             <table className="table" aria-labelledby={`${id}-skipped`}>
               <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Student</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Student ID</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Why</Trans>
-                  </th>
-                </tr>
+                <HeaderRow
+                  columns={[{ label: t`Student` }, { label: t`Student ID` }, { label: t`Why` }]}
+                />
               </thead>
               <tbody>
                 {preview.skipped.map((s) => (

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useId, type ReactElement } from 'react'
 import { JobProgress } from '../../components/JobProgress.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { FeeHead, FeeStructure } from '../../shared/schemas/fee-setup.ts'
@@ -87,20 +88,14 @@ export function CurrentRun({
               <div className="table-wrap">
                 <table className="table" aria-labelledby={`${id}-made`}>
                   <thead>
-                    <tr>
-                      <th scope="col">
-                        <Trans>Invoice number</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Student</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Student ID</Trans>
-                      </th>
-                      <th scope="col" className="amount">
-                        <Trans>Amount</Trans>
-                      </th>
-                    </tr>
+                    <HeaderRow
+                      columns={[
+                        { label: t`Invoice number` },
+                        { label: t`Student` },
+                        { label: t`Student ID` },
+                        { label: t`Amount`, amount: true },
+                      ]}
+                    />
                   </thead>
                   <tbody>
                     {run.invoices.map((invoice) => (
@@ -187,29 +182,17 @@ export function RecentRuns({
         <div ref={wrap} className="table-wrap">
           <table ref={table} className="table" aria-labelledby={`${id}-title`}>
             <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Started</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Choice</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className="amount">
-                  <Trans>Invoices</Trans>
-                </th>
-                <th scope="col" className="amount">
-                  <Trans>Skipped</Trans>
-                </th>
-                <th scope="col" className="amount">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
+              <HeaderRow
+                columns={[
+                  { label: t`Started` },
+                  { label: t`Choice` },
+                  { label: t`Status` },
+                  { label: t`Invoices`, amount: true },
+                  { label: t`Skipped`, amount: true },
+                  { label: t`Amount`, amount: true },
+                  { label: t`Actions` },
+                ]}
+              />
             </thead>
             <tbody>
               {runs.map((run) => {

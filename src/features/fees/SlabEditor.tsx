@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import type { ReactElement } from 'react'
 import type { FineDraft } from './fine-draft.ts'
 
@@ -22,19 +23,13 @@ export function SlabEditor(props: {
       </legend>
       <table className="table">
         <thead>
-          <tr>
-            <th scope="col">
-              <Trans>From day late</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Fine ({currency})</Trans>
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <Trans>Actions</Trans>
-              </span>
-            </th>
-          </tr>
+          <HeaderRow
+            columns={[
+              { label: t`From day late` },
+              { label: t`Fine (${currency})` },
+              { label: t`Actions`, hidden: true },
+            ]}
+          />
         </thead>
         <tbody>
           {slabs.map((s, i) => {

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type ReactElement } from 'react'
 import { useAbility } from '../../lib/ability.ts'
@@ -53,25 +54,15 @@ export function StudentFeeOverrides(props: {
               <Trans>Own fees</Trans>
             </caption>
             <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Fee head</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Session</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Pays</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Reason</Trans>
-                </th>
-                {canChange && (
-                  <th scope="col">
-                    <Trans>Actions</Trans>
-                  </th>
-                )}
-              </tr>
+              <HeaderRow
+                columns={[
+                  { label: t`Fee head` },
+                  { label: t`Session` },
+                  { label: t`Pays` },
+                  { label: t`Reason` },
+                  canChange && { label: t`Actions` },
+                ]}
+              />
             </thead>
             <tbody>
               {overrides.data.map((o) => {

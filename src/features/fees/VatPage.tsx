@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { dayDate, todayIso } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
@@ -150,17 +151,13 @@ export function VatPage(): ReactElement {
           <div className="table-wrap">
             <table className="table">
               <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Fee head</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Rate today</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>History</Trans>
-                  </th>
-                </tr>
+                <HeaderRow
+                  columns={[
+                    { label: t`Fee head` },
+                    { label: t`Rate today` },
+                    { label: t`History` },
+                  ]}
+                />
               </thead>
               <tbody>
                 {data.data.map((head) => {

@@ -1,29 +1,26 @@
-import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, or } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   ConcessionDecisionSchema,
   ConcessionListSearchSchema,
   ConcessionReasonSchema,
   ConcessionRequestSchema,
-  SiblingRuleSchema,
   type Concession,
   type ConcessionOptions,
   type ConcessionRequest,
   type ConcessionStatus,
-  type ConcessionTerms,
-  type SiblingRule,
 } from '../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions } from '../../db/schema/academic.ts'
-import { users } from '../../db/schema/auth.ts'
-import { concessions, feeHeads, paymentCycles, paymentPeriods } from '../../db/schema/fees.ts'
+import { concessions, paymentCycles, paymentPeriods } from '../../db/schema/fees.ts'
 import { students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { creditApprovedConcession } from './concession-credit.ts'
+import { checkSession, listed, oneListed } from './concession-read.ts'
 import { headOf, pathId, ruleHeads } from './rule-heads.ts'
 
 /*
@@ -31,74 +28,9 @@ import { headOf, pathId, ruleHeads } from './rule-heads.ts'
  * user holding concession-approval approves or rejects it (never the requester: a 403 with its
  * own code, and a check constraint behind it); an approved one can be revoked. Each step is
  * audited. Invoices created afterwards apply it (invoice-plan.ts); invoices already posted get
- * concession credit notes when it is approved (concession-credit.ts).
+ * concession credit notes when it is approved (concession-credit.ts). The sibling rule, which
+ * requests many at once, is concession-siblings.ts.
  */
-
-type ConcessionRow = typeof concessions.$inferSelect
-
-const requester = aliasedTable(users, 'requester')
-const approver = aliasedTable(users, 'approver')
-
-const termsOf = (row: ConcessionRow): ConcessionTerms =>
-  row.kind === 'percent'
-    ? { kind: 'percent', rateBp: row.rateBp ?? 0 }
-    : { kind: 'fixed', amount: row.amountMinor ?? 0 }
-
-const listColumns = {
-  row: concessions,
-  studentName: students.fullName,
-  studentCode: students.studentCode,
-  feeHeadName: feeHeads.name,
-  requestedByName: requester.fullName,
-  approvedByName: approver.fullName,
-}
-
-async function listed(db: Db, instituteId: string, ...where: ReturnType<typeof eq>[]) {
-  const rows = await db
-    .select(listColumns)
-    .from(concessions)
-    .innerJoin(students, eq(students.id, concessions.studentId))
-    .leftJoin(feeHeads, eq(feeHeads.id, concessions.feeHeadId))
-    .leftJoin(requester, eq(requester.id, concessions.requestedBy))
-    .leftJoin(approver, eq(approver.id, concessions.approvedBy))
-    .where(and(eq(concessions.instituteId, instituteId), ...where))
-    .orderBy(desc(concessions.createdAt), asc(students.fullName))
-  return rows.map(({ row, ...names }): Concession => ({
-    id: row.id,
-    studentId: row.studentId,
-    studentName: names.studentName,
-    studentCode: names.studentCode,
-    feeHeadId: row.feeHeadId,
-    feeHeadName: names.feeHeadName,
-    academicSessionId: row.academicSessionId,
-    fromPeriodId: row.fromPeriodId,
-    toPeriodId: row.toPeriodId,
-    terms: termsOf(row),
-    category: row.category,
-    reason: row.reason,
-    documentName: row.documentKey ? row.documentName : null,
-    status: row.status,
-    requestedBy: row.requestedBy,
-    requestedByName: names.requestedByName,
-    approvedBy: row.approvedBy,
-    approvedByName: names.approvedByName,
-    decisionNote: row.decisionNote,
-    createdAt: row.createdAt.toISOString(),
-  }))
-}
-
-async function oneListed(db: Db, instituteId: string, concessionId: string) {
-  const [found] = await listed(db, instituteId, eq(concessions.id, concessionId))
-  return found!
-}
-
-async function checkSession(tx: Db, instituteId: string, sessionId: string) {
-  const [row] = await tx
-    .select({ id: academicSessions.id })
-    .from(academicSessions)
-    .where(and(eq(academicSessions.instituteId, instituteId), eq(academicSessions.id, sessionId)))
-  if (!row) throw validationFailed({ academicSessionId: 'concession_session_not_found' })
-}
 
 async function checkPeriod(
   tx: Db,
@@ -197,35 +129,6 @@ async function decide(
   })
 }
 
-/** The younger siblings of every family: active students sharing a family key, all but the eldest. */
-async function youngerSiblings(db: Db, instituteId: string) {
-  const rows = await db
-    .select({ id: students.id, familyKey: students.familyKey })
-    .from(students)
-    .where(
-      and(
-        eq(students.instituteId, instituteId),
-        eq(students.status, 'active'),
-        isNotNull(students.familyKey),
-        sql`${students.familyKey} <> ''`,
-      ),
-    )
-    .orderBy(
-      asc(students.familyKey),
-      sql`${students.dateOfBirth} asc nulls last`,
-      asc(students.studentCode),
-    )
-  const families = new Map<string, string[]>()
-  for (const r of rows) families.set(r.familyKey!, [...(families.get(r.familyKey!) ?? []), r.id])
-  const younger = [...families.values()].filter((ids) => ids.length > 1)
-  return { families: younger.length, studentIds: younger.flatMap((ids) => ids.slice(1)) }
-}
-
-async function checkSibling(tx: Db, instituteId: string, body: SiblingRule) {
-  if (body.feeHeadId !== null) await headOf(tx, instituteId, body.feeHeadId)
-  await checkSession(tx, instituteId, body.academicSessionId)
-}
-
 export const concessionRoutes = new Hono<AppEnv>()
   .get('/', requireAuth(), requirePermission('read', 'student-concessions'), async (c) => {
     const search = parseOrThrow(ConcessionListSearchSchema, c.req.query())
@@ -297,82 +200,6 @@ export const concessionRoutes = new Hono<AppEnv>()
     })
     return c.json<Concession>(created, 201)
   })
-
-  .post(
-    '/siblings/preview',
-    requireAuth(),
-    requirePermission('create', 'student-concessions'),
-    async (c) => {
-      const body = await readJson(c, SiblingRuleSchema)
-      const { db } = c.var.database
-      await checkSibling(db, c.var.auth.instituteId, body)
-      const { families, studentIds } = await youngerSiblings(db, c.var.auth.instituteId)
-      return c.json({ families, students: studentIds.length })
-    },
-  )
-
-  .post(
-    '/siblings',
-    requireAuth(),
-    requirePermission('create', 'student-concessions'),
-    async (c) => {
-      const body = await readJson(c, SiblingRuleSchema)
-      const { database, auth } = c.var
-      const result = await database.db.transaction(async (tx) => {
-        await checkSibling(tx, auth.instituteId, body)
-        const { families, studentIds } = await youngerSiblings(tx, auth.instituteId)
-        // A sibling with a live sibling concession for the same head and session gets no second one.
-        const taken = studentIds.length
-          ? await tx
-              .select({ studentId: concessions.studentId })
-              .from(concessions)
-              .where(
-                and(
-                  eq(concessions.instituteId, auth.instituteId),
-                  inArray(concessions.studentId, studentIds),
-                  eq(concessions.category, 'sibling'),
-                  eq(concessions.academicSessionId, body.academicSessionId),
-                  inArray(concessions.status, ['requested', 'approved']),
-                  body.feeHeadId === null
-                    ? sql`${concessions.feeHeadId} is null`
-                    : eq(concessions.feeHeadId, body.feeHeadId),
-                ),
-              )
-          : []
-        const skip = new Set(taken.map((r) => r.studentId))
-        const chosen = studentIds.filter((id) => !skip.has(id))
-        if (chosen.length) {
-          await tx.insert(concessions).values(
-            chosen.map((studentId) => ({
-              instituteId: auth.instituteId,
-              studentId,
-              feeHeadId: body.feeHeadId,
-              academicSessionId: body.academicSessionId,
-              kind: 'percent' as const,
-              rateBp: body.rateBp,
-              category: 'sibling' as const,
-              reason: body.reason,
-              requestedBy: auth.user.id,
-            })),
-          )
-        }
-        await audit(c, tx, {
-          area: 'fees',
-          action: 'request',
-          entity: 'concession',
-          after: {
-            rule: 'sibling',
-            ...body,
-            families,
-            requested: chosen.length,
-            skipped: skip.size,
-          },
-        })
-        return { families, students: chosen.length }
-      })
-      return c.json(result, 201)
-    },
-  )
 
   .post(
     '/:concessionId/approve',
