@@ -1,6 +1,6 @@
 /**
  * The group invoice benchmark (issue 17): 10,000 students × 5 recurring heads invoiced for one
- * period by the group run's job (batches of 1,000 students, one journal per batch), on the
+ * period by the group run's job (batches of 2,000 students, one journal per batch), on the
  * tests' in-memory PGlite (createTestApp). Invoices a second, from the request to the job's end.
  *
  * Called by bench/run.ts; `node --import tsx bench/group-invoice.ts` runs it alone.
