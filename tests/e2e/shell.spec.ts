@@ -19,6 +19,9 @@ test.describe('the app shell', () => {
     page,
   }) => {
     await page.goto('/login')
+    // The sign-in page arrives rendered by the server; its switcher works once React has it.
+    const live = () => expect(page.locator('html[data-live]')).toHaveCount(1)
+    await live()
     const language = page.getByTestId('language-switcher')
     const expected = {
       de: ['Bitte melden Sie sich bei Ihrem Konto an.', 'Anmelden'],
@@ -34,6 +37,7 @@ test.describe('the app shell', () => {
     await page.reload()
     await expect(page.getByText('Inicie sessão na sua conta.')).toBeVisible()
     await expect(language).toHaveAccessibleName('Idioma')
+    await live()
     await language.selectOption('en')
     await expect(page.getByText('Please sign in to your account.')).toBeVisible()
   })
