@@ -17,10 +17,14 @@ function areasImported(source: string): string[] {
     .sort()
 }
 
-/** The areas a route file names in `staticData.strings`. */
+/**
+ * The areas a route file names: in `staticData.strings`, or with a part it loads later
+ * (`ensureAreaStrings([...])` beside the part's `import()`).
+ */
 function areasNamed(source: string): string[] {
-  const list = /strings:\s*\[([^\]]*)\]/.exec(source)?.[1] ?? ''
-  return [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]!).sort()
+  const lists = [...source.matchAll(/(?:strings:\s*|ensureAreaStrings\()\[([^\]]*)\]/g)]
+  const names = lists.flatMap(([, list]) => [...list!.matchAll(/'([^']+)'/g)].map((m) => m[1]!))
+  return [...new Set(names)].sort()
 }
 
 describe('staff string areas', () => {
@@ -34,6 +38,11 @@ describe('staff string areas', () => {
   it('sees the areas of a route that shows students', () => {
     const source = readFileSync(join(routes, 'students.tsx'), 'utf8')
     expect(areasImported(source)).toEqual(['students'])
+  })
+
+  it('sees the areas of a part a route loads later', () => {
+    const source = readFileSync(join(routes, 'students_.$studentId.tsx'), 'utf8')
+    expect(areasNamed(source)).toEqual(['fees', 'students'])
   })
 
   it('names each feature folder once', () => {

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { NotFoundPage } from '../components/status/StatusPages.tsx'
-import { StudentFeeOverrides } from '../features/fees/StudentFeeOverrides.tsx'
-import { StudentInvoices } from '../features/fees/StudentInvoices.tsx'
 import { studentInvoicesQuery } from '../features/fees/invoice-queries.ts'
 import { StudentPage } from '../features/students/StudentPage.tsx'
 import { studentQuery } from '../features/students/queries.ts'
 import { useAbility } from '../lib/ability.ts'
 import { httpStatus } from '../lib/api.ts'
+import { ensureAreaStrings } from '../lib/i18n.ts'
 import {
   campusesQuery,
   groupsQuery,
@@ -16,8 +16,16 @@ import {
 } from '../lib/academic-structure.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
+// The fee area's part comes after the student, with its strings: the page is read more often
+// than its fees are.
+const StudentFees = lazy(() =>
+  Promise.all([import('../features/fees/StudentFees.tsx'), ensureAreaStrings(['fees'])]).then(
+    ([m]) => ({ default: m.StudentFees }),
+  ),
+)
+
 export const Route = createFileRoute('/students_/$studentId')({
-  staticData: { strings: ['students', 'fees'] },
+  staticData: { strings: ['students'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/students/$studentId', location.href),
   loader: async ({ context: { queryClient, ability }, params }) => {
     // The edit and placement dialogs choose from these: read ahead, not waited for.
@@ -45,10 +53,14 @@ export const Route = createFileRoute('/students_/$studentId')({
     const invoices = ability.can('read', 'group-invoice')
     const ownFees = ability.can('read', 'std-fee-config')
     const fees = (invoices || ownFees) && (
-      <>
-        {invoices && <StudentInvoices studentId={studentId} />}
-        {ownFees && <StudentFeeOverrides studentId={studentId} studentName={fullName} />}
-      </>
+      <Suspense fallback={<section className="card" aria-busy="true" />}>
+        <StudentFees
+          studentId={studentId}
+          studentName={fullName}
+          invoices={invoices}
+          ownFees={ownFees}
+        />
+      </Suspense>
     )
     return <StudentPage studentId={studentId} fees={fees || undefined} />
   },

@@ -61,6 +61,12 @@ test('the office sets a transport fee for two students of a class at once, sees 
   await section.getByRole('button', { name: `Class amount for ${head.name}` }).click()
   await expect(section.getByText('This student pays the class’s amounts.')).toBeVisible()
 
+  // The fee part loads after the student, with its own strings, in the page's language.
+  await page.evaluate(() => localStorage.setItem('locale', 'de'))
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Eigene Gebühren' })).toBeVisible()
+  await page.evaluate(() => localStorage.setItem('locale', 'en'))
+
   await page.goto(`/std-fee-config?session=${place.session.id}`)
   await own.getByLabel('Class').selectOption({ label: place.className })
   await own.getByLabel('Fee head').selectOption({ label: `${head.name} (${head.code})` })

@@ -42,6 +42,25 @@ test.describe('the app shell', () => {
     await expect(page.getByText('Please sign in to your account.')).toBeVisible()
   })
 
+  test('a language chosen on the sign-in page before its scripts have run is kept', async ({
+    page,
+  }) => {
+    // The scripts are held back until the choice is made on the server's page.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    // Module scripts hold back DOMContentLoaded: the page is there before it.
+    await page.goto('/login', { waitUntil: 'commit' })
+    await page.getByTestId('language-switcher').selectOption('fr')
+    release()
+    await expect(page.locator('html[data-live]')).toHaveCount(1)
+    await expect(page.getByText('Veuillez vous connecter à votre compte.')).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  })
+
   test('an unknown path lands on the 404 page', async ({ page }) => {
     await page.goto('/no/such/page')
     await expect(page).toHaveURL(/\/error-404$/)

@@ -1,12 +1,22 @@
 import { useLingui } from '@lingui/react/macro'
+import { useEffect, useRef } from 'react'
 import { activateLocale, isLocale, localeNames, locales } from '../../lib/i18n.ts'
 
 export function LanguageSwitcher() {
   const { i18n, t } = useLingui()
+  const select = useRef<HTMLSelectElement>(null)
+  // A page the server rendered can be given a language before its scripts have run: that
+  // choice is in the select when React takes it over, and is honoured then.
+  useEffect(() => {
+    const chosen = select.current?.value
+    if (isLocale(chosen) && chosen !== i18n.locale) void activateLocale(chosen)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on taking the page over
+  }, [])
   return (
     <label className="language-switcher">
       <span className="visually-hidden">{t`Language`}</span>
       <select
+        ref={select}
         value={i18n.locale}
         aria-label={t`Language`}
         data-testid="language-switcher"

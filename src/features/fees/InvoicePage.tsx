@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
@@ -11,12 +11,15 @@ import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { finesOfPeriod, type Fine } from '../../shared/fees/fine.ts'
 import type { Invoice } from '../../shared/schemas/fees-invoices.ts'
-import { CancelInvoiceDialog } from './CancelInvoiceDialog.tsx'
 import { InvoiceLineComputation } from './InvoiceLineComputation.tsx'
 import { LineFineWaiver } from './LineFineWaiver.tsx'
 import { invoiceStatusBadges, invoiceStatusLabels } from './invoice-labels.ts'
 import { invoiceQuery } from './invoice-queries.ts'
 import './fees.css'
+
+const CancelInvoiceDialog = lazy(() =>
+  import('./CancelInvoiceDialog.tsx').then((m) => ({ default: m.CancelInvoiceDialog })),
+)
 
 /**
  * Each line's fine as of `today`, by the shared fine function, a period's lines together (a
@@ -266,7 +269,11 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }): ReactElement 
         )
       })}
 
-      {cancelling && <CancelInvoiceDialog invoice={invoice} onClose={() => setCancelling(false)} />}
+      {cancelling && (
+        <Suspense fallback={null}>
+          <CancelInvoiceDialog invoice={invoice} onClose={() => setCancelling(false)} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,11 +1,14 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { useAbility } from '../../lib/ability.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { InvoiceLine } from '../../shared/schemas/fees-invoices.ts'
-import { FineWaiverDialog } from './FineWaiverDialog.tsx'
 import { lineFineQuery } from './fine-waiver-mutations.ts'
+
+const FineWaiverDialog = lazy(() =>
+  import('./FineWaiverDialog.tsx').then((m) => ({ default: m.FineWaiverDialog })),
+)
 
 /** Under a fined line: what was waived of its fine, and (with the right) waiving more. */
 export function LineFineWaiver(props: { invoiceId: string; line: InvoiceLine }): ReactElement {
@@ -32,12 +35,14 @@ export function LineFineWaiver(props: { invoiceId: string; line: InvoiceLine }):
         </button>
       )}
       {waiving && (
-        <FineWaiverDialog
-          invoiceId={invoiceId}
-          line={line}
-          fineMinor={fine.chargedMinor}
-          onClose={() => setWaiving(false)}
-        />
+        <Suspense fallback={null}>
+          <FineWaiverDialog
+            invoiceId={invoiceId}
+            line={line}
+            fineMinor={fine.chargedMinor}
+            onClose={() => setWaiving(false)}
+          />
+        </Suspense>
       )}
     </div>
   )

@@ -1,15 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useState, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { FeeOverride } from '../../shared/schemas/fee-setup.ts'
 import { useRemoveFeeOverride } from './mutations.ts'
-import { OverrideDialog } from './OverrideDialog.tsx'
 import { feeHeadsQuery, feeOverridesQuery, feeStructureQuery } from './queries.ts'
+
+const OverrideDialog = lazy(() =>
+  import('./OverrideDialog.tsx').then((m) => ({ default: m.OverrideDialog })),
+)
 
 const screen = '/students/$studentId'
 
@@ -104,13 +107,15 @@ export function StudentFeeOverrides(props: {
         </button>
       )}
       {adding && (
-        <OverrideDialog
-          studentIds={[studentId]}
-          forWhom={studentName}
-          sessions={structure.sessions}
-          heads={heads.data}
-          onClose={() => setAdding(false)}
-        />
+        <Suspense fallback={null}>
+          <OverrideDialog
+            studentIds={[studentId]}
+            forWhom={studentName}
+            sessions={structure.sessions}
+            heads={heads.data}
+            onClose={() => setAdding(false)}
+          />
+        </Suspense>
       )}
     </section>
   )

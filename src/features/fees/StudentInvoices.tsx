@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { useAbility } from '../../lib/ability.ts'
@@ -10,7 +10,10 @@ import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { invoiceStatusBadges, invoiceStatusLabels } from './invoice-labels.ts'
 import { studentInvoicesQuery } from './invoice-queries.ts'
-import { NewInvoiceDialog } from './NewInvoiceDialog.tsx'
+
+const NewInvoiceDialog = lazy(() =>
+  import('./NewInvoiceDialog.tsx').then((m) => ({ default: m.NewInvoiceDialog })),
+)
 
 /**
  * A student's invoices on their page: each with its periods, status, net, paid and balance, a
@@ -115,11 +118,13 @@ export function StudentInvoices({ studentId }: { studentId: string }): ReactElem
         </>
       )}
       {creating && sessionId && (
-        <NewInvoiceDialog
-          studentId={studentId}
-          academicSessionId={sessionId}
-          onClose={() => setCreating(false)}
-        />
+        <Suspense fallback={null}>
+          <NewInvoiceDialog
+            studentId={studentId}
+            academicSessionId={sessionId}
+            onClose={() => setCreating(false)}
+          />
+        </Suspense>
       )}
     </section>
   )

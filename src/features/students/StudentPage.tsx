@@ -1,19 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactElement, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import type { StudentStatus } from '../../shared/schemas/student-search.ts'
-import { EnrolmentDialog } from './EnrolmentDialog.tsx'
 import { statusBadges, statusLabels } from './labels.ts'
 import { studentQuery } from './queries.ts'
-import { StatusDialog } from './StatusDialog.tsx'
 import { StudentContacts, StudentProfile } from './StudentFacts.tsx'
-import { StudentFormDialog } from './StudentFormDialog.tsx'
 import { EnrolmentHistory, FamilySection, FeePlaceholders } from './StudentHistory.tsx'
 import { placeText } from './structure.ts'
 import './students.css'
+
+// The dialogs load when one is opened: most visits only read the student.
+const StudentFormDialog = lazy(() =>
+  import('./StudentFormDialog.tsx').then((m) => ({ default: m.StudentFormDialog })),
+)
+const EnrolmentDialog = lazy(() =>
+  import('./EnrolmentDialog.tsx').then((m) => ({ default: m.EnrolmentDialog })),
+)
+const StatusDialog = lazy(() =>
+  import('./StatusDialog.tsx').then((m) => ({ default: m.StatusDialog })),
+)
 
 type Editing = { kind: 'fields' } | { kind: 'placement' } | { kind: 'status'; to: StudentStatus }
 
@@ -116,13 +124,15 @@ export function StudentPage({
         <FeePlaceholders invoices={!fees} />
       </div>
 
-      {editing?.kind === 'fields' && <StudentFormDialog student={student} onClose={close} />}
-      {editing?.kind === 'placement' && current && (
-        <EnrolmentDialog student={student} enrolment={current} onClose={close} />
-      )}
-      {editing?.kind === 'status' && (
-        <StatusDialog student={student} status={editing.to} onClose={close} />
-      )}
+      <Suspense fallback={null}>
+        {editing?.kind === 'fields' && <StudentFormDialog student={student} onClose={close} />}
+        {editing?.kind === 'placement' && current && (
+          <EnrolmentDialog student={student} enrolment={current} onClose={close} />
+        )}
+        {editing?.kind === 'status' && (
+          <StatusDialog student={student} status={editing.to} onClose={close} />
+        )}
+      </Suspense>
     </div>
   )
 }

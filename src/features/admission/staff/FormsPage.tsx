@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { PageHeader } from '../../../components/PageHeader.tsx'
 import { PagedTable } from '../../../components/table/PagedTable.tsx'
 import { RowActions } from '../../../components/table/RowActions.tsx'
@@ -20,10 +20,11 @@ import { dayDate, todayIso } from '../../../lib/dates.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import { statusLabels } from '../labels.ts'
 import { useAdmissionErrors } from './errors.ts'
-import { FormDialog } from './FormDialog.tsx'
 import { formState, formStateBadges, formStateLabels, totalApplications } from './form-state.ts'
 import { formsQuery, useDeleteForm, useFormAction, type FormAction } from './queries.ts'
 import './staff.css'
+
+const FormDialog = lazy(() => import('./FormDialog.tsx').then((m) => ({ default: m.FormDialog })))
 
 const isStatus = (status: string): status is ApplicantStatus => status in statusLabels
 
@@ -251,10 +252,12 @@ export function FormsPage({
         />
       </section>
 
-      {editing?.kind === 'create' && <FormDialog onClose={() => setEditing(undefined)} />}
-      {editing?.kind === 'edit' && (
-        <FormDialog form={editing.form} onClose={() => setEditing(undefined)} />
-      )}
+      <Suspense fallback={null}>
+        {editing?.kind === 'create' && <FormDialog onClose={() => setEditing(undefined)} />}
+        {editing?.kind === 'edit' && (
+          <FormDialog form={editing.form} onClose={() => setEditing(undefined)} />
+        )}
+      </Suspense>
     </div>
   )
 }
