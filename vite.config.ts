@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
@@ -11,6 +10,7 @@ import react from '@vitejs/plugin-react'
 import { build, defineConfig, type LogLevel, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import pkg from './package.json' with { type: 'json' }
+import { configDefaults } from 'vitest/config'
 
 const here = import.meta.dirname
 const appName = process.env.APP_NAME ?? 'Educational Management System'
@@ -227,5 +227,22 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The API suite runs on both databases the product supports: the embedded PGlite and a
+    // PostgreSQL server (started for the run; DATABASE_URL names one instead) with real pools.
+    projects: [
+      // *.pg.test.ts: what only means something with parallel connections.
+      {
+        extends: true,
+        test: { name: 'pglite', exclude: [...configDefaults.exclude, '**/*.pg.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 }))

@@ -6,6 +6,7 @@ import type { JobRunner } from './lib/jobs/runner.ts'
 import type { Logger } from './lib/logger.ts'
 import type { OutboxDispatcher } from './lib/outbox.ts'
 import type { FileStorage } from './lib/storage.ts'
+import type { Counters } from './lib/counters.ts'
 import type { FailureThrottle } from './lib/throttle.ts'
 import type { UserRow } from './lib/user-data.ts'
 import type { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
@@ -15,6 +16,10 @@ import type { TokenService } from './modules/auth/token-service.ts'
 export interface Services {
   tokens: TokenService
   outbox: OutboxDispatcher
+  /** Set once the process has begun to stop: /api/ready answers 503 from then on. */
+  lifecycle: { stopping: boolean }
+  /** Windowed counts in the database, behind the throttles and rate limits. */
+  counters: Counters
   throttle: FailureThrottle
   /** Failed sign-ins, judged before a password is checked. */
   signIns: SignInThrottle

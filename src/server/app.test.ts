@@ -19,8 +19,28 @@ describe('the API', () => {
   it('reports health with the database checked', async () => {
     const res = await t.app.request('/api/health')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', databaseKind: 'pglite' })
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      databaseKind: t.database.kind,
+    })
     expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('is ready with its migrations applied, and not once it has begun to stop', async () => {
+    const ready = await t.app.request('/api/ready')
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      database: 'ok',
+      migrations: 'current',
+      stopping: false,
+    })
+    t.app.services.lifecycle.stopping = true
+    const stopping = await t.app.request('/api/ready')
+    t.app.services.lifecycle.stopping = false
+    expect(stopping.status).toBe(503)
+    expect(await stopping.json()).toMatchObject({ status: 'not_ready', stopping: true })
   })
 
   it('tells its name and version', async () => {

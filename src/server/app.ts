@@ -76,10 +76,11 @@ import { feeConfigRoutes } from './modules/fees/fee-configs.ts'
 import { feeOverrideRoutes } from './modules/fees/fee-overrides.ts'
 import { registerRoutes } from './modules/auth/register.ts'
 import { sessionRoutes } from './modules/auth/sessions.ts'
+import { Counters } from './lib/counters.ts'
 import { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
 import { loadSigningKey, TokenService } from './modules/auth/token-service.ts'
 import { clientErrorRoutes } from './modules/system/client-errors.ts'
-import { healthRoutes } from './modules/system/health.ts'
+import { healthRoutes, readyRoutes } from './modules/system/health.ts'
 import { jobRoutes } from './modules/system/jobs.ts'
 import { versionRoutes } from './modules/system/version.ts'
 import {
@@ -115,11 +116,14 @@ export function createApp({
 }: AppDeps) {
   setPasswordHashCost(config.passwordHashCost)
   const app = new Hono<AppEnv>()
+  const counters = new Counters(db.db)
   const services: Services = {
     tokens: new TokenService(() => loadSigningKey(db.db, config.jwtSecret)),
     outbox: new OutboxDispatcher(db.db, transports, log),
-    throttle: new FailureThrottle(15 * 60_000),
-    signIns: new SignInThrottle(),
+    counters,
+    lifecycle: { stopping: false },
+    throttle: new FailureThrottle(counters, 15 * 60_000),
+    signIns: new SignInThrottle(counters),
     files,
     // Areas register their job kinds on it here, as they land: services.jobs.register(kind).
     jobs: new JobRunner(db.db, log, jobs),
@@ -180,6 +184,7 @@ export function createApp({
         : jsonLimit(c, next),
   )
   api.route('/health', healthRoutes)
+  api.route('/ready', readyRoutes)
   api.route('/version', versionRoutes)
   api.route('/client-errors', clientErrorRoutes())
   // Routes below verify tokens: the signing key is loaded before any of their transactions.

@@ -23,6 +23,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, '1')).toThrow(/DATABASE_URL/)
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' }, '1')).toThrow(/ADMIN_PASSWORD/)
     expect(() => loadConfig({ PASSWORD_HASH_COST: '4' }, '1')).toThrow(/PASSWORD_HASH_COST/)
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' }, '1')).toThrow(/TRUST_PROXY/)
+    // The embedded database is one process's: several need a PostgreSQL server.
+    expect(() => loadConfig({ WORKERS: '4' }, '1')).toThrow(/WORKERS/)
+  })
+
+  it('trusts no proxy unless told, and runs as many API processes as asked', () => {
+    expect(loadConfig({}, '1')).toMatchObject({ trustProxy: 0, workers: 1 })
+    expect(loadConfig({ TRUST_PROXY: 'true' }, '1').trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }, '1').trustProxy).toBe(2)
+    const url = 'postgres://u:p@localhost/db'
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: url }, '1').workers).toBe(4)
   })
 
   it('reads token lifetimes so tests can shorten them', () => {

@@ -38,6 +38,14 @@ const Env = v.object({
   ),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   STATIC_DIR: v.optional(v.string(), './dist'),
+  TRUST_PROXY: v.optional(
+    v.pipe(v.string(), v.regex(/^(true|false|\d)$/, 'must be true, false or a number of proxies')),
+    'false',
+  ),
+  WORKERS: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(64)),
+    '1',
+  ),
 })
 
 export interface Config {
@@ -65,6 +73,13 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   /** Where the built PWA lives; undefined serves the API only (tests, dev). */
   staticDir: string | undefined
+  /**
+   * How many proxies in front of the API append to X-Forwarded-For (0: none is trusted and the
+   * client is the connection's address; `true` means one).
+   */
+  trustProxy: number
+  /** API processes sharing the port (needs DATABASE_URL beyond 1). */
+  workers: number
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     throw new ConfigError(`Invalid configuration: ${issues}`)
   }
   const e = parsed.output
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: WORKERS: more than 1 needs DATABASE_URL')
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,5 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
+    trustProxy:
+      e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
+    workers: e.WORKERS,
   }
 }

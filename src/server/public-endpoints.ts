@@ -5,6 +5,7 @@
  */
 export const publicEndpoints: ReadonlySet<string> = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/version',
   'POST /api/client-errors',
   'POST /api/auth/login',

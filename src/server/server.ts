@@ -69,6 +69,8 @@ export async function startServer(config: Config) {
   app.services.jobs.start()
 
   const stop = async () => {
+    // A load balancer sees /api/ready fail and sends no more; what is under way finishes.
+    app.services.lifecycle.stopping = true
     clearInterval(retry)
     await new Promise<void>((done) => server.close(() => done()))
     // A job under way stops at its next batch and is resumed from there by the next start.

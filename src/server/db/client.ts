@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import * as access from './schema/access.ts'
 import * as accounting from './schema/accounting.ts'
@@ -36,10 +37,27 @@ export interface Database {
   /** 'pglite' for the embedded default, 'postgres' for a server reached through DATABASE_URL. */
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /** Migrations in the release not yet applied to the database (0: current). */
+  pendingMigrations(): Promise<number>
   close(): Promise<void>
 }
 
 const migrationsFolder = resolve(import.meta.dirname, '../../../drizzle')
+const releaseMigrations = (
+  JSON.parse(readFileSync(resolve(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[]
+  }
+).entries.length
+/** Any number of our own: API processes starting together migrate one at a time. */
+const migrationLock = 7_420_351
+
+async function pendingMigrations(db: Db): Promise<number> {
+  // Both drivers answer { rows }; the table is drizzle's own record of what it applied.
+  const applied = (await db.execute(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { n: number }[] }
+  return releaseMigrations - applied.rows[0]!.n
+}
 
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise embedded
@@ -55,7 +73,18 @@ export async function openDatabase(opts: {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // Under a session lock: the others wait, then find nothing left to apply.
+      migrate: async () => {
+        const session = await pool.connect()
+        try {
+          await session.query('select pg_advisory_lock($1)', [migrationLock])
+          await migratePg(drizzlePg(session), { migrationsFolder })
+        } finally {
+          await session.query('select pg_advisory_unlock($1)', [migrationLock]).catch(() => {})
+          session.release()
+        }
+      },
+      pendingMigrations: () => pendingMigrations(db as unknown as Db),
       close: () => pool.end(),
     }
   }
@@ -72,6 +101,7 @@ export async function openDatabase(opts: {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    pendingMigrations: () => pendingMigrations(db as unknown as Db),
     close: () => client.close(),
   }
 }

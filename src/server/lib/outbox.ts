@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -69,6 +69,8 @@ export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<
 }
 
 const maxAttempts = 5
+/** How long a process has to send the messages it claimed before another may try them. */
+const claimMs = 5 * 60_000
 
 /**
  * Sends queued messages in the background. A request only queues and kicks; a failing provider
@@ -105,13 +107,22 @@ export class OutboxDispatcher {
 
   private async drain(): Promise<void> {
     try {
-      const due = await this.db
-        .select()
+      // Claimed for a while (skipping rows another process is claiming): every API process
+      // drains the same table, and none sends a message another one is sending.
+      const due = this.db
+        .select({ id: outbox.id })
         .from(outbox)
         .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date())))
         .orderBy(asc(outbox.createdAt))
         .limit(50)
-      for (const row of due) await this.deliver(row)
+        .for('update', { skipLocked: true })
+      const claimed = await this.db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() + claimMs) })
+        .where(inArray(outbox.id, due))
+        .returning()
+      claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      for (const row of claimed) await this.deliver(row)
     } catch (err) {
       this.log.error('outbox drain failed', { err: String(err) })
     }

@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { Counters } from './counters.ts'
 import { tooManyRequests } from './errors.ts'
 import { clientIp } from './request-info.ts'
 
@@ -9,30 +11,24 @@ export interface RateWindow {
 }
 
 /**
- * A fixed-window limit per key (the client's IP by default), kept in memory: enough for one
- * process; several API processes would move the counters to PostgreSQL.
+ * A fixed-window limit per key (the client's IP by default) under `name`, counted in the
+ * database (Counters): every API process on it shares the limit.
  */
 export function rateLimit(
   opts: RateWindow & {
-    key?: (c: Context) => string
+    name: string
+    key?: (c: Context<AppEnv>) => string
     now?: () => number
   },
-): MiddlewareHandler {
-  const windows = new Map<string, { start: number; count: number }>()
-  const now = opts.now ?? Date.now
-  const keyOf = opts.key ?? clientIp
+): MiddlewareHandler<AppEnv> {
+  const keyOf = opts.key ?? ((c: Context<AppEnv>) => clientIp(c))
+  let counters: Counters | undefined
   return async (c, next) => {
-    const t = now()
-    const key = keyOf(c)
-    let w = windows.get(key)
-    if (!w || t - w.start >= opts.windowMs) {
-      if (windows.size > 10_000) windows.clear()
-      w = { start: t, count: 0 }
-      windows.set(key, w)
-    }
-    w.count++
-    if (w.count > opts.limit) {
-      throw tooManyRequests(Math.ceil((w.start + opts.windowMs - t) / 1000))
+    counters ??= opts.now ? new Counters(c.var.database.db, opts.now) : c.var.services.counters
+    const key = `rate:${opts.name}:${keyOf(c)}`
+    const count = (await counters.add([key], opts.windowMs)).get(key)!
+    if (count.count > opts.limit) {
+      throw tooManyRequests(Math.max(1, Math.ceil((count.endsAt - counters.now()) / 1000)))
     }
     await next()
   }

@@ -1,57 +1,57 @@
+import type { Counters } from './counters.ts'
 import { tooManyRequests } from './errors.ts'
-
-interface Window {
-  start: number
-  failures: number
-}
 
 /**
  * Counts failures (wrong passwords, wrong codes) per key, such as an account or an IP. Once a
- * key reaches its limit inside the window, calls answer 429 until the window ends. Kept in
- * memory: one process; several API processes would keep the counters in PostgreSQL.
+ * key reaches its limit inside the window, calls answer 429 until the window ends. The counts
+ * are in the database (Counters), shared by every API process.
  */
 export class FailureThrottle {
-  private windows = new Map<string, Window>()
-
   constructor(
+    private readonly counters: Counters,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  private current(key: string): Window | undefined {
-    const w = this.windows.get(key)
-    if (w && this.now() - w.start >= this.windowMs) {
-      this.windows.delete(key)
-      return undefined
-    }
-    return w
+  private keysOf = (keys: readonly string[]) => keys.map((key) => `fail:${key}`)
+
+  private refusal(endsAt: number) {
+    return tooManyRequests(Math.max(1, Math.ceil((endsAt - this.counters.now()) / 1000)))
   }
 
   /** Throws 429 with the seconds to wait when any key is over its limit. */
-  check(limits: Record<string, number>): void {
+  async check(limits: Record<string, number>): Promise<void> {
+    const live = await this.counters.read(this.keysOf(Object.keys(limits)))
     for (const [key, limit] of Object.entries(limits)) {
-      const w = this.current(key)
-      if (w && w.failures >= limit) {
-        throw tooManyRequests(Math.max(1, Math.ceil((w.start + this.windowMs - this.now()) / 1000)))
+      const count = live.get(`fail:${key}`)
+      if (count && count.count >= limit) throw this.refusal(count.endsAt)
+    }
+  }
+
+  async fail(...keys: string[]): Promise<void> {
+    await this.counters.add(this.keysOf(keys), this.windowMs)
+  }
+
+  async reset(...keys: string[]): Promise<void> {
+    await this.counters.clear(this.keysOf(keys))
+  }
+
+  /**
+   * One guess, counted as failed before it is made and taken back when `guess` answers true:
+   * guesses sent at once, to any process, make no more than the limit of wrong ones between
+   * them; past it, 429 without guessing.
+   */
+  async guess(limits: Record<string, number>, guess: () => boolean): Promise<boolean> {
+    const keys = this.keysOf(Object.keys(limits))
+    const counts = await this.counters.add(keys, this.windowMs)
+    for (const [key, limit] of Object.entries(limits)) {
+      const count = counts.get(`fail:${key}`)!
+      if (count.count > limit) {
+        await this.counters.takeBack(keys)
+        throw this.refusal(count.endsAt)
       }
     }
-  }
-
-  fail(...keys: string[]): void {
-    if (this.windows.size > 10_000) this.sweep()
-    for (const key of keys) {
-      const w = this.current(key) ?? { start: this.now(), failures: 0 }
-      w.failures++
-      this.windows.set(key, w)
-    }
-  }
-
-  /** Forgets windows that have ended; live lockouts stay. */
-  private sweep(): void {
-    for (const key of [...this.windows.keys()]) this.current(key)
-  }
-
-  reset(...keys: string[]): void {
-    for (const key of keys) this.windows.delete(key)
+    const right = guess()
+    if (right) await this.counters.takeBack(keys)
+    return right
   }
 }

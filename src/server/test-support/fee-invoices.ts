@@ -12,7 +12,7 @@ import {
   vatRates,
 } from '../db/schema/fees.ts'
 import { institutes } from '../db/schema/institutes.ts'
-import { enrolments } from '../db/schema/students.ts'
+import { enrolments, students } from '../db/schema/students.ts'
 import { demoToday } from './fiscal-dates.ts'
 
 export const demoInstituteId = async (db: Db) =>
@@ -152,3 +152,23 @@ export const receivableBalance = (db: Db, instituteId: string) =>
 /** Σ student balances by the sub-ledger: every invoice line's net, credit notes' negative. */
 export const subLedgerTotal = (db: Db, instituteId: string) =>
   one(db, sql`select sum(net_minor) as n from invoice_lines where institute_id = ${instituteId}`)
+
+/**
+ * The first `n` students still here (the demo has a few who left) in a class of a session, by
+ * student ID: the same ones on every run and on either database.
+ */
+export async function activeStudentsIn(db: Db, sessionId: string, classId: string, n: number) {
+  return db
+    .select({ id: students.id, campusId: students.campusId })
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(
+      and(
+        eq(enrolments.academicSessionId, sessionId),
+        eq(enrolments.classId, classId),
+        eq(students.status, 'active'),
+      ),
+    )
+    .orderBy(asc(students.studentCode))
+    .limit(n)
+}

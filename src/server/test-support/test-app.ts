@@ -1,4 +1,5 @@
 /** Test-only helpers: tests and benchmarks import src/server/test-support/, production code never does. */
+import { randomUUID } from 'node:crypto'
 import { createApp } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
@@ -12,11 +13,24 @@ import { seedDemo } from '../db/seed.ts'
 import { createLogger } from '../lib/logger.ts'
 import { consoleTransport } from '../lib/outbox.ts'
 import { hashPassword } from '../lib/password.ts'
+import { databaseUrl, onServer, templateDatabase, testDatabasePrefix } from './postgres-server.ts'
 
 export const adminPassword = 'demo-admin-password-1'
 
 /**
- * A fresh in-memory database, migrated and seeded with the demo institute, and an app on it:
+ * On the `postgres` project's server (postgres-global-setup.ts), a database of this test
+ * file's own, copied from the migrated template; otherwise none (an in-memory PGlite).
+ */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  const server = process.env.TEST_POSTGRES_URL
+  if (!server) return undefined
+  const name = `${testDatabasePrefix}${randomUUID().replaceAll('-', '')}`
+  await onServer(server, `create database ${name} template ${templateDatabase}`)
+  return databaseUrl(server, name)
+}
+
+/**
+ * A fresh database (in memory, or on the test run's PostgreSQL server), migrated and seeded with the demo institute, and an app on it:
  * one per test file. Messages go to `sent` in the console transport's format.
  */
 export async function createTestApp(overrides: Partial<Config> = {}) {
@@ -27,6 +41,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       '0.0.0-test',
     ),
     staticDir: undefined,
+    databaseUrl: await testDatabaseUrl(),
     ...overrides,
   }
   const database = await openDatabase(config)

@@ -7,6 +7,16 @@ export const HealthSchema = v.object({
 })
 export type Health = v.InferOutput<typeof HealthSchema>
 
+/** GET /api/ready: whether this API process should get traffic. */
+export const ReadinessSchema = v.object({
+  status: v.picklist(['ready', 'not_ready']),
+  database: v.picklist(['ok', 'unavailable']),
+  migrations: v.picklist(['current', 'behind', 'unknown']),
+  /** The process is shutting down: it finishes what it has and takes nothing new. */
+  stopping: v.boolean(),
+})
+export type Readiness = v.InferOutput<typeof ReadinessSchema>
+
 export const VersionSchema = v.object({
   name: v.string(),
   version: v.string(),

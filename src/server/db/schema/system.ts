@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { at, createdAt } from './columns.ts'
 import { institutes } from './institutes.ts'
 
@@ -7,6 +7,23 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 })
+
+/**
+ * The counts throttles and rate limits judge by (failures per account, requests per address…),
+ * each in a window: shared by every API process on the database, so two processes give an
+ * attacker no more tries than one. Times are the API's clock in ms since the epoch.
+ */
+export const throttleCounters = pgTable(
+  'throttle_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+    lastAt: bigint('last_at', { mode: 'number' }).notNull(),
+    endsAt: bigint('ends_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('throttle_counters_ends_idx').on(t.endsAt)],
+)
 
 /** Messages to send (OTP codes, usernames); written in the request's transaction, sent after. */
 export const outbox = pgTable(

@@ -57,7 +57,7 @@ async function assertIdentityFree(
 ) {
   const { database, services, auth } = c.var
   const throttleKey = `identity-taken:${auth.user.id}`
-  services.throttle.check({ [throttleKey]: takenAnswersPerWindow })
+  await services.throttle.check({ [throttleKey]: takenAnswersPerWindow })
   const clauses = [
     fields.username && sql`lower(${users.username}) = ${fields.username.toLowerCase()}`,
     fields.email && sql`lower(${users.email}) = ${fields.email.toLowerCase()}`,
@@ -75,7 +75,7 @@ async function assertIdentityFree(
     errors.email = 'email_taken'
   }
   if (Object.keys(errors).length) {
-    services.throttle.fail(throttleKey)
+    await services.throttle.fail(throttleKey)
     throw validationFailed(errors)
   }
 }

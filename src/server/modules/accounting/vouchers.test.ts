@@ -231,6 +231,12 @@ describe('vouchers', () => {
     const [institute] = rowsOf(
       await db.execute(sql`select id from institutes where slug = 'demo-school'`),
     )
+    // The drivers word it differently: PostgreSQL's own message is the error's or its cause's.
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'accepted',
+        (err: Error) => `${err.message} ${String((err.cause as Error | undefined)?.message)}`,
+      )
     const insertUnbalanced = db.transaction(async (tx) => {
       const [v] = rowsOf(
         await tx.execute(sql`insert into vouchers (institute_id, type, fiscal_year, number, date, narration)
@@ -240,17 +246,12 @@ describe('vouchers', () => {
         values (${v!.id}, ${institute!.id}, ${leaf('Cash in hand')}, 1, 100, 0),
                (${v!.id}, ${institute!.id}, ${leaf('Fine income')}, 2, 0, 90)`)
     })
-    await expect(insertUnbalanced).rejects.toThrow(/not balanced/)
+    expect(await refusal(insertUnbalanced)).toMatch(/not balanced/)
     const alone = db.transaction(async (tx) => {
       await tx.execute(sql`insert into vouchers (institute_id, type, fiscal_year, number, date, narration)
         values (${institute!.id}, 'journal', 2030, 2, '2030-08-01', 'no lines')`)
     })
-    await expect(alone).rejects.toThrow(/not balanced/)
-    const refusal = (query: Promise<unknown>) =>
-      query.then(
-        () => 'accepted',
-        (err: Error) => `${err.message} ${String((err.cause as Error | undefined)?.message)}`,
-      )
+    expect(await refusal(alone)).toMatch(/not balanced/)
     expect(await refusal(db.execute(sql`update voucher_lines set debit = debit + 1`))).toMatch(
       /cannot be changed/,
     )

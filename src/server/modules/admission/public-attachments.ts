@@ -17,6 +17,7 @@ import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
 import { ApiException, badRequest, conflict, refuse, validationFailed } from '../../lib/errors.ts'
 import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { requestInfo } from '../../lib/request-info.ts'
+import { Counters } from '../../lib/counters.ts'
 import { FailureThrottle } from '../../lib/throttle.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 import { formBody } from './form-read.ts'
@@ -104,18 +105,18 @@ export const publicAttachmentRoutes = (limits: {
   now: () => number
 }) => {
   const { uploads, confirmFailures, now } = limits
-  const confirmThrottle = new FailureThrottle(confirmFailures.windowMs, now)
 
   return new Hono<AppEnv>().put(
     '/:institute/applications/:temporaryId/attachments/:kind',
-    rateLimit({ ...uploads, now }),
+    rateLimit({ name: 'admission-uploads', ...uploads, now }),
     async (c) => {
       const institute = await instituteOr404(c)
       const applicant = await applicantOr404(c, institute)
       const { database, services, log } = c.var
       const db = database.db
-      const failures = `admission-confirm:${applicant.id}`
-      confirmThrottle.check({ [failures]: confirmFailures.limit })
+      const failures = { [`admission-confirm:${applicant.id}`]: confirmFailures.limit }
+      const confirmThrottle = new FailureThrottle(new Counters(db, now), confirmFailures.windowMs)
+      await confirmThrottle.check(failures)
       if (finalStatuses.includes(applicant.status)) throw conflict('application_locked')
       const form = (await formOf(db, institute.id, applicant.formId))!
       const kind = c.req.param('kind')
@@ -139,12 +140,9 @@ export const publicAttachmentRoutes = (limits: {
       })
       // A slip in writing the confirmation was refused above (422 on `confirm`) and is not a
       // guess: only a well-formed phone or date that does not match counts towards the lockout.
-      // Again, now that the body is in: guesses sent at once all passed the first check while
-      // their bodies arrived. Checking, comparing and counting with no await between them
-      // lets no more than the limit guess.
-      confirmThrottle.check({ [failures]: confirmFailures.limit })
-      if (!confirms(applicant, confirm)) {
-        confirmThrottle.fail(failures)
+      // Guesses sent at once all passed the first check while their bodies arrived: each is
+      // counted before it is compared, so no more than the limit guess, through any process.
+      if (!(await confirmThrottle.guess(failures, () => confirms(applicant, confirm)))) {
         throw refuse(403, 'confirmation_failed')
       }
 

@@ -27,6 +27,7 @@ export const publicSendLinkRoutes = (limits: {
   new Hono<AppEnv>().post(
     '/:institute/applications/:temporaryId/send-link',
     rateLimit({
+      name: 'send-link',
       ...limits.linkMessages,
       now: limits.now,
       key: (c) => `send-link:${c.req.param('institute')}:${c.req.param('temporaryId')}`,

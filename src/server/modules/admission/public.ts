@@ -150,7 +150,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
   const newApplications = new DistinctKeyLimit(limits.applications ?? defaults.applications, now)
 
   return new Hono<AppEnv>()
-    .use(rateLimit({ ...requests, now }))
+    .use(rateLimit({ name: 'admission', ...requests, now }))
 
     .get('/:institute', async (c) => {
       const institute = await instituteOr404(c)

@@ -62,7 +62,7 @@ async function signIn(
     address,
     knownDevice: user && device?.users.includes(user.id) ? device.dev : undefined,
   }
-  services.signIns.begin(attempt)
+  await services.signIns.begin(attempt)
 
   let passwordOk: boolean
   try {
@@ -72,7 +72,7 @@ async function signIn(
       ? await verifyPassword(body.password, user.passwordHash, caller)
       : await verifyAgainstNobody(body.password, caller)
   } catch (err) {
-    services.signIns.abandoned(attempt)
+    await services.signIns.abandoned(attempt)
     throw err
   }
   if (!user || !passwordOk) {
@@ -88,7 +88,7 @@ async function signIn(
     })
     throw refuse(401, 'invalid_credentials')
   }
-  services.signIns.succeeded(attempt)
+  await services.signIns.succeeded(attempt)
   if (user.status !== 'active') {
     throw refuse(403, 'account_inactive')
   }

@@ -21,12 +21,12 @@ export const passwordRoutes = new Hono<AppEnv>()
     const body = await readJson(c, PasswordUpdateRequestSchema)
     const { auth, database, services } = c.var
     const key = `password-change:${auth.user.id}`
-    services.throttle.check({ [key]: 5 })
+    await services.throttle.check({ [key]: 5 })
     if (!(await verifyPassword(body.current_password, auth.user.passwordHash))) {
-      services.throttle.fail(key)
+      await services.throttle.fail(key)
       throw validationFailed({ current_password: 'current_password_wrong' })
     }
-    services.throttle.reset(key)
+    await services.throttle.reset(key)
     await assertAcceptablePassword(body.password)
     if (body.password === body.current_password) {
       throw validationFailed({ password: 'password_unchanged' })

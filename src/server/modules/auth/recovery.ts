@@ -115,7 +115,7 @@ async function checkCode(c: Context<AppEnv>) {
   const { throttle } = c.var.services
   const ip = clientIp(c)
   const keys = { [`otp:acct-ip:${user.id}:${ip}`]: 10, [`otp:ip:${ip}`]: 30 }
-  throttle.check(keys)
+  await throttle.check(keys)
   const handle = requesterHandle(c)
   const result = handle
     ? await verifyOtp(c.var.database.db, {
@@ -128,7 +128,7 @@ async function checkCode(c: Context<AppEnv>) {
   if (result.result === 'ok') {
     return c.json({ status: true, message: 'Congrats Otp match', reset_token: result.resetToken })
   }
-  throttle.fail(...Object.keys(keys))
+  await throttle.fail(...Object.keys(keys))
   const code = (
     { wrong: 'otp_wrong', exhausted: 'otp_too_many_wrong', none: 'otp_expired' } as const
   )[result.result]
@@ -146,7 +146,7 @@ const resend = (notifyType: NotifyType) => async (c: Context<AppEnv>) => {
  */
 export const recoveryRoutes = () =>
   new Hono<AppEnv>()
-    .use(rateLimit({ limit: 30, windowMs: 60_000 }))
+    .use(rateLimit({ name: 'recovery', limit: 30, windowMs: 60_000 }))
 
     .post('/forgot-username/send-username', async (c) => {
       const body = await readJson(c, SendUsernameRequestSchema)
@@ -161,8 +161,8 @@ export const recoveryRoutes = () =>
         [`send-username:${user.id}:${clientIp(c)}`]: 1,
         [`send-username:${user.id}`]: 3,
       }
-      services.throttle.check(sent)
-      services.throttle.fail(...Object.keys(sent))
+      await services.throttle.check(sent)
+      await services.throttle.fail(...Object.keys(sent))
       const byEmail = v.is(v.pipe(v.string(), v.email()), body.email_or_phone.trim())
       const channel = byEmail ? 'email' : 'sms'
       const recipient = (byEmail ? user.email : user.phone) ?? body.email_or_phone

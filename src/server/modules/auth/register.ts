@@ -34,7 +34,7 @@ function slugify(name: string): string {
 export const registerRoutes = () =>
   new Hono<AppEnv>()
     .get('/', (c) => c.json({ enabled: c.var.config.signupEnabled }))
-    .post('/', rateLimit({ limit: 10, windowMs: 60 * 60_000 }), async (c) => {
+    .post('/', rateLimit({ name: 'register', limit: 10, windowMs: 60 * 60_000 }), async (c) => {
       const { config, database, services } = c.var
       if (!config.signupEnabled) {
         throw forbidden('signup_disabled')

@@ -1,5 +1,7 @@
+import type { Counters } from '../../lib/counters.ts'
 import { serverBusy, tooManyRequests } from '../../lib/errors.ts'
 
+/** A key's failures as an attempt is judged by them: how many, since when, the last one when. */
 interface Tally {
   count: number
   first: number
@@ -39,15 +41,15 @@ const backoff = (over: number) => Math.min(5 * 2 ** over, maxDelaySeconds)
  * the failures it is judged by (per account and address, per account, per address, per known
  * device) for a window. A device that signed in to the account before passes; an address that
  * never failed passes; so an attack neither locks out the owner nor a school network behind one
- * address. Kept in memory: one process.
+ * address. The counts are in the database (Counters), shared by every API process.
  */
 export class SignInThrottle {
-  private readonly tallies = new Map<string, Tally>()
+  /** Per process: it sheds load, it grants no tries (every try is counted in the database). */
   private readonly inFlight = new Map<string, number>()
 
   constructor(
+    private readonly counters: Counters,
     private readonly windowMs = 15 * 60_000,
-    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -67,17 +69,6 @@ export class SignInThrottle {
     }
   }
 
-  private tally(key: string): Tally | undefined {
-    const t = this.tallies.get(key)
-    if (t && this.now() - t.first >= this.windowMs) {
-      this.tallies.delete(key)
-      return undefined
-    }
-    return t
-  }
-
-  private count = (key: string) => this.tally(key)?.count ?? 0
-
   private keysOf(a: Attempt) {
     return {
       pair: `pair:${a.account}|${a.address}`,
@@ -87,43 +78,61 @@ export class SignInThrottle {
     }
   }
 
-  /** Seconds this attempt must wait, or 0 when it may go on. */
-  private wait(a: Attempt): number {
+  /** The keys an attempt counts under. */
+  private counted(a: Attempt): string[] {
+    return Object.values(this.keysOf(a)).filter((k): k is string => Boolean(k))
+  }
+
+  /** Seconds this attempt must wait, judged by the tallies before it, or 0 when it may go on. */
+  private wait(a: Attempt, tally: (key: string) => Tally, now: number): number {
     const keys = this.keysOf(a)
     const waitFrom = (key: string, seconds: number) =>
-      Math.ceil(((this.tally(key)?.last ?? 0) + seconds * 1000 - this.now()) / 1000)
-    if (keys.device && this.count(keys.device) < perDevice) return 0
-    const pair = this.count(keys.pair)
-    const account = this.count(keys.account)
-    const triedHere = this.count(`address:${a.address}`) + this.count(`unknown:${a.address}`)
+      Math.ceil((tally(key).last + seconds * 1000 - now) / 1000)
+    if (keys.device && tally(keys.device).count < perDevice) return 0
+    const pair = tally(keys.pair).count
+    const account = tally(keys.account).count
+    const triedHere = tally(`address:${a.address}`).count + tally(`unknown:${a.address}`).count
     return Math.max(
       0,
       pair >= freePerPair ? waitFrom(keys.pair, backoff(pair - freePerPair)) : 0,
       account >= freePerAccount && triedHere > 0
         ? waitFrom(keys.account, backoff(account - freePerAccount))
         : 0,
-      this.count(keys.address) >= (a.accountExists ? perAddress : unknownNamesPerAddress)
-        ? Math.ceil(((this.tally(keys.address)?.first ?? 0) + this.windowMs - this.now()) / 1000)
+      tally(keys.address).count >= (a.accountExists ? perAddress : unknownNamesPerAddress)
+        ? Math.ceil((tally(keys.address).first + this.windowMs - now) / 1000)
         : 0,
     )
   }
 
   /**
    * Refuses the attempt (429 with Retry-After) or counts it as failed at once, before the
-   * password is checked, so parallel guesses cannot all slip through; `succeeded` or
-   * `abandoned` takes the count back.
+   * password is checked, so parallel guesses (through any process) cannot all slip through;
+   * `succeeded` or `abandoned` takes the count back.
    */
-  begin(a: Attempt): void {
-    const seconds = this.wait(a)
-    if (seconds > 0) throw tooManyRequests(seconds)
-    if (this.tallies.size > 50_000) this.sweep()
-    const t = this.now()
-    for (const key of Object.values(this.keysOf(a))) {
-      if (!key) continue
-      const tally = this.tally(key) ?? { count: 0, first: t, last: t }
-      tally.count++
-      tally.last = t
-      this.tallies.set(key, tally)
+  async begin(a: Attempt): Promise<void> {
+    const counted = this.counted(a)
+    const other = `${a.accountExists ? 'unknown' : 'address'}:${a.address}`
+    const before = await this.counters.read([...counted, other])
+    // Counted first, judged after: each of several parallel attempts sees those counted before
+    // it, as made now when they were not in the counts read first.
+    const after = await this.counters.add(counted, this.windowMs)
+    const now = this.counters.now()
+    const tally = (key: string): Tally => {
+      const was = before.get(key)
+      const is = after.get(key)
+      if (!is)
+        return { count: was?.count ?? 0, first: was?.startedAt ?? now, last: was?.lastAt ?? 0 }
+      const count = is.count - 1
+      return {
+        count,
+        first: is.startedAt,
+        last: count > (was?.count ?? 0) ? now : (was?.lastAt ?? 0),
+      }
+    }
+    const seconds = this.wait(a, tally, now)
+    if (seconds > 0) {
+      await this.counters.takeBack(counted)
+      throw tooManyRequests(seconds)
     }
   }
 
@@ -132,20 +141,13 @@ export class SignInThrottle {
    * pair's failures are forgotten too (from a known one they may be someone else's on the
    * same network).
    */
-  succeeded(a: Attempt): void {
-    this.abandoned(a)
-    if (!a.knownDevice) this.tallies.delete(this.keysOf(a).pair)
+  async succeeded(a: Attempt): Promise<void> {
+    await this.abandoned(a)
+    if (!a.knownDevice) await this.counters.clear([this.keysOf(a).pair])
   }
 
   /** The password was not checked after all (the server was busy). */
-  abandoned(a: Attempt): void {
-    for (const key of Object.values(this.keysOf(a))) {
-      const tally = key && this.tally(key)
-      if (tally) tally.count = Math.max(0, tally.count - 1)
-    }
-  }
-
-  private sweep(): void {
-    for (const key of [...this.tallies.keys()]) this.tally(key)
+  async abandoned(a: Attempt): Promise<void> {
+    await this.counters.takeBack(this.counted(a))
   }
 }

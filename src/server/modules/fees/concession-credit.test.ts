@@ -4,9 +4,9 @@ import type { Concession } from '../../../shared/schemas/fee-rules.ts'
 import type { Invoice } from '../../../shared/schemas/fees-invoices.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { concessions } from '../../db/schema/fees.ts'
-import { enrolments } from '../../db/schema/students.ts'
 import { signedInAs } from '../../test-support/admission.ts'
 import {
+  activeStudentsIn,
   addConfig,
   addCycle,
   addHead,
@@ -40,13 +40,7 @@ describe('concession credit notes', () => {
     const session = await demoSession(db, instituteId)
     sessionId = session.sessionId
     const classId = session.classIds[0]!
-    studentIds = (
-      await db
-        .select({ id: enrolments.studentId })
-        .from(enrolments)
-        .where(and(eq(enrolments.academicSessionId, sessionId), eq(enrolments.classId, classId)))
-        .limit(3)
-    ).map((r) => r.id)
+    studentIds = (await activeStudentsIn(db, sessionId, classId, 3)).map((r) => r.id)
     tuition = (await addHead(db, instituteId, { code: 'CCT' })).id
     lab = (await addHead(db, instituteId, { code: 'CCL', vatApplicable: true })).id
     await addVat(db, instituteId, lab, 1500)

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice, LineFine } from '../../../shared/schemas/fees-invoices.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { fineRules, invoices } from '../../db/schema/fees.ts'
-import { enrolments } from '../../db/schema/students.ts'
 import { signedInWithRules } from '../../test-support/admission.ts'
 import {
+  activeStudentsIn,
   addConfig,
   addCycle,
   addHead,
@@ -31,11 +31,7 @@ describe('fine waivers', () => {
     const db = t.database.db
     const instituteId = await demoInstituteId(db)
     const { sessionId, classIds } = await demoSession(db, instituteId)
-    const [enrolled] = await db
-      .select({ id: enrolments.studentId })
-      .from(enrolments)
-      .where(and(eq(enrolments.academicSessionId, sessionId), eq(enrolments.classId, classIds[0]!)))
-      .limit(1)
+    const [enrolled] = await activeStudentsIn(db, sessionId, classIds[0]!, 1)
     const head = (await addHead(db, instituteId, { code: 'FWT' })).id
     const { cycle, periods } = await addCycle(db, instituteId, sessionId, 1)
     await addConfig(db, instituteId, {

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice } from '../../../shared/schemas/fees-invoices.ts'
 import { coaMappings } from '../../db/schema/accounting.ts'
-import { enrolments, students } from '../../db/schema/students.ts'
 import {
+  activeStudentsIn,
   addConcession,
   addConfig,
   addCycle,
@@ -45,12 +45,7 @@ describe('invoices', () => {
     const session = await demoSession(db, instituteId)
     sessionId = session.sessionId
     const classId = session.classIds[0]!
-    const [student] = await db
-      .select({ id: students.id, campusId: students.campusId })
-      .from(enrolments)
-      .innerJoin(students, eq(students.id, enrolments.studentId))
-      .where(and(eq(enrolments.academicSessionId, sessionId), eq(enrolments.classId, classId)))
-      .limit(1)
+    const [student] = await activeStudentsIn(db, sessionId, classId, 1)
     studentId = student!.id
     tuition = (await addHead(db, instituteId, { code: 'TUI' })).id
     exam = (

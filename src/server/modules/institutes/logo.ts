@@ -13,7 +13,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 export const publicLogoRoutes = new Hono<AppEnv>().get(
   '/:instituteId/:version',
-  rateLimit({ limit: 300, windowMs: 60_000 }),
+  rateLimit({ name: 'logo', limit: 300, windowMs: 60_000 }),
   async (c) => {
     const { instituteId, version } = c.req.param()
     if (!uuid.test(instituteId) || !/^logo-[0-9a-f-]{36}$/.test(version)) throw notFound()

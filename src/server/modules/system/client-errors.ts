@@ -9,8 +9,12 @@ import { readJson } from '../../lib/validate.ts'
  * A factory, so each app keeps its own rate-limit counters.
  */
 export const clientErrorRoutes = () =>
-  new Hono<AppEnv>().post('/', rateLimit({ limit: 20, windowMs: 60_000 }), async (c) => {
-    const report = await readJson(c, ClientErrorReportSchema)
-    c.var.log.warn('client error', { report, userAgent: c.req.header('user-agent') })
-    return c.body(null, 204)
-  })
+  new Hono<AppEnv>().post(
+    '/',
+    rateLimit({ name: 'client-errors', limit: 20, windowMs: 60_000 }),
+    async (c) => {
+      const report = await readJson(c, ClientErrorReportSchema)
+      c.var.log.warn('client error', { report, userAgent: c.req.header('user-agent') })
+      return c.body(null, 204)
+    },
+  )

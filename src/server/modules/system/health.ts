@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import type { Health } from '../../../shared/schemas/system.ts'
+import type { Health, Readiness } from '../../../shared/schemas/system.ts'
 import type { AppEnv } from '../../app-env.ts'
 
-/** Liveness and readiness in one: 200 when the database answers, 503 when it does not. */
+/** Liveness, with the database's state: 200 when it answers, 503 when it does not. */
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const { database, log } = c.var
   try {
@@ -16,4 +16,25 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
       503,
     )
   }
+})
+
+/**
+ * Readiness, for a load balancer: 200 when the database answers with this release's migrations
+ * applied and the process is not stopping; 503 otherwise, so traffic goes elsewhere.
+ */
+export const readyRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const { database, services, log } = c.var
+  let pending: number | undefined
+  try {
+    pending = await database.pendingMigrations()
+  } catch (err) {
+    log.error('readiness check failed', { err: String(err) })
+  }
+  const body: Readiness = {
+    status: pending === 0 && !services.lifecycle.stopping ? 'ready' : 'not_ready',
+    database: pending === undefined ? 'unavailable' : 'ok',
+    migrations: pending === undefined ? 'unknown' : pending === 0 ? 'current' : 'behind',
+    stopping: services.lifecycle.stopping,
+  }
+  return c.json(body, body.status === 'ready' ? 200 : 503)
 })
