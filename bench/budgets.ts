@@ -87,4 +87,6 @@ export const budgets = {
    * preview never waits on them (issue 17).
    */
   fineLinesPerSecondMin: 600_000,
+  /** The fee configuration grid of a session (bench/fee-grid.ts), read by the server. */
+  feeGridMs: 100,
 }

@@ -13,7 +13,7 @@ const requestCount = Number(process.env.CONCURRENCY_BENCH_REQUESTS ?? 2_000)
 const warmUp = 100
 const maxSeconds = 30
 
-interface Figures {
+export interface Figures {
   requests: number
   failed: number
   firstFailure: string
@@ -30,7 +30,7 @@ const percentile = (sorted: number[], p: number) =>
  * `concurrency` clients sending `send()` until `count` requests were answered or the time is
  * up; each request's latency is from its send until its whole body was read.
  */
-async function load(count: number, send: () => Promise<Response>): Promise<Figures> {
+export async function load(count: number, send: () => Promise<Response>): Promise<Figures> {
   const latencies: number[] = []
   let started = 0
   let failed = 0

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { budgets } from './budgets.ts'
 import { firstLoads } from './first-load.ts'
 import { concurrencyBench } from './concurrency.ts'
+import { feeGridBench } from './fee-grid.ts'
 import { finesBench } from './fines.ts'
 import { groupInvoiceBench } from './group-invoice.ts'
 import { jobsBench } from './jobs.ts'
@@ -13,6 +14,7 @@ import { ledgerBench } from './ledger.ts'
 import { median } from './median.ts'
 import { offlineReadsBench } from './offline-reads.ts'
 import { publicPageRoutes, publicPagesBench } from './public-pages.ts'
+import { scaleOutBench } from './scale-out.ts'
 import { signInAttackBench } from './sign-in-attack.ts'
 import { studentsBench } from './students.ts'
 import { studentsImportBench } from './students-import.ts'
@@ -101,5 +103,7 @@ await jobsBench(verdict)
 await studentsBench(verdict)
 await studentsImportBench(verdict)
 finesBench(verdict)
+await feeGridBench(verdict)
 await groupInvoiceBench(verdict)
+await scaleOutBench()
 process.exitCode = failed ? 1 : 0

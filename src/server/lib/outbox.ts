@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -70,7 +70,7 @@ export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<
 
 const maxAttempts = 5
 /** How long a process has to send the messages it claimed before another may try them. */
-const claimMs = 5 * 60_000
+const claimSeconds = 5 * 60
 
 /**
  * Sends queued messages in the background. A request only queues and kicks; a failing provider
@@ -112,13 +112,15 @@ export class OutboxDispatcher {
       const due = this.db
         .select({ id: outbox.id })
         .from(outbox)
-        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date())))
+        // The database's clock, as the rows' own times: a message queued this very millisecond
+        // is due (a JavaScript date is truncated to milliseconds, PostgreSQL's is not).
+        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
         .orderBy(asc(outbox.createdAt))
         .limit(50)
         .for('update', { skipLocked: true })
       const claimed = await this.db
         .update(outbox)
-        .set({ nextAttemptAt: new Date(Date.now() + claimMs) })
+        .set({ nextAttemptAt: sql`now() + ${claimSeconds} * interval '1 second'` })
         .where(inArray(outbox.id, due))
         .returning()
       claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
@@ -145,7 +147,7 @@ export class OutboxDispatcher {
           attempts,
           lastError: String(err).slice(0, 500),
           status: attempts >= maxAttempts ? 'failed' : 'pending',
-          nextAttemptAt: new Date(Date.now() + 2 ** attempts * 1000),
+          nextAttemptAt: sql`now() + ${2 ** attempts} * interval '1 second'`,
         })
         .where(eq(outbox.id, row.id))
     }

