@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { budgets } from './budgets.ts'
-import { benchAdminPassword, startServer } from './server.ts'
+import { benchAdmin, startServer } from './server.ts'
 
 /** Clients sending at once, each its next request as soon as the last was answered. */
 const concurrency = 50
@@ -66,9 +65,6 @@ export async function load(count: number, send: () => Promise<Response>): Promis
   }
 }
 
-/** Today in the server's calendar (the demo institute's books are open for it). */
-const today = () => new Date().toISOString().slice(0, 10)
-
 /**
  * Many staff at once on the default embedded database: the admin's token, 50 clients, first
  * listing the institute's users, then posting small vouchers (each with its own
@@ -83,46 +79,8 @@ export async function concurrencyBench(verdict: (ok: boolean) => string) {
     LOG_LEVEL: 'info',
   })
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: benchAdminPassword }),
-    })
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`)
-    const { access_token: token } = (await login.json()) as { access_token: string }
-    const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' }
-
-    const chart = (await (
-      await fetch(`${server.url}/api/accounting/accounts`, { headers })
-    ).json()) as { data: { id: string; glCode: string }[] }
-    const leaf = (code: string) => {
-      const account = chart.data.find((a) => a.glCode === code)
-      if (!account) throw new Error(`the chart has no account ${code}`)
-      return account.id
-    }
-    // Cash in hand against tuition fees: a counter receipt (see default-chart.ts).
-    const cash = leaf('1010101001')
-    const tuition = leaf('4010101001')
-
+    const { headers, postReceipt: postVoucher } = await benchAdmin(server.url)
     const listUsers = () => fetch(`${server.url}/api/access/users`, { headers })
-    const postVoucher = () =>
-      fetch(`${server.url}/api/accounting/vouchers`, {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({
-          type: 'receipt',
-          date: today(),
-          narration: 'Tuition fee',
-          lines: [
-            { accountId: cash, debit: 150_000 },
-            { accountId: tuition, credit: 150_000 },
-          ],
-        }),
-      })
 
     console.log(
       `\n${concurrency} clients at once on PGlite (${requestCount} requests each, ` +

@@ -6,7 +6,6 @@
  *
  * Called by bench/run.ts; `node --import tsx bench/scale-out.ts` runs it alone.
  */
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { databaseUrl, onServer, startPostgres } from '../src/server/test-support/postgres-server.ts'
 import { load } from './concurrency.ts'
 import { median } from './median.ts'
-import { benchAdminPassword, startServer } from './server.ts'
+import { benchAdmin, startServer } from './server.ts'
 
 const postings = Number(process.env.SCALE_OUT_BENCH_REQUESTS ?? 1_000)
 const today = () => new Date().toISOString().slice(0, 10)
@@ -35,37 +34,7 @@ async function measure(setup: string, env: Record<string, string>): Promise<Row>
     ...env,
   })
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: benchAdminPassword }),
-    })
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`)
-    const { access_token: token } = (await login.json()) as { access_token: string }
-    const headers = { authorization: `Bearer ${token}` }
-    const chart = (await (
-      await fetch(`${server.url}/api/accounting/accounts`, { headers })
-    ).json()) as { data: { id: string; glCode: string }[] }
-    const leaf = (code: string) => chart.data.find((a) => a.glCode === code)!.id
-    const [cash, tuition] = [leaf('1010101001'), leaf('4010101001')]
-    const post = () =>
-      fetch(`${server.url}/api/accounting/vouchers`, {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({
-          type: 'receipt',
-          date: today(),
-          narration: 'Tuition fee',
-          lines: [
-            { accountId: cash, debit: 150_000 },
-            { accountId: tuition, credit: 150_000 },
-          ],
-        }),
-      })
+    const { headers, cash, postReceipt: post } = await benchAdmin(server.url)
     await load(50, post)
     const posted = await load(postings, post)
     const timed = async (path: string) => {

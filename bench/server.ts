@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -47,4 +48,45 @@ export async function startServer(port: number, name: string, env: Record<string
       if (child.exitCode === null) await once(child, 'exit')
     },
   }
+}
+
+/**
+ * The demo admin signed in on a bench server, and a poster of small counter receipts (cash
+ * against tuition fees, see default-chart.ts), each under its own Idempotency-Key.
+ */
+export async function benchAdmin(url: string) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: benchAdminPassword }),
+  })
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`)
+  const { access_token: token } = (await login.json()) as { access_token: string }
+  const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' }
+  const chart = (await (await fetch(`${url}/api/accounting/accounts`, { headers })).json()) as {
+    data: { id: string; glCode: string }[]
+  }
+  const leaf = (code: string) => {
+    const account = chart.data.find((a) => a.glCode === code)
+    if (!account) throw new Error(`the chart has no account ${code}`)
+    return account.id
+  }
+  const cash = leaf('1010101001')
+  const tuition = leaf('4010101001')
+  const postReceipt = () =>
+    fetch(`${url}/api/accounting/vouchers`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({
+        type: 'receipt',
+        // Today in the server's calendar (the demo institute's books are open for it).
+        date: new Date().toISOString().slice(0, 10),
+        narration: 'Tuition fee',
+        lines: [
+          { accountId: cash, debit: 150_000 },
+          { accountId: tuition, credit: 150_000 },
+        ],
+      }),
+    })
+  return { headers, cash, postReceipt }
 }

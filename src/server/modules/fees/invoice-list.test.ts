@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice, StudentInvoices } from '../../../shared/schemas/fees-invoices.ts'
 import { fineRules } from '../../db/schema/fees.ts'
-import { enrolments, students } from '../../db/schema/students.ts'
 import {
+  activeStudentsIn,
   addConcession,
   addConfig,
   addCycle,
@@ -45,18 +44,7 @@ describe('a student’s invoices', () => {
     const session = await demoSession(db, instituteId)
     sessionId = session.sessionId
     const classId = session.classIds[1]!
-    const [student] = await db
-      .select({ id: students.id })
-      .from(enrolments)
-      .innerJoin(students, eq(students.id, enrolments.studentId))
-      .where(
-        and(
-          eq(enrolments.academicSessionId, sessionId),
-          eq(enrolments.classId, classId),
-          eq(students.status, 'active'),
-        ),
-      )
-      .limit(1)
+    const [student] = await activeStudentsIn(db, sessionId, classId, 1)
     studentId = student!.id
     tuition = (await addHead(db, instituteId, { code: 'LTU' })).id
     exam = (
