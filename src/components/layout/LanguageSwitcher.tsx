@@ -10,8 +10,8 @@ export function LanguageSwitcher() {
   useEffect(() => {
     const chosen = select.current?.value
     if (isLocale(chosen) && chosen !== i18n.locale) void activateLocale(chosen)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on taking the page over
-  }, [])
+    // The app's one i18n instance: this runs once, on taking the page over.
+  }, [i18n])
   return (
     <label className="language-switcher">
       <span className="visually-hidden">{t`Language`}</span>
