@@ -1,25 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { rmSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, describe, expect, it } from 'vitest'
-
-const folder = resolve(import.meta.dirname, '../../../drizzle')
-
-/** A copy of the migrations folder whose journal ends at `last` (a tag such as `0010_…`). */
-function migrationsUpTo(last: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-'))
-  cpSync(folder, dir, { recursive: true })
-  const journalFile = join(dir, 'meta/_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
-  const end = journal.entries.findIndex((e) => e.tag.startsWith(last))
-  journal.entries = journal.entries.slice(0, end + 1)
-  writeFileSync(journalFile, JSON.stringify(journal))
-  return dir
-}
+import { migrationsFolder as folder, migrationsUpTo } from '../test-support/migrations.ts'
 
 describe('migrations over an earlier release’s data', () => {
   const dirs: string[] = []
