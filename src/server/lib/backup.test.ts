@@ -9,18 +9,31 @@ import { openDatabase } from '../db/client.ts'
 import { seedDemo } from '../db/seed.ts'
 import { accountIds } from '../test-support/accounting.ts'
 import { inFiscalYear } from '../test-support/fiscal-dates.ts'
-import { adminPassword, asUser, signIn } from '../test-support/test-app.ts'
+import { databaseUrl, onServer, testDatabasePrefix } from '../test-support/postgres-server.ts'
+import { adminPassword, asUser, signIn, testDatabaseUrl } from '../test-support/test-app.ts'
 import { backup, restore, RestoreRefused } from './backup.ts'
 import { createLogger } from './logger.ts'
 import { storageFor } from './storage.ts'
 
-/* `npm run backup` and `npm run restore` of a data dir: its embedded database and uploads. */
+/**
+ * `npm run backup` and `npm run restore` of a data dir's uploads and its database: the embedded
+ * one, or on the `postgres` project the server's (pg_dump and pg_restore).
+ */
 describe('backup and restore', () => {
   const root = mkdtempSync(join(tmpdir(), 'ems-backup-'))
   afterAll(() => rmSync(root, { recursive: true, force: true }))
+  const server = process.env.TEST_POSTGRES_URL
 
-  const counts = async (dataDir: string) => {
-    const database = await openDatabase({ dataDir })
+  /** An empty database to restore into: a new one on the server, else the data dir's own. */
+  async function emptyDatabase(): Promise<string | undefined> {
+    if (!server) return undefined
+    const name = `${testDatabasePrefix}restored_${Date.now()}`
+    await onServer(server, `create database ${name}`)
+    return databaseUrl(server, name)
+  }
+
+  const counts = async (dataDir: string, databaseUrl: string | undefined) => {
+    const database = await openDatabase({ dataDir, databaseUrl })
     const one = async (table: string) =>
       (
         (await database.db.execute(
@@ -37,6 +50,7 @@ describe('backup and restore', () => {
     const config = {
       ...loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent' }, '1'),
       staticDir: undefined,
+      databaseUrl: await testDatabaseUrl(),
     }
     const database = await openDatabase(config)
     await database.migrate()
@@ -59,18 +73,24 @@ describe('backup and restore', () => {
     const photo = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
     await storageFor(dataDir).put('admission/photo-1', photo)
     await database.close()
-    const before = await counts(dataDir)
+    const before = await counts(dataDir, config.databaseUrl)
     expect(before.vouchers).toBe(3)
     expect(before.students).toBeGreaterThan(0)
 
     const file = join(root, 'office.zip')
-    expect(await backup({ dataDir, file })).toMatchObject({ database: 'pglite', uploads: 1 })
+    expect(await backup({ dataDir, databaseUrl: config.databaseUrl, file })).toMatchObject({
+      database: server ? 'postgres' : 'pglite',
+      uploads: 1,
+    })
 
     const restored = join(root, 'restored')
-    await restore({ dataDir: restored, file })
-    expect(await counts(restored)).toEqual(before)
+    const target = await emptyDatabase()
+    await restore({ dataDir: restored, databaseUrl: target, file })
+    expect(await counts(restored, target)).toEqual(before)
     expect(new Uint8Array((await storageFor(restored).get('admission/photo-1'))!)).toEqual(photo)
     // Never over data: a second restore into the same dir is refused.
-    await expect(restore({ dataDir: restored, file })).rejects.toThrow(RestoreRefused)
+    await expect(restore({ dataDir: restored, databaseUrl: target, file })).rejects.toThrow(
+      RestoreRefused,
+    )
   }, 180_000)
 })

@@ -65,7 +65,11 @@ function asPostgresUser(bin: string): { bin: string; uid: number; gid: number } 
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }))
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }))
   if (reachable(bin)) return { bin, uid, gid }
-  const copy = join(tmpdir(), `ems-postgres-${process.platform}-${process.arch}`)
+  // Named by version: a copy of another version's programs would not read this one's files.
+  const version = execFileSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' })
+    .replace(/\D+/, '')
+    .trim()
+  const copy = join(tmpdir(), `ems-postgres-${process.platform}-${process.arch}-${version}`)
   if (!existsSync(join(copy, 'bin', 'postgres'))) {
     const partial = mkdtempSync(`${copy}-`)
     cpSync(dirname(bin), partial, { recursive: true, verbatimSymlinks: true })
