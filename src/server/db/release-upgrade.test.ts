@@ -117,7 +117,10 @@ describe('upgrading a database that holds the previous release’s data', () => 
     // The release's admin signs in with the current code and reads the accounts as they were.
     const admin = await signIn(t, 'admin', adminPassword)
     const lines = release.tables.voucher_lines!
-    const lastDay = release.tables.vouchers!.map((v) => String(v.date)).sort().at(-1)!
+    const lastDay = release.tables
+      .vouchers!.map((v) => String(v.date))
+      .sort()
+      .at(-1)!
     const balance = await asUser(t, admin, 'GET', `/api/accounting/trial-balance?asOf=${lastDay}`)
     expect(balance.status).toBe(200)
     const byAccount = new Map<unknown, number>()
