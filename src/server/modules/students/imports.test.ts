@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../../shared/schemas/jobs.ts'
@@ -8,12 +8,12 @@ import type { ImportPreview } from '../../../shared/schemas/students.ts'
 import { classes, sections, academicSessions } from '../../db/schema/academic.ts'
 import { auditLog, roleRules, roles, userRoles } from '../../db/schema/access.ts'
 import { institutes } from '../../db/schema/institutes.ts'
-import { enrolments, students } from '../../db/schema/students.ts'
+import { enrolments, studentImports, students } from '../../db/schema/students.ts'
 import { JobError, type JobKind } from '../../lib/jobs/job-kind.ts'
 import { JobRunner } from '../../lib/jobs/runner.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
-import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
+import { addInstitute, addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
 import { studentImportJob } from './import-job.ts'
 import { createStudent, firstCampusId } from './student-create.ts'
 
@@ -522,5 +522,44 @@ describe('student import', () => {
     expect(await foreign.json()).toMatchObject({ code: 'import_not_found' })
     const theirs = await (await asUser(t, other, 'GET', '/api/students/export.csv')).text()
     expect(theirs).not.toContain('Rahim Uddin')
+  })
+
+  it('keeps an upload a week, then forgets it at the institute’s next upload unless its job is still to run', async () => {
+    const template = await (
+      await asUser(t, admin, 'GET', '/api/students/import-template.csv')
+    ).text()
+    const idle = await preview(template)
+    const waiting = await preview(template)
+    expect((await confirm(waiting.id)).status).toBe(202)
+    const elsewhere = await addInstitute(t, 'imports-elsewhere')
+    const [theirs] = await t.database.db
+      .insert(studentImports)
+      .values({
+        instituteId: elsewhere.id,
+        fileName: 'theirs.csv',
+        fileSha256: '0'.repeat(64),
+        columns: [],
+        rows: [],
+        preview: { counts: {}, rows: [] },
+      })
+      .returning()
+    const old = [idle.id, waiting.id, theirs!.id]
+    await t.database.db
+      .update(studentImports)
+      .set({ createdAt: sql`now() - interval '8 days'` })
+      .where(inArray(studentImports.id, old))
+    const kept = async () =>
+      (await t.database.db.select({ id: studentImports.id }).from(studentImports)).map((r) => r.id)
+
+    const fresh = await preview(template)
+    expect(await kept()).toEqual(expect.arrayContaining([waiting.id, theirs!.id, fresh.id]))
+    expect(await kept()).not.toContain(idle.id)
+    expect((await asUser(t, admin, 'GET', `/api/students/imports/${idle.id}`)).status).toBe(404)
+
+    // Once its job has run, the old upload goes too.
+    await t.app.services.jobs.drain()
+    await preview(template)
+    expect(await kept()).not.toContain(waiting.id)
+    expect(await kept()).toContain(theirs!.id)
   })
 })

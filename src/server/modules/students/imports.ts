@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import type { ImportCounts, ImportPreview, ImportRow } from '../../../shared/schemas/students.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -20,6 +20,36 @@ import { checkRows, loadStructure, refuseDuplicates, type ImportedRow } from './
 const sampleRows = 20
 /** Invalid rows a preview shows at most (the counts say how many there are). */
 const shownInvalid = 1000
+/**
+ * How long an upload is kept: its preview is looked at and its job followed within days. Each
+ * holds up to 20,000 rows, so older ones go (when the institute next uploads), unless their
+ * job is still to run.
+ */
+const keptForDays = 7
+
+/** The institute's uploads older than `keptForDays` whose job (if any) is not still to run. */
+async function forgetOldImports(tx: Db, instituteId: string) {
+  await tx.delete(studentImports).where(
+    and(
+      eq(studentImports.instituteId, instituteId),
+      lt(studentImports.createdAt, sql`now() - make_interval(days => ${keptForDays})`),
+      or(
+        isNull(studentImports.jobId),
+        notExists(
+          tx
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(
+              and(
+                eq(jobs.id, studentImports.jobId),
+                inArray(jobs.status, ['queued', 'running', 'cancelling']),
+              ),
+            ),
+        ),
+      ),
+    ),
+  )
+}
 
 type ImportRecord = typeof studentImports.$inferSelect
 
@@ -74,6 +104,7 @@ export const studentImportRoutes = new Hono<AppEnv>()
     const sheet = await readSheet(file.bytes)
     const columns = columnsOf(sheet.headers)
     const saved = await database.db.transaction(async (tx) => {
+      await forgetOldImports(tx, auth.instituteId)
       const checked = checkRows(sheet, columns, await loadStructure(tx, auth.instituteId))
       refuseDuplicates(checked)
       const valid = checked.filter((r) => r.row)
