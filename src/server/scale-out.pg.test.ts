@@ -4,7 +4,6 @@ import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from './db/client.ts'
-import { databaseUrl, onServer } from './test-support/postgres-server.ts'
 import { testDatabaseUrl } from './test-support/test-app.ts'
 
 /*
@@ -13,10 +12,7 @@ import { testDatabaseUrl } from './test-support/test-app.ts'
  */
 describe('scaling out on PostgreSQL', () => {
   it('API processes starting together on an empty database migrate it once, one at a time', async () => {
-    const server = process.env.TEST_POSTGRES_URL!
-    const name = `ems_test_empty_${Date.now()}`
-    await onServer(server, `create database ${name}`)
-    const url = databaseUrl(server, name)
+    const url = (await testDatabaseUrl({ empty: true }))!
     const processes = await Promise.all(
       [1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: 'memory://' })),
     )
@@ -56,11 +52,12 @@ describe('scaling out on PostgreSQL', () => {
         expect(child.exitCode).toBeNull()
         await new Promise((r) => setTimeout(r, 200))
       }
-      const workers = execFileSync('ps', ['--ppid', String(child.pid), '-o', 'pid='], {
+      // The API processes among the child processes (tsx may run an esbuild service too).
+      const workers = execFileSync('ps', ['--ppid', String(child.pid), '-o', 'args='], {
         encoding: 'utf8',
       })
         .split('\n')
-        .filter((l) => l.trim())
+        .filter((l) => l.includes('src/server/main.ts'))
       expect(workers).toHaveLength(2)
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => fetch(`http://localhost:${port}/api/health`)),

@@ -11,14 +11,20 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrationsUpTo } from '../test-support/migrations.ts'
-import { databaseUrl, onServer } from '../test-support/postgres-server.ts'
-import { adminPassword, asUser, createTestApp, signIn } from '../test-support/test-app.ts'
+import { demoToday } from '../test-support/fiscal-dates.ts'
+import {
+  adminPassword,
+  asUser,
+  createTestApp,
+  signIn,
+  testDatabaseUrl,
+} from '../test-support/test-app.ts'
 
 /**
  * The previous release's data (tests/fixtures/release-0022-demo.json.gz): every row of its
  * demo institute, 613 students, 20 vouchers and a group invoice run (3 classes × 2 heads × 2
- * periods, 298 invoices), made at commit 19113c3 by its own code. For the next release, make
- * one the same way at that release's commit and point `fixture` at it.
+ * periods, 298 invoices), but its secrets and sessions, written at commit 19113c3 by its own
+ * code. At each release, tests/fixtures/make-release-fixture.ts makes the next one.
  */
 const fixture = resolve(import.meta.dirname, '../../../tests/fixtures/release-0022-demo.json.gz')
 
@@ -32,8 +38,8 @@ type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string
 
 /**
  * Writes the rows as they were, with the foreign keys' and the tables' own triggers held off
- * (`session_replication_role`) so the order of tables does not matter, then moves each serial
- * column's sequence past its rows.
+ * (`session_replication_role`, which takes a superuser: the test servers' user is one) so the
+ * order of tables does not matter, then moves each serial column's sequence past its rows.
  */
 async function load(query: Query, tables: Release['tables']) {
   await query(`set session_replication_role = replica`)
@@ -45,7 +51,7 @@ async function load(query: Query, tables: Release['tables']) {
     )
     const list = columns.map((c) => `"${String(c.column_name)}"`).join(', ')
     await query(
-      `insert into "${table}" (${list}) overriding system value
+      `insert into "${table}" (${list})
          select ${list} from json_populate_recordset(null::"${table}", $1::json)`,
       [JSON.stringify(rows)],
     )
@@ -67,37 +73,43 @@ async function load(query: Query, tables: Release['tables']) {
  * A database holding the release's data, migrated as that release left it: on the PostgreSQL
  * server when the suite runs there (TEST_POSTGRES_URL), else in an embedded data dir.
  */
-async function releaseDatabase(release: Release, cleanUp: (() => void)[]) {
+async function releaseDatabase(release: Release, cleanUp: (() => unknown)[]) {
   const migrationsFolder = migrationsUpTo(release.lastMigration)
   cleanUp.push(() => rmSync(migrationsFolder, { recursive: true, force: true }))
-  const server = process.env.TEST_POSTGRES_URL
-  if (server) {
-    const name = `ems_test_release_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
-    await onServer(server, `create database ${name}`)
-    const url = databaseUrl(server, name)
+  const url = await testDatabaseUrl({ empty: true })
+  if (url) {
     const client = new pg.Client({ connectionString: url })
     await client.connect()
-    await migratePg(drizzlePg(client), { migrationsFolder })
-    await load((text, params) => client.query(text, params), release.tables)
-    await client.end()
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder })
+      await load((text, params) => client.query(text, params), release.tables)
+    } finally {
+      await client.end()
+    }
     return { databaseUrl: url }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ems-release-'))
   cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }))
   const client = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm } })
-  await migratePglite(drizzlePglite(client), { migrationsFolder })
-  await load((text, params) => client.query(text, params), release.tables)
-  await client.close()
-  return { dataDir }
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder })
+    await load((text, params) => client.query(text, params), release.tables)
+  } finally {
+    await client.close()
+  }
+  return { dataDir, databaseUrl: undefined }
 }
 
 describe('upgrading a database that holds the previous release’s data', () => {
-  const cleanUp: (() => void)[] = []
-  afterAll(() => cleanUp.forEach((c) => c()))
+  const cleanUp: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const c of cleanUp) await c()
+  })
 
   it('applies every later migration at start and keeps every student, voucher and invoice', async () => {
     const release = JSON.parse(gunzipSync(readFileSync(fixture)).toString()) as Release
     const t = await createTestApp(await releaseDatabase(release, cleanUp))
+    cleanUp.unshift(() => t.database.close())
     const count = async (table: string) =>
       Number(
         (
@@ -147,7 +159,7 @@ describe('upgrading a database that holds the previous release’s data', () => 
       '/api/accounting/vouchers',
       {
         type: 'receipt',
-        date: lastDay,
+        date: demoToday(),
         narration: 'After the upgrade',
         lines: [
           { accountId: cash, debit: 700 },
@@ -158,5 +170,5 @@ describe('upgrading a database that holds the previous release’s data', () => 
     )
     expect(post.status).toBe(201)
     expect(await count('voucher_lines')).toBe(lines.length + 2)
-  })
+  }, 120_000)
 })

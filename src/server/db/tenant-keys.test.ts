@@ -6,16 +6,18 @@ import { testDatabaseUrl } from '../test-support/test-app.ts'
 /**
  * Readiness for a distributed PostgreSQL (Citus) keyed by `institute_id`: a distributed table
  * must carry the key, and its primary key, unique constraints and unique indexes, and its
- * foreign keys to other distributed tables, must include it. Reference tables (one copy on
- * every node) may refer to no distributed table. What is not keyed yet is named here and may
+ * foreign keys to other distributed tables, must include it. Tables that are not distributed
+ * may refer to no distributed table. What is not keyed yet is named here and may
  * only shrink: a new table or key must follow the rule, and a fixed one must leave the list.
  */
 
 /**
- * One copy on every node: the institutes themselves, settings and throttles of the whole
- * installation, and the people and their access. A username or email is unique across all
- * institutes (a user signs in without naming one), which only a reference table can enforce;
- * they are few and change seldom.
+ * Not distributed: the institutes themselves, the installation's settings and throttles, and
+ * the people and their access. A username or email is unique across all institutes (a user
+ * signs in without naming one), which only a table kept whole on one node can enforce. Users
+ * and roles change seldom and suit reference tables (a copy on every node); sessions, OTP
+ * challenges and throttle counts are written at every sign-in, refresh or limited request, so
+ * they would rather stay local to the coordinator. Either way none may refer to a tenant table.
  */
 const referenceTables = [
   'app_settings',
@@ -173,7 +175,7 @@ describe('keys for distributing by institute (Citus)', () => {
     for (const table of referenceTables) expect(tables.map((t) => t.name)).toContain(table)
   })
 
-  it('no reference table refers to a distributed one', () => {
+  it('no table that is not distributed refers to a distributed one', () => {
     const outward = keys
       .filter((k) => k.kind === 'foreign key' && !isTenant(k.table) && isTenant(k.references!))
       .map((k) => `${k.table}.${k.name}`)

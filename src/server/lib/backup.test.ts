@@ -9,7 +9,6 @@ import { openDatabase } from '../db/client.ts'
 import { seedDemo } from '../db/seed.ts'
 import { accountIds } from '../test-support/accounting.ts'
 import { inFiscalYear } from '../test-support/fiscal-dates.ts'
-import { databaseUrl, onServer, testDatabasePrefix } from '../test-support/postgres-server.ts'
 import { adminPassword, asUser, signIn, testDatabaseUrl } from '../test-support/test-app.ts'
 import { backup, restore, RestoreRefused } from './backup.ts'
 import { createLogger } from './logger.ts'
@@ -23,14 +22,6 @@ describe('backup and restore', () => {
   const root = mkdtempSync(join(tmpdir(), 'ems-backup-'))
   afterAll(() => rmSync(root, { recursive: true, force: true }))
   const server = process.env.TEST_POSTGRES_URL
-
-  /** An empty database to restore into: a new one on the server, else the data dir's own. */
-  async function emptyDatabase(): Promise<string | undefined> {
-    if (!server) return undefined
-    const name = `${testDatabasePrefix}restored_${Date.now()}`
-    await onServer(server, `create database ${name}`)
-    return databaseUrl(server, name)
-  }
 
   const counts = async (dataDir: string, databaseUrl: string | undefined) => {
     const database = await openDatabase({ dataDir, databaseUrl })
@@ -84,13 +75,20 @@ describe('backup and restore', () => {
     })
 
     const restored = join(root, 'restored')
-    const target = await emptyDatabase()
+    // An empty database to restore into: a new one on the server, else the data dir's own.
+    const target = await testDatabaseUrl({ empty: true })
     await restore({ dataDir: restored, databaseUrl: target, file })
     expect(await counts(restored, target)).toEqual(before)
     expect(new Uint8Array((await storageFor(restored).get('admission/photo-1'))!)).toEqual(photo)
-    // Never over data: a second restore into the same dir is refused.
+    // Never over data: a second restore into the same dir is refused, and on a server, one into
+    // a database that holds tables.
     await expect(restore({ dataDir: restored, databaseUrl: target, file })).rejects.toThrow(
       RestoreRefused,
     )
+    if (target) {
+      await expect(
+        restore({ dataDir: join(root, 'elsewhere'), databaseUrl: target, file }),
+      ).rejects.toThrow(/not empty/)
+    }
   }, 180_000)
 })

@@ -5,6 +5,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import pg from 'pg'
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
 import { lockDataDir } from './data-dir-lock.ts'
 
@@ -82,6 +83,19 @@ export async function backup(opts: {
 
 export class RestoreRefused extends Error {}
 
+async function holdsTables(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ found: boolean }>(
+      `select exists (select 1 from information_schema.tables where table_schema = 'public') as found`,
+    )
+    return rows[0]!.found
+  } finally {
+    await client.end()
+  }
+}
+
 /**
  * Restores a backup into an empty data dir (its uploads, and its embedded database), or into
  * the empty database at `databaseUrl` with pg_restore.
@@ -99,6 +113,11 @@ export async function restore(opts: {
   }
   if (manifest.database === 'postgres') {
     if (!opts.databaseUrl) throw new RestoreRefused('this backup is of a server: set DATABASE_URL')
+    if (await holdsTables(opts.databaseUrl)) {
+      throw new RestoreRefused(
+        'the database DATABASE_URL names is not empty: restore into a new one',
+      )
+    }
     const dump = join(opts.dataDir, '.restore.dump')
     await mkdir(opts.dataDir, { recursive: true })
     await writeFile(dump, files['database/postgres.dump']!)

@@ -19,13 +19,14 @@ export const adminPassword = 'demo-admin-password-1'
 
 /**
  * On the `postgres` project's server (postgres-global-setup.ts), a database of this test
- * file's own, copied from the migrated template; otherwise none (an in-memory PGlite).
+ * file's own, copied from the migrated template (or `empty`); otherwise none (an in-memory
+ * PGlite). The global teardown drops it.
  */
-export async function testDatabaseUrl(): Promise<string | undefined> {
+export async function testDatabaseUrl({ empty = false } = {}): Promise<string | undefined> {
   const server = process.env.TEST_POSTGRES_URL
   if (!server) return undefined
   const name = `${testDatabasePrefix}${randomUUID().replaceAll('-', '')}`
-  await onServer(server, `create database ${name} template ${templateDatabase}`)
+  await onServer(server, `create database ${name}${empty ? '' : ` template ${templateDatabase}`}`)
   return databaseUrl(server, name)
 }
 
@@ -41,8 +42,8 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       '0.0.0-test',
     ),
     staticDir: undefined,
-    databaseUrl: await testDatabaseUrl(),
     ...overrides,
+    databaseUrl: 'databaseUrl' in overrides ? overrides.databaseUrl : await testDatabaseUrl(),
   }
   const database = await openDatabase(config)
   await database.migrate()

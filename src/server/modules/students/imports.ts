@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import type { ImportCounts, ImportPreview, ImportRow } from '../../../shared/schemas/students.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -27,28 +27,32 @@ const shownInvalid = 1000
  */
 const keptForDays = 7
 
-/** The institute's uploads older than `keptForDays` whose job (if any) is not still to run. */
+/**
+ * The institute's uploads older than `keptForDays` whose job is not still to run. One being
+ * confirmed meanwhile is locked (importOf) and skipped, so a job never loses its rows.
+ */
 async function forgetOldImports(tx: Db, instituteId: string) {
-  await tx.delete(studentImports).where(
-    and(
-      eq(studentImports.instituteId, instituteId),
-      lt(studentImports.createdAt, sql`now() - make_interval(days => ${keptForDays})`),
-      or(
-        isNull(studentImports.jobId),
-        notExists(
-          tx
-            .select({ id: jobs.id })
-            .from(jobs)
-            .where(
-              and(
-                eq(jobs.id, studentImports.jobId),
-                inArray(jobs.status, ['queued', 'running', 'cancelling']),
-              ),
-            ),
-        ),
+  const stillToRun = tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.id, studentImports.jobId),
+        inArray(jobs.status, ['queued', 'running', 'cancelling']),
       ),
-    ),
-  )
+    )
+  const old = tx
+    .select({ id: studentImports.id })
+    .from(studentImports)
+    .where(
+      and(
+        eq(studentImports.instituteId, instituteId),
+        lt(studentImports.createdAt, sql`now() - make_interval(days => ${keptForDays})`),
+        notExists(stillToRun),
+      ),
+    )
+    .for('update', { skipLocked: true })
+  await tx.delete(studentImports).where(inArray(studentImports.id, old))
 }
 
 type ImportRecord = typeof studentImports.$inferSelect
