@@ -21,7 +21,8 @@ export interface PageScripts {
 
 /**
  * `src`/`href` of the module scripts and module preloads a page's HTML names, and the scripts
- * its entry preloads after the first paint (`data-preload`, src/public-app/main.tsx).
+ * its entry fetches after the first paint to run at the first touch (`data-preload`,
+ * src/public-app/main.tsx).
  */
 function namedScripts(html: string): string[] {
   const attr = (tag: string, name: string) =>
@@ -64,7 +65,7 @@ function hydrationJs(dist: string, html: string, route: string) {
 
 /**
  * A phone's first visit with the service worker blocked (its precache of the whole app is not
- * the page's cost): the HTML, and each script response until the network is idle, gzipped at
+ * the page's cost): the HTML, and each script downloaded until the network is idle, gzipped at
  * level 9 here. The server answers Chromium with brotli; gzipping the decoded body keeps every
  * figure in one unit, and it is what the server sends a client that takes only gzip.
  */
@@ -74,7 +75,8 @@ async function visit(browser: Browser, url: string) {
     const page = await context.newPage()
     const sizes: Promise<number>[] = []
     page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return
+      // Scripts run, and those fetched ahead to run later (prefetched after the first paint).
+      if (!/\.m?js$/.test(new URL(response.url()).pathname)) return
       sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length))
     })
     const document = await page.goto(url, { waitUntil: 'networkidle' })

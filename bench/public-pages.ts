@@ -73,7 +73,8 @@ async function scriptsTable(verdict: Verdict, dist: string, urls: Record<string,
     console.log(
       '\nJavaScript (KB gzip) of each public page on a phone, first visit: before it is usable ' +
         '(its first text field takes typing, or its heading is shown; 0 when it is so with every ' +
-        'script blocked), to hydrate (the scripts its HTML names and their imports), until the ' +
+        'script blocked), to hydrate (the scripts its HTML names and their imports, fetched after ' +
+        'the first paint and run at the first touch), until the ' +
         'network is idle (service worker blocked)',
     )
     console.log(

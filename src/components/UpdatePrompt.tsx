@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro'
-import { useSnapshot } from 'valtio'
-import { applyUpdate, serviceWorkerState } from '../lib/service-worker.ts'
+import { useSyncExternalStore } from 'react'
+import { applyUpdate, isUpdateAvailable, onUpdateAvailable } from '../lib/service-worker.ts'
 import { Icon } from './icons.tsx'
 
 /** Shown when a new version has been downloaded; it takes over only when the user says so. */
 export function UpdatePrompt() {
-  const { updateAvailable } = useSnapshot(serviceWorkerState)
+  const updateAvailable = useSyncExternalStore(onUpdateAvailable, isUpdateAvailable, () => false)
   if (!updateAvailable) return null
   return (
     <div className="update-prompt" role="alert">

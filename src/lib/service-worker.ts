@@ -1,20 +1,35 @@
-import { proxy } from 'valtio'
 import type { Workbox } from 'workbox-window'
 
-export const serviceWorkerState = proxy({ updateAvailable: false })
+/*
+ * The app's service worker, registered without React or any store: a public page registers it
+ * as soon as it has loaded, before (and whether or not) its scripts take the page over.
+ */
 let workbox: Workbox | undefined
+let updateAvailable = false
+const updateListeners = new Set<() => void>()
+
+function setUpdateAvailable(available: boolean) {
+  updateAvailable = available
+  for (const listener of updateListeners) listener()
+}
+
+/** Whether a new version is waiting, and its subscription (for `useSyncExternalStore`). */
+export const isUpdateAvailable = () => updateAvailable
+export function onUpdateAvailable(listener: () => void) {
+  updateListeners.add(listener)
+  return () => void updateListeners.delete(listener)
+}
 
 /**
- * Registers the service worker. A new version waits until the user agrees to reload, so a
- * form being filled in is never interrupted by an update.
+ * Registers the service worker, once however often it is called. A new version waits until
+ * the user agrees to reload, so a form being filled in is never interrupted by an update.
  */
 export async function registerServiceWorker() {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  if (workbox || !('serviceWorker' in navigator) || import.meta.env.DEV) return
   const { Workbox } = await import('workbox-window')
+  if (workbox) return
   workbox = new Workbox('/sw.js', { scope: '/' })
-  workbox.addEventListener('waiting', () => {
-    serviceWorkerState.updateAvailable = true
-  })
+  workbox.addEventListener('waiting', () => setUpdateAvailable(true))
   workbox.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload()
   })
@@ -23,6 +38,6 @@ export async function registerServiceWorker() {
 
 export function applyUpdate() {
   if (!workbox) return
-  serviceWorkerState.updateAvailable = false
+  setUpdateAvailable(false)
   workbox.messageSkipWaiting()
 }

@@ -1,15 +1,9 @@
 import type { AbilityRule } from '../shared/permissions/ability.ts'
 import { anonymousRules } from '../shared/permissions/rules.ts'
 import type { TokenPair, UserData } from '../shared/schemas/auth.ts'
+import { sessionKeys } from './session-keys.ts'
 
 export type { UserData }
-
-const keys = {
-  userData: 'userData',
-  rememberMe: 'isRememberMe',
-  accessToken: 'accessToken',
-  refreshToken: 'refreshToken',
-} as const
 
 /** Sent on `window` whenever the stored user changes in this tab (saved or cleared). */
 export const userDataChangedEvent = 'userdata-changed'
@@ -55,12 +49,12 @@ const unexpired = (token: string | undefined, now: number) => {
 
 /** The stored session of §3: tokens in cookies, userData and remember-me in local storage. */
 export const session = {
-  accessToken: () => readCookie(keys.accessToken),
-  refreshToken: () => readCookie(keys.refreshToken),
-  rememberMe: () => localStorage.getItem(keys.rememberMe) === 'true',
+  accessToken: () => readCookie(sessionKeys.accessToken),
+  refreshToken: () => readCookie(sessionKeys.refreshToken),
+  rememberMe: () => localStorage.getItem(sessionKeys.rememberMe) === 'true',
   userData(): UserData | undefined {
     try {
-      const raw = localStorage.getItem(keys.userData)
+      const raw = localStorage.getItem(sessionKeys.userData)
       return raw ? (JSON.parse(raw) as UserData) : undefined
     } catch {
       return undefined
@@ -94,27 +88,27 @@ export const session = {
     const sessionEnd = session.rememberMe()
       ? (tokenExpiry(tokens.refresh_token) ?? tokenExpiry(tokens.access_token))
       : undefined
-    writeCookie(keys.accessToken, tokens.access_token, sessionEnd)
+    writeCookie(sessionKeys.accessToken, tokens.access_token, sessionEnd)
     if (tokens.refresh_token) {
-      writeCookie(keys.refreshToken, tokens.refresh_token, tokenExpiry(tokens.refresh_token))
+      writeCookie(sessionKeys.refreshToken, tokens.refresh_token, tokenExpiry(tokens.refresh_token))
     } else {
-      clearCookie(keys.refreshToken)
+      clearCookie(sessionKeys.refreshToken)
     }
   },
   saveUser(userData: UserData, rememberMe?: boolean) {
-    localStorage.setItem(keys.userData, JSON.stringify(userData))
-    if (rememberMe !== undefined) localStorage.setItem(keys.rememberMe, String(rememberMe))
+    localStorage.setItem(sessionKeys.userData, JSON.stringify(userData))
+    if (rememberMe !== undefined) localStorage.setItem(sessionKeys.rememberMe, String(rememberMe))
     userDataChanged()
   },
   clear() {
-    localStorage.removeItem(keys.userData)
-    localStorage.removeItem(keys.rememberMe)
-    clearCookie(keys.accessToken)
-    clearCookie(keys.refreshToken)
+    localStorage.removeItem(sessionKeys.userData)
+    localStorage.removeItem(sessionKeys.rememberMe)
+    clearCookie(sessionKeys.accessToken)
+    clearCookie(sessionKeys.refreshToken)
     userDataChanged()
   },
   /** The stored user as saved, for a component to notice a change (see useInstitute). */
-  rawUserData: () => localStorage.getItem(keys.userData),
+  rawUserData: () => localStorage.getItem(sessionKeys.userData),
 }
 
 export type Session = typeof session

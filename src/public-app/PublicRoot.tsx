@@ -1,5 +1,4 @@
 import { Outlet } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { FullLayout } from '../components/layout/FullLayout.tsx'
 import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
@@ -8,10 +7,6 @@ import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
 
 /** The public pages' frame: no menus, the language and the connection at the top. */
 export function PublicRoot() {
-  // Marks the page as taken over by its scripts (a server-rendered page is usable before).
-  useEffect(() => {
-    document.documentElement.dataset.live = ''
-  }, [])
   return (
     <>
       <NavigationProgress />

@@ -7,7 +7,6 @@ import { activateLocale, i18n, initialLocale, loadLocale } from '../lib/i18n.ts'
 import { setNavigator } from '../lib/navigation.ts'
 import { offlineDbPresent } from '../lib/offline-db-presence.ts'
 import { queryClient, withoutSavedCache } from '../lib/query-client.ts'
-import { registerServiceWorker } from '../lib/service-worker.ts'
 import { homeRouteFor, session } from '../lib/session.ts'
 import { bindLayoutSettings } from '../lib/settings.ts'
 import { keepPublicPageMessage } from '../shared/public-pages.ts'
@@ -15,9 +14,9 @@ import { readIsland } from './island.ts'
 import { createPublicRouter } from './router.tsx'
 
 /**
- * The public pages' app, started by main.tsx: it takes over a page the server rendered (the
- * data it was rendered from is in the page), or, started from the offline copy of the app,
- * renders the page itself.
+ * The public pages' app, started by main.tsx at the visitor's first touch: it takes over a page
+ * the server rendered (the data it was rendered from is in the page), or, started from the
+ * offline copy of the app, renders the page itself.
  */
 
 /** What `hydrate()` of TanStack Router reads; its own SSR would have written it inline. */
@@ -108,7 +107,6 @@ async function start() {
       </StrictMode>,
     )
   }
-  void registerServiceWorker()
   void forgetLeftovers()
   // Admission submissions an earlier visit queued go out now, and whenever the network returns
   // (a visit that queues one starts the same triggers).

@@ -18,8 +18,30 @@ function complaints(page: Page): string[] {
   return found
 }
 
-/** Once the page's scripts have taken the server's HTML over (src/public-app/PublicRoot.tsx). */
+/** Once the page's scripts have taken the server's HTML over (src/public-app/takeover.ts). */
 const live = (page: Page) => expect(page.locator('html[data-live]')).toHaveCount(1)
+
+/** Holds back the scripts `glob` matches until the function it returns is called. */
+async function holdScripts(page: Page, glob: string) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(glob, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+/**
+ * A first visit runs none of the app until the visitor first touches the page (main.tsx): it
+ * is loaded and idle, and still the server's HTML alone; a pointer over it starts the app.
+ */
+async function touchToStart(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('html[data-live]')).toHaveCount(0)
+  await page.getByRole('heading', { level: 1 }).hover()
+  await live(page)
+}
 
 test.use({ locale: 'de-DE' })
 
@@ -43,8 +65,8 @@ test('the institute page arrives rendered in German and hydrates without a compl
   expect(html.match(/<script(?![^>]*(type="module" src=|type="application\/json"))/g)).toBeNull()
   expect(response!.headers()['content-security-policy']).toContain("script-src 'self'")
 
-  // Taken over by React: the language can be changed in place.
-  await live(page)
+  // Taken over by React once touched: the language can be changed in place.
+  await touchToStart(page)
   await page.getByTestId('language-switcher').selectOption('pt')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admissão')
   // What the server rendered from is not read again.
@@ -111,12 +133,7 @@ test('the form takes typing before its scripts have run, and keeps it once they 
   })
   const problems = complaints(page)
   // The page's entry script is held back: what shows is the server's HTML alone.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/shell-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdScripts(page, '**/assets/shell-*.js')
   await page.goto(`/admission/demo-school/${form.id}`, { waitUntil: 'commit' })
   const name = page.getByLabel('Vollständiger Name des Bewerbers')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(form.title)
@@ -151,7 +168,7 @@ test('a first visit loads no database code until the applicant types, then keeps
   const databases = () =>
     page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
   await page.goto(`/admission/demo-school/${form.id}`)
-  await live(page)
+  await touchToStart(page)
   await page.waitForLoadState('networkidle')
   expect(await databases()).not.toContain('institute-office')
   expect(scripts.filter((s) => /\/(dexie|draft-persistence|stored-reads)-/.test(s))).toEqual([])
@@ -176,7 +193,7 @@ test('the sign-in page arrives rendered; signing in opens the staff app, and a s
   const html = await response!.text()
   expect(html).toMatch(/<input[^>]*name="username"/)
   expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />')
-  await live(page)
+  await touchToStart(page)
   await page.getByLabel('Benutzername oder E-Mail').fill('admin')
   await page.getByLabel('Passwort', { exact: true }).fill(e2ePassword)
   await page.getByRole('button', { name: 'Anmelden' }).click()
@@ -189,4 +206,34 @@ test('the sign-in page arrives rendered; signing in opens the staff app, and a s
   await signInAs(context, request, baseURL!, 'admin')
   await other.goto('/login')
   await expect(other).toHaveURL(/\/dashboard$/)
+})
+
+test('what is pressed before the page is taken over is done once it is, and only once', async ({
+  page,
+}) => {
+  const problems = complaints(page)
+  // The app's code is held back; the page's small entry script runs and holds the presses.
+  const release = await holdScripts(page, '**/assets/start-*.js')
+  const signIns: string[] = []
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/login')) signIns.push(r.postData() ?? '')
+  })
+  await page.goto('/login')
+  await page.getByLabel('Benutzername oder E-Mail').fill('admin')
+  await page.getByLabel('Passwort', { exact: true }).fill(e2ePassword)
+  await page.getByRole('checkbox', { name: 'Angemeldet bleiben' }).click()
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  // Nothing was sent as a plain form, and nothing yet by the app.
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('checkbox', { name: 'Angemeldet bleiben' })).not.toBeChecked()
+  expect(signIns).toEqual([])
+
+  release()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  // The box ticked before is ticked for the sign-in, which went out once for two presses.
+  expect(signIns).toHaveLength(1)
+  expect(JSON.parse(signIns[0]!)).toMatchObject({ username: 'admin', remember_me: true })
+  expect(await page.evaluate(() => localStorage.getItem('isRememberMe'))).toBe('true')
+  expect(problems).toEqual([])
 })

@@ -19,8 +19,10 @@ test.describe('the app shell', () => {
     page,
   }) => {
     await page.goto('/login')
-    // The sign-in page arrives rendered by the server; its switcher works once React has it.
+    // The sign-in page arrives rendered by the server; its switcher works once React has it,
+    // which is at the first touch.
     const live = () => expect(page.locator('html[data-live]')).toHaveCount(1)
+    await page.getByRole('heading', { level: 1 }).hover()
     await live()
     const language = page.getByTestId('language-switcher')
     const expected = {
@@ -37,7 +39,7 @@ test.describe('the app shell', () => {
     await page.reload()
     await expect(page.getByText('Inicie sessão na sua conta.')).toBeVisible()
     await expect(language).toHaveAccessibleName('Idioma')
-    await live()
+    // Chosen before the reloaded page is taken over: that choice starts the app, which keeps it.
     await language.selectOption('en')
     await expect(page.getByText('Please sign in to your account.')).toBeVisible()
   })

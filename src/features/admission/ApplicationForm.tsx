@@ -81,8 +81,6 @@ export function ApplicationForm({
   >({})
   const fileProblem = useFileProblem()
   const formRef = useRef<HTMLFormElement>(null)
-  // Not sent before the page's scripts run: a plain GET would put the fields in the address.
-  const live = useClientValue(() => true, false)
 
   const checked = validateApplication(form, snap)
   const clientErrors = checked.ok ? {} : checked.errors
@@ -209,7 +207,7 @@ export function ApplicationForm({
   }
 
   return (
-    <form ref={formRef} className="admission-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="admission-form" method="post" onSubmit={submit} noValidate>
       {sections.map((section) => (
         <fieldset key={section.title.id} className="card admission-section">
           <legend>{t(section.title)}</legend>
@@ -286,11 +284,7 @@ export function ApplicationForm({
                 : t`Please correct the fields marked above.`)}
           </p>
         )}
-        <SubmitButton
-          busy={sending}
-          disabled={!live}
-          className="button button-primary button-block"
-        >
+        <SubmitButton busy={sending} className="button button-primary button-block">
           <Trans>Submit application</Trans>
         </SubmitButton>
         <p className="muted draft-saved">

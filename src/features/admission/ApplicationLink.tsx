@@ -27,14 +27,14 @@ export function ApplicationLink({
   const [channel, setChannel] = useState<LinkChannel>('sms')
   const { temporaryId, institute, shortReference } = application
   const { phone, email } = application.fields
-  // The page's origin and the share sheet are the browser's: the server's HTML has the path.
-  const origin = useClientValue(() => window.location.origin, '')
+  // The share sheet is the browser's: the server's HTML has none.
   const canShare = useClientValue(() => typeof navigator.share === 'function', false)
   const path = router.buildLocation({
     to: '/admission/$institute/$formId/temporaryId/$temporaryId',
     params: { institute: institute.slug, formId, temporaryId },
   }).href
-  const link = origin ? new URL(path, origin).href : path
+  // The address as the visitor reached the server (the router's origin is the request's there).
+  const link = new URL(path, router.origin).href
   const send = useSendApplicationLink(institute.slug, temporaryId, {
     onSuccess: ({ channel, recipient }) =>
       setNotice(

@@ -8,7 +8,6 @@ import {
   type ChangeEventHandler,
   type ReactNode,
 } from 'react'
-import { useClientValue } from '../../lib/client-value.ts'
 import type { DraftAttachment } from '../../lib/offline-db.ts'
 import type { AttachmentRequirement } from '../../shared/schemas/admission.ts'
 import { formatBytes } from './draft-data.ts'
@@ -61,8 +60,6 @@ export function AttachmentField({
 }) {
   const { i18n } = useLingui()
   const id = useId()
-  // A file chosen before the page's scripts run would reach no handler: until then, none can be.
-  const live = useClientValue(() => true, false)
   const types = requirement.types.map((type) => typeNames[type]).join(', ')
   const limit = formatBytes(requirement.maxBytes, i18n.locale)
   return (
@@ -82,7 +79,7 @@ export function AttachmentField({
         accept={requirement.types.join(',')}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        disabled={disabled || !live}
+        disabled={disabled}
         onChange={onChange}
       />
       {error && (

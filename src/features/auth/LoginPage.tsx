@@ -9,7 +9,6 @@ import { dismissToast } from '../../lib/toasts.ts'
 import { LoginRequestSchema, type LoginRequest } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { signupStatusQuery } from './queries.ts'
-import { useClientValue } from '../../lib/client-value.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 import { completeSignIn, useSignIn } from './sign-in.ts'
@@ -32,11 +31,10 @@ export function LoginPage({
   const [form, setForm] = useState<LoginRequest>({ username: '', password: '', remember_me: false })
   const [touched, setTouched] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
-  // Not sent before the page's scripts run: a plain GET would put the fields in the address.
-  const live = useClientValue(() => true, false)
   // Typed into the server-rendered page before its scripts ran.
   useTypedBeforeHydration(formRef, (name, value) => {
     if (name === 'username' || name === 'password') setForm((now) => ({ ...now, [name]: value }))
+    if (name === 'remember_me') setForm((now) => ({ ...now, remember_me: value === 'true' }))
   })
   const parsed = v.safeParse(LoginRequestSchema, form)
   const invalid = parsed.success
@@ -80,14 +78,14 @@ export function LoginPage({
         </>
       }
     >
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} method="post" onSubmit={submit} noValidate>
         <Field
           label={<Trans>Username or email</Trans>}
           name="username"
           autoComplete="username"
           value={form.username}
           error={touched && invalid.username ? t`Please enter your username or email.` : undefined}
-          onChange={(e) => setForm({ ...form, username: e.target.value })}
+          onChange={(e) => setForm((now) => ({ ...now, username: e.target.value }))}
         />
         <Field
           label={<Trans>Password</Trans>}
@@ -96,21 +94,18 @@ export function LoginPage({
           autoComplete="current-password"
           value={form.password}
           error={touched && invalid.password ? t`Please enter your password.` : undefined}
-          onChange={(e) => setForm({ ...form, password: e.target.value })}
+          onChange={(e) => setForm((now) => ({ ...now, password: e.target.value }))}
         />
         <label className="checkbox">
           <input
             type="checkbox"
+            name="remember_me"
             checked={form.remember_me ?? false}
-            onChange={(e) => setForm({ ...form, remember_me: e.target.checked })}
+            onChange={(e) => setForm((now) => ({ ...now, remember_me: e.target.checked }))}
           />
           <Trans>Remember me</Trans>
         </label>
-        <SubmitButton
-          className="button button-primary button-block"
-          busy={signIn.isPending}
-          disabled={!live}
-        >
+        <SubmitButton className="button button-primary button-block" busy={signIn.isPending}>
           {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </SubmitButton>
       </form>

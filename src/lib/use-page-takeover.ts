@@ -1,0 +1,16 @@
+import { startTransition, useEffect, useState } from 'react'
+import { markLive } from './takeover.ts'
+
+/**
+ * Called by each server-rendered public page's component: the page is live once it is
+ * hydrated (React may hydrate it after the frame around it) and what its forms took in from
+ * the page in their first effects (useTypedBeforeHydration) has rendered. Those effects run
+ * before this one, and their updates before this transition's, whose effect then marks it.
+ */
+export function usePageTakeover() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => startTransition(() => setHydrated(true)), [])
+  useEffect(() => {
+    if (hydrated) markLive()
+  }, [hydrated])
+}
