@@ -1,7 +1,7 @@
 import '../styles/app.css'
 import { changedByVisitor } from '../lib/changed-by-visitor.ts'
 import { offlineDbPresent } from '../lib/offline-db-presence.ts'
-import { registerServiceWorker } from '../lib/service-worker.ts'
+import { onUpdateAvailable, registerServiceWorker } from '../lib/service-worker.ts'
 import { sessionKeys } from '../lib/session-keys.ts'
 import { holdInteractionsUntilLive } from '../lib/takeover.ts'
 import { islandId } from './island.ts'
@@ -14,8 +14,9 @@ import { islandId } from './island.ts'
  * never held up by it, and whatever was done before is kept or done again (lib/takeover.ts). It
  * runs at once where the page cannot wait: touched before this script ran, opened offline or
  * from the offline copy (no data in the page), or on a device that holds this app's data (a
- * draft to offer, a queued submission to send, a signed-in user on the sign-in page). The
- * service worker is registered once the page has loaded, whether or not the app runs.
+ * draft to offer, a queued submission to send, a signed-in user on the sign-in page), or when a
+ * new version is waiting to be announced. The service worker is registered once the page has
+ * loaded, whether or not the app runs.
  */
 
 const firstTouch = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'change']
@@ -76,3 +77,5 @@ if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeo
 else afterFirstPaint()
 if (document.readyState === 'complete') void registerServiceWorker()
 else window.addEventListener('load', () => void registerServiceWorker(), { once: true })
+// A new version waiting is the app's to announce (its prompt), touched or not.
+onUpdateAvailable(start)
