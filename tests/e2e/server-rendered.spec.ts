@@ -89,6 +89,10 @@ test('an institute that does not exist is a 404 page rendered by the server', as
   expect(response!.status()).toBe(404)
   expect(await response!.text()).toContain('Einrichtung nicht gefunden')
   await expect(page.getByTestId('admission-not-found')).toBeVisible()
+  // Taken over at the first touch, as every public page is, so its switcher works.
+  await touchToStart(page)
+  await page.getByTestId('language-switcher').selectOption('en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Institute not found')
   expect(problems.filter((p) => !p.includes('404'))).toEqual([])
 })
 

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { isNotAvailableOffline, isUnreachable } from '../../lib/read-through.ts'
+import { usePageTakeover } from '../../lib/use-page-takeover.ts'
 import { AppErrorBoundary } from '../AppErrorBoundary.tsx'
 import { Icon } from '../icons.tsx'
 
@@ -11,6 +12,8 @@ import { Icon } from '../icons.tsx'
  * the app's error page.
  */
 export function RouteError(props: ErrorComponentProps) {
+  // In place of a server-rendered public page, it is what is taken over (lib/takeover.ts).
+  usePageTakeover()
   if (isNotAvailableOffline(props.error) || isUnreachable(props.error))
     return <NotAvailableOffline />
   return <AppErrorBoundary {...props} />

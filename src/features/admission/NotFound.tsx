@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { StatusPage } from '../../components/status/StatusPage.tsx'
+import { usePageTakeover } from '../../lib/use-page-takeover.ts'
 
 export function InstituteNotFound() {
+  usePageTakeover()
   return (
     <StatusPage code="404" title={<Trans>Institute not found</Trans>} testId="admission-not-found">
       <Trans>
@@ -14,6 +16,7 @@ export function InstituteNotFound() {
 }
 
 export function FormNotFound({ institute }: { institute: string }) {
+  usePageTakeover()
   return (
     <StatusPage
       code="404"
@@ -31,6 +34,7 @@ export function FormNotFound({ institute }: { institute: string }) {
 }
 
 export function ApplicationNotFound() {
+  usePageTakeover()
   return (
     <StatusPage
       code="404"
