@@ -6,7 +6,9 @@ import { forgetSession } from '../lib/sign-out.ts'
 /** Takes over as the user an admin chose to act as, with the short-lived token in the path. */
 export const Route = createFileRoute('/impersonation-setup/$accessToken')({
   staticData: { layout: 'full' },
-  beforeLoad: async ({ context, params }) => {
+  beforeLoad: async ({ context, params, preload }) => {
+    // A link pointed at preloads its route: only going there takes over.
+    if (preload) return
     const { getJson } = await import('../lib/api.ts')
     const { UserResponseSchema } = await import('../shared/schemas/auth.ts')
     // The admin's own session, kept by "Act as" in this tab, waits for "Stop acting as".

@@ -7,7 +7,9 @@ import { forgetSession } from '../lib/sign-out.ts'
 export const Route = createFileRoute('/refresh-token-setup')({
   staticData: { layout: 'full' },
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
-  beforeLoad: async ({ context, search }) => {
+  beforeLoad: async ({ context, search, preload }) => {
+    // A link pointed at preloads its route: only going there renews the tokens.
+    if (preload) return
     const { refreshSession } = await import('../lib/api.ts')
     try {
       await refreshSession()

@@ -214,7 +214,14 @@ test.describe('the staff shell of a signed-in user', () => {
 
   test('signing out forgets the session', async ({ page }) => {
     await page.goto('/dashboard')
-    await page.getByRole('link', { name: 'Sign out' }).click()
+    // Pointing at the link preloads pages behind links; signing out is done only by a click.
+    const signOut = page.getByRole('link', { name: 'Sign out' })
+    await signOut.hover()
+    await signOut.focus()
+    await page.waitForLoadState('networkidle')
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Welcome, Demo Administrator' })).toBeVisible()
+    await signOut.click()
     await expect(page).toHaveURL(/\/login$/)
     expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull()
     expect(await page.evaluate(() => document.cookie)).not.toContain('accessToken=')
