@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import {
   academicSessions,
@@ -111,7 +111,10 @@ async function structureOf(db: Db, instituteId: string) {
   const groupRows = await db
     .select({ id: groups.id, classId: groupClasses.classId })
     .from(groups)
-    .innerJoin(groupClasses, eq(groupClasses.groupId, groups.id))
+    .innerJoin(
+      groupClasses,
+      and(eq(groupClasses.instituteId, groups.instituteId), eq(groupClasses.groupId, groups.id)),
+    )
     .where(eq(groups.instituteId, instituteId))
   const shiftRows = await db
     .select({ id: shifts.id })

@@ -14,6 +14,7 @@ import {
 import { institutes } from '../db/schema/institutes.ts'
 import { enrolments, students } from '../db/schema/students.ts'
 import { demoToday } from './fiscal-dates.ts'
+import { rowKey } from '../db/tenant-rows.ts'
 
 export const demoInstituteId = async (db: Db) =>
   (await db.select().from(institutes).orderBy(asc(institutes.createdAt)).limit(1))[0]!.id
@@ -161,7 +162,7 @@ export async function activeStudentsIn(db: Db, sessionId: string, classId: strin
   return db
     .select({ id: students.id, campusId: students.campusId })
     .from(enrolments)
-    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
     .where(
       and(
         eq(enrolments.academicSessionId, sessionId),

@@ -13,6 +13,7 @@ import { createLogger } from '../lib/logger.ts'
 import type { PublicAdmissionLimits } from '../modules/admission/public.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 import { placementIn } from './admission.ts'
+import { rowKey } from '../db/tenant-rows.ts'
 
 type App = TestApp['app']
 export const base = '/api/admission/public'
@@ -264,7 +265,10 @@ export function publicAdmissionSuite(
     t.database.db
       .select({ a: applicantAttachments })
       .from(applicantAttachments)
-      .innerJoin(applicants, eq(applicants.id, applicantAttachments.applicantId))
+      .innerJoin(
+        applicants,
+        rowKey(applicants, applicantAttachments.instituteId, applicantAttachments.applicantId),
+      )
       .where(eq(applicants.temporaryId, temporaryId))
       .then((rows) => rows.map((r) => r.a))
 

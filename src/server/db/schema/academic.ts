@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { at, createdAt } from './columns.ts'
+import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { institutes } from './institutes.ts'
 
 /**
@@ -23,7 +23,7 @@ const instituteId = () =>
     .notNull()
     .references(() => institutes.id)
 const listColumns = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id').notNull().defaultRandom(),
   instituteId: instituteId(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
@@ -42,6 +42,7 @@ export const academicSessions = pgTable(
     isCurrent: boolean('is_current').notNull().default(false),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('academic_sessions_name_unique').on(t.instituteId, sql`lower(${t.name})`),
     // At most one current session per institute.
     uniqueIndex('academic_sessions_current_unique')
@@ -53,11 +54,13 @@ export const academicSessions = pgTable(
 
 /** A class (Play, Nursery, One … Twelve). */
 export const classes = pgTable('classes', listColumns(), (t) => [
+  tenantPrimaryKey(t),
   uniqueIndex('classes_name_unique').on(t.instituteId, sql`lower(${t.name})`),
 ])
 
 /** A group (Science, Business, Humanities), offered to every class or only to some. */
 export const groups = pgTable('groups', listColumns(), (t) => [
+  tenantPrimaryKey(t),
   uniqueIndex('groups_name_unique').on(t.instituteId, sql`lower(${t.name})`),
 ])
 
@@ -66,15 +69,13 @@ export const groupClasses = pgTable(
   'group_classes',
   {
     instituteId: instituteId(),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
+    groupId: uuid('group_id').notNull(),
+    classId: uuid('class_id').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.groupId, t.classId] }),
+    primaryKey({ columns: [t.instituteId, t.groupId, t.classId] }),
+    tenantReference('group_classes_group_fk', t, t.groupId, groups).onDelete('cascade'),
+    tenantReference('group_classes_class_fk', t, t.classId, classes),
     index('group_classes_class_idx').on(t.classId),
   ],
 )
@@ -84,16 +85,15 @@ export const sections = pgTable(
   'sections',
   {
     ...listColumns(),
-    academicSessionId: uuid('academic_session_id')
-      .notNull()
-      .references(() => academicSessions.id),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
+    academicSessionId: uuid('academic_session_id').notNull(),
+    classId: uuid('class_id').notNull(),
     /** How many students it takes; null when not limited. */
     capacity: integer('capacity'),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('sections_session_fk', t, t.academicSessionId, academicSessions),
+    tenantReference('sections_class_fk', t, t.classId, classes),
     uniqueIndex('sections_name_unique').on(
       t.instituteId,
       t.academicSessionId,
@@ -107,5 +107,6 @@ export const sections = pgTable(
 
 /** A shift (Morning, Day), for institutes that teach in more than one. */
 export const shifts = pgTable('shifts', listColumns(), (t) => [
+  tenantPrimaryKey(t),
   uniqueIndex('shifts_name_unique').on(t.instituteId, sql`lower(${t.name})`),
 ])

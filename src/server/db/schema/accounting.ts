@@ -13,9 +13,8 @@ import {
   text,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns.ts'
+import { createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { users } from './auth.ts'
 import { institutes } from './institutes.ts'
 
@@ -26,11 +25,11 @@ import { institutes } from './institutes.ts'
 export const accounts = pgTable(
   'accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
-    parentId: uuid('parent_id').references((): AnyPgColumn => accounts.id),
+    parentId: uuid('parent_id'),
     level: integer('level').notNull(),
     accountType: text('account_type', {
       enum: ['asset', 'liability', 'equity', 'income', 'expense'],
@@ -41,6 +40,8 @@ export const accounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('accounts_parent_fk', t, t.parentId, t),
     uniqueIndex('accounts_institute_gl_unique').on(t.instituteId, t.glCode),
     index('accounts_parent_idx').on(t.parentId),
     check('accounts_level_range', sql`${t.level} between 1 and 5`),
@@ -64,23 +65,25 @@ export const coaSettings = pgTable('coa_settings', {
 export const coaMappings = pgTable(
   'coa_mappings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
     purpose: text('purpose').notNull(),
     key: text('key').notNull().default(''),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    accountId: uuid('account_id').notNull(),
   },
-  (t) => [uniqueIndex('coa_mappings_unique').on(t.instituteId, t.purpose, t.key)],
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('coa_mappings_account_fk', t, t.accountId, accounts),
+    uniqueIndex('coa_mappings_unique').on(t.instituteId, t.purpose, t.key),
+  ],
 )
 
 export const vouchers = pgTable(
   'vouchers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
@@ -92,14 +95,16 @@ export const vouchers = pgTable(
     narration: text('narration').notNull(),
     /** manual, or the module that posted it (collection, salary, payments…). */
     source: text('source').notNull().default('manual'),
-    reversesId: uuid('reverses_id').references((): AnyPgColumn => vouchers.id),
+    reversesId: uuid('reverses_id'),
     idempotencyKey: text('idempotency_key'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('vouchers_reverses_fk', t, t.reversesId, t),
     uniqueIndex('vouchers_number_unique').on(t.instituteId, t.type, t.fiscalYear, t.number),
-    uniqueIndex('vouchers_reverses_unique').on(t.reversesId),
+    uniqueIndex('vouchers_reverses_unique').on(t.instituteId, t.reversesId),
     uniqueIndex('vouchers_idempotency_unique').on(t.instituteId, t.idempotencyKey),
     index('vouchers_institute_date_idx').on(t.instituteId, t.date),
   ],
@@ -109,22 +114,21 @@ export const vouchers = pgTable(
 export const voucherLines = pgTable(
   'voucher_lines',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => vouchers.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    voucherId: uuid('voucher_id').notNull(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    accountId: uuid('account_id').notNull(),
     lineNo: integer('line_no').notNull(),
     debit: bigint('debit', { mode: 'number' }).notNull().default(0),
     credit: bigint('credit', { mode: 'number' }).notNull().default(0),
     memo: text('memo').notNull().default(''),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('voucher_lines_voucher_fk', t, t.voucherId, vouchers),
+    tenantReference('voucher_lines_account_fk', t, t.accountId, accounts),
     index('voucher_lines_voucher_idx').on(t.voucherId),
     index('voucher_lines_account_idx').on(t.accountId),
     check(

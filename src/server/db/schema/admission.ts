@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { at, createdAt } from './columns.ts'
+import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { academicSessions, classes, groups } from './academic.ts'
 import { users } from './auth.ts'
 import { institutes } from './institutes.ts'
@@ -24,19 +24,15 @@ import { institutes } from './institutes.ts'
 export const admissionForms = pgTable(
   'admission_forms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
     title: text('title').notNull(),
-    academicSessionId: uuid('academic_session_id')
-      .notNull()
-      .references(() => academicSessions.id),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
+    academicSessionId: uuid('academic_session_id').notNull(),
+    classId: uuid('class_id').notNull(),
     /** Null when the form is for the class as a whole. */
-    groupId: uuid('group_id').references(() => groups.id),
+    groupId: uuid('group_id'),
     opensOn: date('opens_on', { mode: 'string' }).notNull(),
     closesOn: date('closes_on', { mode: 'string' }).notNull(),
     /** Application fee in minor units. */
@@ -52,6 +48,10 @@ export const admissionForms = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('admission_forms_session_fk', t, t.academicSessionId, academicSessions),
+    tenantReference('admission_forms_class_fk', t, t.classId, classes),
+    tenantReference('admission_forms_group_fk', t, t.groupId, groups),
     index('admission_forms_institute_idx').on(t.instituteId),
     check('admission_forms_window', sql`${t.closesOn} >= ${t.opensOn}`),
     check('admission_forms_fee', sql`${t.fee} >= 0`),
@@ -62,14 +62,12 @@ export const admissionForms = pgTable(
 export const applicants = pgTable(
   'applicants',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
-    formId: uuid('form_id')
-      .notNull()
-      .references(() => admissionForms.id),
-    temporaryId: text('temporary_id').notNull().unique(),
+    formId: uuid('form_id').notNull(),
+    temporaryId: text('temporary_id').notNull(),
     /**
      * What the applicant reads out on the phone to the office (`DS-27-4K7Q`), unique in the
      * institute; the temporaryId stays the only key to the application on the web.
@@ -106,6 +104,9 @@ export const applicants = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('applicants_form_fk', t, t.formId, admissionForms),
+    uniqueIndex('applicants_temporary_id_unique').on(t.instituteId, t.temporaryId),
     uniqueIndex('applicants_idempotency_unique').on(t.instituteId, t.idempotencyKey),
     uniqueIndex('applicants_short_reference_unique').on(t.instituteId, t.shortReference),
     index('applicants_form_idx').on(t.formId, t.status),
@@ -117,13 +118,11 @@ export const applicants = pgTable(
 export const applicantAttachments = pgTable(
   'applicant_attachments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id),
+    applicantId: uuid('applicant_id').notNull(),
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
     /** Decided from the file's first bytes, not from its name or the browser's word. */
@@ -134,5 +133,9 @@ export const applicantAttachments = pgTable(
     storageKey: text('storage_key').notNull(),
     uploadedAt: at('uploaded_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('applicant_attachments_kind_unique').on(t.applicantId, t.kind)],
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('applicant_attachments_applicant_fk', t, t.applicantId, applicants),
+    uniqueIndex('applicant_attachments_kind_unique').on(t.instituteId, t.applicantId, t.kind),
+  ],
 )

@@ -14,9 +14,8 @@ import {
   unique,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { at, createdAt } from './columns.ts'
+import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { academicSessions, classes, groups } from './academic.ts'
 import { accounts, vouchers } from './accounting.ts'
 import { users } from './auth.ts'
@@ -63,15 +62,13 @@ export const invoicePapers = ['a4', 'a5', 'thermal80'] as const
 export const feeHeads = pgTable(
   'fee_heads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
     name: text('name').notNull(),
     /** Short upper-case code (TUI, ADM), unique in the institute. */
     code: text('code').notNull(),
     kind: text('kind', { enum: feeHeadKinds }).notNull(),
-    incomeAccountId: uuid('income_account_id')
-      .notNull()
-      .references(() => accounts.id),
+    incomeAccountId: uuid('income_account_id').notNull(),
     vatApplicable: boolean('vat_applicable').notNull().default(false),
     priority: integer('priority').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -79,9 +76,10 @@ export const feeHeads = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('fee_heads_income_account_fk', t, t.incomeAccountId, accounts),
     uniqueIndex('fee_heads_code_unique').on(t.instituteId, t.code),
     uniqueIndex('fee_heads_name_unique').on(t.instituteId, sql`lower(${t.name})`),
-    unique('fee_heads_institute_id_unique').on(t.instituteId, t.id),
     check('fee_heads_priority', sql`${t.priority} >= 0`),
   ],
 )
@@ -90,23 +88,22 @@ export const feeHeads = pgTable(
 export const paymentCycles = pgTable(
   'payment_cycles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
-    academicSessionId: uuid('academic_session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    academicSessionId: uuid('academic_session_id').notNull(),
     name: text('name').notNull(),
     frequency: text('frequency', { enum: cycleFrequencies }).notNull(),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('payment_cycles_session_fk', t, t.academicSessionId, academicSessions),
     uniqueIndex('payment_cycles_name_unique').on(
       t.instituteId,
       t.academicSessionId,
       sql`lower(${t.name})`,
     ),
-    unique('payment_cycles_institute_id_unique').on(t.instituteId, t.id),
   ],
 )
 
@@ -114,7 +111,7 @@ export const paymentCycles = pgTable(
 export const paymentPeriods = pgTable(
   'payment_periods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
     cycleId: uuid('cycle_id').notNull(),
     name: text('name').notNull(),
@@ -128,13 +125,9 @@ export const paymentPeriods = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     unique('payment_periods_sequence_unique').on(t.instituteId, t.cycleId, t.sequence),
-    unique('payment_periods_institute_id_unique').on(t.instituteId, t.id),
-    foreignKey({
-      name: 'payment_periods_cycle_fk',
-      columns: [t.instituteId, t.cycleId],
-      foreignColumns: [paymentCycles.instituteId, paymentCycles.id],
-    }).onDelete('cascade'),
+    tenantReference('payment_periods_cycle_fk', t, t.cycleId, paymentCycles).onDelete('cascade'),
     check('payment_periods_dates', sql`${t.endsOn} >= ${t.startsOn}`),
     check('payment_periods_due', sql`${t.dueDate} >= ${t.issueDate}`),
     check('payment_periods_sequence', sql`${t.sequence} > 0`),
@@ -150,15 +143,11 @@ export const paymentPeriods = pgTable(
 export const feeConfigs = pgTable(
   'fee_configs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
-    academicSessionId: uuid('academic_session_id')
-      .notNull()
-      .references(() => academicSessions.id),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
-    groupId: uuid('group_id').references(() => groups.id),
+    academicSessionId: uuid('academic_session_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    groupId: uuid('group_id'),
     campusId: uuid('campus_id'),
     feeHeadId: uuid('fee_head_id').notNull(),
     cycleId: uuid('cycle_id'),
@@ -168,6 +157,10 @@ export const feeConfigs = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('fee_configs_session_fk', t, t.academicSessionId, academicSessions),
+    tenantReference('fee_configs_class_fk', t, t.classId, classes),
+    tenantReference('fee_configs_group_fk', t, t.groupId, groups),
     unique('fee_configs_scope_unique')
       .on(
         t.instituteId,
@@ -180,21 +173,9 @@ export const feeConfigs = pgTable(
       )
       .nullsNotDistinct(),
     index('fee_configs_head_idx').on(t.feeHeadId),
-    foreignKey({
-      name: 'fee_configs_campus_fk',
-      columns: [t.instituteId, t.campusId],
-      foreignColumns: [campuses.instituteId, campuses.id],
-    }),
-    foreignKey({
-      name: 'fee_configs_head_fk',
-      columns: [t.instituteId, t.feeHeadId],
-      foreignColumns: [feeHeads.instituteId, feeHeads.id],
-    }),
-    foreignKey({
-      name: 'fee_configs_cycle_fk',
-      columns: [t.instituteId, t.cycleId],
-      foreignColumns: [paymentCycles.instituteId, paymentCycles.id],
-    }),
+    tenantReference('fee_configs_campus_fk', t, t.campusId, campuses),
+    tenantReference('fee_configs_head_fk', t, t.feeHeadId, feeHeads),
+    tenantReference('fee_configs_cycle_fk', t, t.cycleId, paymentCycles),
     check('fee_configs_amount', sql`${t.amountMinor} >= 0`),
   ],
 )
@@ -206,15 +187,11 @@ export const feeConfigs = pgTable(
 export const studentFeeOverrides = pgTable(
   'student_fee_overrides',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    studentId: uuid('student_id').notNull(),
     feeHeadId: uuid('fee_head_id').notNull(),
-    academicSessionId: uuid('academic_session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    academicSessionId: uuid('academic_session_id').notNull(),
     amountMinor: money('amount_minor'),
     excluded: boolean('excluded').notNull().default(false),
     reason: text('reason').notNull().default(''),
@@ -223,6 +200,9 @@ export const studentFeeOverrides = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('student_fee_overrides_student_fk', t, t.studentId, students),
+    tenantReference('student_fee_overrides_session_fk', t, t.academicSessionId, academicSessions),
     unique('student_fee_overrides_unique').on(
       t.instituteId,
       t.studentId,
@@ -230,11 +210,7 @@ export const studentFeeOverrides = pgTable(
       t.academicSessionId,
     ),
     index('student_fee_overrides_student_idx').on(t.studentId),
-    foreignKey({
-      name: 'student_fee_overrides_head_fk',
-      columns: [t.instituteId, t.feeHeadId],
-      foreignColumns: [feeHeads.instituteId, feeHeads.id],
-    }),
+    tenantReference('student_fee_overrides_head_fk', t, t.feeHeadId, feeHeads),
     check(
       'student_fee_overrides_amount',
       sql`(${t.excluded} and ${t.amountMinor} is null) or (not ${t.excluded} and ${t.amountMinor} >= 0)`,
@@ -249,7 +225,7 @@ export const studentFeeOverrides = pgTable(
 export const vatRates = pgTable(
   'vat_rates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
     feeHeadId: uuid('fee_head_id').notNull(),
     rateBp: integer('rate_bp').notNull(),
@@ -259,12 +235,9 @@ export const vatRates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     unique('vat_rates_head_from_unique').on(t.instituteId, t.feeHeadId, t.effectiveFrom),
-    foreignKey({
-      name: 'vat_rates_head_fk',
-      columns: [t.instituteId, t.feeHeadId],
-      foreignColumns: [feeHeads.instituteId, feeHeads.id],
-    }),
+    tenantReference('vat_rates_head_fk', t, t.feeHeadId, feeHeads),
     check('vat_rates_rate', sql`${t.rateBp} between 0 and 10000`),
   ],
 )
@@ -277,7 +250,7 @@ export const vatRates = pgTable(
 export const fineRules = pgTable(
   'fine_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
     feeHeadId: uuid('fee_head_id'),
     name: text('name').notNull().default(''),
@@ -296,12 +269,9 @@ export const fineRules = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index('fine_rules_institute_idx').on(t.instituteId, t.feeHeadId),
-    foreignKey({
-      name: 'fine_rules_head_fk',
-      columns: [t.instituteId, t.feeHeadId],
-      foreignColumns: [feeHeads.instituteId, feeHeads.id],
-    }),
+    tenantReference('fine_rules_head_fk', t, t.feeHeadId, feeHeads),
     check('fine_rules_grace', sql`${t.graceDays} >= 0`),
     check(
       'fine_rules_dates',
@@ -324,18 +294,14 @@ export const fineRules = pgTable(
 export const concessions = pgTable(
   'concessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    studentId: uuid('student_id').notNull(),
     feeHeadId: uuid('fee_head_id'),
     kind: text('kind', { enum: concessionKinds }).notNull(),
     rateBp: integer('rate_bp'),
     amountMinor: money('amount_minor'),
-    academicSessionId: uuid('academic_session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    academicSessionId: uuid('academic_session_id').notNull(),
     fromPeriodId: uuid('from_period_id'),
     toPeriodId: uuid('to_period_id'),
     category: text('category', { enum: concessionCategories }).notNull(),
@@ -357,24 +323,14 @@ export const concessions = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('concessions_student_fk', t, t.studentId, students),
+    tenantReference('concessions_session_fk', t, t.academicSessionId, academicSessions),
     index('concessions_student_idx').on(t.instituteId, t.studentId),
     index('concessions_status_idx').on(t.instituteId, t.status),
-    unique('concessions_institute_id_unique').on(t.instituteId, t.id),
-    foreignKey({
-      name: 'concessions_head_fk',
-      columns: [t.instituteId, t.feeHeadId],
-      foreignColumns: [feeHeads.instituteId, feeHeads.id],
-    }),
-    foreignKey({
-      name: 'concessions_from_period_fk',
-      columns: [t.instituteId, t.fromPeriodId],
-      foreignColumns: [paymentPeriods.instituteId, paymentPeriods.id],
-    }),
-    foreignKey({
-      name: 'concessions_to_period_fk',
-      columns: [t.instituteId, t.toPeriodId],
-      foreignColumns: [paymentPeriods.instituteId, paymentPeriods.id],
-    }),
+    tenantReference('concessions_head_fk', t, t.feeHeadId, feeHeads),
+    tenantReference('concessions_from_period_fk', t, t.fromPeriodId, paymentPeriods),
+    tenantReference('concessions_to_period_fk', t, t.toPeriodId, paymentPeriods),
     check(
       'concessions_amount',
       sql`(${t.kind} = 'percent' and ${t.rateBp} between 1 and 10000 and ${t.amountMinor} is null)
@@ -391,12 +347,12 @@ export const concessions = pgTable(
 export const groupInvoiceRuns = pgTable(
   'group_invoice_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
     scope: jsonb('scope').$type<unknown>().notNull(),
     /** A fingerprint of the scope: a second run of the same scope while one is going is refused. */
     scopeKey: text('scope_key').notNull(),
-    jobId: uuid('job_id').references(() => jobs.id),
+    jobId: uuid('job_id'),
     status: text('status', { enum: groupRunStatuses }).notNull().default('queued'),
     invoiceCount: integer('invoice_count').notNull().default(0),
     skippedCount: integer('skipped_count').notNull().default(0),
@@ -409,9 +365,10 @@ export const groupInvoiceRuns = pgTable(
     finishedAt: at('finished_at'),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('group_invoice_runs_job_fk', t, t.jobId, jobs),
     index('group_invoice_runs_institute_idx').on(t.instituteId, t.createdAt),
     index('group_invoice_runs_scope_idx').on(t.instituteId, t.scopeKey),
-    unique('group_invoice_runs_institute_id_unique').on(t.instituteId, t.id),
   ],
 )
 
@@ -424,7 +381,7 @@ export const groupInvoiceRuns = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** Its institute is the campus's (invoices_campus_fk): no check of its own per row. */
     instituteId: uuid('institute_id').notNull(),
     /** As printed: `INV-2026-000123`. */
@@ -432,20 +389,16 @@ export const invoices = pgTable(
     /** The calendar year the fiscal year starts in. */
     fiscalYear: integer('fiscal_year').notNull(),
     sequence: integer('sequence').notNull(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
-    academicSessionId: uuid('academic_session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    studentId: uuid('student_id').notNull(),
+    academicSessionId: uuid('academic_session_id').notNull(),
     periodId: uuid('period_id'),
     campusId: uuid('campus_id').notNull(),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: invoiceStatuses }).notNull().default('unpaid'),
-    voucherId: uuid('voucher_id').references(() => vouchers.id),
+    voucherId: uuid('voucher_id'),
     groupInvoiceRunId: uuid('group_invoice_run_id'),
-    creditOf: uuid('credit_of').references((): AnyPgColumn => invoices.id),
+    creditOf: uuid('credit_of'),
     /** On a concession credit note: the concession it applies to the invoice it credits. */
     concessionId: uuid('concession_id'),
     reason: text('reason').notNull().default(''),
@@ -456,10 +409,14 @@ export const invoices = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('invoices_student_fk', t, t.studentId, students),
+    tenantReference('invoices_session_fk', t, t.academicSessionId, academicSessions),
+    tenantReference('invoices_voucher_fk', t, t.voucherId, vouchers),
+    tenantReference('invoices_credit_of_fk', t, t.creditOf, t),
     uniqueIndex('invoices_number_unique').on(t.instituteId, t.number),
     uniqueIndex('invoices_sequence_unique').on(t.instituteId, t.fiscalYear, t.sequence),
     uniqueIndex('invoices_idempotency_unique').on(t.instituteId, t.idempotencyKey),
-    unique('invoices_institute_id_unique').on(t.instituteId, t.id),
     // The lines' reference, which also holds them to their invoice's student.
     unique('invoices_institute_id_student_unique').on(t.instituteId, t.id, t.studentId),
     index('invoices_student_idx').on(t.instituteId, t.studentId),
@@ -470,26 +427,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_concession_credit_unique')
       .on(t.instituteId, t.creditOf, t.concessionId)
       .where(sql`${t.concessionId} is not null`),
-    foreignKey({
-      name: 'invoices_concession_fk',
-      columns: [t.instituteId, t.concessionId],
-      foreignColumns: [concessions.instituteId, concessions.id],
-    }),
-    foreignKey({
-      name: 'invoices_period_fk',
-      columns: [t.instituteId, t.periodId],
-      foreignColumns: [paymentPeriods.instituteId, paymentPeriods.id],
-    }),
-    foreignKey({
-      name: 'invoices_campus_fk',
-      columns: [t.instituteId, t.campusId],
-      foreignColumns: [campuses.instituteId, campuses.id],
-    }),
-    foreignKey({
-      name: 'invoices_run_fk',
-      columns: [t.instituteId, t.groupInvoiceRunId],
-      foreignColumns: [groupInvoiceRuns.instituteId, groupInvoiceRuns.id],
-    }),
+    tenantReference('invoices_concession_fk', t, t.concessionId, concessions),
+    tenantReference('invoices_period_fk', t, t.periodId, paymentPeriods),
+    tenantReference('invoices_campus_fk', t, t.campusId, campuses),
+    tenantReference('invoices_run_fk', t, t.groupInvoiceRunId, groupInvoiceRuns),
     check('invoices_due', sql`${t.dueDate} >= ${t.issueDate}`),
     check('invoices_sequence', sql`${t.sequence} > 0`),
   ],
@@ -517,7 +458,7 @@ export const invoiceCounters = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     /** Its institute and student are its invoice's (invoice_lines_invoice_fk). */
     instituteId: uuid('institute_id').notNull(),
     invoiceId: uuid('invoice_id').notNull(),
@@ -539,14 +480,17 @@ export const invoiceLines = pgTable(
     /** Set when its invoice is cancelled (by a credit note): the slot can be invoiced again. */
     cancelled: boolean('cancelled').notNull().default(false),
     /** On a credit note's line: the line it reverses. */
-    creditsLineId: uuid('credits_line_id').references((): AnyPgColumn => invoiceLines.id),
+    creditsLineId: uuid('credits_line_id'),
     /** How each figure was found (invoice-line.ts), as the invoice page explains it. */
     explanation: jsonb('explanation').$type<InvoiceLineExplanation>(),
     /** A group run's posting (one journal per run and head), when the invoice has none. */
-    voucherId: uuid('voucher_id').references(() => vouchers.id),
+    voucherId: uuid('voucher_id'),
   },
   (t) => [
-    unique('invoice_lines_line_no_unique').on(t.invoiceId, t.lineNo),
+    tenantPrimaryKey(t),
+    tenantReference('invoice_lines_credits_line_fk', t, t.creditsLineId, t),
+    tenantReference('invoice_lines_voucher_fk', t, t.voucherId, vouchers),
+    unique('invoice_lines_line_no_unique').on(t.instituteId, t.invoiceId, t.lineNo),
     uniqueIndex('invoice_lines_once_unique')
       .on(t.instituteId, t.studentId, t.periodId, t.feeHeadId)
       .where(sql`not ${t.cancelled} and ${t.creditsLineId} is null`),
@@ -561,11 +505,7 @@ export const invoiceLines = pgTable(
       columns: [t.instituteId, t.invoiceId, t.studentId],
       foreignColumns: [invoices.instituteId, invoices.id, invoices.studentId],
     }),
-    foreignKey({
-      name: 'invoice_lines_concession_fk',
-      columns: [t.instituteId, t.concessionId],
-      foreignColumns: [concessions.instituteId, concessions.id],
-    }),
+    tenantReference('invoice_lines_concession_fk', t, t.concessionId, concessions),
     check('invoice_lines_vat_rate', sql`${t.vatRateBp} between 0 and 10000`),
     check('invoice_lines_paid', sql`${t.paidMinor} >= 0 and ${t.fineMinor} >= 0`),
   ],
@@ -578,13 +518,9 @@ export const invoiceLines = pgTable(
 export const fineWaivers = pgTable(
   'fine_waivers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
-    // A plain key (invoice_lines has no (institute_id, id) key, kept lean for group runs): the
-    // routes read the line within the institute before writing.
-    invoiceLineId: uuid('invoice_line_id')
-      .notNull()
-      .references(() => invoiceLines.id),
+    invoiceLineId: uuid('invoice_line_id').notNull(),
     /** The institute's day it was granted: fines as of that day on exclude it. */
     waivedOn: date('waived_on', { mode: 'string' }).notNull(),
     amountMinor: money('amount_minor').notNull(),
@@ -595,6 +531,8 @@ export const fineWaivers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('fine_waivers_invoice_line_fk', t, t.invoiceLineId, invoiceLines),
     index('fine_waivers_line_idx').on(t.instituteId, t.invoiceLineId),
     uniqueIndex('fine_waivers_idempotency_unique').on(t.instituteId, t.idempotencyKey),
     check('fine_waivers_amount', sql`${t.amountMinor} > 0`),

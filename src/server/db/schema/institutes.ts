@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { tenantPrimaryKey } from './columns.ts'
 
 export const institutes = pgTable(
   'institutes',
@@ -74,7 +75,7 @@ export const instituteSlugs = pgTable(
 export const campuses = pgTable(
   'campuses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
@@ -87,7 +88,7 @@ export const campuses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('campuses_institute_code_unique').on(t.instituteId, t.code),
-    uniqueIndex('campuses_institute_id_unique').on(t.instituteId, t.id),
   ],
 )

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
-import { at, createdAt } from './columns.ts'
+import { at, createdAt, tenantPrimaryKey } from './columns.ts'
 import { institutes } from './institutes.ts'
 
 export const jobStatusValues = [
@@ -22,7 +22,7 @@ export const jobStatusValues = [
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: uuid('institute_id')
       .notNull()
       .references(() => institutes.id),
@@ -51,6 +51,7 @@ export const jobs = pgTable(
     finishedAt: at('finished_at'),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex('jobs_key_unique').on(t.instituteId, t.kind, t.key),
     index('jobs_due_idx').on(t.status, t.runAt),
     index('jobs_institute_idx').on(t.instituteId, t.createdAt),

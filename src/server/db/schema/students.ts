@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm'
 import {
   check,
   date,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { at, createdAt } from './columns.ts'
+import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { academicSessions, classes, groups, sections, shifts } from './academic.ts'
 import { applicants } from './admission.ts'
 import { users } from './auth.ts'
@@ -33,7 +32,7 @@ const instituteId = () =>
 export const students = pgTable(
   'students',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
     /** The student ID printed on cards and invoices (`YYYY####` after a prefix), unique in the institute. */
     studentCode: text('student_code').notNull(),
@@ -66,9 +65,7 @@ export const students = pgTable(
     /** When a student left or graduated, and (for leaving) why. */
     statusOn: date('status_on', { mode: 'string' }),
     statusReason: text('status_reason').notNull().default(''),
-    applicantId: uuid('applicant_id')
-      .unique()
-      .references(() => applicants.id),
+    applicantId: uuid('applicant_id'),
     /** The Idempotency-Key the staff's form created it with, so a double submit creates one. */
     idempotencyKey: text('idempotency_key'),
     payloadHash: text('payload_hash'),
@@ -76,6 +73,9 @@ export const students = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('students_applicant_fk', t, t.applicantId, applicants),
+    unique('students_applicant_id_unique').on(t.instituteId, t.applicantId),
     uniqueIndex('students_institute_code_unique').on(t.instituteId, t.studentCode),
     index('students_family_idx').on(t.instituteId, t.familyKey),
     index('students_campus_idx').on(t.campusId),
@@ -90,12 +90,7 @@ export const students = pgTable(
     ),
     index('students_name_idx').on(t.instituteId, t.fullName),
     check('students_status_on', sql`${t.status} = 'active' or ${t.statusOn} is not null`),
-    // The campus is the institute's own: the key carries the institute.
-    foreignKey({
-      name: 'students_campus_fk',
-      columns: [t.instituteId, t.campusId],
-      foreignColumns: [campuses.instituteId, campuses.id],
-    }),
+    tenantReference('students_campus_fk', t, t.campusId, campuses),
   ],
 )
 
@@ -107,20 +102,14 @@ export const students = pgTable(
 export const enrolments = pgTable(
   'enrolments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
-    academicSessionId: uuid('academic_session_id')
-      .notNull()
-      .references(() => academicSessions.id),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
-    groupId: uuid('group_id').references(() => groups.id),
-    sectionId: uuid('section_id').references(() => sections.id),
-    shiftId: uuid('shift_id').references(() => shifts.id),
+    studentId: uuid('student_id').notNull(),
+    academicSessionId: uuid('academic_session_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    groupId: uuid('group_id'),
+    sectionId: uuid('section_id'),
+    shiftId: uuid('shift_id'),
     roll: integer('roll').notNull(),
     /** How the session ended for the student; null while it runs. */
     outcome: text('outcome', { enum: ['promoted', 'held_back', 'left', 'graduated'] }),
@@ -128,6 +117,13 @@ export const enrolments = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('enrolments_student_fk', t, t.studentId, students),
+    tenantReference('enrolments_session_fk', t, t.academicSessionId, academicSessions),
+    tenantReference('enrolments_class_fk', t, t.classId, classes),
+    tenantReference('enrolments_group_fk', t, t.groupId, groups),
+    tenantReference('enrolments_section_fk', t, t.sectionId, sections),
+    tenantReference('enrolments_shift_fk', t, t.shiftId, shifts),
     unique('enrolments_student_session_unique').on(t.instituteId, t.studentId, t.academicSessionId),
     unique('enrolments_roll_unique')
       .on(t.instituteId, t.academicSessionId, t.classId, t.sectionId, t.roll)
@@ -157,7 +153,7 @@ export const studentCounters = pgTable(
 export const studentImports = pgTable(
   'student_imports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     instituteId: instituteId(),
     createdBy: uuid('created_by').references(() => users.id),
     fileName: text('file_name').notNull(),
@@ -169,8 +165,12 @@ export const studentImports = pgTable(
     rows: jsonb('rows').$type<unknown[]>().notNull(),
     /** The preview: counts and the rows shown. */
     preview: jsonb('preview').$type<unknown>().notNull(),
-    jobId: uuid('job_id').references(() => jobs.id),
+    jobId: uuid('job_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('student_imports_institute_idx').on(t.instituteId, t.createdAt)],
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('student_imports_job_fk', t, t.jobId, jobs),
+    index('student_imports_institute_idx').on(t.instituteId, t.createdAt),
+  ],
 )

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { jobs } from '../../db/schema/jobs.ts'
 import { conflict } from '../errors.ts'
 import type { JobRow } from './runner.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /**
  * Asks a job to stop, on its row locked in `tx`: a queued job is cancelled at once, a running
@@ -19,7 +19,7 @@ export async function cancelJob(tx: Db, job: JobRow): Promise<JobRow> {
         ? { status: 'cancelled', finishedAt: new Date(), lockedBy: null, lockedUntil: null }
         : { status: 'cancelling' },
     )
-    .where(eq(jobs.id, job.id))
+    .where(rowKey(jobs, job.instituteId, job.id))
     .returning()
   return after!
 }

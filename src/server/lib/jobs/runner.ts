@@ -7,6 +7,7 @@ import { errorDetail, type Logger } from '../logger.ts'
 import { englishText } from '../messages.ts'
 import { parseOrThrow } from '../validate.ts'
 import { JobError, type JobContext, type JobKind, type StepOutcome } from './job-kind.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 export type JobRow = typeof jobs.$inferSelect
 
@@ -173,7 +174,7 @@ export class JobRunner {
     return this.db.transaction(async (tx) => {
       await this.sweep(tx, kinds)
       const [due] = await tx
-        .select({ id: jobs.id })
+        .select({ instituteId: jobs.instituteId, id: jobs.id })
         .from(jobs)
         .where(
           and(
@@ -198,7 +199,7 @@ export class JobRunner {
           lockedUntil: sql`now() + ${seconds(this.leaseMs)}`,
           startedAt: sql`coalesce(${jobs.startedAt}, now())`,
         })
-        .where(eq(jobs.id, due.id))
+        .where(rowKey(jobs, due.instituteId, due.id))
         .returning()
       return claimed
     })
@@ -230,7 +231,7 @@ export class JobRunner {
   private async execute(job: JobRow) {
     const kind = this.kinds.get(job.kind)!
     let checkpoint: unknown = job.checkpoint ?? undefined
-    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId))
+    const mine = and(rowKey(jobs, job.instituteId, job.id), eq(jobs.lockedBy, this.workerId))
     const ctx: JobContext<unknown, unknown> = {
       jobId: job.id,
       instituteId: job.instituteId,
@@ -246,7 +247,7 @@ export class JobRunner {
           const [row] = await tx
             .select({ status: jobs.status, lockedBy: jobs.lockedBy })
             .from(jobs)
-            .where(eq(jobs.id, job.id))
+            .where(rowKey(jobs, job.instituteId, job.id))
             .for('update')
           if (row?.lockedBy !== this.workerId) throw new LeaseLost()
           if (row.status === 'cancelling') throw new Cancelled()
@@ -260,7 +261,7 @@ export class JobRunner {
               ...(outcome.total !== undefined && { progressTotal: outcome.total }),
               lockedUntil: sql`now() + ${seconds(this.leaseMs)}`,
             })
-            .where(eq(jobs.id, job.id))
+            .where(rowKey(jobs, job.instituteId, job.id))
           return outcome.checkpoint
         })
         return checkpoint
@@ -269,7 +270,7 @@ export class JobRunner {
         const [row] = await this.db
           .select({ status: jobs.status })
           .from(jobs)
-          .where(eq(jobs.id, job.id))
+          .where(rowKey(jobs, job.instituteId, job.id))
         return row?.status !== 'running'
       },
     }
@@ -297,7 +298,7 @@ export class JobRunner {
   }
 
   private async settleFailure(job: JobRow, err: unknown) {
-    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId))
+    const mine = and(rowKey(jobs, job.instituteId, job.id), eq(jobs.lockedBy, this.workerId))
     const released = { lockedBy: null, lockedUntil: null }
     if (err instanceof LeaseLost) {
       this.log.warn('job lease lost', { jobId: job.id })

@@ -65,12 +65,13 @@ export async function accountOf(db: Db, instituteId: string, id: string) {
 }
 
 /** The account and every account under it, ids only. */
-export async function subtreeIds(db: Db, id: string): Promise<string[]> {
+export async function subtreeIds(db: Db, instituteId: string, id: string): Promise<string[]> {
   const result = (await db.execute(sql`
     with recursive sub as (
-      select id from accounts where id = ${id}
+      select institute_id, id from accounts where institute_id = ${instituteId} and id = ${id}
       union all
-      select a.id from accounts a join sub on a.parent_id = sub.id
+      select a.institute_id, a.id from accounts a
+        join sub on a.institute_id = sub.institute_id and a.parent_id = sub.id
     ) select id from sub`)) as unknown as { rows: { id: string }[] }
   return result.rows.map((r) => r.id)
 }

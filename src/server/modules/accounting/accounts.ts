@@ -23,6 +23,7 @@ import {
   subtreeIds,
 } from './account-read.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 const auditView = (a: Account) => ({ glCode: a.glCode, name: a.name, isActive: a.isActive })
 
@@ -104,7 +105,7 @@ export const accountRoutes = new Hono<AppEnv>()
       await tx
         .select({ id: accounts.id })
         .from(accounts)
-        .where(eq(accounts.id, parent.id))
+        .where(rowKey(accounts, parent.instituteId, parent.id))
         .for('update')
       if (await hasPostings(tx, [parent.id])) {
         throw conflict('has_postings')
@@ -141,7 +142,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const after = await database.db.transaction(async (tx) => {
       if (body.parentId && body.parentId !== row.parentId) {
         const parent = await accountOf(tx, auth.instituteId, body.parentId)
-        const subtree = await subtreeIds(tx, row.id)
+        const subtree = await subtreeIds(tx, row.instituteId, row.id)
         // Locked: postings to these wait until the move is done, and the checks below hold.
         await tx
           .select({ id: accounts.id })
@@ -176,14 +177,20 @@ export const accountRoutes = new Hono<AppEnv>()
             accountType: parent.accountType,
           })
           .where(inArray(accounts.id, subtree))
-        await tx.update(accounts).set({ parentId: parent.id }).where(eq(accounts.id, row.id))
+        await tx
+          .update(accounts)
+          .set({ parentId: parent.id })
+          .where(rowKey(accounts, row.instituteId, row.id))
       }
       const changes = {
         ...(body.name !== undefined && { name: body.name }),
         ...(body.isActive !== undefined && { isActive: body.isActive }),
       }
       if (Object.keys(changes).length) {
-        await tx.update(accounts).set(changes).where(eq(accounts.id, row.id))
+        await tx
+          .update(accounts)
+          .set(changes)
+          .where(rowKey(accounts, row.instituteId, row.id))
       }
       const updated = await describe(c, row.id, tx)
       await audit(c, tx, {
@@ -212,7 +219,7 @@ export const accountRoutes = new Hono<AppEnv>()
       throw conflict('mapped')
     }
     await database.db.transaction(async (tx) => {
-      await tx.delete(accounts).where(eq(accounts.id, row.id))
+      await tx.delete(accounts).where(rowKey(accounts, row.instituteId, row.id))
       await audit(c, tx, {
         area: 'accounting',
         action: 'delete',

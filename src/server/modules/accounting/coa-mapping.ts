@@ -16,6 +16,7 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { loadChart } from './account-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 const DeleteMappingQuery = v.object({
   purpose: v.picklist(mappingPurposeNames, 'unknown_purpose'),
@@ -32,7 +33,7 @@ async function listMappings(db: Db, instituteId: string): Promise<CoaMapping[]> 
       accountName: accounts.name,
     })
     .from(coaMappings)
-    .innerJoin(accounts, eq(accounts.id, coaMappings.accountId))
+    .innerJoin(accounts, rowKey(accounts, coaMappings.instituteId, coaMappings.accountId))
     .where(eq(coaMappings.instituteId, instituteId))
     .orderBy(coaMappings.purpose, coaMappings.key)
   return rows.map((r) => ({ ...r, purpose: r.purpose as MappingPurpose, key: r.key || null }))

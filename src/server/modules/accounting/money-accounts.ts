@@ -4,6 +4,7 @@ import type { MoneyAccount } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { accounts, coaMappings } from '../../db/schema/accounting.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /**
  * Where money is received into and paid from: the active leaves mapped as cash or as a bank
@@ -24,7 +25,7 @@ export const moneyAccountRoutes = new Hono<AppEnv>().get(
         key: coaMappings.key,
       })
       .from(coaMappings)
-      .innerJoin(accounts, eq(accounts.id, coaMappings.accountId))
+      .innerJoin(accounts, rowKey(accounts, coaMappings.instituteId, coaMappings.accountId))
       .where(
         and(
           eq(coaMappings.instituteId, c.var.auth.instituteId),

@@ -12,6 +12,7 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 import { voucherReference } from './posting.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 // A sum of bigints is numeric in PostgreSQL: it cannot overflow, and line amounts are capped so
 // that an account's totals stay exact JavaScript numbers in any realistic ledger.
@@ -37,7 +38,7 @@ export const reportRoutes = new Hono<AppEnv>()
     const [before] = await db
       .select({ debit: total(voucherLines.debit), credit: total(voucherLines.credit) })
       .from(voucherLines)
-      .innerJoin(vouchers, eq(vouchers.id, voucherLines.voucherId))
+      .innerJoin(vouchers, rowKey(vouchers, voucherLines.instituteId, voucherLines.voucherId))
       .where(and(ofAccount, lt(vouchers.date, query.from)))
     const rows = await db
       .select({
@@ -52,7 +53,7 @@ export const reportRoutes = new Hono<AppEnv>()
         credit: voucherLines.credit,
       })
       .from(voucherLines)
-      .innerJoin(vouchers, eq(vouchers.id, voucherLines.voucherId))
+      .innerJoin(vouchers, rowKey(vouchers, voucherLines.instituteId, voucherLines.voucherId))
       .where(and(ofAccount, gte(vouchers.date, query.from), lte(vouchers.date, query.to)))
       .orderBy(asc(vouchers.date), asc(vouchers.createdAt), asc(voucherLines.id))
     const opening = (before?.debit ?? 0) - (before?.credit ?? 0)
@@ -84,10 +85,10 @@ export const reportRoutes = new Hono<AppEnv>()
         credit: total(voucherLines.credit),
       })
       .from(voucherLines)
-      .innerJoin(vouchers, eq(vouchers.id, voucherLines.voucherId))
-      .innerJoin(accounts, eq(accounts.id, voucherLines.accountId))
+      .innerJoin(vouchers, rowKey(vouchers, voucherLines.instituteId, voucherLines.voucherId))
+      .innerJoin(accounts, rowKey(accounts, voucherLines.instituteId, voucherLines.accountId))
       .where(and(eq(voucherLines.instituteId, auth.instituteId), lte(vouchers.date, query.asOf)))
-      .groupBy(accounts.id)
+      .groupBy(accounts.instituteId, accounts.id)
       .orderBy(asc(accounts.glCode))
     // Each account shows its balance on its side; the two columns must then agree.
     const rows = sums

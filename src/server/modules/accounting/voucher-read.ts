@@ -6,6 +6,7 @@ import { accounts, voucherLines, vouchers } from '../../db/schema/accounting.ts'
 import { users } from '../../db/schema/auth.ts'
 import { containing } from '../../lib/like.ts'
 import { voucherReference } from './posting.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type VoucherListQuery = v.InferOutput<typeof VoucherListQuerySchema>
 
@@ -44,7 +45,7 @@ async function withLines(db: Db, ids: string[]): Promise<Voucher[]> {
       memo: voucherLines.memo,
     })
     .from(voucherLines)
-    .innerJoin(accounts, eq(accounts.id, voucherLines.accountId))
+    .innerJoin(accounts, rowKey(accounts, voucherLines.instituteId, voucherLines.accountId))
     .where(inArray(voucherLines.voucherId, ids))
     .orderBy(asc(voucherLines.lineNo))
   return ids.map((id) => {

@@ -18,6 +18,7 @@ import { admissionForms, applicantAttachments, applicants } from '../../db/schem
 import { users } from '../../db/schema/auth.ts'
 import { students } from '../../db/schema/students.ts'
 import { containing } from '../../lib/like.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 export type ApplicantListQuery = v.InferOutput<typeof ApplicantListQuerySchema>
 export type ApplicantRow = typeof applicants.$inferSelect
@@ -91,8 +92,8 @@ export async function listApplicants(db: Db, instituteId: string, query: Applica
   const rows = await db
     .select(summaryColumns)
     .from(applicants)
-    .innerJoin(admissionForms, eq(admissionForms.id, applicants.formId))
-    .leftJoin(students, eq(students.id, applicants.studentId))
+    .innerJoin(admissionForms, rowKey(admissionForms, applicants.instituteId, applicants.formId))
+    .leftJoin(students, rowKey(students, applicants.instituteId, applicants.studentId))
     .where(where)
     .orderBy(...orderOf(query))
     .limit(query.perPage)
@@ -123,8 +124,8 @@ export async function applicantsForExport(db: Db, instituteId: string, query: Ap
       studentCode: students.studentCode,
     })
     .from(applicants)
-    .innerJoin(admissionForms, eq(admissionForms.id, applicants.formId))
-    .leftJoin(students, eq(students.id, applicants.studentId))
+    .innerJoin(admissionForms, rowKey(admissionForms, applicants.instituteId, applicants.formId))
+    .leftJoin(students, rowKey(students, applicants.instituteId, applicants.studentId))
     .where(conditionsOf(instituteId, query))
     .orderBy(...orderOf(query))
 }
@@ -176,11 +177,14 @@ export async function findApplicant(
       decidedBy: users.fullName,
     })
     .from(applicants)
-    .innerJoin(admissionForms, eq(admissionForms.id, applicants.formId))
-    .innerJoin(academicSessions, eq(academicSessions.id, admissionForms.academicSessionId))
-    .innerJoin(classes, eq(classes.id, admissionForms.classId))
-    .leftJoin(groups, eq(groups.id, admissionForms.groupId))
-    .leftJoin(students, eq(students.id, applicants.studentId))
+    .innerJoin(admissionForms, rowKey(admissionForms, applicants.instituteId, applicants.formId))
+    .innerJoin(
+      academicSessions,
+      rowKey(academicSessions, admissionForms.instituteId, admissionForms.academicSessionId),
+    )
+    .innerJoin(classes, rowKey(classes, admissionForms.instituteId, admissionForms.classId))
+    .leftJoin(groups, rowKey(groups, admissionForms.instituteId, admissionForms.groupId))
+    .leftJoin(students, rowKey(students, applicants.instituteId, applicants.studentId))
     .leftJoin(users, eq(users.id, applicants.decidedBy))
     .where(and(eq(applicants.instituteId, instituteId), eq(applicants.id, applicantId)))
   if (!row) return undefined

@@ -39,6 +39,7 @@ import {
 import { findForm, todayIn, type FormRow } from './form-read.ts'
 import { assertPlacement } from '../students/placement.ts'
 import { createStudent, firstCampusId, nextRoll } from '../students/student-create.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 const invalidStatus = (status: ApplicantStatus, action: Step['action']) =>
   conflict('invalid_status', { status, action })
@@ -102,7 +103,7 @@ const decide =
         decidedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(eq(applicants.id, row.id))
+      .where(rowKey(applicants, row.instituteId, row.id))
     return { note }
   }
 
@@ -208,7 +209,7 @@ const enrol = (body: EnrolApplicant) => async (c: Context<AppEnv>, tx: Db, row: 
   await tx
     .update(applicants)
     .set({ status: 'enrolled', studentId: student.id, updatedAt: new Date() })
-    .where(eq(applicants.id, row.id))
+    .where(rowKey(applicants, row.instituteId, row.id))
   return {
     studentId: student.id,
     studentCode: student.studentCode,
@@ -284,7 +285,7 @@ export const applicantRoutes = new Hono<AppEnv>()
           await tx
             .update(applicants)
             .set({ status: 'under_review', updatedAt: new Date() })
-            .where(eq(applicants.id, row.id))
+            .where(rowKey(applicants, row.instituteId, row.id))
         }
         return {}
       },

@@ -12,6 +12,7 @@ import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { isUuid } from './applicant-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /** A form's row with the names of its session, class and group (empty for none). */
 const formColumns = {
@@ -31,9 +32,12 @@ export function selectForms(db: Db, where: SQL | undefined) {
   return db
     .select(formColumns)
     .from(admissionForms)
-    .innerJoin(academicSessions, eq(academicSessions.id, admissionForms.academicSessionId))
-    .innerJoin(classes, eq(classes.id, admissionForms.classId))
-    .leftJoin(groups, eq(groups.id, admissionForms.groupId))
+    .innerJoin(
+      academicSessions,
+      rowKey(academicSessions, admissionForms.instituteId, admissionForms.academicSessionId),
+    )
+    .innerJoin(classes, rowKey(classes, admissionForms.instituteId, admissionForms.classId))
+    .leftJoin(groups, rowKey(groups, admissionForms.instituteId, admissionForms.groupId))
     .where(where)
 }
 

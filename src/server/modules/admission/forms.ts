@@ -23,6 +23,7 @@ import {
   todayIn,
   type FormRow,
 } from './form-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type FormInput = v.InferOutput<typeof AdmissionFormInputSchema>
 
@@ -128,7 +129,7 @@ function setFlag(action: 'publish' | 'unpublish' | 'close' | 'open', flag: Flag)
       await tx
         .update(admissionForms)
         .set({ ...flag, updatedAt: new Date() })
-        .where(eq(admissionForms.id, before.id))
+        .where(rowKey(admissionForms, before.instituteId, before.id))
       const updated = await reread(tx, auth.instituteId, before.id)
       await audit(c, tx, {
         area: 'admission',
@@ -172,9 +173,12 @@ export const admissionFormRoutes = new Hono<AppEnv>()
     const [count] = await database.db
       .select({ total: sql<number>`count(*)::int` })
       .from(admissionForms)
-      .innerJoin(academicSessions, eq(academicSessions.id, admissionForms.academicSessionId))
-      .innerJoin(classes, eq(classes.id, admissionForms.classId))
-      .leftJoin(groups, eq(groups.id, admissionForms.groupId))
+      .innerJoin(
+        academicSessions,
+        rowKey(academicSessions, admissionForms.instituteId, admissionForms.academicSessionId),
+      )
+      .innerJoin(classes, rowKey(classes, admissionForms.instituteId, admissionForms.classId))
+      .leftJoin(groups, rowKey(groups, admissionForms.instituteId, admissionForms.groupId))
       .where(where)
     const today = todayIn(await instituteTimezone(database.db, auth.instituteId))
     const counts = await countsByForm(database.db, auth.instituteId)
@@ -223,7 +227,7 @@ export const admissionFormRoutes = new Hono<AppEnv>()
       await tx
         .update(admissionForms)
         .set({ ...columnsOf(body), updatedAt: new Date() })
-        .where(eq(admissionForms.id, locked.id))
+        .where(rowKey(admissionForms, locked.instituteId, locked.id))
       const after = await present(
         tx,
         auth.instituteId,
@@ -280,7 +284,7 @@ export const admissionFormRoutes = new Hono<AppEnv>()
           .limit(1)
         if (used) throw formInUse()
         const before = await present(tx, auth.instituteId, form)
-        await tx.delete(admissionForms).where(eq(admissionForms.id, form.id))
+        await tx.delete(admissionForms).where(rowKey(admissionForms, form.instituteId, form.id))
         await audit(c, tx, {
           area: 'admission',
           action: 'delete',

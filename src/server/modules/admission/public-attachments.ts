@@ -30,6 +30,7 @@ import {
   type ApplicantRow,
   type AttachmentRow,
 } from './public-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /** `PUT …/applications/:temporaryId/attachments/:kind`: allowed a larger body than JSON. */
 export const attachmentUploadPath =
@@ -194,7 +195,7 @@ export const publicAttachmentRoutes = (limits: {
           const [locked] = await tx
             .select({ status: applicants.status })
             .from(applicants)
-            .where(eq(applicants.id, applicant.id))
+            .where(rowKey(applicants, applicant.instituteId, applicant.id))
             .for('update')
           if (!locked || finalStatuses.includes(locked.status)) {
             throw conflict('application_locked')
@@ -213,7 +214,7 @@ export const publicAttachmentRoutes = (limits: {
             ? await tx
                 .update(applicantAttachments)
                 .set(values)
-                .where(eq(applicantAttachments.id, old.id))
+                .where(rowKey(applicantAttachments, old.instituteId, old.id))
                 .returning()
             : await tx
                 .insert(applicantAttachments)

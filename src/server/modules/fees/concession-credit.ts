@@ -15,6 +15,7 @@ import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
 import { assertFeeMappings, invoiceNumber, takeNumbers } from './invoice-write.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
  * Applying an approved concession to the student's invoices already posted: for each invoice of
@@ -57,8 +58,11 @@ async function reachedLines(tx: Db, c: ConcessionRow) {
       startsOn: paymentPeriods.startsOn,
     })
     .from(invoiceLines)
-    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-    .leftJoin(paymentPeriods, eq(paymentPeriods.id, invoiceLines.periodId))
+    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
+    .leftJoin(
+      paymentPeriods,
+      rowKey(paymentPeriods, invoiceLines.instituteId, invoiceLines.periodId),
+    )
     .where(
       and(
         eq(invoices.instituteId, c.instituteId),
@@ -87,7 +91,7 @@ async function earlierCredits(tx: Db, lineIds: string[]) {
     ? tx
         .select({ line: invoiceLines })
         .from(invoiceLines)
-        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+        .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
         .where(and(inArray(invoiceLines.creditsLineId, lineIds), isNotNull(invoices.concessionId)))
         .orderBy(asc(invoices.sequence))
         .then((rows) => rows.map((r) => r.line))

@@ -21,6 +21,7 @@ import {
   validationFailed,
 } from '../../lib/errors.ts'
 import { pathId } from './rule-heads.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
  * /fees/concessions/:id/document: the document supporting a concession request (a PDF or an
@@ -113,7 +114,7 @@ export const concessionDocumentRoutes = new Hono<AppEnv>()
           const [locked] = await tx
             .select()
             .from(concessions)
-            .where(eq(concessions.id, row.id))
+            .where(rowKey(concessions, row.instituteId, row.id))
             .for('update')
           if (locked!.status !== 'requested') throw conflict('concession_not_requested')
           await tx
@@ -124,7 +125,7 @@ export const concessionDocumentRoutes = new Hono<AppEnv>()
               documentType: sniffed,
               updatedAt: new Date(),
             })
-            .where(eq(concessions.id, row.id))
+            .where(rowKey(concessions, row.instituteId, row.id))
           await audit(c, tx, {
             area: 'fees',
             action: 'upload',

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/auth.ts'
 import { concessions, feeHeads } from '../../db/schema/fees.ts'
 import { students } from '../../db/schema/students.ts'
 import { validationFailed } from '../../lib/errors.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
  * The concessions as the endpoints answer them (concessions.ts), and the session check that a
@@ -36,8 +37,8 @@ export async function listed(db: Db, instituteId: string, ...where: ReturnType<t
   const rows = await db
     .select(listColumns)
     .from(concessions)
-    .innerJoin(students, eq(students.id, concessions.studentId))
-    .leftJoin(feeHeads, eq(feeHeads.id, concessions.feeHeadId))
+    .innerJoin(students, rowKey(students, concessions.instituteId, concessions.studentId))
+    .leftJoin(feeHeads, rowKey(feeHeads, concessions.instituteId, concessions.feeHeadId))
     .leftJoin(requester, eq(requester.id, concessions.requestedBy))
     .leftJoin(approver, eq(approver.id, concessions.approvedBy))
     .where(and(eq(concessions.instituteId, instituteId), ...where))

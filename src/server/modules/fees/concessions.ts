@@ -22,6 +22,7 @@ import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { creditApprovedConcession } from './concession-credit.ts'
 import { checkSession, listed, oneListed } from './concession-read.ts'
 import { headOf, pathId, ruleHeads } from './rule-heads.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
  * /fees/concessions: maker–checker. Whoever holds student-concessions requests one; another
@@ -43,7 +44,10 @@ async function checkPeriod(
   const [row] = await tx
     .select({ id: paymentPeriods.id })
     .from(paymentPeriods)
-    .innerJoin(paymentCycles, eq(paymentCycles.id, paymentPeriods.cycleId))
+    .innerJoin(
+      paymentCycles,
+      rowKey(paymentCycles, paymentPeriods.instituteId, paymentPeriods.cycleId),
+    )
     .where(
       and(
         eq(paymentPeriods.instituteId, instituteId),
@@ -112,7 +116,7 @@ async function decide(
         decisionNote: note,
         updatedAt: new Date(),
       })
-      .where(eq(concessions.id, row.id))
+      .where(rowKey(concessions, row.instituteId, row.id))
     // Approved: the invoices already posted get their concession credit notes now.
     const creditNotes =
       status === 'approved' ? await creditApprovedConcession(tx, row, auth.user.id) : []
@@ -240,7 +244,7 @@ export const concessionRoutes = new Hono<AppEnv>()
             decisionNote: note,
             updatedAt: new Date(),
           })
-          .where(eq(concessions.id, row.id))
+          .where(rowKey(concessions, row.instituteId, row.id))
         await audit(c, tx, {
           area: 'fees',
           action: 'revoke',

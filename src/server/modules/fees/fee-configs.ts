@@ -20,6 +20,7 @@ import { validationFailed, type FieldRefusal } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { sessionOf } from './payment-cycle-read.ts'
 import { headsById } from './setup-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type Scope = v.InferOutput<typeof FeeConfigScopeSchema>
 type ConfigRow = typeof feeConfigs.$inferSelect
@@ -170,7 +171,7 @@ export const feeConfigRoutes = new Hono<AppEnv>()
         before[label] = row?.amountMinor ?? null
         after[label] = change.amountMinor
         if (change.amountMinor === null) {
-          await tx.delete(feeConfigs).where(eq(feeConfigs.id, row!.id))
+          await tx.delete(feeConfigs).where(rowKey(feeConfigs, row!.instituteId, row!.id))
         } else if (row) {
           await tx
             .update(feeConfigs)
@@ -179,7 +180,7 @@ export const feeConfigRoutes = new Hono<AppEnv>()
               updatedBy: auth.user.id,
               updatedAt: new Date(),
             })
-            .where(eq(feeConfigs.id, row.id))
+            .where(rowKey(feeConfigs, row.instituteId, row.id))
         } else {
           inserts.push({
             instituteId: auth.instituteId,
@@ -278,7 +279,7 @@ export const feeConfigRoutes = new Hono<AppEnv>()
           await tx
             .update(feeConfigs)
             .set({ amountMinor, updatedBy: auth.user.id, updatedAt: new Date() })
-            .where(eq(feeConfigs.id, target.id))
+            .where(rowKey(feeConfigs, target.instituteId, target.id))
         } else {
           inserts.push({
             instituteId,

@@ -17,6 +17,7 @@ import {
 } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { headsInvoiced, incomeAccounts, pathId, readFees } from './setup-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type HeadRow = typeof feeHeads.$inferSelect
 type HeadValues = v.InferOutput<typeof FeeHeadInputSchema>
@@ -36,7 +37,7 @@ async function listHeads(db: Db, instituteId: string, only?: string): Promise<Fe
   const rows = await db
     .select({ head: feeHeads, glCode: accounts.glCode, accountName: accounts.name })
     .from(feeHeads)
-    .innerJoin(accounts, eq(accounts.id, feeHeads.incomeAccountId))
+    .innerJoin(accounts, rowKey(accounts, feeHeads.instituteId, feeHeads.incomeAccountId))
     .where(and(eq(feeHeads.instituteId, instituteId), only ? eq(feeHeads.id, only) : undefined))
     .orderBy(asc(feeHeads.priority), asc(feeHeads.name))
   const used = await headsInvoiced(
@@ -179,7 +180,7 @@ export const feeHeadRoutes = new Hono<AppEnv>()
         const [saved] = await tx
           .update(feeHeads)
           .set({ ...valuesOf(body), updatedAt: new Date() })
-          .where(eq(feeHeads.id, row.id))
+          .where(rowKey(feeHeads, row.instituteId, row.id))
           .returning()
         await keepMapping(tx, auth.instituteId, row.id, saved!.incomeAccountId)
         await audit(c, tx, {
@@ -222,7 +223,7 @@ export const feeHeadRoutes = new Hono<AppEnv>()
         )
       await tx
         .delete(feeHeads)
-        .where(eq(feeHeads.id, row.id))
+        .where(rowKey(feeHeads, row.instituteId, row.id))
         .catch((err: unknown) => {
           throw postgresErrorCode(err) === '23503' ? conflict('fee_head_in_use') : err
         })

@@ -19,6 +19,7 @@ import { validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { sessionOf } from './payment-cycle-read.ts'
 import { headsById } from './setup-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 async function listOverrides(
   db: Db,
@@ -28,7 +29,10 @@ async function listOverrides(
   const rows = await db
     .select({ override: studentFeeOverrides, code: students.studentCode, name: students.fullName })
     .from(studentFeeOverrides)
-    .innerJoin(students, eq(students.id, studentFeeOverrides.studentId))
+    .innerJoin(
+      students,
+      rowKey(students, studentFeeOverrides.instituteId, studentFeeOverrides.studentId),
+    )
     .where(
       and(
         eq(studentFeeOverrides.instituteId, instituteId),
@@ -68,8 +72,8 @@ async function classStudents(
       roll: enrolments.roll,
     })
     .from(enrolments)
-    .innerJoin(students, eq(students.id, enrolments.studentId))
-    .leftJoin(sections, eq(sections.id, enrolments.sectionId))
+    .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
+    .leftJoin(sections, rowKey(sections, enrolments.instituteId, enrolments.sectionId))
     .where(
       and(
         eq(enrolments.instituteId, instituteId),

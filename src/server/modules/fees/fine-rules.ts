@@ -15,6 +15,7 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { headOf, pathId, ruleHeads } from './rule-heads.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type FineRow = typeof fineRules.$inferSelect
 
@@ -145,7 +146,7 @@ export const fineRuleRoutes = new Hono<AppEnv>()
         const [saved] = await tx
           .update(fineRules)
           .set({ ...valuesOf(body), updatedAt: new Date() })
-          .where(eq(fineRules.id, row.id))
+          .where(rowKey(fineRules, row.instituteId, row.id))
           .returning()
         const after = presentFineRule(saved!)
         await audit(c, tx, {
@@ -174,7 +175,7 @@ export const fineRuleRoutes = new Hono<AppEnv>()
         await tx
           .update(fineRules)
           .set({ active: false, updatedAt: new Date() })
-          .where(eq(fineRules.id, row.id))
+          .where(rowKey(fineRules, row.instituteId, row.id))
         await audit(c, tx, {
           area: 'fees',
           action: 'delete',

@@ -19,6 +19,7 @@ import { readJson } from '../../lib/validate.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { presentFineRule } from './fine-rules.ts'
 import { pathId } from './rule-heads.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
  * /fees/invoices/:invoiceId/lines/:lineId: a line's fine as of today (the shared fine rules,
@@ -37,7 +38,7 @@ async function lineOf(c: Context<AppEnv>, db: Db, lock = false) {
   const query = db
     .select({ line: invoiceLines, invoice: invoices })
     .from(invoiceLines)
-    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
     .where(
       and(
         eq(invoices.instituteId, c.var.auth.instituteId),
@@ -56,7 +57,7 @@ async function amountsOf(db: Db, lines: LineRow[]) {
   const credits = await db
     .select({ creditsLineId: invoiceLines.creditsLineId, netMinor: invoiceLines.netMinor })
     .from(invoiceLines)
-    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
     .where(
       and(
         inArray(
@@ -94,14 +95,14 @@ export async function lineFine(
     : await db
         .select({ line: invoiceLines, dueDate: invoices.dueDate })
         .from(invoiceLines)
-        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-        .innerJoin(feeHeads, eq(feeHeads.id, invoiceLines.feeHeadId))
+        .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
+        .innerJoin(feeHeads, rowKey(feeHeads, invoiceLines.instituteId, invoiceLines.feeHeadId))
         .where(
           and(
             eq(invoiceLines.instituteId, instituteId),
             eq(invoiceLines.studentId, line.studentId),
             line.periodId === null
-              ? eq(invoiceLines.id, line.id)
+              ? rowKey(invoiceLines, line.instituteId, line.id)
               : eq(invoiceLines.periodId, line.periodId),
             eq(invoiceLines.cancelled, false),
             isNull(invoiceLines.creditsLineId),

@@ -8,6 +8,7 @@ import { JobError, type JobKind } from '../../lib/jobs/job-kind.ts'
 import { planSlice, resolveScope, scopeStudents, type ResolvedScope } from './group-invoice-plan.ts'
 import type { BilledStudent } from './invoice-plan.ts'
 import { writeInvoices } from './invoice-write.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 export interface GroupInvoiceResult {
   invoiceCount: number
@@ -88,7 +89,7 @@ export const groupInvoiceJobKind = (
             updatedAt: new Date(),
             ...(finished && { finishedAt: new Date() }),
           })
-          .where(eq(groupInvoiceRuns.id, run.id))
+          .where(rowKey(groupInvoiceRuns, run.instituteId, run.id))
         return {
           checkpoint: {
             next,

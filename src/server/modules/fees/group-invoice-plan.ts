@@ -19,6 +19,7 @@ import {
   type Period,
   type PlannedInvoice,
 } from './invoice-plan.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
  * A group run's scope resolved (422 naming the field for an unknown session, period or head),
@@ -52,7 +53,10 @@ export async function resolveScope(
     await db
       .select({ period: paymentPeriods })
       .from(paymentPeriods)
-      .innerJoin(paymentCycles, eq(paymentCycles.id, paymentPeriods.cycleId))
+      .innerJoin(
+        paymentCycles,
+        rowKey(paymentCycles, paymentPeriods.instituteId, paymentPeriods.cycleId),
+      )
       .where(
         and(
           eq(paymentPeriods.instituteId, instituteId),

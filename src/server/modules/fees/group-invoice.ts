@@ -24,6 +24,7 @@ import { groupInvoiceJob } from './group-invoice-job.ts'
 import { previewGroup, resolveScope } from './group-invoice-plan.ts'
 import { assertFeeMappings } from './invoice-write.ts'
 import { pathId } from './setup-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type RunRow = typeof groupInvoiceRuns.$inferSelect
 
@@ -43,7 +44,7 @@ async function runsWhere(db: Db, instituteId: string, where?: SQL) {
   return db
     .select({ run: groupInvoiceRuns, jobStatus: jobs.status })
     .from(groupInvoiceRuns)
-    .leftJoin(jobs, eq(jobs.id, groupInvoiceRuns.jobId))
+    .leftJoin(jobs, rowKey(jobs, groupInvoiceRuns.instituteId, groupInvoiceRuns.jobId))
     .where(and(eq(groupInvoiceRuns.instituteId, instituteId), where))
     .orderBy(desc(groupInvoiceRuns.createdAt))
     .limit(50)
@@ -60,8 +61,14 @@ async function invoicesOf(db: Db, instituteId: string, runId: string) {
       totalMinor: sql<number>`coalesce(sum(${invoiceLines.netMinor}), 0)`.mapWith(Number),
     })
     .from(invoices)
-    .innerJoin(students, eq(students.id, invoices.studentId))
-    .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
+    .innerJoin(students, rowKey(students, invoices.instituteId, invoices.studentId))
+    .leftJoin(
+      invoiceLines,
+      and(
+        eq(invoiceLines.instituteId, invoices.instituteId),
+        eq(invoiceLines.invoiceId, invoices.id),
+      ),
+    )
     .where(
       and(
         eq(invoices.instituteId, instituteId),
@@ -69,7 +76,7 @@ async function invoicesOf(db: Db, instituteId: string, runId: string) {
         isNull(invoices.creditOf),
       ),
     )
-    .groupBy(invoices.id, students.id)
+    .groupBy(invoices.instituteId, invoices.id, students.instituteId, students.id)
     .orderBy(asc(invoices.number))
     .limit(300)
 }
@@ -102,8 +109,8 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
               className: classes.name,
             })
             .from(enrolments)
-            .innerJoin(students, eq(students.id, enrolments.studentId))
-            .innerJoin(classes, eq(classes.id, enrolments.classId))
+            .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
+            .innerJoin(classes, rowKey(classes, enrolments.instituteId, enrolments.classId))
             .where(
               and(
                 eq(enrolments.instituteId, instituteId),
@@ -138,7 +145,7 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
       const [again] = await tx
         .select({ run: groupInvoiceRuns })
         .from(groupInvoiceRuns)
-        .innerJoin(jobs, eq(jobs.id, groupInvoiceRuns.jobId))
+        .innerJoin(jobs, rowKey(jobs, groupInvoiceRuns.instituteId, groupInvoiceRuns.jobId))
         .where(
           and(
             eq(groupInvoiceRuns.instituteId, auth.instituteId),
@@ -160,7 +167,7 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
       const [running] = await tx
         .select({ jobId: jobs.id, runId: groupInvoiceRuns.id })
         .from(groupInvoiceRuns)
-        .innerJoin(jobs, eq(jobs.id, groupInvoiceRuns.jobId))
+        .innerJoin(jobs, rowKey(jobs, groupInvoiceRuns.instituteId, groupInvoiceRuns.jobId))
         .where(
           and(
             eq(groupInvoiceRuns.instituteId, auth.instituteId),
@@ -186,7 +193,7 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
       const [saved] = await tx
         .update(groupInvoiceRuns)
         .set({ jobId: job.id })
-        .where(eq(groupInvoiceRuns.id, row!.id))
+        .where(rowKey(groupInvoiceRuns, row!.instituteId, row!.id))
         .returning()
       await audit(c, tx, {
         area: 'fees',

@@ -7,6 +7,7 @@ import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { postVoucher } from '../accounting/posting.ts'
 import { invoiceNumber, postingLines, reversed, takeNumbers } from './invoice-write.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /**
  * Cancels a posted invoice: never edited, it is reversed by a credit note — an invoice of its
@@ -37,7 +38,7 @@ export async function cancelInvoice(
     ? await tx
         .select({ line: invoiceLines })
         .from(invoiceLines)
-        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+        .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
         .where(
           and(
             inArray(
@@ -120,10 +121,10 @@ export async function cancelInvoice(
   await tx
     .update(invoiceLines)
     .set({ cancelled: true })
-    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .where(and(eq(invoiceLines.instituteId, instituteId), eq(invoiceLines.invoiceId, invoiceId)))
   await tx
     .update(invoices)
     .set({ status: 'cancelled', reason, updatedAt: new Date() })
-    .where(eq(invoices.id, invoiceId))
+    .where(rowKey(invoices, instituteId, invoiceId))
   return { creditNoteId: note!.id, before: invoice.status }
 }

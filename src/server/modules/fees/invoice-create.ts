@@ -6,13 +6,17 @@ import { conflict, validationFailed } from '../../lib/errors.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { invoicedSlots, loadFeeContext, planInvoice, studentsOf } from './invoice-plan.ts'
 import { writeInvoices } from './invoice-write.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /** A period of the session, or a 422 on `periodId`. */
 export async function periodOf(db: Db, instituteId: string, sessionId: string, periodId: string) {
   const [row] = await db
     .select({ period: paymentPeriods })
     .from(paymentPeriods)
-    .innerJoin(paymentCycles, eq(paymentCycles.id, paymentPeriods.cycleId))
+    .innerJoin(
+      paymentCycles,
+      rowKey(paymentCycles, paymentPeriods.instituteId, paymentPeriods.cycleId),
+    )
     .where(
       and(
         eq(paymentPeriods.instituteId, instituteId),

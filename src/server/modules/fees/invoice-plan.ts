@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/fees.ts'
 import { enrolments, students } from '../../db/schema/students.ts'
 import { anyUuid } from './sql-arrays.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
  * What an invoice would hold, before anything is written: the student's lines for a period (or
@@ -106,7 +107,7 @@ export async function studentsOf(
       sectionId: enrolments.sectionId,
     })
     .from(enrolments)
-    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
     .where(and(...conditions))
     .orderBy(enrolments.classId, students.studentCode)
 }

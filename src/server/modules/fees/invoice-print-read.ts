@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/fees.ts'
 import { campuses, institutes } from '../../db/schema/institutes.ts'
 import { enrolments, students } from '../../db/schema/students.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type SettingsRow = typeof invoicePrintSettings.$inferSelect
 
@@ -87,6 +88,7 @@ export async function printedInvoices(
     query.sectionId ? eq(enrolments.sectionId, query.sectionId) : undefined,
   )
   const enrolled = and(
+    eq(enrolments.instituteId, invoices.instituteId),
     eq(enrolments.studentId, invoices.studentId),
     eq(enrolments.academicSessionId, invoices.academicSessionId),
   )
@@ -112,14 +114,17 @@ export async function printedInvoices(
       period: paymentPeriods.name,
     })
     .from(invoices)
-    .innerJoin(students, eq(students.id, invoices.studentId))
-    .innerJoin(academicSessions, eq(academicSessions.id, invoices.academicSessionId))
-    .innerJoin(campuses, eq(campuses.id, invoices.campusId))
+    .innerJoin(students, rowKey(students, invoices.instituteId, invoices.studentId))
+    .innerJoin(
+      academicSessions,
+      rowKey(academicSessions, invoices.instituteId, invoices.academicSessionId),
+    )
+    .innerJoin(campuses, rowKey(campuses, invoices.instituteId, invoices.campusId))
     .leftJoin(enrolments, enrolled)
-    .leftJoin(classes, eq(classes.id, enrolments.classId))
-    .leftJoin(sections, eq(sections.id, enrolments.sectionId))
-    .leftJoin(groups, eq(groups.id, enrolments.groupId))
-    .leftJoin(paymentPeriods, eq(paymentPeriods.id, invoices.periodId))
+    .leftJoin(classes, rowKey(classes, enrolments.instituteId, enrolments.classId))
+    .leftJoin(sections, rowKey(sections, enrolments.instituteId, enrolments.sectionId))
+    .leftJoin(groups, rowKey(groups, enrolments.instituteId, enrolments.groupId))
+    .leftJoin(paymentPeriods, rowKey(paymentPeriods, invoices.instituteId, invoices.periodId))
     .where(where)
     .orderBy(
       asc(classes.position),
@@ -140,8 +145,11 @@ export async function printedInvoices(
           periodName: paymentPeriods.name,
         })
         .from(invoiceLines)
-        .innerJoin(feeHeads, eq(feeHeads.id, invoiceLines.feeHeadId))
-        .leftJoin(paymentPeriods, eq(paymentPeriods.id, invoiceLines.periodId))
+        .innerJoin(feeHeads, rowKey(feeHeads, invoiceLines.instituteId, invoiceLines.feeHeadId))
+        .leftJoin(
+          paymentPeriods,
+          rowKey(paymentPeriods, invoiceLines.instituteId, invoiceLines.periodId),
+        )
         .where(and(eq(invoiceLines.instituteId, instituteId), inArray(invoiceLines.invoiceId, ids)))
         .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo))
     : []

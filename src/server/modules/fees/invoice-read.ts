@@ -14,6 +14,7 @@ import {
 import { enrolments, students } from '../../db/schema/students.ts'
 import { notFound } from '../../lib/errors.ts'
 import { presentFineRule } from './fine-rules.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /** The invoice's number by id, for naming the credit note or the invoice it reverses. */
 async function numberOf(db: Db, instituteId: string, where: ReturnType<typeof eq>) {
@@ -57,23 +58,27 @@ export async function findInvoice(
       roll: enrolments.roll,
     })
     .from(invoices)
-    .innerJoin(students, eq(students.id, invoices.studentId))
+    .innerJoin(students, rowKey(students, invoices.instituteId, invoices.studentId))
     .leftJoin(
       enrolments,
       and(
+        eq(enrolments.instituteId, invoices.instituteId),
         eq(enrolments.studentId, invoices.studentId),
         eq(enrolments.academicSessionId, invoices.academicSessionId),
       ),
     )
-    .leftJoin(classes, eq(classes.id, enrolments.classId))
-    .leftJoin(sections, eq(sections.id, enrolments.sectionId))
+    .leftJoin(classes, rowKey(classes, enrolments.instituteId, enrolments.classId))
+    .leftJoin(sections, rowKey(sections, enrolments.instituteId, enrolments.sectionId))
     .where(and(eq(invoices.instituteId, instituteId), eq(invoices.id, id)))
   if (!row) return undefined
   const lines = await db
     .select({ line: invoiceLines, feeHeadName: feeHeads.name, periodName: paymentPeriods.name })
     .from(invoiceLines)
-    .innerJoin(feeHeads, eq(feeHeads.id, invoiceLines.feeHeadId))
-    .leftJoin(paymentPeriods, eq(paymentPeriods.id, invoiceLines.periodId))
+    .innerJoin(feeHeads, rowKey(feeHeads, invoiceLines.instituteId, invoiceLines.feeHeadId))
+    .leftJoin(
+      paymentPeriods,
+      rowKey(paymentPeriods, invoiceLines.instituteId, invoiceLines.periodId),
+    )
     .where(eq(invoiceLines.invoiceId, id))
     .orderBy(asc(invoiceLines.lineNo))
   const { invoice } = row
@@ -188,7 +193,10 @@ export async function studentInvoices(
   const [latest] = await db
     .select({ academicSessionId: enrolments.academicSessionId })
     .from(enrolments)
-    .innerJoin(academicSessions, eq(academicSessions.id, enrolments.academicSessionId))
+    .innerJoin(
+      academicSessions,
+      rowKey(academicSessions, enrolments.instituteId, enrolments.academicSessionId),
+    )
     .where(and(eq(enrolments.instituteId, instituteId), eq(enrolments.studentId, studentId)))
     .orderBy(desc(academicSessions.isCurrent), desc(academicSessions.startsOn))
     .limit(1)
@@ -209,7 +217,10 @@ export async function studentInvoices(
           periodSequence: paymentPeriods.sequence,
         })
         .from(invoiceLines)
-        .leftJoin(paymentPeriods, eq(paymentPeriods.id, invoiceLines.periodId))
+        .leftJoin(
+          paymentPeriods,
+          rowKey(paymentPeriods, invoiceLines.instituteId, invoiceLines.periodId),
+        )
         .where(and(eq(invoiceLines.instituteId, instituteId), inArray(invoiceLines.invoiceId, ids)))
         .orderBy(asc(paymentPeriods.sequence), asc(invoiceLines.lineNo))
     : []

@@ -10,6 +10,7 @@ import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
 import type { PlannedInvoice, PlannedLine } from './invoice-plan.ts'
 import { pgArray } from './sql-arrays.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
  * Writing planned invoices: numbers per institute and fiscal year without gaps (invoice_counters,
@@ -158,7 +159,10 @@ export async function writeInvoices(
         createdBy: options.createdBy,
       })
       voucherOf.set(i, voucher.id)
-      await tx.update(invoices).set({ voucherId: voucher.id }).where(eq(invoices.id, ids[i]!))
+      await tx
+        .update(invoices)
+        .set({ voucherId: voucher.id })
+        .where(rowKey(invoices, instituteId, ids[i]!))
     }
   } else {
     for (const date of new Set(planned.map((p) => p.issueDate))) {

@@ -26,6 +26,7 @@ import {
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { invoicesPerPeriod, listCycles, sessionOf } from './payment-cycle-read.ts'
 import { pathId, readFees } from './setup-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type CycleRow = typeof paymentCycles.$inferSelect
 type PeriodValues = v.InferOutput<typeof PaymentPeriodInputSchema>
@@ -73,7 +74,12 @@ async function lockedPeriod(c: Context<AppEnv>, tx: Db, cycle: CycleRow) {
   const [row] = await tx
     .select()
     .from(paymentPeriods)
-    .where(and(eq(paymentPeriods.cycleId, cycle.id), eq(paymentPeriods.id, periodId)))
+    .where(
+      and(
+        rowKey(paymentPeriods, cycle.instituteId, periodId),
+        eq(paymentPeriods.cycleId, cycle.id),
+      ),
+    )
     .for('update')
   if (!row) throw notFound('payment_period_not_found')
   return row
@@ -84,7 +90,7 @@ async function assertWithinSession(tx: Db, cycle: CycleRow, period: PeriodValues
   const [session] = await tx
     .select()
     .from(academicSessions)
-    .where(eq(academicSessions.id, cycle.academicSessionId))
+    .where(rowKey(academicSessions, cycle.instituteId, cycle.academicSessionId))
   const { startsOn: from, endsOn: to } = session!
   const refusal = { code: 'period_outside_session' as const, values: { from, to } }
   // Issue and due dates may fall after the session (the last month's fees due in the next
@@ -184,7 +190,7 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
         await tx
           .update(paymentCycles)
           .set({ name: body.name, updatedAt: new Date() })
-          .where(eq(paymentCycles.id, row.id))
+          .where(rowKey(paymentCycles, row.instituteId, row.id))
         await audit(c, tx, {
           area: 'fees',
           action: 'update',
@@ -225,7 +231,7 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
           .returning({ id: feeConfigs.id })
         await tx
           .delete(paymentCycles)
-          .where(eq(paymentCycles.id, row.id))
+          .where(rowKey(paymentCycles, row.instituteId, row.id))
           .catch((err: unknown) => {
             throw postgresErrorCode(err) === '23503' ? conflict('record_in_use') : err
           })
@@ -294,7 +300,7 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
         await tx
           .update(paymentPeriods)
           .set({ ...body, updatedAt: new Date() })
-          .where(eq(paymentPeriods.id, period.id))
+          .where(rowKey(paymentPeriods, period.instituteId, period.id))
         await audit(c, tx, {
           area: 'fees',
           action: 'update',
@@ -321,7 +327,7 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
         if (used) throw conflict('period_invoiced', { count: used })
         await tx
           .delete(paymentPeriods)
-          .where(eq(paymentPeriods.id, period.id))
+          .where(rowKey(paymentPeriods, period.instituteId, period.id))
           .catch((err: unknown) => {
             throw postgresErrorCode(err) === '23503' ? conflict('record_in_use') : err
           })

@@ -26,6 +26,7 @@ import {
   reorder,
   type ListTable,
 } from './structure-list.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 const t: ListTable = {
   list: 'session',
@@ -161,7 +162,7 @@ export const academicSessionRoutes = new Hono<AppEnv>()
       const [after] = await tx
         .update(academicSessions)
         .set({ ...body, updatedAt: new Date() })
-        .where(eq(academicSessions.id, row.id))
+        .where(rowKey(academicSessions, row.instituteId, row.id))
         .returning()
       const item = present(after!)
       await auditStructure(c, tx, t, 'update', row.id, { before: present(row), after: item })
@@ -187,7 +188,7 @@ export const academicSessionRoutes = new Hono<AppEnv>()
           count: await countOf(tx, enrolments, eq(enrolments.academicSessionId, row.id)),
         },
       ])
-      await tx.delete(academicSessions).where(eq(academicSessions.id, row.id))
+      await tx.delete(academicSessions).where(rowKey(academicSessions, row.instituteId, row.id))
       await auditStructure(c, tx, t, 'delete', row.id, { before: present(row) })
     })
     return c.body(null, 204)

@@ -118,9 +118,12 @@ describe('campuses', () => {
     const mirpur = campuses.find((c) => c.code === 'MIRPUR')!
     // A campus something refers to (a later module's table) is kept.
     await t.database.db.execute(
-      sql`create table campus_users_fixture (campus_id uuid references campuses(id))`,
+      sql`create table campus_users_fixture (institute_id uuid, campus_id uuid,
+            foreign key (institute_id, campus_id) references campuses (institute_id, id))`,
     )
-    await t.database.db.execute(sql`insert into campus_users_fixture values (${mirpur.id})`)
+    await t.database.db.execute(
+      sql`insert into campus_users_fixture select institute_id, id from campuses where id = ${mirpur.id}`,
+    )
     const used = await asUser(t, admin, 'DELETE', `${path}/${mirpur.id}`)
     expect(used.status).toBe(409)
     expect(await used.json()).toMatchObject({ code: 'campus_in_use' })

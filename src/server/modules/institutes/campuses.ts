@@ -12,6 +12,7 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type CampusRow = typeof campuses.$inferSelect
 
@@ -127,7 +128,7 @@ export const campusRoutes = new Hono<AppEnv>()
       const [saved] = await tx
         .update(campuses)
         .set(values)
-        .where(eq(campuses.id, row.id))
+        .where(rowKey(campuses, row.instituteId, row.id))
         .returning()
       const after = present(saved!)
       await audit(c, tx, {
@@ -152,7 +153,7 @@ export const campusRoutes = new Hono<AppEnv>()
       // still referred to stays, and can be deactivated instead.
       await tx
         .delete(campuses)
-        .where(eq(campuses.id, row.id))
+        .where(rowKey(campuses, row.instituteId, row.id))
         .catch((err: unknown) => {
           throw postgresErrorCode(err) === '23503' ? conflict('campus_in_use') : err
         })

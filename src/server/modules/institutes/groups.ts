@@ -26,6 +26,7 @@ import {
   reorder,
   type ListTable,
 } from './structure-list.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 const t: ListTable = {
   list: 'group',
@@ -43,7 +44,7 @@ async function presentAll(db: Db, rows: GroupRow[]): Promise<Group[]> {
     ? await db
         .select({ groupId: groupClasses.groupId, classId: groupClasses.classId })
         .from(groupClasses)
-        .innerJoin(classes, eq(classes.id, groupClasses.classId))
+        .innerJoin(classes, rowKey(classes, groupClasses.instituteId, groupClasses.classId))
         .where(
           inArray(
             groupClasses.groupId,
@@ -141,7 +142,7 @@ export const groupRoutes = new Hono<AppEnv>()
       const [after] = await tx
         .update(groups)
         .set({ ...body, updatedAt: new Date() })
-        .where(eq(groups.id, row.id))
+        .where(rowKey(groups, row.instituteId, row.id))
         .returning()
       if (classIds) await setClasses(tx, auth.instituteId, row.id, classIds)
       const item = await present(tx, after!)
@@ -163,7 +164,7 @@ export const groupRoutes = new Hono<AppEnv>()
       ])
       const before = await present(tx, row)
       // Its class links go with it (cascade).
-      await tx.delete(groups).where(eq(groups.id, row.id))
+      await tx.delete(groups).where(rowKey(groups, row.instituteId, row.id))
       await auditStructure(c, tx, t, 'delete', row.id, { before })
     })
     return c.body(null, 204)

@@ -22,6 +22,7 @@ import {
   reorder,
   type ListTable,
 } from './structure-list.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /** A list whose items are just a name (classes, shifts): its table has the common columns. */
 type NameTable = typeof classes | typeof shifts
@@ -107,7 +108,7 @@ export function nameListRoutes(
         const [after] = await tx
           .update(table)
           .set({ ...body, updatedAt: new Date() })
-          .where(eq(table.id, row.id))
+          .where(rowKey(table, row.instituteId, row.id))
           .returning()
         const item = present(after!)
         await auditStructure(c, tx, t, 'update', row.id, { before: present(row), after: item })
@@ -120,7 +121,7 @@ export function nameListRoutes(
       await database.db.transaction(async (tx) => {
         const row = await lockedItem<NameRow>(tx, t, auth.instituteId, c.req.param(param) ?? '')
         refuseIfUsed(await usesOf(tx, auth.instituteId, row.id))
-        await tx.delete(table).where(and(eq(table.id, row.id)))
+        await tx.delete(table).where(and(rowKey(table, row.instituteId, row.id)))
         await auditStructure(c, tx, t, 'delete', row.id, { before: present(row) })
       })
       return c.body(null, 204)

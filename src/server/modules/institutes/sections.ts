@@ -26,6 +26,7 @@ import {
   reorder,
   type ListTable,
 } from './structure-list.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 const t: ListTable = {
   list: 'section',
@@ -85,7 +86,7 @@ export const sectionRoutes = new Hono<AppEnv>()
     const rows = await c.var.database.db
       .select({ section: sections })
       .from(sections)
-      .innerJoin(classes, eq(classes.id, sections.classId))
+      .innerJoin(classes, rowKey(classes, sections.instituteId, sections.classId))
       .where(
         and(
           eq(sections.instituteId, c.var.auth.instituteId),
@@ -155,7 +156,7 @@ export const sectionRoutes = new Hono<AppEnv>()
       const [after] = await tx
         .update(sections)
         .set({ ...body, updatedAt: new Date() })
-        .where(eq(sections.id, row.id))
+        .where(rowKey(sections, row.instituteId, row.id))
         .returning()
       const item = present(after!)
       await auditStructure(c, tx, t, 'update', row.id, { before: present(row), after: item })
@@ -173,7 +174,7 @@ export const sectionRoutes = new Hono<AppEnv>()
           count: await countOf(tx, enrolments, eq(enrolments.sectionId, row.id)),
         },
       ])
-      await tx.delete(sections).where(eq(sections.id, row.id))
+      await tx.delete(sections).where(rowKey(sections, row.instituteId, row.id))
       await auditStructure(c, tx, t, 'delete', row.id, { before: present(row) })
     })
     return c.body(null, 204)

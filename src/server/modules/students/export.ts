@@ -13,7 +13,7 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 import { templateHeadings } from './import-columns.ts'
-import { studentListFilter } from './student-read.ts'
+import { enrolmentNames, studentListFilter } from './student-read.ts'
 import { listOrder } from './student-search.ts'
 
 /**
@@ -33,13 +33,9 @@ async function exportRows(db: Db, instituteId: string, query: StudentListQuery) 
       coalesce(g.name, '') as "group", coalesce(sc.name, '') as section,
       coalesce(sh.name, '') as shift, coalesce(e.roll::text, '') as roll
     from students s
-      join campuses cp on cp.id = s.campus_id
+      join campuses cp on cp.institute_id = s.institute_id and cp.id = s.campus_id
       ${enrolled}
-      left join academic_sessions se on se.id = e.academic_session_id
-      left join classes c on c.id = e.class_id
-      left join groups g on g.id = e.group_id
-      left join sections sc on sc.id = e.section_id
-      left join shifts sh on sh.id = e.shift_id
+      ${enrolmentNames}
     where ${where}
     order by ${listOrder(query)}`)
   return (result as unknown as { rows: Record<ImportColumn, string>[] }).rows

@@ -7,6 +7,7 @@ import { postgresErrorCode } from '../../lib/errors.ts'
 import { JobError } from '../../lib/jobs/job-kind.ts'
 import { firstCampusId, nextRoll } from './student-create.ts'
 import { familyKeyOf, naturalKey, type ImportedRow } from './import-rows.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 type StudentRow = typeof students.$inferSelect
 type EnrolmentRow = typeof enrolments.$inferSelect
@@ -254,7 +255,7 @@ export async function writeRows(
         await tx
           .update(students)
           .set({ ...plan.studentSet, updatedAt: sql`now()` })
-          .where(eq(students.id, student.id))
+          .where(rowKey(students, student.instituteId, student.id))
       }
       const p = row.placement
       if (!plan.enrolment) {
@@ -281,7 +282,7 @@ export async function writeRows(
         await tx
           .update(enrolments)
           .set({ ...set, updatedAt: sql`now()` })
-          .where(eq(enrolments.id, plan.enrolment.id))
+          .where(rowKey(enrolments, plan.enrolment.instituteId, plan.enrolment.id))
       }
     }
   } catch (err) {

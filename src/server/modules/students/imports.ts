@@ -15,6 +15,7 @@ import { fileRefusal, readSheet } from './import-file.ts'
 import { studentImportJob, type ImportJobParams } from './import-job.ts'
 import { planRows } from './import-plan.ts'
 import { checkRows, loadStructure, refuseDuplicates, type ImportedRow } from './import-rows.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /** Rows of the rest a preview shows besides every invalid one, to see how the file was read. */
 const sampleRows = 20
@@ -37,7 +38,7 @@ async function forgetOldImports(tx: Db, instituteId: string) {
     .from(jobs)
     .where(
       and(
-        eq(jobs.id, studentImports.jobId),
+        rowKey(jobs, studentImports.instituteId, studentImports.jobId),
         inArray(jobs.status, ['queued', 'running', 'cancelling']),
       ),
     )
@@ -174,7 +175,12 @@ export const studentImportRoutes = new Hono<AppEnv>()
     const { database, auth, services } = c.var
     const confirmed = await database.db.transaction(async (tx) => {
       const row = await importOf(c, tx, true)
-      const [earlier] = row.jobId ? await tx.select().from(jobs).where(eq(jobs.id, row.jobId)) : []
+      const [earlier] = row.jobId
+        ? await tx
+            .select()
+            .from(jobs)
+            .where(rowKey(jobs, row.instituteId, row.jobId))
+        : []
       // Confirmed before (a double click, a retry): the job it started, unless that job failed
       // or was cancelled: then a new one goes on from where it stopped.
       if (earlier && earlier.status !== 'failed' && earlier.status !== 'cancelled') return row
@@ -192,7 +198,7 @@ export const studentImportRoutes = new Hono<AppEnv>()
       const [saved] = await tx
         .update(studentImports)
         .set({ jobId: job.id })
-        .where(eq(studentImports.id, row.id))
+        .where(rowKey(studentImports, row.instituteId, row.id))
         .returning()
       await audit(c, tx, {
         area: 'institutes',

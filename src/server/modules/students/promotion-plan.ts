@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, groupClasses, sections } from '../../db/schema/academic.ts'
 import { enrolments, students } from '../../db/schema/students.ts'
 import { type FieldRefusal, validationFailed } from '../../lib/errors.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 interface TargetSection {
   id: string
@@ -234,8 +235,8 @@ export async function planClass(
       shiftId: enrolments.shiftId,
     })
     .from(enrolments)
-    .innerJoin(students, eq(students.id, enrolments.studentId))
-    .leftJoin(sections, eq(sections.id, enrolments.sectionId))
+    .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
+    .leftJoin(sections, rowKey(sections, enrolments.instituteId, enrolments.sectionId))
     .where(
       and(
         eq(enrolments.instituteId, instituteId),
@@ -253,7 +254,7 @@ export async function planClass(
       roll: enrolments.roll,
     })
     .from(enrolments)
-    .leftJoin(sections, eq(sections.id, enrolments.sectionId))
+    .leftJoin(sections, rowKey(sections, enrolments.instituteId, enrolments.sectionId))
     .where(
       and(
         eq(enrolments.instituteId, instituteId),

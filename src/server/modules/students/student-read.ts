@@ -12,6 +12,7 @@ import { campuses } from '../../db/schema/institutes.ts'
 import { students } from '../../db/schema/students.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { listOrder, matchingStudentIds } from './student-search.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (id: string | undefined): id is string => !!id && uuidShape.test(id)
@@ -31,11 +32,12 @@ export async function defaultSessionId(db: Db, instituteId: string) {
 const enrolmentColumns = sql`e.id as e_id, e.academic_session_id, se.name as session_name,
   e.class_id, c.name as class_name, e.group_id, g.name as group_name, e.section_id,
   sc.name as section_name, e.shift_id, sh.name as shift_name, e.roll, e.outcome`
-const enrolmentNames = sql`left join academic_sessions se on se.id = e.academic_session_id
-  left join classes c on c.id = e.class_id
-  left join groups g on g.id = e.group_id
-  left join sections sc on sc.id = e.section_id
-  left join shifts sh on sh.id = e.shift_id`
+export const enrolmentNames = sql`left join academic_sessions se
+    on se.institute_id = e.institute_id and se.id = e.academic_session_id
+  left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
+  left join groups g on g.institute_id = e.institute_id and g.id = e.group_id
+  left join sections sc on sc.institute_id = e.institute_id and sc.id = e.section_id
+  left join shifts sh on sh.institute_id = e.institute_id and sh.id = e.shift_id`
 
 interface EnrolmentRow {
   e_id: string | null
@@ -115,8 +117,8 @@ export async function studentListFilter(db: Db, instituteId: string, query: Stud
   // places of its class and section that the list's order (listOrder) sorts by.
   const enrolled = sql`left join lateral (select e.*, c.position as class_position,
       sc.position as section_position
-    from enrolments e left join classes c on c.id = e.class_id
-      left join sections sc on sc.id = e.section_id
+    from enrolments e left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
+      left join sections sc on sc.institute_id = e.institute_id and sc.id = e.section_id
     where e.institute_id = ${instituteId} and e.student_id = s.id
       and e.academic_session_id = ${sessionId}) e on true`
   return { sessionId, where, enrolled }
@@ -182,10 +184,14 @@ export async function listStudents(
 }
 
 /** A student's enrolments, the latest session first, with their lists' names. */
-export async function enrolmentsOf(db: Db, studentId: string): Promise<Enrolment[]> {
+export async function enrolmentsOf(
+  db: Db,
+  student: { instituteId: string; id: string },
+): Promise<Enrolment[]> {
   const rows = rowsOf<EnrolmentRow>(
     await db.execute(sql`select ${enrolmentColumns} from enrolments e ${enrolmentNames}
-      where e.student_id = ${studentId} order by se.starts_on desc`),
+      where e.institute_id = ${student.instituteId} and e.student_id = ${student.id}
+      order by se.starts_on desc`),
   )
   return rows.map((r) => enrolmentOf(r)!)
 }
@@ -278,7 +284,7 @@ export async function studentProfile(db: Db, row: StudentRow): Promise<Student> 
   const [campus] = await db
     .select({ name: campuses.name })
     .from(campuses)
-    .where(eq(campuses.id, row.campusId))
+    .where(rowKey(campuses, row.instituteId, row.campusId))
   return {
     id: row.id,
     ...studentFieldsOf(row),
@@ -286,7 +292,7 @@ export async function studentProfile(db: Db, row: StudentRow): Promise<Student> 
     hasPhoto: row.photoKey !== null,
     applicantId: row.applicantId,
     createdAt: row.createdAt.toISOString(),
-    enrolments: await enrolmentsOf(db, row.id),
+    enrolments: await enrolmentsOf(db, row),
     family: await familyOf(db, row.instituteId, row),
   }
 }

@@ -104,8 +104,8 @@ export function matchingStudentIds(
     const roll = parseRoll(q)
     if (roll) {
       lookups.push(sql`select e.student_id from enrolments e
-        join classes c on c.id = e.class_id
-        ${roll.section ? sql`join sections sc on sc.id = e.section_id` : sql``}
+        join classes c on c.institute_id = e.institute_id and c.id = e.class_id
+        ${roll.section ? sql`join sections sc on sc.institute_id = e.institute_id and sc.id = e.section_id` : sql``}
         where e.institute_id = ${instituteId} and e.academic_session_id = ${sessionId}
           and e.roll = ${roll.roll}
           and lower(c.name) in (${sql.join(

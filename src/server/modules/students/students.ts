@@ -32,13 +32,14 @@ import {
   studentProfile,
   studentRow,
 } from './student-read.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /** The admission year a session gives a new student ID: its name's first year, else its start. */
-async function admissionYear(tx: Db, sessionId: string) {
+async function admissionYear(tx: Db, instituteId: string, sessionId: string) {
   const [session] = await tx
     .select({ name: academicSessions.name, startsOn: academicSessions.startsOn })
     .from(academicSessions)
-    .where(eq(academicSessions.id, sessionId))
+    .where(rowKey(academicSessions, instituteId, sessionId))
   const named = /\b(\d{4})\b/.exec(session!.name)
   return Number(named?.[1] ?? session!.startsOn.slice(0, 4))
 }
@@ -120,7 +121,13 @@ export const studentRoutes = new Hono<AppEnv>()
           roll: enrolments.roll,
         })
         .from(students)
-        .innerJoin(enrolments, eq(enrolments.studentId, students.id))
+        .innerJoin(
+          enrolments,
+          and(
+            eq(enrolments.instituteId, students.instituteId),
+            eq(enrolments.studentId, students.id),
+          ),
+        )
         .where(and(eq(students.instituteId, auth.instituteId), eq(students.idempotencyKey, key)))
         .orderBy(enrolments.createdAt)
         .limit(1)
@@ -138,7 +145,7 @@ export const studentRoutes = new Hono<AppEnv>()
           const { enrolment, studentCode, ...fields } = body
           await assertCampus(tx, auth.instituteId, fields.campusId)
           await assertPlacement(tx, auth.instituteId, enrolment, { fieldPrefix: 'enrolment.' })
-          const year = await admissionYear(tx, enrolment.academicSessionId)
+          const year = await admissionYear(tx, auth.instituteId, enrolment.academicSessionId)
           const created = await createStudent(
             tx,
             auth.instituteId,
@@ -176,7 +183,7 @@ export const studentRoutes = new Hono<AppEnv>()
       const [after] = await tx
         .update(students)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(students.id, before.id))
+        .where(rowKey(students, before.instituteId, before.id))
         .returning()
         .catch((err: unknown) => studentRefusal(err, 0))
       const diff = changed(studentFieldsOf(before), studentFieldsOf(after!))
@@ -207,14 +214,23 @@ export const studentRoutes = new Hono<AppEnv>()
           statusReason: body.status === 'left' ? body.reason : '',
           updatedAt: new Date(),
         })
-        .where(eq(students.id, before.id))
+        .where(rowKey(students, before.instituteId, before.id))
         .returning()
       // The latest enrolment says how it ended: left or graduated, open again when back.
       const [latest] = await tx
-        .select({ id: enrolments.id, outcome: enrolments.outcome })
+        .select({
+          instituteId: enrolments.instituteId,
+          id: enrolments.id,
+          outcome: enrolments.outcome,
+        })
         .from(enrolments)
-        .innerJoin(academicSessions, eq(academicSessions.id, enrolments.academicSessionId))
-        .where(eq(enrolments.studentId, before.id))
+        .innerJoin(
+          academicSessions,
+          rowKey(academicSessions, enrolments.instituteId, enrolments.academicSessionId),
+        )
+        .where(
+          and(eq(enrolments.instituteId, before.instituteId), eq(enrolments.studentId, before.id)),
+        )
         .orderBy(desc(academicSessions.startsOn))
         .limit(1)
       if (latest) {
@@ -230,7 +246,7 @@ export const studentRoutes = new Hono<AppEnv>()
           await tx
             .update(enrolments)
             .set({ outcome, updatedAt: new Date() })
-            .where(eq(enrolments.id, latest.id))
+            .where(rowKey(enrolments, latest.instituteId, latest.id))
         }
       }
       const { status, statusOn, statusReason } = studentFieldsOf(before)
@@ -284,7 +300,7 @@ export const studentRoutes = new Hono<AppEnv>()
             roll: placement.roll,
             updatedAt: new Date(),
           })
-          .where(eq(enrolments.id, before.id))
+          .where(rowKey(enrolments, before.instituteId, before.id))
           .returning()
           .catch((err: unknown) => studentRefusal(err, placement.roll))
         const diff = changed(enrolmentView(before), enrolmentView(after!))
@@ -300,9 +316,9 @@ export const studentRoutes = new Hono<AppEnv>()
         }
         return student.id
       })
-      const enrolment = (await enrolmentsOf(database.db, studentId)).find(
-        (e) => e.id === c.req.param('enrolmentId'),
-      )
+      const enrolment = (
+        await enrolmentsOf(database.db, { instituteId: auth.instituteId, id: studentId })
+      ).find((e) => e.id === c.req.param('enrolmentId'))
       return c.json(enrolment!)
     },
   )
