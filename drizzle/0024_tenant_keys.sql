@@ -188,3 +188,37 @@ ALTER TABLE "payment_periods" ADD CONSTRAINT "payment_periods_cycle_fk" FOREIGN 
 ALTER TABLE "student_fee_overrides" ADD CONSTRAINT "student_fee_overrides_head_fk" FOREIGN KEY (institute_id, fee_head_id) REFERENCES fee_heads(institute_id, id);--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_campus_fk" FOREIGN KEY (institute_id, campus_id) REFERENCES campuses(institute_id, id);--> statement-breakpoint
 ALTER TABLE "vat_rates" ADD CONSTRAINT "vat_rates_head_fk" FOREIGN KEY (institute_id, fee_head_id) REFERENCES fee_heads(institute_id, id);
+--> statement-breakpoint
+-- The balance check finds its voucher by the new key: by id alone it would read every voucher.
+CREATE OR REPLACE FUNCTION voucher_balance_check() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_institute uuid;
+  v_id uuid;
+  total_debit bigint;
+  total_credit bigint;
+  line_count integer;
+BEGIN
+  IF TG_TABLE_NAME = 'vouchers' THEN
+    v_institute := NEW.institute_id;
+    v_id := NEW.id;
+  ELSIF TG_OP = 'DELETE' THEN
+    v_institute := OLD.institute_id;
+    v_id := OLD.voucher_id;
+  ELSE
+    v_institute := NEW.institute_id;
+    v_id := NEW.voucher_id;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM vouchers WHERE institute_id = v_institute AND id = v_id) THEN
+    RETURN NULL;
+  END IF;
+  SELECT coalesce(sum(debit), 0), coalesce(sum(credit), 0), count(*)
+    INTO total_debit, total_credit, line_count
+    FROM voucher_lines WHERE voucher_id = v_id;
+  IF line_count < 2 OR total_debit <> total_credit OR total_debit = 0 THEN
+    RAISE EXCEPTION 'voucher % is not balanced (debits %, credits %, lines %)',
+      v_id, total_debit, total_credit, line_count
+      USING ERRCODE = '23514';
+  END IF;
+  RETURN NULL;
+END
+$$;
