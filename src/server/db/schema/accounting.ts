@@ -126,7 +126,9 @@ export const voucherLines = pgTable(
     memo: text('memo').notNull().default(''),
   },
   (t) => [
-    tenantPrimaryKey(t),
+    // Institute second: an index led by it alone would tempt the planner, short of statistics
+    // (PGlite has no autovacuum), to scan an institute's lines once per voucher in a ledger.
+    primaryKey({ columns: [t.id, t.instituteId] }),
     tenantReference('voucher_lines_voucher_fk', t, t.voucherId, vouchers),
     tenantReference('voucher_lines_account_fk', t, t.accountId, accounts),
     index('voucher_lines_voucher_idx').on(t.voucherId),

@@ -1,0 +1,2 @@
+ALTER TABLE "voucher_lines" DROP CONSTRAINT "voucher_lines_institute_id_id_pk";--> statement-breakpoint
+ALTER TABLE "voucher_lines" ADD CONSTRAINT "voucher_lines_id_institute_id_pk" PRIMARY KEY("id","institute_id");
