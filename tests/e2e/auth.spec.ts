@@ -38,9 +38,11 @@ test.describe('signing in and out', () => {
   test('a wrong password is refused with a toast', async ({ page }) => {
     await page.goto('/login')
     await signInWithForm(page, 'admin', 'not-the-password')
+    // The press came before the page's app took over (it starts at the first touch): it is
+    // done once the app is live, which on a loaded two-core machine can take a while.
     await expect(
       page.getByRole('alert').filter({ hasText: 'Email or Password is Invalid' }),
-    ).toBeVisible()
+    ).toBeVisible({ timeout: 25_000 })
     await expect(page).toHaveURL(/\/login$/)
     // In German, the same refusal in German.
     await page.getByTestId('language-switcher').selectOption('de')
