@@ -10,6 +10,7 @@ export const staffStringAreas = {
   dashboard: 'dashboard',
   fees: 'fees',
   institutes: 'institutes',
+  collection: 'collection',
   offline: 'offline',
   students: 'students',
 } as const

@@ -4,6 +4,8 @@ import { invoiceRoutes } from './modules/fees/invoices.ts'
 import { invoicePrintSettingsRoutes } from './modules/fees/invoice-print-settings.ts'
 import { invoicePrintRoutes } from './modules/fees/invoice-prints.ts'
 import { fineWaiverRoutes } from './modules/fees/fine-waivers.ts'
+import { counterRoutes } from './modules/collection/counter.ts'
+import { paymentRoutes } from './modules/collection/payments.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -224,6 +226,8 @@ export function createApp({
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
   api.route('/fees/invoices', invoiceRoutes)
   api.route('/fees/invoices', fineWaiverRoutes)
+  api.route('/collection', counterRoutes)
+  api.route('/collection/payments', paymentRoutes)
   api.route('/fees/group-invoice', groupInvoiceRoutes)
   api.route('/fees/invoice-print-settings', invoicePrintSettingsRoutes)
   api.route('/fees/invoice-prints', invoicePrintRoutes)

@@ -12,6 +12,7 @@ import { feeRuleErrors } from './fee-rules.ts'
 import { feeSetupErrors } from './fee-setup.ts'
 import { feeErrors } from './fees.ts'
 import { invoicePrintErrors } from './invoice-print.ts'
+import { collectionErrors } from './collection.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -37,6 +38,7 @@ export const errorMessages = {
   ...feeSetupErrors,
   ...feeErrors,
   ...invoicePrintErrors,
+  ...collectionErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

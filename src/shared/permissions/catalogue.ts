@@ -20,7 +20,7 @@ export const permissionAreas = {
     'group-invoice',
     'invoice-print-settings',
   ],
-  collection: ['payment-collection', 'advance-override'],
+  collection: ['payment-collection', 'advance-override', 'receipt-cancel'],
   reports: [
     'paid-report',
     'due-report',
@@ -65,6 +65,7 @@ export const builtAreas = [
   'accounting',
   'admission',
   'fees',
+  'collection',
 ] as const satisfies readonly PermissionArea[]
 
 export const isBuiltArea = (area: string): boolean =>

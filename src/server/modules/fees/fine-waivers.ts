@@ -10,6 +10,7 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/auth.ts'
+import { paymentAllocations, payments } from '../../db/schema/collection.ts'
 import { feeHeads, fineRules, fineWaivers, invoiceLines, invoices } from '../../db/schema/fees.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
@@ -25,8 +26,8 @@ import { rowKey } from '../../db/tenant-rows.ts'
  * /fees/invoices/:invoiceId/lines/:lineId: a line's fine as of today (the shared fine rules,
  * with the period cap over the student's lines of the period, less the waivers granted), and
  * waiving it in part or whole with a reason (permission fine-waiver, audited, Idempotency-Key
- * taken). The fine is a line's figure as of a day, never posted here: collection charges it.
- * Payments are not dated yet (collection is to come): a line counts as unpaid for its fine.
+ * taken). The fine is a line's figure as of a day, never posted here: collection charges it
+ * when it is paid (invoice_lines.fine_minor), and a line's payments stop its lateness.
  */
 
 type LineRow = typeof invoiceLines.$inferSelect
@@ -76,6 +77,29 @@ async function amountsOf(db: Db, lines: LineRow[]) {
   )
 }
 
+/** The principal paid on each line by receipts not cancelled, dated as received. */
+async function paymentsOf(db: Db, instituteId: string, lineIds: string[]) {
+  if (!lineIds.length) return []
+  return db
+    .select({
+      lineId: paymentAllocations.invoiceLineId,
+      date: payments.receivedOn,
+      amount: paymentAllocations.principalMinor,
+    })
+    .from(paymentAllocations)
+    .innerJoin(
+      payments,
+      rowKey(payments, paymentAllocations.instituteId, paymentAllocations.paymentId),
+    )
+    .where(
+      and(
+        eq(paymentAllocations.instituteId, instituteId),
+        inArray(paymentAllocations.invoiceLineId, lineIds),
+        eq(payments.status, 'posted'),
+      ),
+    )
+}
+
 /** The line's fine as of `asOf`, with the waivers granted by then. */
 export async function lineFine(
   db: Db,
@@ -113,12 +137,17 @@ export async function lineFine(
     db,
     period.map((p) => p.line),
   )
+  const paid = await paymentsOf(
+    db,
+    instituteId,
+    period.map((p) => p.line.id),
+  )
   const fineLines = period.map((p): FineLine => ({
     id: p.line.id,
     feeHeadId: p.line.feeHeadId,
     dueDate: p.dueDate,
     amount: Math.max(0, amounts.get(p.line.id)!),
-    payments: [],
+    payments: paid.filter((x) => x.lineId === p.line.id),
   }))
   const fine = finesOfPeriod(fineLines, rules, asOf).find((f) => f.lineId === line.id)
   const waivers = await db
@@ -199,16 +228,15 @@ export const fineWaiverRoutes = new Hono<AppEnv>()
             const found = await lineOf(c, tx, true)
             const today = await instituteToday(tx, auth.instituteId)
             const before = await lineFine(tx, auth.instituteId, found, today)
-            if (before.chargedMinor === 0) {
+            // What was paid of the fine at the counter is income already: only the rest goes.
+            const open = Math.max(0, before.chargedMinor - found.line.fineMinor)
+            if (open === 0) {
               throw validationFailed({ amountMinor: 'fine_waiver_no_fine' })
             }
-            const amount = body.amountMinor ?? before.chargedMinor
-            if (amount > before.chargedMinor) {
+            const amount = body.amountMinor ?? open
+            if (amount > open) {
               throw validationFailed({
-                amountMinor: {
-                  code: 'fine_waiver_over_fine',
-                  values: { max: before.chargedMinor },
-                },
+                amountMinor: { code: 'fine_waiver_over_fine', values: { max: open } },
               })
             }
             const [row] = await tx

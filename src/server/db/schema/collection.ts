@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { receiptStatuses, tenderMethods } from '../../../shared/schemas/collection.ts'
+import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
+import { vouchers } from './accounting.ts'
+import { users } from './auth.ts'
+import { invoiceLines } from './fees.ts'
+import { campuses, institutes } from './institutes.ts'
+import { students } from './students.ts'
+
+/*
+ * Collection: payments taken at the counter (each a receipt), where their money went (invoice
+ * lines' principal and fines, a student's advance) and how it came (tenders); students'
+ * advances as movements. The receipt voucher is posted through postVoucher().
+ */
+
+const instituteId = () =>
+  uuid('institute_id')
+    .notNull()
+    .references(() => institutes.id)
+const money = (name: string) => bigint(name, { mode: 'number' })
+
+/** The last receipt number given per campus and fiscal year: receipts without gaps. */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    instituteId: instituteId(),
+    campusId: uuid('campus_id').notNull(),
+    fiscalYear: integer('fiscal_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.campusId, t.fiscalYear] }),
+    tenantReference('receipt_counters_campus_fk', t, t.campusId, campuses),
+  ],
+)
+
+/**
+ * A payment and its receipt: `RCT-<campus>-<fiscal year>-<sequence>`. Never edited: a cancelled
+ * one keeps its number, with the reversing voucher, who, when and why.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    campusId: uuid('campus_id').notNull(),
+    number: text('number').notNull(),
+    fiscalYear: integer('fiscal_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** The student the cashier looked up: the receipt's first name. */
+    studentId: uuid('student_id').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    /** The money received (Σ tenders); advances used and over-payment are in the lines. */
+    amountMinor: money('amount_minor').notNull(),
+    /** What the receipt's students still owed right after it (fines left out), as printed. */
+    balanceAfterMinor: money('balance_after_minor').notNull().default(0),
+    status: text('status', { enum: receiptStatuses }).notNull().default('posted'),
+    voucherId: uuid('voucher_id').notNull(),
+    /** Short and unguessable: the public page verifies the receipt by it. */
+    verifyCode: text('verify_code').notNull(),
+    collectedBy: uuid('collected_by').references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    payloadHash: text('payload_hash').notNull(),
+    createdAt: createdAt(),
+    cancelledAt: at('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    cancelVoucherId: uuid('cancel_voucher_id'),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('payments_campus_fk', t, t.campusId, campuses),
+    tenantReference('payments_student_fk', t, t.studentId, students),
+    tenantReference('payments_voucher_fk', t, t.voucherId, vouchers),
+    tenantReference('payments_cancel_voucher_fk', t, t.cancelVoucherId, vouchers),
+    uniqueIndex('payments_sequence_unique').on(t.instituteId, t.campusId, t.fiscalYear, t.sequence),
+    uniqueIndex('payments_number_unique').on(t.instituteId, t.number),
+    uniqueIndex('payments_idempotency_unique').on(t.instituteId, t.idempotencyKey),
+    // Looked up without an institute by the public page: the code alone names the receipt.
+    uniqueIndex('payments_verify_code_unique').on(t.verifyCode, t.instituteId),
+    index('payments_day_idx').on(t.instituteId, t.receivedOn, t.collectedBy),
+    index('payments_student_idx').on(t.instituteId, t.studentId),
+    check('payments_amount', sql`${t.amountMinor} >= 0`),
+  ],
+)
+
+/** How the money came: one row per method (a receipt may split cash and a card, say). */
+export const paymentTenders = pgTable(
+  'payment_tenders',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    paymentId: uuid('payment_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    method: text('method', { enum: tenderMethods }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    /** Cash handed over: the change is tendered − amount. */
+    tenderedMinor: money('tendered_minor'),
+    bankAccount: text('bank_account').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    issuer: text('issuer').notNull().default(''),
+    chequeDate: date('cheque_date', { mode: 'string' }),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('payment_tenders_payment_fk', t, t.paymentId, payments),
+    uniqueIndex('payment_tenders_line_unique').on(t.instituteId, t.paymentId, t.lineNo),
+    check('payment_tenders_amount', sql`${t.amountMinor} > 0`),
+  ],
+)
+
+/** Where a payment's money went on an invoice line: its principal and the fine charged. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    paymentId: uuid('payment_id').notNull(),
+    invoiceLineId: uuid('invoice_line_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    principalMinor: money('principal_minor').notNull(),
+    fineMinor: money('fine_minor').notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('payment_allocations_payment_fk', t, t.paymentId, payments),
+    tenantReference('payment_allocations_line_fk', t, t.invoiceLineId, invoiceLines),
+    tenantReference('payment_allocations_student_fk', t, t.studentId, students),
+    uniqueIndex('payment_allocations_line_unique').on(t.instituteId, t.paymentId, t.invoiceLineId),
+    index('payment_allocations_line_idx').on(t.instituteId, t.invoiceLineId),
+    check(
+      'payment_allocations_amounts',
+      sql`${t.principalMinor} >= 0 and ${t.fineMinor} >= 0 and ${t.principalMinor} + ${t.fineMinor} > 0`,
+    ),
+  ],
+)
+
+export const advanceMovementKinds = [
+  'overpayment',
+  'used',
+  'cancelled',
+  'refund',
+  'transfer',
+] as const
+
+/**
+ * A student's advance, movement by movement (+ in, − out): its balance is their sum, and Σ
+ * over every student is the Student advances account's balance.
+ */
+export const advanceMovements = pgTable(
+  'advance_movements',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    studentId: uuid('student_id').notNull(),
+    kind: text('kind', { enum: advanceMovementKinds }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    paymentId: uuid('payment_id'),
+    voucherId: uuid('voucher_id'),
+    reason: text('reason').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('advance_movements_student_fk', t, t.studentId, students),
+    tenantReference('advance_movements_payment_fk', t, t.paymentId, payments),
+    tenantReference('advance_movements_voucher_fk', t, t.voucherId, vouchers),
+    index('advance_movements_student_idx').on(t.instituteId, t.studentId),
+    check('advance_movements_amount', sql`${t.amountMinor} <> 0`),
+  ],
+)

@@ -1,0 +1,42 @@
+import { Hono } from 'hono'
+import {
+  CounterSearchQuerySchema,
+  type CounterMatch,
+  type Family,
+} from '../../../shared/schemas/collection.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { parseOrThrow } from '../../lib/validate.ts'
+import { instituteToday } from '../accounting/open-period.ts'
+import { familyAtCounter, searchCounter } from './family-read.ts'
+
+/**
+ * The counter's reads (permission payment-collection): finding a student as one types, and the
+ * family with every member's open lines and the fine as of today.
+ */
+export const counterRoutes = new Hono<AppEnv>()
+  .get('/search', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
+    const { q } = parseOrThrow(CounterSearchQuerySchema, c.req.query())
+    const { database, auth } = c.var
+    return c.json<{ data: CounterMatch[] }>({
+      data: await searchCounter(database.db, auth.instituteId, q),
+    })
+  })
+
+  .get(
+    '/families/:studentId',
+    requireAuth(),
+    requirePermission('read', 'payment-collection'),
+    async (c) => {
+      const { db } = c.var.database
+      const instituteId = c.var.auth.instituteId
+      return c.json<Family>(
+        await familyAtCounter(
+          db,
+          instituteId,
+          c.req.param('studentId'),
+          await instituteToday(db, instituteId),
+        ),
+      )
+    },
+  )

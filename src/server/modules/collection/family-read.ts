@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm'
+import { byCollectionOrder } from '../../../shared/fees/allocation.ts'
+import type { CounterMatch, Family } from '../../../shared/schemas/collection.ts'
+import type { Db } from '../../db/client.ts'
+import { notFound } from '../../lib/errors.ts'
+import { defaultSessionId, isUuid } from '../students/student-read.ts'
+import { matchingStudentIds } from '../students/student-search.ts'
+import { advanceBalances, counterLines } from './open-lines.ts'
+
+interface StudentRow {
+  id: string
+  student_code: string
+  full_name: string
+  status: string
+  guardian_name: string
+  guardian_phone: string
+  family_key: string | null
+  class_name: string | null
+  section_name: string | null
+  roll: number | null
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/** Students with their class, section and roll in the current session, else their latest. */
+const studentsWhere = (instituteId: string, where: ReturnType<typeof sql>) =>
+  sql`select s.id, s.student_code, s.full_name, s.status, s.guardian_name, s.guardian_phone,
+      s.family_key, latest.class_name, latest.section_name, latest.roll
+    from students s
+    left join lateral (
+      select c.name as class_name, sc.name as section_name, e.roll from enrolments e
+        join academic_sessions se on se.institute_id = e.institute_id
+          and se.id = e.academic_session_id
+        join classes c on c.institute_id = e.institute_id and c.id = e.class_id
+        left join sections sc on sc.institute_id = e.institute_id and sc.id = e.section_id
+       where e.institute_id = s.institute_id and e.student_id = s.id
+       order by se.is_current desc, se.starts_on desc limit 1
+    ) latest on true
+    where s.institute_id = ${instituteId} and ${where}`
+
+/**
+ * The counter's search: a student ID, name, guardian phone or roll (as the student list finds
+ * them), or an invoice number, whose student comes first. At most ten, active students first.
+ */
+export async function searchCounter(
+  db: Db,
+  instituteId: string,
+  q: string,
+): Promise<CounterMatch[]> {
+  const sessionId = await defaultSessionId(db, instituteId)
+  const byInvoice = sql`select student_id from invoices
+    where institute_id = ${instituteId} and upper(number) = ${q.toUpperCase()}`
+  const matching = sql`${matchingStudentIds(instituteId, sessionId, q)} union ${byInvoice}`
+  const rows = rowsOf<StudentRow>(
+    await db.execute(sql`${studentsWhere(instituteId, sql`s.id in (${matching})`)}
+      order by s.id in (${byInvoice}) desc, s.status = 'active' desc, s.full_name, s.student_code
+      limit 10`),
+  )
+  return rows.map((r) => ({
+    studentId: r.id,
+    studentCode: r.student_code,
+    fullName: r.full_name,
+    className: r.class_name,
+    sectionName: r.section_name,
+    roll: r.roll,
+    guardianPhone: r.guardian_phone,
+    status: r.status,
+  }))
+}
+
+/** The student and the siblings sharing the guardian phone (the family key). */
+export async function familyMembers(db: Db, instituteId: string, studentId: string | undefined) {
+  if (!isUuid(studentId)) throw notFound('student_not_found')
+  const [student] = rowsOf<StudentRow>(
+    await db.execute(studentsWhere(instituteId, sql`s.id = ${studentId}`)),
+  )
+  if (!student) throw notFound('student_not_found')
+  const siblings = student.family_key
+    ? rowsOf<StudentRow>(
+        await db.execute(
+          sql`${studentsWhere(
+            instituteId,
+            sql`s.family_key = ${student.family_key} and s.id <> ${studentId}`,
+          )} order by s.date_of_birth nulls last, s.student_code`,
+        ),
+      )
+    : []
+  return [student, ...siblings]
+}
+
+/**
+ * The family at the counter as of `asOf`: each member's open lines in the counter's order, with
+ * the fine as of that day, and their advance balance.
+ */
+export async function familyAtCounter(
+  db: Db,
+  instituteId: string,
+  studentId: string | undefined,
+  asOf: string,
+): Promise<Family> {
+  const members = await familyMembers(db, instituteId, studentId)
+  const ids = members.map((m) => m.id)
+  const lines = byCollectionOrder(await counterLines(db, instituteId, ids, asOf))
+  const advances = await advanceBalances(db, instituteId, ids)
+  return {
+    asOf,
+    guardianName: members[0]!.guardian_name,
+    guardianPhone: members[0]!.guardian_phone,
+    members: members.map((m) => ({
+      studentId: m.id,
+      studentCode: m.student_code,
+      fullName: m.full_name,
+      className: m.class_name,
+      sectionName: m.section_name,
+      roll: m.roll,
+      advanceMinor: advances.get(m.id) ?? 0,
+      lines: lines.filter((l) => l.studentId === m.id).map(({ finePaidMinor: _, ...line }) => line),
+    })),
+  }
+}

@@ -1,0 +1,131 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { OpenLine } from '../../../shared/schemas/collection.ts'
+import type { Db } from '../../db/client.ts'
+import { advanceMovements } from '../../db/schema/collection.ts'
+import { invoiceLines, invoices } from '../../db/schema/fees.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
+import { lineFine } from '../fees/fine-waivers.ts'
+import { anyUuid, pgArray } from '../fees/sql-arrays.ts'
+
+interface LineRow {
+  line_id: string
+  invoice_id: string
+  invoice_number: string
+  student_id: string
+  fee_head_name: string
+  priority: number
+  period_name: string | null
+  due_date: string
+  net_minor: string
+  paid_minor: string
+  fine_paid_minor: string
+}
+
+/**
+ * The live invoice lines of these students (neither cancelled nor credit notes), each with what
+ * it asks as it stands (its net with its concession credit notes), what is paid of it and what
+ * is paid of its fine. `lock` takes the lines for update, in the key's order, so that two
+ * counters paying one line take turns (and never deadlock on a family's lines).
+ */
+async function liveLines(db: Db, instituteId: string, studentIds: string[], lock: boolean) {
+  const result = await db.execute(sql`select l.id as line_id, l.invoice_id,
+      i.number as invoice_number, l.student_id, h.name as fee_head_name, h.priority,
+      p.name as period_name, i.due_date::text as due_date, l.paid_minor,
+      l.fine_minor as fine_paid_minor,
+      l.net_minor + coalesce((select sum(cl.net_minor) from invoice_lines cl
+        join invoices ci on ci.institute_id = cl.institute_id and ci.id = cl.invoice_id
+        where cl.institute_id = l.institute_id and cl.credits_line_id = l.id
+          and ci.concession_id is not null), 0) as net_minor
+    from invoice_lines l
+    join invoices i on i.institute_id = l.institute_id and i.id = l.invoice_id
+    join fee_heads h on h.institute_id = l.institute_id and h.id = l.fee_head_id
+    left join payment_periods p on p.institute_id = l.institute_id and p.id = l.period_id
+    where l.institute_id = ${instituteId} and l.student_id = any(${pgArray(studentIds)}::uuid[])
+      and not l.cancelled and l.credits_line_id is null and i.credit_of is null
+      and i.status <> 'cancelled'
+    order by l.id
+    ${lock ? sql`for update of l` : sql``}`)
+  return (result as unknown as { rows: LineRow[] }).rows
+}
+
+/** The line's fine as of `asOf` (after waivers), paid or not. */
+async function fineOf(db: Db, instituteId: string, lineId: string, asOf: string) {
+  const [found] = await db
+    .select({ line: invoiceLines, invoice: invoices })
+    .from(invoiceLines)
+    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
+    .where(rowKey(invoiceLines, instituteId, lineId))
+  return (await lineFine(db, instituteId, found!, asOf)).chargedMinor
+}
+
+/** A line's figures at the counter, as of `asOf`: principal due and the fine not yet paid. */
+export interface CounterLine extends OpenLine {
+  /** What is paid of its fine so far. */
+  finePaidMinor: number
+}
+
+/**
+ * The students' lines with something still to pay as of `asOf`: principal or fine (the shared
+ * fine function, the period cap, waivers and earlier payments counted). A line paid in full has
+ * had its fine paid too (the counter takes a line's fine first), so only open lines are read;
+ * `settled` adds the others, with nothing due.
+ */
+export async function counterLines(
+  db: Db,
+  instituteId: string,
+  studentIds: string[],
+  asOf: string,
+  { lock = false, settled = false } = {},
+): Promise<CounterLine[]> {
+  if (!studentIds.length) return []
+  const rows = await liveLines(db, instituteId, studentIds, lock)
+  const lines: CounterLine[] = []
+  for (const r of rows) {
+    const open = Number(r.net_minor) > Number(r.paid_minor)
+    if (!open && !settled) continue
+    const finePaid = Number(r.fine_paid_minor)
+    const fine = open ? (await fineOf(db, instituteId, r.line_id, asOf)) - finePaid : 0
+    lines.push({
+      lineId: r.line_id,
+      invoiceId: r.invoice_id,
+      invoiceNumber: r.invoice_number,
+      studentId: r.student_id,
+      feeHeadName: r.fee_head_name,
+      priority: r.priority,
+      periodName: r.period_name,
+      dueDate: r.due_date,
+      netMinor: Number(r.net_minor),
+      paidMinor: Number(r.paid_minor),
+      dueMinor: Number(r.net_minor) - Number(r.paid_minor),
+      fineMinor: Math.max(0, fine),
+      finePaidMinor: finePaid,
+    })
+  }
+  return lines
+}
+
+/** Each student's advance balance (Σ movements), 0 for those with none. */
+export async function advanceBalances(
+  db: Db,
+  instituteId: string,
+  studentIds: string[],
+): Promise<Map<string, number>> {
+  const rows = studentIds.length
+    ? await db
+        .select({
+          studentId: advanceMovements.studentId,
+          balance: sql<string>`sum(${advanceMovements.amountMinor})`,
+        })
+        .from(advanceMovements)
+        .where(
+          and(
+            eq(advanceMovements.instituteId, instituteId),
+            anyUuid(advanceMovements.studentId, studentIds),
+          ),
+        )
+        .groupBy(advanceMovements.studentId)
+    : []
+  return new Map(
+    studentIds.map((id) => [id, Number(rows.find((r) => r.studentId === id)?.balance ?? 0)]),
+  )
+}

@@ -1,0 +1,134 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { voucherLines } from '../../db/schema/accounting.ts'
+import { advanceMovements, paymentAllocations, payments } from '../../db/schema/collection.ts'
+import { invoiceLines } from '../../db/schema/fees.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
+import { conflict, notFound } from '../../lib/errors.ts'
+import { instituteToday } from '../accounting/open-period.ts'
+import { postVoucher } from '../accounting/posting.ts'
+import { pgArray } from '../fees/sql-arrays.ts'
+import { isUuid } from '../students/student-read.ts'
+import { refreshInvoiceStatuses } from './invoice-status.ts'
+import { advanceBalances } from './open-lines.ts'
+
+/**
+ * Cancels a receipt (a bounced cheque is one, with its reason): a reversing voucher today, its
+ * allocations taken off the lines (principal and fines), the invoices' statuses set again and
+ * its advance movements undone. The receipt keeps its number, marked cancelled. Refused when the
+ * advance it added has been spent since. Answers the status before.
+ */
+export async function cancelPayment(
+  tx: Db,
+  instituteId: string,
+  paymentId: string | undefined,
+  reason: string,
+  cancelledBy: string,
+) {
+  if (!isUuid(paymentId)) throw notFound('receipt_not_found')
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(rowKey(payments, instituteId, paymentId))
+    .for('update')
+  if (!payment) throw notFound('receipt_not_found')
+  if (payment.status === 'cancelled') throw conflict('receipt_already_cancelled')
+
+  const movements = await tx
+    .select()
+    .from(advanceMovements)
+    .where(
+      and(eq(advanceMovements.instituteId, instituteId), eq(advanceMovements.paymentId, paymentId)),
+    )
+  const added = movements.filter((m) => m.amountMinor > 0)
+  if (added.length) {
+    await tx.execute(sql`select id from students where institute_id = ${instituteId}
+      and id = any(${pgArray(added.map((m) => m.studentId))}::uuid[]) order by id for update`)
+    const balances = await advanceBalances(
+      tx,
+      instituteId,
+      added.map((m) => m.studentId),
+    )
+    for (const m of added) {
+      const available = balances.get(m.studentId) ?? 0
+      if (available < m.amountMinor) {
+        throw conflict('advance_already_used', { availableMinor: available })
+      }
+    }
+  }
+
+  const original = await tx
+    .select()
+    .from(voucherLines)
+    .where(
+      and(eq(voucherLines.instituteId, instituteId), eq(voucherLines.voucherId, payment.voucherId)),
+    )
+    .orderBy(voucherLines.lineNo)
+  const reversal = await postVoucher(tx, instituteId, {
+    type: 'journal',
+    date: await instituteToday(tx, instituteId),
+    narration: `Cancelled receipt ${payment.number}: ${reason}`,
+    lines: original.map((l) => ({
+      accountId: l.accountId,
+      debit: l.credit,
+      credit: l.debit,
+      memo: l.memo,
+    })),
+    reversesId: payment.voucherId,
+    allowInactive: true,
+    source: 'collection',
+    createdBy: cancelledBy,
+  })
+
+  const allocations = await tx
+    .select()
+    .from(paymentAllocations)
+    .where(
+      and(
+        eq(paymentAllocations.instituteId, instituteId),
+        eq(paymentAllocations.paymentId, paymentId),
+      ),
+    )
+    .orderBy(paymentAllocations.invoiceLineId)
+  for (const a of allocations) {
+    await tx
+      .update(invoiceLines)
+      .set({
+        paidMinor: sql`${invoiceLines.paidMinor} - ${a.principalMinor}`,
+        fineMinor: sql`${invoiceLines.fineMinor} - ${a.fineMinor}`,
+      })
+      .where(rowKey(invoiceLines, instituteId, a.invoiceLineId))
+  }
+  if (allocations.length) {
+    await refreshInvoiceStatuses(
+      tx,
+      instituteId,
+      allocations.map((a) => a.invoiceLineId),
+    )
+  }
+  if (movements.length) {
+    await tx.insert(advanceMovements).values(
+      movements.map((m) => ({
+        instituteId,
+        studentId: m.studentId,
+        kind: 'cancelled' as const,
+        amountMinor: -m.amountMinor,
+        paymentId,
+        voucherId: reversal.id,
+        reason,
+        createdBy: cancelledBy,
+      })),
+    )
+  }
+  await tx
+    .update(payments)
+    .set({
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      cancelledBy,
+      cancelReason: reason,
+      cancelVoucherId: reversal.id,
+    })
+    .where(rowKey(payments, instituteId, paymentId))
+  return { before: payment.status, number: payment.number }
+}

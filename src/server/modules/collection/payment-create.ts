@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import type { MappingPurpose } from '../../../shared/schemas/accounting.ts'
+import type { Tender, ValidPayment } from '../../../shared/schemas/collection.ts'
+import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
+import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
+import type { Db } from '../../db/client.ts'
+import { coaMappings } from '../../db/schema/accounting.ts'
+import {
+  advanceMovements,
+  paymentAllocations,
+  payments,
+  paymentTenders,
+  receiptCounters,
+} from '../../db/schema/collection.ts'
+import { invoiceLines } from '../../db/schema/fees.ts'
+import { campuses } from '../../db/schema/institutes.ts'
+import { students } from '../../db/schema/students.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
+import { refuse, validationFailed } from '../../lib/errors.ts'
+import { coaSettingsOf } from '../accounting/fiscal-year.ts'
+import { instituteToday } from '../accounting/open-period.ts'
+import { postVoucher, type PostingLine } from '../accounting/posting.ts'
+import { pgArray } from '../fees/sql-arrays.ts'
+import { familyMembers } from './family-read.ts'
+import { advanceBalances, counterLines } from './open-lines.ts'
+import { refreshInvoiceStatuses } from './invoice-status.ts'
+import { principalDue, receiptStudentIds } from './receipt-read.ts'
+
+type Payment = ValidPayment
+
+const sum = (values: number[]) => values.reduce((s, x) => s + x, 0)
+
+/** The money account a tender is received into. */
+const tenderAccount = (t: Tender): { purpose: MappingPurpose; key: string } =>
+  t.method === 'cash'
+    ? { purpose: 'cash', key: '' }
+    : t.method === 'bank' || t.method === 'cheque'
+      ? { purpose: 'bank', key: t.bankAccount }
+      : { purpose: 'gateway_clearing', key: '' }
+
+/** Ten characters of base32 without look-alikes: unguessable, and short enough to type. */
+const verifyCode = () => {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+  return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('')
+}
+
+/** The tenders' bank accounts must be mapped ones: named by the field, before anything posts. */
+async function assertBankAccounts(tx: Db, instituteId: string, tenders: Tender[]) {
+  const mapped = new Set(
+    (
+      await tx
+        .select({ key: coaMappings.key })
+        .from(coaMappings)
+        .where(and(eq(coaMappings.instituteId, instituteId), eq(coaMappings.purpose, 'bank')))
+    ).map((m) => m.key),
+  )
+  const errors: Record<string, ErrorDetail[]> = {}
+  for (const [i, t] of tenders.entries()) {
+    if (tenderAccount(t).purpose === 'bank' && !mapped.has(t.bankAccount)) {
+      errors[`tenders.${i}.bankAccount`] = [{ code: 'unknown_bank_account' }]
+    }
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors)
+}
+
+/**
+ * The receipt voucher: Dr each money account (cash, a bank, gateway clearing), Cr Fee receivable
+ * for the principal and Fine income for the fines; advances used and over-payment meet on the
+ * Student advances account, which takes their difference on one side.
+ */
+function receiptLines(payment: Payment, number: string): PostingLine[] {
+  const debits = new Map<string, PostingLine & { debit: number }>()
+  for (const t of payment.tenders) {
+    const { purpose, key } = tenderAccount(t)
+    const at = debits.get(`${purpose}/${key}`) ?? { purpose, key, debit: 0, memo: number }
+    at.debit += t.amountMinor
+    debits.set(`${purpose}/${key}`, at)
+  }
+  const used = sum(payment.advanceUsed.map((a) => a.amountMinor))
+  const over = payment.toAdvance?.amountMinor ?? 0
+  const principal = sum(payment.allocations.map((a) => a.principalMinor))
+  const fine = sum(payment.allocations.map((a) => a.fineMinor))
+  const lines: PostingLine[] = [...debits.values()]
+  if (used > over) lines.push({ purpose: 'student_advance', debit: used - over, memo: number })
+  if (principal > 0) lines.push({ purpose: 'fee_receivable', credit: principal, memo: number })
+  if (fine > 0) lines.push({ purpose: 'fine_income', credit: fine, memo: number })
+  if (over > used) lines.push({ purpose: 'student_advance', credit: over - used, memo: number })
+  return lines
+}
+
+/** The next receipt number of the campus in the fiscal year: gap-free, given back on rollback. */
+async function takeReceiptNumber(tx: Db, instituteId: string, campusId: string, today: string) {
+  const { fiscalYearStartMonth } = await coaSettingsOf(tx, instituteId)
+  const fiscalYear = fiscalYearOf(today, fiscalYearStartMonth)
+  const [counter] = await tx
+    .insert(receiptCounters)
+    .values({ instituteId, campusId, fiscalYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [receiptCounters.instituteId, receiptCounters.campusId, receiptCounters.fiscalYear],
+      set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` },
+    })
+    .returning({ sequence: receiptCounters.lastNumber })
+  const [campus] = await tx
+    .select({ code: campuses.code })
+    .from(campuses)
+    .where(rowKey(campuses, instituteId, campusId))
+  const sequence = counter!.sequence
+  const number = `RCT-${campus!.code}-${fiscalYear}-${String(sequence).padStart(6, '0')}`
+  return { fiscalYear, sequence, number }
+}
+
+/**
+ * Checks the prepared payment against the family's lines as they stand now, under lock: every
+ * line is the family's and still open, no principal over what is left (409: another counter was
+ * faster), no fine over the fine as of today, a line's fine before its principal, no advance
+ * used beyond its balance. Throws; nothing is written before it passes.
+ */
+async function assertStillDue(
+  tx: Db,
+  instituteId: string,
+  payment: Payment,
+  memberIds: string[],
+  today: string,
+) {
+  const members = new Set(memberIds)
+  const errors: Record<string, ErrorDetail[]> = {}
+  for (const [i, a] of payment.advanceUsed.entries()) {
+    if (!members.has(a.studentId))
+      errors[`advanceUsed.${i}.studentId`] = [{ code: 'not_family_member' }]
+  }
+  if (payment.toAdvance && !members.has(payment.toAdvance.studentId)) {
+    errors['toAdvance.studentId'] = [{ code: 'not_family_member' }]
+  }
+  const seen = new Set<string>()
+  for (const [i, a] of payment.allocations.entries()) {
+    if (seen.has(a.lineId)) errors[`allocations.${i}.lineId`] = [{ code: 'payment_line_twice' }]
+    seen.add(a.lineId)
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors)
+
+  const lines = await counterLines(tx, instituteId, memberIds, today, { lock: true, settled: true })
+  for (const [i, a] of payment.allocations.entries()) {
+    const line = lines.find((l) => l.lineId === a.lineId)
+    if (!line) throw validationFailed({ [`allocations.${i}.lineId`]: 'line_not_open' })
+    if (a.principalMinor > line.dueMinor) {
+      throw refuse(409, 'line_already_paid', { leftMinor: line.dueMinor, head: line.feeHeadName })
+    }
+    if (a.fineMinor > line.fineMinor) {
+      throw refuse(409, 'fine_changed', { fineMinor: line.fineMinor, head: line.feeHeadName })
+    }
+    if (a.principalMinor > 0 && a.fineMinor < line.fineMinor) {
+      throw validationFailed({ [`allocations.${i}.fineMinor`]: 'fine_first' })
+    }
+  }
+  const usedIds = payment.advanceUsed.map((a) => a.studentId)
+  if (usedIds.length) {
+    // Advances used take turns per student: two counters never spend one advance twice.
+    await tx.execute(sql`select id from students where institute_id = ${instituteId}
+      and id = any(${pgArray(usedIds)}::uuid[]) order by id for update`)
+    const balances = await advanceBalances(tx, instituteId, usedIds)
+    for (const [i, a] of payment.advanceUsed.entries()) {
+      const available = balances.get(a.studentId) ?? 0
+      const asked = sum(
+        payment.advanceUsed.filter((u) => u.studentId === a.studentId).map((u) => u.amountMinor),
+      )
+      if (asked > available) {
+        throw validationFailed({
+          [`advanceUsed.${i}.amountMinor`]: {
+            code: 'advance_insufficient',
+            values: { availableMinor: available },
+          },
+        })
+      }
+    }
+  }
+}
+
+export interface TakeOptions {
+  collectedBy: string
+  idempotencyKey: string
+  payloadHash: string
+}
+
+/**
+ * Takes a payment at the counter in the caller's transaction: checks it against the lines as
+ * they stand (under lock), numbers the receipt, posts the receipt voucher and writes where each
+ * minor unit went — invoice lines' principal and fines, advances used and added — then the
+ * invoices' statuses. Answers the payment's id.
+ */
+export async function takePayment(
+  tx: Db,
+  instituteId: string,
+  payment: Payment,
+  options: TakeOptions,
+): Promise<string> {
+  if (!payment.tenders.length && !payment.allocations.length) {
+    throw validationFailed({ allocations: 'payment_nothing_to_pay' })
+  }
+  const members = await familyMembers(tx, instituteId, payment.studentId)
+  const today = await instituteToday(tx, instituteId)
+  await assertBankAccounts(tx, instituteId, payment.tenders)
+  await assertStillDue(
+    tx,
+    instituteId,
+    payment,
+    members.map((m) => m.id),
+    today,
+  )
+
+  const [payer] = await tx
+    .select({ campusId: students.campusId })
+    .from(students)
+    .where(rowKey(students, instituteId, payment.studentId))
+  const { fiscalYear, sequence, number } = await takeReceiptNumber(
+    tx,
+    instituteId,
+    payer!.campusId,
+    today,
+  )
+  const received = sum(payment.tenders.map((t) => t.amountMinor))
+  const voucher = await postVoucher(tx, instituteId, {
+    type: received > 0 ? 'receipt' : 'journal',
+    date: today,
+    narration: `Receipt ${number}`,
+    lines: receiptLines(payment, number),
+    source: 'collection',
+    createdBy: options.collectedBy,
+  })
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      instituteId,
+      campusId: payer!.campusId,
+      number,
+      fiscalYear,
+      sequence,
+      studentId: payment.studentId,
+      receivedOn: today,
+      amountMinor: received,
+      voucherId: voucher.id,
+      verifyCode: verifyCode(),
+      collectedBy: options.collectedBy,
+      idempotencyKey: options.idempotencyKey,
+      payloadHash: options.payloadHash,
+    })
+    .returning({ id: payments.id })
+  const paymentId = row!.id
+  if (payment.tenders.length) {
+    await tx.insert(paymentTenders).values(
+      payment.tenders.map((t, i) => ({
+        instituteId,
+        paymentId,
+        lineNo: i + 1,
+        method: t.method,
+        amountMinor: t.amountMinor,
+        tenderedMinor: t.method === 'cash' ? (t.tenderedMinor ?? t.amountMinor) : null,
+        bankAccount: t.bankAccount,
+        reference: t.reference,
+        issuer: t.issuer,
+        chequeDate: t.chequeDate ?? null,
+      })),
+    )
+  }
+  const allocations = payment.allocations.filter((a) => a.principalMinor + a.fineMinor > 0)
+  if (allocations.length) {
+    const lineStudents = await tx
+      .select({ id: invoiceLines.id, studentId: invoiceLines.studentId })
+      .from(invoiceLines)
+      .where(
+        and(
+          eq(invoiceLines.instituteId, instituteId),
+          sql`${invoiceLines.id} = any(${pgArray(allocations.map((a) => a.lineId))}::uuid[])`,
+        ),
+      )
+    await tx.insert(paymentAllocations).values(
+      allocations.map((a) => ({
+        instituteId,
+        paymentId,
+        invoiceLineId: a.lineId,
+        studentId: lineStudents.find((l) => l.id === a.lineId)!.studentId,
+        principalMinor: a.principalMinor,
+        fineMinor: a.fineMinor,
+      })),
+    )
+    for (const a of allocations) {
+      await tx
+        .update(invoiceLines)
+        .set({
+          paidMinor: sql`${invoiceLines.paidMinor} + ${a.principalMinor}`,
+          fineMinor: sql`${invoiceLines.fineMinor} + ${a.fineMinor}`,
+        })
+        .where(rowKey(invoiceLines, instituteId, a.lineId))
+    }
+    await refreshInvoiceStatuses(
+      tx,
+      instituteId,
+      allocations.map((a) => a.lineId),
+    )
+  }
+  const movements = [
+    ...payment.advanceUsed.map((a) => ({
+      studentId: a.studentId,
+      kind: 'used' as const,
+      amountMinor: -a.amountMinor,
+    })),
+    ...(payment.toAdvance ? [{ ...payment.toAdvance, kind: 'overpayment' as const }] : []),
+  ]
+  if (movements.length) {
+    await tx.insert(advanceMovements).values(
+      movements.map((m) => ({
+        instituteId,
+        ...m,
+        paymentId,
+        voucherId: voucher.id,
+        reason: number,
+        createdBy: options.collectedBy,
+      })),
+    )
+  }
+  const owed = await principalDue(
+    tx,
+    instituteId,
+    await receiptStudentIds(tx, instituteId, paymentId),
+  )
+  await tx
+    .update(payments)
+    .set({ balanceAfterMinor: owed })
+    .where(rowKey(payments, instituteId, paymentId))
+  return paymentId
+}

@@ -1,0 +1,353 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { CounterMatch, Receipt } from '../../../shared/schemas/collection.ts'
+import { auditLog } from '../../db/schema/access.ts'
+import { invoices } from '../../db/schema/fees.ts'
+import {
+  advanceOf,
+  counterFamily,
+  familyOf,
+  fineMinor,
+  labMinor,
+  tuitionMinor,
+} from '../../test-support/collection.ts'
+import { receivableBalance } from '../../test-support/fee-invoices.ts'
+import { fiscalYear } from '../../test-support/fiscal-dates.ts'
+import { signedInAs, signedInWithRules } from '../../test-support/admission.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
+
+describe('payments at the counter', () => {
+  let t: TestApp
+  let admin: string
+  adminSuite((s) => ({ t, admin } = s))
+
+  let family: Awaited<ReturnType<typeof counterFamily>>
+  let cashier: string
+  let key = 0
+  const pay = (body: object, token = admin, idempotencyKey = `counter-key-${++key}`) =>
+    asUser(t, token, 'POST', '/api/collection/payments', body, {
+      'Idempotency-Key': idempotencyKey,
+    })
+  const balanceOf = async (purpose: string) =>
+    Number(
+      (
+        (await t.database.db.execute(sql`select coalesce(sum(l.debit - l.credit), 0) as n
+          from voucher_lines l join coa_mappings m on m.account_id = l.account_id
+            and m.purpose = ${purpose} and m.institute_id = l.institute_id
+          where l.institute_id = ${family.instituteId}`)) as unknown as { rows: { n: string }[] }
+      ).rows[0]!.n,
+    )
+  const statusOf = async (invoiceId: string) =>
+    (await t.database.db.select().from(invoices).where(eq(invoices.id, invoiceId)))[0]!.status
+
+  beforeAll(async () => {
+    family = await counterFamily(t, admin, 'CTR', '+880 1711-555001')
+    cashier = await signedInAs(t, 'counter-cashier', ['cashier'])
+  })
+
+  it('finds a student by guardian phone, invoice number or ID as one types', async () => {
+    const search = async (q: string) =>
+      (await (
+        await asUser(t, admin, 'GET', `/api/collection/search?q=${encodeURIComponent(q)}`)
+      ).json()) as { data: CounterMatch[] }
+    const byPhone = await search('01711555001')
+    expect(byPhone.data.map((m) => m.studentId).sort()).toEqual([...family.studentIds].sort())
+    const byInvoice = await search(family.invoices[1]!.number.toLowerCase())
+    expect(byInvoice.data[0]!.studentId).toBe(family.studentIds[1])
+    const empty = await asUser(t, admin, 'GET', '/api/collection/search?q=%20')
+    expect(empty.status).toBe(422)
+  })
+
+  it('shows the family with each member’s open lines, oldest first, and the fine as of today', async () => {
+    const seen = await familyOf(t, cashier, family.studentIds[1]!)
+    // The student asked for first, then the siblings (eldest first).
+    expect(seen.members[0]!.studentId).toBe(family.studentIds[1])
+    expect(seen.members.map((m) => m.studentId).sort()).toEqual([...family.studentIds].sort())
+    const first = seen.members.find((m) => m.studentId === family.studentIds[0])!
+    expect(first.lines.map((l) => [l.periodName, l.dueMinor, l.fineMinor])).toEqual([
+      ['Period 1', tuitionMinor, fineMinor],
+      ['Period 1', labMinor, 0],
+      ['Period 2', tuitionMinor, 0],
+    ])
+    expect(seen.members.find((m) => m.studentId === family.studentIds[2])!.lines).toEqual([])
+  })
+
+  it('takes one payment for two children: one receipt, one balanced voucher, once per key', async () => {
+    const seen = await familyOf(t, cashier, family.studentIds[0]!)
+    const overdue = seen.members.flatMap((m) => m.lines).filter((l) => l.periodName === 'Period 1')
+    const total = overdue.reduce((s, l) => s + l.dueMinor + l.fineMinor, 0)
+    expect(total).toBe(2 * (tuitionMinor + labMinor + fineMinor))
+    const receivable = await balanceOf('fee_receivable')
+    const body = {
+      studentId: family.studentIds[0],
+      allocations: overdue.map((l) => ({
+        lineId: l.lineId,
+        principalMinor: l.dueMinor,
+        fineMinor: l.fineMinor,
+      })),
+      tenders: [{ method: 'cash', amountMinor: total, tenderedMinor: total + 500 }],
+    }
+    const res = await pay(body, cashier, 'counter-two-children')
+    expect(res.status).toBe(201)
+    const receipt = (await res.json()) as Receipt
+    expect(receipt.number).toMatch(new RegExp(`^RCT-[A-Z0-9-]+-${fiscalYear()}-000001$`))
+    expect(receipt.students.map((s) => s.studentId).sort()).toEqual(
+      family.studentIds.slice(0, 2).sort(),
+    )
+    expect(receipt.receivedMinor).toBe(total)
+    expect(receipt.tenders[0]).toMatchObject({ method: 'cash', changeMinor: 500 })
+    expect(receipt.lines.reduce((s, l) => s + l.fineMinor, 0)).toBe(2 * fineMinor)
+    // Still owed by the two: the first child's second period.
+    expect(receipt.balanceDueMinor).toBe(tuitionMinor)
+    expect(receipt.cashierName).toBe('User counter-cashier')
+    expect(await balanceOf('fee_receivable')).toBe(receivable - 2 * (tuitionMinor + labMinor))
+    expect(await balanceOf('fine_income')).toBe(-2 * fineMinor)
+    expect(await statusOf(family.invoices[0]!.id)).toBe('paid')
+    expect(await statusOf(family.invoices[1]!.id)).toBe('paid')
+
+    const again = await pay(body, cashier, 'counter-two-children')
+    expect(again.status).toBe(200)
+    expect(((await again.json()) as Receipt).id).toBe(receipt.id)
+    const other = await pay(
+      { ...body, tenders: [{ method: 'card', amountMinor: total }] },
+      cashier,
+      'counter-two-children',
+    )
+    expect(other.status).toBe(409)
+    expect(await balanceOf('fee_receivable')).toBe(receivable - 2 * (tuitionMinor + labMinor))
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, receipt.id)))
+    expect(audits.map((a) => a.action)).toEqual(['collect'])
+
+    // Paid lines are gone from the counter, and paying one again is refused: nothing saved.
+    const after = await familyOf(t, cashier, family.studentIds[0]!)
+    expect(after.members.flatMap((m) => m.lines).map((l) => l.periodName)).toEqual(['Period 2'])
+    const twice = await pay(body, cashier)
+    expect(twice.status).toBe(409)
+    expect(await twice.json()).toMatchObject({
+      code: 'line_already_paid',
+      values: { leftMinor: 0 },
+    })
+  })
+
+  it('takes part of a line, and the rest over the lines into the advance', async () => {
+    const [line] = (await familyOf(t, admin, family.studentIds[0]!)).members[0]!.lines
+    const part = await pay({
+      studentId: family.studentIds[0],
+      allocations: [{ lineId: line!.lineId, principalMinor: 40_000, fineMinor: 0 }],
+      tenders: [
+        {
+          method: 'bank',
+          amountMinor: 30_000,
+          bankAccount: 'Main bank account',
+          reference: 'SLIP-1',
+        },
+        { method: 'mobile', amountMinor: 10_000, issuer: 'bKash', reference: 'TX123' },
+      ],
+    })
+    expect(part.status).toBe(201)
+    expect(await statusOf(family.invoices[2]!.id)).toBe('partially_paid')
+    const [left] = (await familyOf(t, admin, family.studentIds[0]!)).members[0]!.lines
+    expect(left!.dueMinor).toBe(tuitionMinor - 40_000)
+
+    const over = await pay({
+      studentId: family.studentIds[0],
+      allocations: [{ lineId: line!.lineId, principalMinor: left!.dueMinor, fineMinor: 0 }],
+      toAdvance: { studentId: family.studentIds[2], amountMinor: 7_000 },
+      tenders: [{ method: 'cash', amountMinor: left!.dueMinor + 7_000 }],
+    })
+    expect(over.status).toBe(201)
+    expect(((await over.json()) as Receipt).toAdvanceMinor).toBe(7_000)
+    expect(await statusOf(family.invoices[2]!.id)).toBe('paid')
+    expect(await advanceOf(t, family.studentIds[2]!)).toBe(7_000)
+    expect(await balanceOf('student_advance')).toBe(-7_000)
+  })
+
+  it('refuses bad input by field, and an advance beyond its balance', async () => {
+    const base = { studentId: family.studentIds[0], allocations: [] }
+    const unbalanced = await pay({
+      ...base,
+      toAdvance: { studentId: family.studentIds[0], amountMinor: 100 },
+      tenders: [{ method: 'cash', amountMinor: 99 }],
+    })
+    expect(unbalanced.status).toBe(422)
+    expect(((await unbalanced.json()) as { fields: object }).fields).toHaveProperty('tenders')
+    const cheque = await pay({
+      ...base,
+      toAdvance: { studentId: family.studentIds[0], amountMinor: 100 },
+      tenders: [{ method: 'cheque', amountMinor: 100, bankAccount: 'Main bank account' }],
+    })
+    expect(cheque.status).toBe(422)
+    expect(Object.keys(((await cheque.json()) as { fields: object }).fields).sort()).toEqual([
+      'tenders.0.chequeDate',
+      'tenders.0.issuer',
+      'tenders.0.reference',
+    ])
+    const unknownBank = await pay({
+      ...base,
+      toAdvance: { studentId: family.studentIds[0], amountMinor: 100 },
+      tenders: [{ method: 'bank', amountMinor: 100, bankAccount: 'Nowhere', reference: 'S' }],
+    })
+    expect(unknownBank.status).toBe(422)
+    expect(((await unknownBank.json()) as { fields: object }).fields).toHaveProperty(
+      'tenders.0.bankAccount',
+    )
+    const spend = await pay({
+      ...base,
+      advanceUsed: [{ studentId: family.studentIds[2], amountMinor: 7_001 }],
+      toAdvance: { studentId: family.studentIds[0], amountMinor: 7_002 },
+      tenders: [{ method: 'cash', amountMinor: 1 }],
+    })
+    expect(spend.status).toBe(422)
+    expect(await spend.json()).toMatchObject({
+      fields: {
+        'advanceUsed.0.amountMinor': [
+          { code: 'advance_insufficient', values: { availableMinor: 7_000 } },
+        ],
+      },
+    })
+    const stranger = await pay({
+      ...base,
+      toAdvance: { studentId: '00000000-0000-4000-8000-000000000000', amountMinor: 100 },
+      tenders: [{ method: 'cash', amountMinor: 100 }],
+    })
+    expect(stranger.status).toBe(422)
+    const malformed = await t.app.request('/api/collection/payments', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${admin}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'counter-malformed',
+      },
+      body: '{"studentId":',
+    })
+    expect(malformed.status).toBe(400)
+  })
+
+  it('cancels a receipt: reversed, lines open again, advance undone; needs receipt-cancel', async () => {
+    const seen = await familyOf(t, admin, family.studentIds[0]!)
+    expect(seen.members.flatMap((m) => m.lines)).toEqual([])
+    const list = await t.database.db.execute(
+      sql`select id, number from payments where institute_id = ${family.instituteId} order by sequence`,
+    )
+    const [first, , third] = (list as unknown as { rows: { id: string; number: string }[] }).rows
+    const refused = await asUser(
+      t,
+      cashier,
+      'POST',
+      `/api/collection/payments/${first!.id}/cancel`,
+      {
+        reason: 'Wrong family',
+      },
+    )
+    expect(refused.status).toBe(403)
+    const noReason = await asUser(
+      t,
+      admin,
+      'POST',
+      `/api/collection/payments/${first!.id}/cancel`,
+      {
+        reason: ' ',
+      },
+    )
+    expect(noReason.status).toBe(422)
+
+    const receivable = await balanceOf('fee_receivable')
+    const res = await asUser(t, admin, 'POST', `/api/collection/payments/${first!.id}/cancel`, {
+      reason: 'Cheque bounced',
+    })
+    expect(res.status).toBe(200)
+    const cancelled = (await res.json()) as Receipt
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Cheque bounced' })
+    expect(cancelled.number).toBe(first!.number)
+    expect(await balanceOf('fee_receivable')).toBe(receivable + 2 * (tuitionMinor + labMinor))
+    expect(await balanceOf('fine_income')).toBe(0)
+    expect(await statusOf(family.invoices[0]!.id)).toBe('unpaid')
+    const reopened = await familyOf(t, admin, family.studentIds[0]!)
+    expect(reopened.members.flatMap((m) => m.lines).map((l) => l.fineMinor)).toEqual([
+      fineMinor,
+      0,
+      fineMinor,
+      0,
+    ])
+    const again = await asUser(t, admin, 'POST', `/api/collection/payments/${first!.id}/cancel`, {
+      reason: 'Twice',
+    })
+    expect(again.status).toBe(409)
+
+    // The over-payment's advance is spent: its receipt cannot be cancelled until that is undone.
+    const line = reopened.members.flatMap((m) => m.lines)[1]!
+    const spent = await pay({
+      studentId: family.studentIds[0],
+      allocations: [{ lineId: line.lineId, principalMinor: 7_000, fineMinor: 0 }],
+      advanceUsed: [{ studentId: family.studentIds[2], amountMinor: 7_000 }],
+      tenders: [],
+    })
+    expect(spent.status).toBe(201)
+    expect(await advanceOf(t, family.studentIds[2]!)).toBe(0)
+    const blocked = await asUser(t, admin, 'POST', `/api/collection/payments/${third!.id}/cancel`, {
+      reason: 'Mistake',
+    })
+    expect(blocked.status).toBe(409)
+    expect(await blocked.json()).toMatchObject({ code: 'advance_already_used' })
+  })
+
+  it('pays a line’s fine before its fee, and refuses a fine larger than today’s', async () => {
+    const [tuition] = (await familyOf(t, admin, family.studentIds[1]!)).members[0]!.lines
+    expect(tuition).toMatchObject({ dueMinor: tuitionMinor, fineMinor })
+    const feeFirst = await pay({
+      studentId: family.studentIds[1],
+      allocations: [{ lineId: tuition!.lineId, principalMinor: 1_000, fineMinor: 0 }],
+      tenders: [{ method: 'cash', amountMinor: 1_000 }],
+    })
+    expect(feeFirst.status).toBe(422)
+    expect(await feeFirst.json()).toMatchObject({
+      fields: { 'allocations.0.fineMinor': [{ code: 'fine_first' }] },
+    })
+    const grown = await pay({
+      studentId: family.studentIds[1],
+      allocations: [{ lineId: tuition!.lineId, principalMinor: 0, fineMinor: fineMinor + 1 }],
+      tenders: [{ method: 'cash', amountMinor: fineMinor + 1 }],
+    })
+    expect(grown.status).toBe(409)
+    expect(await grown.json()).toMatchObject({ code: 'fine_changed', values: { fineMinor } })
+    const fineOnly = await pay({
+      studentId: family.studentIds[1],
+      allocations: [{ lineId: tuition!.lineId, principalMinor: 0, fineMinor: 2_000 }],
+      tenders: [{ method: 'card', amountMinor: 2_000 }],
+    })
+    expect(fineOnly.status).toBe(201)
+    const [after] = (await familyOf(t, admin, family.studentIds[1]!)).members[0]!.lines
+    expect(after).toMatchObject({ dueMinor: tuitionMinor, fineMinor: fineMinor - 2_000 })
+  })
+
+  it('keeps other institutes and users without the right out', async () => {
+    const stranger = await signedInWithRules(t, 'counter-stranger', [
+      { action: 'read', subject: 'dashboard' },
+    ])
+    expect((await asUser(t, stranger, 'GET', '/api/collection/search?q=a')).status).toBe(403)
+    expect(
+      (await asUser(t, stranger, 'GET', `/api/collection/families/${family.studentIds[0]}`)).status,
+    ).toBe(403)
+    expect((await pay({}, stranger)).status).toBe(403)
+
+    await addUser(t, {
+      username: 'counter-other',
+      password: 'counter-other-1',
+      otherInstitute: true,
+      roles: ['admin'],
+    })
+    const other = await signIn(t, 'counter-other', 'counter-other-1')
+    expect(
+      (await asUser(t, other, 'GET', `/api/collection/families/${family.studentIds[0]}`)).status,
+    ).toBe(404)
+    const receipt = await t.database.db.execute(sql`select id from payments limit 1`)
+    const id = (receipt as unknown as { rows: { id: string }[] }).rows[0]!.id
+    expect((await asUser(t, other, 'GET', `/api/collection/payments/${id}`)).status).toBe(404)
+    expect((await asUser(t, admin, 'GET', `/api/collection/payments/${id}`)).status).toBe(200)
+    expect((await asUser(t, admin, 'GET', '/api/collection/payments/not-an-id')).status).toBe(404)
+  })
+})

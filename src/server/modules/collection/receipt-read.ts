@@ -1,0 +1,176 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Db } from '../../db/client.ts'
+import { vouchers } from '../../db/schema/accounting.ts'
+import { users } from '../../db/schema/auth.ts'
+import {
+  advanceMovements,
+  paymentAllocations,
+  payments,
+  paymentTenders,
+} from '../../db/schema/collection.ts'
+import { feeHeads, invoiceLines, invoices, paymentPeriods } from '../../db/schema/fees.ts'
+import { campuses } from '../../db/schema/institutes.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
+import { voucherReference } from '../accounting/posting.ts'
+import { pgArray } from '../fees/sql-arrays.ts'
+import { isUuid } from '../students/student-read.ts'
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/** What these students owe on their live lines now (principal; fines are a day's figure). */
+export async function principalDue(db: Db, instituteId: string, studentIds: string[]) {
+  const [row] = rowsOf<{ due: string | null }>(
+    await db.execute(sql`select sum(l.net_minor - l.paid_minor + coalesce((
+        select sum(cl.net_minor) from invoice_lines cl
+          join invoices ci on ci.institute_id = cl.institute_id and ci.id = cl.invoice_id
+         where cl.institute_id = l.institute_id and cl.credits_line_id = l.id
+           and ci.concession_id is not null), 0)) as due
+      from invoice_lines l
+      join invoices i on i.institute_id = l.institute_id and i.id = l.invoice_id
+      where l.institute_id = ${instituteId}
+        and l.student_id = any(${pgArray(studentIds)}::uuid[])
+        and not l.cancelled and l.credits_line_id is null and i.credit_of is null`),
+  )
+  return Number(row?.due ?? 0)
+}
+
+/** The students a payment paid for or moved advances of, the one looked up first. */
+export async function receiptStudentIds(db: Db, instituteId: string, paymentId: string) {
+  const rows = rowsOf<{ student_id: string }>(
+    await db.execute(sql`select p.student_id from payments p
+        where p.institute_id = ${instituteId} and p.id = ${paymentId}
+      union select student_id from payment_allocations
+        where institute_id = ${instituteId} and payment_id = ${paymentId}
+      union select student_id from advance_movements
+        where institute_id = ${instituteId} and payment_id = ${paymentId}`),
+  )
+  return rows.map((r) => r.student_id)
+}
+
+/** A receipt of the institute as printed, or undefined. */
+export async function findReceipt(
+  db: Db,
+  instituteId: string,
+  id: string | undefined,
+): Promise<Receipt | undefined> {
+  if (!isUuid(id)) return undefined
+  const [row] = await db
+    .select({
+      payment: payments,
+      campusName: campuses.name,
+      cashierName: users.fullName,
+      voucher: { type: vouchers.type, fiscalYear: vouchers.fiscalYear, number: vouchers.number },
+    })
+    .from(payments)
+    .innerJoin(campuses, rowKey(campuses, payments.instituteId, payments.campusId))
+    .innerJoin(vouchers, rowKey(vouchers, payments.instituteId, payments.voucherId))
+    .leftJoin(users, eq(users.id, payments.collectedBy))
+    .where(rowKey(payments, instituteId, id))
+  if (!row) return undefined
+  const { payment } = row
+  const lines = await db
+    .select({
+      allocation: paymentAllocations,
+      invoiceNumber: invoices.number,
+      feeHeadName: feeHeads.name,
+      periodName: paymentPeriods.name,
+      dueDate: invoices.dueDate,
+      priority: feeHeads.priority,
+    })
+    .from(paymentAllocations)
+    .innerJoin(
+      invoiceLines,
+      rowKey(invoiceLines, paymentAllocations.instituteId, paymentAllocations.invoiceLineId),
+    )
+    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
+    .innerJoin(feeHeads, rowKey(feeHeads, invoiceLines.instituteId, invoiceLines.feeHeadId))
+    .leftJoin(
+      paymentPeriods,
+      rowKey(paymentPeriods, invoiceLines.instituteId, invoiceLines.periodId),
+    )
+    .where(
+      and(eq(paymentAllocations.instituteId, instituteId), eq(paymentAllocations.paymentId, id)),
+    )
+    .orderBy(asc(invoices.dueDate), asc(feeHeads.priority), asc(invoices.number))
+  const tenders = await db
+    .select()
+    .from(paymentTenders)
+    .where(and(eq(paymentTenders.instituteId, instituteId), eq(paymentTenders.paymentId, id)))
+    .orderBy(asc(paymentTenders.lineNo))
+  const movements = await db
+    .select()
+    .from(advanceMovements)
+    .where(and(eq(advanceMovements.instituteId, instituteId), eq(advanceMovements.paymentId, id)))
+  const studentIds = await receiptStudentIds(db, instituteId, id)
+  const studentRows = rowsOf<{
+    id: string
+    student_code: string
+    full_name: string
+    class_name: string | null
+    roll: number | null
+  }>(
+    await db.execute(sql`select s.id, s.student_code, s.full_name, latest.class_name, latest.roll
+      from students s
+      left join lateral (
+        select c.name as class_name, e.roll from enrolments e
+          join academic_sessions se on se.institute_id = e.institute_id
+            and se.id = e.academic_session_id
+          join classes c on c.institute_id = e.institute_id and c.id = e.class_id
+         where e.institute_id = s.institute_id and e.student_id = s.id
+         order by se.is_current desc, se.starts_on desc limit 1
+      ) latest on true
+      where s.institute_id = ${instituteId} and s.id = any(${pgArray(studentIds)}::uuid[])`),
+  )
+  const movementSum = (kind: string) =>
+    movements.filter((m) => m.kind === kind).reduce((s, m) => s + Math.abs(m.amountMinor), 0)
+  return {
+    id: payment.id,
+    number: payment.number,
+    status: payment.status,
+    receivedOn: payment.receivedOn,
+    receivedAt: payment.createdAt.toISOString(),
+    campusName: row.campusName,
+    cashierName: row.cashierName,
+    students: studentIds.map((sid) => {
+      const s = studentRows.find((r) => r.id === sid)!
+      return {
+        studentId: s.id,
+        studentCode: s.student_code,
+        fullName: s.full_name,
+        className: s.class_name,
+        roll: s.roll,
+      }
+    }),
+    lines: lines.map((l) => ({
+      studentId: l.allocation.studentId,
+      invoiceNumber: l.invoiceNumber,
+      feeHeadName: l.feeHeadName,
+      periodName: l.periodName,
+      principalMinor: l.allocation.principalMinor,
+      fineMinor: l.allocation.fineMinor,
+    })),
+    tenders: tenders.map((t) => ({
+      method: t.method,
+      amountMinor: t.amountMinor,
+      tenderedMinor: t.tenderedMinor,
+      changeMinor: t.tenderedMinor === null ? 0 : t.tenderedMinor - t.amountMinor,
+      bankAccount: t.bankAccount,
+      reference: t.reference,
+      issuer: t.issuer,
+      chequeDate: t.chequeDate,
+    })),
+    advanceUsedMinor: movementSum('used'),
+    toAdvanceMinor: movementSum('overpayment'),
+    receivedMinor: payment.amountMinor,
+    balanceDueMinor: payment.balanceAfterMinor,
+    voucherReference: voucherReference(
+      row.voucher.type,
+      row.voucher.fiscalYear,
+      row.voucher.number,
+    ),
+    verifyCode: payment.verifyCode,
+    cancelledAt: payment.cancelledAt?.toISOString() ?? null,
+    cancelReason: payment.cancelReason,
+  }
+}

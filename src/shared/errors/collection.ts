@@ -1,0 +1,85 @@
+/** The counter's refusals: finding a family, taking a payment, cancelling a receipt. */
+export const collectionErrors = {
+  search_required: /*i18n*/ {
+    id: 'error.search_required',
+    message: 'Type a student ID, name, guardian phone, roll or invoice number.',
+  },
+  amount_positive: /*i18n*/ {
+    id: 'error.amount_positive',
+    message: 'The amount must be more than zero.',
+  },
+  unknown_tender_method: /*i18n*/ {
+    id: 'error.unknown_tender_method',
+    message: 'Choose how the money was paid.',
+  },
+  tendered_short: /*i18n*/ {
+    id: 'error.tendered_short',
+    message: 'The cash handed over is less than the amount.',
+  },
+  bank_required: /*i18n*/ {
+    id: 'error.bank_required',
+    message: 'Choose the bank account.',
+  },
+  unknown_bank_account: /*i18n*/ {
+    id: 'error.unknown_bank_account',
+    message: 'This bank account is not in the chart of accounts mapping.',
+  },
+  tender_reference_required: /*i18n*/ {
+    id: 'error.tender_reference_required',
+    message: 'Give the slip, cheque or transaction number.',
+  },
+  issuer_required: /*i18n*/ {
+    id: 'error.issuer_required',
+    message: 'Give the cheque’s bank or the mobile service’s provider.',
+  },
+  cheque_date_required: /*i18n*/ {
+    id: 'error.cheque_date_required',
+    message: 'Give the cheque’s date.',
+  },
+  payment_nothing_to_pay: /*i18n*/ {
+    id: 'error.payment_nothing_to_pay',
+    message: 'Select at least one line to pay, or an amount for the advance.',
+  },
+  payment_unbalanced: /*i18n*/ {
+    id: 'error.payment_unbalanced',
+    message: 'The money received and the advances used must equal what is paid.',
+  },
+  fine_first: /*i18n*/ {
+    id: 'error.fine_first',
+    message: 'A line’s fine is paid before its fee: pay the whole fine or waive it first.',
+  },
+  payment_line_twice: /*i18n*/ {
+    id: 'error.payment_line_twice',
+    message: 'A line is paid twice in one payment.',
+  },
+  line_not_open: /*i18n*/ {
+    id: 'error.line_not_open',
+    message: 'This line is not open for payment (cancelled, or another student’s).',
+  },
+  line_already_paid: /*i18n*/ {
+    id: 'error.line_already_paid',
+    message: 'Already paid: {leftMinor} left on {head}. Nothing was saved; load the family again.',
+  },
+  fine_changed: /*i18n*/ {
+    id: 'error.fine_changed',
+    message: 'The fine on {head} is now {fineMinor}. Nothing was saved; load the family again.',
+  },
+  advance_insufficient: /*i18n*/ {
+    id: 'error.advance_insufficient',
+    message: 'The student’s advance is only {availableMinor}.',
+  },
+  not_family_member: /*i18n*/ {
+    id: 'error.not_family_member',
+    message: 'This student is not of the family being paid for.',
+  },
+  receipt_not_found: /*i18n*/ { id: 'error.receipt_not_found', message: 'Receipt not found.' },
+  receipt_already_cancelled: /*i18n*/ {
+    id: 'error.receipt_already_cancelled',
+    message: 'This receipt is already cancelled.',
+  },
+  advance_already_used: /*i18n*/ {
+    id: 'error.advance_already_used',
+    message:
+      'The advance this receipt added has been used since ({availableMinor} left): undo that first.',
+  },
+}
