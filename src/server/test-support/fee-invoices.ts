@@ -150,9 +150,15 @@ export const receivableBalance = (db: Db, instituteId: string) =>
       where l.institute_id = ${instituteId}`,
   )
 
-/** Σ student balances by the sub-ledger: every invoice line's net, credit notes' negative. */
+/**
+ * Σ student balances by the sub-ledger: every invoice line's net (credit notes' negative) less
+ * what is paid of it.
+ */
 export const subLedgerTotal = (db: Db, instituteId: string) =>
-  one(db, sql`select sum(net_minor) as n from invoice_lines where institute_id = ${instituteId}`)
+  one(
+    db,
+    sql`select sum(net_minor - paid_minor) as n from invoice_lines where institute_id = ${instituteId}`,
+  )
 
 /**
  * The first `n` students still here (the demo has a few who left) in a class of a session, by

@@ -34,6 +34,22 @@ export async function cancelPayment(
   if (!payment) throw notFound('receipt_not_found')
   if (payment.status === 'cancelled') throw conflict('receipt_already_cancelled')
 
+  const allocations = await tx
+    .select()
+    .from(paymentAllocations)
+    .where(
+      and(
+        eq(paymentAllocations.instituteId, instituteId),
+        eq(paymentAllocations.paymentId, paymentId),
+      ),
+    )
+    .orderBy(paymentAllocations.invoiceLineId)
+  // Lines before students, each in key order, as a payment takes them: the two never deadlock.
+  if (allocations.length) {
+    await tx.execute(sql`select id from invoice_lines where institute_id = ${instituteId}
+      and id = any(${pgArray(allocations.map((a) => a.invoiceLineId))}::uuid[])
+      order by id for update`)
+  }
   const movements = await tx
     .select()
     .from(advanceMovements)
@@ -80,16 +96,6 @@ export async function cancelPayment(
     createdBy: cancelledBy,
   })
 
-  const allocations = await tx
-    .select()
-    .from(paymentAllocations)
-    .where(
-      and(
-        eq(paymentAllocations.instituteId, instituteId),
-        eq(paymentAllocations.paymentId, paymentId),
-      ),
-    )
-    .orderBy(paymentAllocations.invoiceLineId)
   for (const a of allocations) {
     await tx
       .update(invoiceLines)

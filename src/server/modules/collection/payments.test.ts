@@ -11,7 +11,6 @@ import {
   labMinor,
   tuitionMinor,
 } from '../../test-support/collection.ts'
-import { receivableBalance } from '../../test-support/fee-invoices.ts'
 import { fiscalYear } from '../../test-support/fiscal-dates.ts'
 import { signedInAs, signedInWithRules } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
