@@ -75,6 +75,15 @@ CREATE TABLE "receipt_counters" (
 	CONSTRAINT "receipt_counters_institute_id_campus_id_fiscal_year_pk" PRIMARY KEY("institute_id","campus_id","fiscal_year")
 );
 --> statement-breakpoint
+CREATE TABLE "receipt_prints" (
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"institute_id" uuid NOT NULL,
+	"payment_id" uuid NOT NULL,
+	"printed_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "receipt_prints_institute_id_id_pk" PRIMARY KEY("institute_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "advance_movements" ADD CONSTRAINT "advance_movements_institute_id_institutes_id_fk" FOREIGN KEY ("institute_id") REFERENCES "public"."institutes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "advance_movements" ADD CONSTRAINT "advance_movements_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "advance_movements" ADD CONSTRAINT "advance_movements_student_fk" FOREIGN KEY ("institute_id","student_id") REFERENCES "public"."students"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -95,6 +104,9 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_voucher_fk" FOREIGN KEY ("instit
 ALTER TABLE "payments" ADD CONSTRAINT "payments_cancel_voucher_fk" FOREIGN KEY ("institute_id","cancel_voucher_id") REFERENCES "public"."vouchers"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipt_counters" ADD CONSTRAINT "receipt_counters_institute_id_institutes_id_fk" FOREIGN KEY ("institute_id") REFERENCES "public"."institutes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipt_counters" ADD CONSTRAINT "receipt_counters_campus_fk" FOREIGN KEY ("institute_id","campus_id") REFERENCES "public"."campuses"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipt_prints" ADD CONSTRAINT "receipt_prints_institute_id_institutes_id_fk" FOREIGN KEY ("institute_id") REFERENCES "public"."institutes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipt_prints" ADD CONSTRAINT "receipt_prints_printed_by_users_id_fk" FOREIGN KEY ("printed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipt_prints" ADD CONSTRAINT "receipt_prints_payment_fk" FOREIGN KEY ("institute_id","payment_id") REFERENCES "public"."payments"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "advance_movements_student_idx" ON "advance_movements" USING btree ("institute_id","student_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_allocations_line_unique" ON "payment_allocations" USING btree ("institute_id","payment_id","invoice_line_id");--> statement-breakpoint
 CREATE INDEX "payment_allocations_line_idx" ON "payment_allocations" USING btree ("institute_id","invoice_line_id");--> statement-breakpoint
@@ -104,4 +116,5 @@ CREATE UNIQUE INDEX "payments_number_unique" ON "payments" USING btree ("institu
 CREATE UNIQUE INDEX "payments_idempotency_unique" ON "payments" USING btree ("institute_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_verify_code_unique" ON "payments" USING btree ("verify_code","institute_id");--> statement-breakpoint
 CREATE INDEX "payments_day_idx" ON "payments" USING btree ("institute_id","received_on","collected_by");--> statement-breakpoint
-CREATE INDEX "payments_student_idx" ON "payments" USING btree ("institute_id","student_id");
+CREATE INDEX "payments_student_idx" ON "payments" USING btree ("institute_id","student_id");--> statement-breakpoint
+CREATE INDEX "receipt_prints_payment_idx" ON "receipt_prints" USING btree ("institute_id","payment_id");

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { PrintInstituteSchema } from './invoice-print.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 
@@ -68,6 +69,8 @@ export const FamilySchema = v.object({
   guardianName: v.string(),
   guardianPhone: v.string(),
   members: v.array(FamilyMemberSchema),
+  /** The bank accounts (COA mapping keys) a deposit or cheque may go into. */
+  bankAccounts: v.array(v.string()),
 })
 export type Family = v.InferOutput<typeof FamilySchema>
 
@@ -239,5 +242,15 @@ export const ReceiptSchema = v.object({
   verifyCode: v.string(),
   cancelledAt: v.nullable(v.string()),
   cancelReason: v.string(),
+  /** The paper of the invoice print settings: receipts print in the same style. */
+  paper: v.picklist(['a4', 'a5', 'thermal80']),
+  institute: PrintInstituteSchema,
 })
 export type Receipt = v.InferOutput<typeof ReceiptSchema>
+
+/** A print of a receipt, logged: the first is the original, every later one a duplicate. */
+export const ReceiptPrintSchema = v.object({
+  copy: v.number(),
+  printedAt: v.string(),
+})
+export type ReceiptPrint = v.InferOutput<typeof ReceiptPrintSchema>

@@ -147,6 +147,23 @@ export const paymentAllocations = pgTable(
   ],
 )
 
+/** Every print of a receipt: the first is the original, the others duplicates. */
+export const receiptPrints = pgTable(
+  'receipt_prints',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    paymentId: uuid('payment_id').notNull(),
+    printedBy: uuid('printed_by').references(() => users.id),
+    printedAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('receipt_prints_payment_fk', t, t.paymentId, payments),
+    index('receipt_prints_payment_idx').on(t.instituteId, t.paymentId),
+  ],
+)
+
 export const advanceMovementKinds = [
   'overpayment',
   'used',

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { byCollectionOrder } from '../../../shared/fees/allocation.ts'
 import type { CounterMatch, Family } from '../../../shared/schemas/collection.ts'
 import type { Db } from '../../db/client.ts'
+import { coaMappings } from '../../db/schema/accounting.ts'
 import { notFound } from '../../lib/errors.ts'
 import { defaultSessionId, isUuid } from '../students/student-read.ts'
 import { matchingStudentIds } from '../students/student-search.ts'
@@ -102,6 +103,11 @@ export async function familyAtCounter(
   const ids = members.map((m) => m.id)
   const lines = byCollectionOrder(await counterLines(db, instituteId, ids, asOf))
   const advances = await advanceBalances(db, instituteId, ids)
+  const banks = await db
+    .select({ key: coaMappings.key })
+    .from(coaMappings)
+    .where(and(eq(coaMappings.instituteId, instituteId), eq(coaMappings.purpose, 'bank')))
+    .orderBy(coaMappings.key)
   return {
     asOf,
     guardianName: members[0]!.guardian_name,
@@ -116,5 +122,6 @@ export async function familyAtCounter(
       advanceMinor: advances.get(m.id) ?? 0,
       lines: lines.filter((l) => l.studentId === m.id).map(({ finePaidMinor: _, ...line }) => line),
     })),
+    bankAccounts: banks.map((b) => b.key),
   }
 }

@@ -323,6 +323,25 @@ describe('payments at the counter', () => {
     expect(after).toMatchObject({ dueMinor: tuitionMinor, fineMinor: fineMinor - 2_000 })
   })
 
+  it('logs every print of a receipt: the first is the original, the next duplicates', async () => {
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select id from payments where institute_id = ${family.instituteId} order by sequence desc limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows
+    const print = async () => {
+      const res = await asUser(t, cashier, 'POST', `/api/collection/payments/${row!.id}/prints`)
+      expect(res.status).toBe(201)
+      return ((await res.json()) as { copy: number }).copy
+    }
+    expect(await print()).toBe(1)
+    expect(await print()).toBe(2)
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    expect(
+      (await asUser(t, cashier, 'POST', `/api/collection/payments/${unknown}/prints`)).status,
+    ).toBe(404)
+  })
+
   it('keeps other institutes and users without the right out', async () => {
     const stranger = await signedInWithRules(t, 'counter-stranger', [
       { action: 'read', subject: 'dashboard' },

@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   CancelPaymentSchema,
   CreatePaymentSchema,
   type Receipt,
+  type ReceiptPrint,
 } from '../../../shared/schemas/collection.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { payments } from '../../db/schema/collection.ts'
+import { payments, receiptPrints } from '../../db/schema/collection.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
@@ -25,7 +27,8 @@ async function receiptOr404(c: Context<AppEnv>, id: string | undefined): Promise
 /**
  * Payments at the counter (permission payment-collection): taking one (Idempotency-Key
  * required: a double click, a retry or a replay gives the same receipt), reading its receipt,
- * and cancelling it with a reason (permission receipt-cancel).
+ * logging each print (the first the original, the others duplicates), and cancelling it with
+ * a reason (permission receipt-cancel).
  */
 export const paymentRoutes = new Hono<AppEnv>()
   .post('/', requireAuth(), requirePermission('create', 'payment-collection'), async (c) => {
@@ -70,6 +73,39 @@ export const paymentRoutes = new Hono<AppEnv>()
 
   .get('/:paymentId', requireAuth(), requirePermission('read', 'payment-collection'), async (c) =>
     c.json(await receiptOr404(c, c.req.param('paymentId'))),
+  )
+
+  .post(
+    '/:paymentId/prints',
+    requireAuth(),
+    requirePermission('read', 'payment-collection'),
+    async (c) => {
+      const receipt = await receiptOr404(c, c.req.param('paymentId'))
+      const { database, auth } = c.var
+      const print = await database.db.transaction(async (tx) => {
+        // Prints of one receipt take turns: two at once are never both the original.
+        await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(rowKey(payments, auth.instituteId, receipt.id))
+          .for('update')
+        const [row] = await tx
+          .insert(receiptPrints)
+          .values({ instituteId: auth.instituteId, paymentId: receipt.id, printedBy: auth.user.id })
+          .returning({ printedAt: receiptPrints.printedAt })
+        const [{ copies } = { copies: 0 }] = await tx
+          .select({ copies: count() })
+          .from(receiptPrints)
+          .where(
+            and(
+              eq(receiptPrints.instituteId, auth.instituteId),
+              eq(receiptPrints.paymentId, receipt.id),
+            ),
+          )
+        return { copy: copies, printedAt: row!.printedAt.toISOString() }
+      })
+      return c.json<ReceiptPrint>(print, 201)
+    },
   )
 
   .post(

@@ -13,6 +13,7 @@ import { feeHeads, invoiceLines, invoices, paymentPeriods } from '../../db/schem
 import { campuses } from '../../db/schema/institutes.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { voucherReference } from '../accounting/posting.ts'
+import { printSettingsOf } from '../fees/invoice-print-read.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { isUuid } from '../students/student-read.ts'
 
@@ -122,6 +123,7 @@ export async function findReceipt(
       ) latest on true
       where s.institute_id = ${instituteId} and s.id = any(${pgArray(studentIds)}::uuid[])`),
   )
+  const print = await printSettingsOf(db, instituteId)
   const movementSum = (kind: string) =>
     movements.filter((m) => m.kind === kind).reduce((s, m) => s + Math.abs(m.amountMinor), 0)
   return {
@@ -172,5 +174,7 @@ export async function findReceipt(
     verifyCode: payment.verifyCode,
     cancelledAt: payment.cancelledAt?.toISOString() ?? null,
     cancelReason: payment.cancelReason,
+    paper: print.paper,
+    institute: print.institute,
   }
 }

@@ -1,0 +1,177 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactElement } from 'react'
+import { dayDate } from '../../lib/dates.ts'
+import { useFormat } from '../../lib/format.ts'
+import { useMoney } from '../../lib/use-money.ts'
+import type { Family, OpenLine } from '../../shared/schemas/collection.ts'
+import type { PaymentDraft, PreparedPayment } from './prepared-payment.ts'
+
+/**
+ * The family's open lines, member by member, oldest due first: each ticked line shows where the
+ * money goes (its fine, its fee) and what is left of it, before anything is saved.
+ */
+export function FamilyLines({
+  family,
+  prepared,
+  draft,
+  onDraft,
+  onWaive,
+  disabled,
+}: {
+  family: Family
+  prepared: PreparedPayment
+  draft: PaymentDraft
+  onDraft: (draft: PaymentDraft) => void
+  /** Offered where the user may waive fines. */
+  onWaive: ((line: OpenLine) => void) | undefined
+  disabled: boolean
+}): ReactElement {
+  const { t } = useLingui()
+  const money = useMoney()
+  const { date } = useFormat()
+  const toggle = (lineId: string) =>
+    onDraft({
+      ...draft,
+      unticked: draft.unticked.includes(lineId)
+        ? draft.unticked.filter((id) => id !== lineId)
+        : [...draft.unticked, lineId],
+    })
+  const toggleAdvance = (studentId: string) =>
+    onDraft({
+      ...draft,
+      useAdvance: draft.useAdvance.includes(studentId)
+        ? draft.useAdvance.filter((id) => id !== studentId)
+        : [...draft.useAdvance, studentId],
+    })
+
+  return (
+    <div className="counter-family">
+      {family.members.map((member) => {
+        const lines = prepared.lines.filter((l) => l.studentId === member.studentId)
+        const name = member.fullName
+        const advance = money.format(member.advanceMinor)
+        return (
+          <section key={member.studentId} className="card" aria-label={name}>
+            <h2>
+              {name} <span className="muted">{member.studentCode}</span>{' '}
+              <span className="muted">
+                {[member.className, member.sectionName].filter(Boolean).join(' · ')}
+              </span>
+            </h2>
+            {member.advanceMinor > 0 && (
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  disabled={disabled}
+                  checked={draft.useAdvance.includes(member.studentId)}
+                  onChange={() => toggleAdvance(member.studentId)}
+                />{' '}
+                <Trans>Pay with the advance ({advance} available)</Trans>
+              </label>
+            )}
+            {lines.length === 0 ? (
+              <p className="muted">
+                <Trans>Nothing due.</Trans>
+              </p>
+            ) : (
+              <div className="table-wrap">
+                <table className="table counter-lines">
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <span className="visually-hidden">
+                          <Trans>Pay</Trans>
+                        </span>
+                      </th>
+                      <th scope="col">
+                        <Trans>Fee head</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Period</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Due date</Trans>
+                      </th>
+                      <th scope="col" className="amount">
+                        <Trans>Due</Trans>
+                      </th>
+                      <th scope="col" className="amount">
+                        <Trans>Fine today</Trans>
+                      </th>
+                      <th scope="col" className="amount">
+                        <Trans>Paying</Trans>
+                      </th>
+                      <th scope="col" className="amount">
+                        <Trans>Left</Trans>
+                      </th>
+                      {onWaive && (
+                        <th scope="col">
+                          <span className="visually-hidden">
+                            <Trans>Actions</Trans>
+                          </span>
+                        </th>
+                      )}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lines.map((line) => {
+                      const a = prepared.allocations.get(line.lineId)
+                      const paying = (a?.principalMinor ?? 0) + (a?.fineMinor ?? 0)
+                      const left = line.dueMinor + line.fineMinor - paying
+                      const head = line.feeHeadName
+                      const period = line.periodName ?? ''
+                      return (
+                        <tr key={line.lineId} data-testid="counter-line">
+                          <td>
+                            <input
+                              type="checkbox"
+                              disabled={disabled}
+                              aria-label={t`Pay ${head} ${period}`}
+                              checked={!draft.unticked.includes(line.lineId)}
+                              onChange={() => toggle(line.lineId)}
+                            />
+                          </td>
+                          <th scope="row">
+                            {head} <span className="muted">{line.invoiceNumber}</span>
+                          </th>
+                          <td>{line.periodName ?? '—'}</td>
+                          <td>{date(dayDate(line.dueDate), 'medium')}</td>
+                          <td className="amount">{money.format(line.dueMinor)}</td>
+                          <td className="amount">{money.format(line.fineMinor)}</td>
+                          <td className="amount" data-testid="paying">
+                            {money.format(paying)}
+                            {a && a.fineMinor > 0 && (
+                              <small className="muted">
+                                {' '}
+                                <Trans>incl. fine {money.format(a.fineMinor)}</Trans>
+                              </small>
+                            )}
+                          </td>
+                          <td className="amount">{money.format(left)}</td>
+                          {onWaive && (
+                            <td>
+                              {line.fineMinor > 0 && (
+                                <button
+                                  type="button"
+                                  className="button button-link"
+                                  disabled={disabled}
+                                  onClick={() => onWaive(line)}
+                                >
+                                  <Trans>Waive fine</Trans>
+                                </button>
+                              )}
+                            </td>
+                          )}
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        )
+      })}
+    </div>
+  )
+}

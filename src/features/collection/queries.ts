@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query'
+import { getJson } from '../../lib/api.ts'
+import { storedRead } from '../../lib/read-store.ts'
+import { toSearchParams } from '../../lib/search.ts'
+import {
+  CounterMatchListSchema,
+  FamilySchema,
+  ReceiptSchema,
+} from '../../shared/schemas/collection.ts'
+
+/** The counter's reads: read again after a payment, a cancellation or a fine waived. */
+export const collectionKey = ['collection'] as const
+
+/**
+ * The counter's search as the cashier types: a lookup, never kept for offline use (every
+ * keystroke would leave a copy) and read again for every new text.
+ */
+export const counterSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...collectionKey, 'search', q],
+    queryFn: () => getJson(`collection/search?${toSearchParams({ q })}`, CounterMatchListSchema),
+    enabled: q.trim() !== '',
+    staleTime: 10_000,
+    retry: false,
+  })
+
+/** The family at the counter with its open lines and today's fines; kept for offline reading. */
+export const familyQuery = (studentId: string) =>
+  queryOptions({
+    queryKey: [...collectionKey, 'family', studentId],
+    ...storedRead(
+      `collection/families/${encodeURIComponent(studentId)}`,
+      FamilySchema,
+      '/payment-collection',
+    ),
+    staleTime: 0,
+  })
+
+export const receiptQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: [...collectionKey, 'receipt', paymentId],
+    ...storedRead(
+      `collection/payments/${encodeURIComponent(paymentId)}`,
+      ReceiptSchema,
+      '/payment-collection',
+    ),
+  })

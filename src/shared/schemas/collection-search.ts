@@ -1,0 +1,14 @@
+import * as v from 'valibot'
+import { id } from './primitives.ts'
+
+/*
+ * The counter's search params, apart from the area's other shapes: the staff app's route tree
+ * validates them on every page, so they are all it loads of the area before the page opens.
+ */
+
+/** `/payment-collection?studentId=&receiptId=`: the family on screen, the receipt just taken. */
+export const CounterPageSearchSchema = v.object({
+  studentId: v.optional(id),
+  receiptId: v.optional(id),
+})
+export type CounterPageSearch = v.InferOutput<typeof CounterPageSearchSchema>
