@@ -10,6 +10,7 @@ const features = [
   'accounting',
   'admission',
   'auth',
+  'collection',
   'dashboard',
   'institutes',
   'offline',

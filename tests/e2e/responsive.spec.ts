@@ -173,6 +173,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   concessions: '/student-concessions',
   'group invoice': '/group-invoice',
   'invoice printing': '/invoice-print-settings',
+  'counter collection': `/payment-collection?studentId=${r.studentId}`,
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

@@ -15,6 +15,7 @@ export const navAreas = {
   accounting: { label: msg`Accounting`, icon: 'book' },
   admission: { label: msg`Admission`, icon: 'fileText' },
   fees: { label: msg`Fees`, icon: 'scale' },
+  collection: { label: msg`Collection`, icon: 'fileText' },
   institutes: { label: msg`Institute`, icon: 'settings' },
 } as const satisfies Record<string, { label: MessageDescriptor; icon: IconName }>
 
@@ -76,6 +77,12 @@ export const navItems: NavItem[] = [
     label: msg`Invoice printing`,
     icon: 'printer',
     area: 'fees',
+  },
+  {
+    to: '/payment-collection',
+    label: msg`Counter collection`,
+    icon: 'fileText',
+    area: 'collection',
   },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },

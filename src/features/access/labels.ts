@@ -25,6 +25,7 @@ export const permissionLabels: Record<Permission, MessageDescriptor> = {
   'invoice-print-settings': msg`Invoice print settings`,
   'payment-collection': msg`Counter collection`,
   'advance-override': msg`Advance override`,
+  'receipt-cancel': msg`Receipt cancellation`,
   'paid-report': msg`Paid report`,
   'due-report': msg`Due report`,
   'student-ledger': msg`Student ledger`,

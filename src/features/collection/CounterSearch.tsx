@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useDeferredValue, useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import type { CounterMatch } from '../../shared/schemas/collection.ts'
 import { counterSearchQuery } from './queries.ts'
@@ -21,13 +21,25 @@ export function CounterSearch({
   const input = useRef<HTMLInputElement>(null)
   const [text, setText] = useState('')
   const q = useDeferredValue(text.trim())
+  const queryClient = useQueryClient()
   const results = useQuery(counterSearchQuery(q))
   const matches = q ? (results.data?.data ?? []) : []
-  const [marked, setMarked] = useState(0)
-  useEffect(() => setMarked(0), [q])
+  // The first match is marked again whenever the text changes.
+  const [markedOf, setMarkedOf] = useState({ q, index: 0 })
+  const marked = markedOf.q === q ? markedOf.index : 0
+  const setMarked = (move: (index: number) => number) => setMarkedOf({ q, index: move(marked) })
   useEffect(() => {
     if (autoFocus) input.current?.focus()
   }, [autoFocus])
+
+  /** Enter picks the one marked; typed faster than the results came, the first once they do. */
+  async function pickOnEnter() {
+    const typed = text.trim()
+    if (!typed) return
+    if (typed === q && matches.length) return pick(matches[marked])
+    const found = await queryClient.fetchQuery(counterSearchQuery(typed))
+    pick(found.data[0])
+  }
 
   function pick(match: CounterMatch | undefined) {
     if (!match) return
@@ -61,7 +73,7 @@ export function CounterSearch({
             setMarked((m) => Math.max(m - 1, 0))
           } else if (e.key === 'Enter') {
             e.preventDefault()
-            pick(matches[marked])
+            void pickOnEnter()
           }
         }}
       />

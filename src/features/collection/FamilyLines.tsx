@@ -120,6 +120,7 @@ export function FamilyLines({
                       const left = line.dueMinor + line.fineMinor - paying
                       const head = line.feeHeadName
                       const period = line.periodName ?? ''
+                      const finePaid = money.format(a?.fineMinor ?? 0)
                       return (
                         <tr key={line.lineId} data-testid="counter-line">
                           <td>
@@ -143,7 +144,7 @@ export function FamilyLines({
                             {a && a.fineMinor > 0 && (
                               <small className="muted">
                                 {' '}
-                                <Trans>incl. fine {money.format(a.fineMinor)}</Trans>
+                                <Trans>incl. fine {finePaid}</Trans>
                               </small>
                             )}
                           </td>

@@ -38,6 +38,9 @@ export function ReceiptSlip({
   const cashier = receipt.cashierName ?? '—'
   const studentName = (id: string) => receipt.students.find((s) => s.studentId === id)?.fullName
   const reprinted = duplicateAt ? dateTime(duplicateAt) : ''
+  const campus = receipt.campusName
+  const stillDue = money(receipt.balanceDueMinor)
+  const code = receipt.verifyCode
   return (
     <article className="receipt-sheet" data-paper={receipt.paper} data-testid="receipt">
       {duplicateAt && (
@@ -62,7 +65,7 @@ export function ReceiptSlip({
       </h2>
       <p>
         <Trans>
-          {when} · received by {cashier} · {receipt.campusName}
+          {when} · received by {cashier} · {campus}
         </Trans>
       </p>
       <ul className="receipt-students">
@@ -137,25 +140,28 @@ export function ReceiptSlip({
             <Trans>From the advance</Trans>: {money(receipt.advanceUsedMinor)}
           </li>
         )}
-        {receipt.tenders.map((t, i) => (
-          <li key={i}>
-            {i18n._(tenderMethodLabels[t.method])}: {money(t.amountMinor)}
-            {t.reference && ` · ${t.reference}`}
-            {t.issuer && ` · ${t.issuer}`}
-            {t.changeMinor > 0 && (
-              <>
-                {' · '}
-                <Trans>change {money(t.changeMinor)}</Trans>
-              </>
-            )}
-          </li>
-        ))}
+        {receipt.tenders.map((t, i) => {
+          const change = money(t.changeMinor)
+          return (
+            <li key={i}>
+              {i18n._(tenderMethodLabels[t.method])}: {money(t.amountMinor)}
+              {t.reference && ` · ${t.reference}`}
+              {t.issuer && ` · ${t.issuer}`}
+              {t.changeMinor > 0 && (
+                <>
+                  {' · '}
+                  <Trans>change {change}</Trans>
+                </>
+              )}
+            </li>
+          )
+        })}
       </ul>
       <p>
-        <Trans>Still due: {money(receipt.balanceDueMinor)}</Trans>
+        <Trans>Still due: {stillDue}</Trans>
       </p>
       <p className="receipt-verify">
-        <Trans>Verification code: {receipt.verifyCode}</Trans>
+        <Trans>Verification code: {code}</Trans>
       </p>
     </article>
   )

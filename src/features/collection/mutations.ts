@@ -2,11 +2,18 @@ import type { QueryClient } from '@tanstack/react-query'
 import { postJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import {
+  ReceiptPrintSchema,
   ReceiptSchema,
   type CancelPayment,
   type CreatePayment,
   type Receipt,
+  type ReceiptPrint,
 } from '../../shared/schemas/collection.ts'
+import {
+  LineFineSchema,
+  type FineWaiverRequestInput,
+  type LineFine,
+} from '../../shared/schemas/fees-invoices.ts'
 import { collectionKey, receiptQuery } from './queries.ts'
 
 /* Taking and cancelling payments; each reads the family and receipts again. */
@@ -39,5 +46,43 @@ export function useCancelReceipt(
     (body: CancelPayment) =>
       postJson(`collection/payments/${encodeURIComponent(paymentId)}/cancel`, body, ReceiptSchema),
     { refresh, feedback },
+  )
+}
+
+/** Logs a print of the receipt before it prints: the answer says whether it is a duplicate. */
+export function useLogPrint(paymentId: string, feedback: Feedback<ReceiptPrint, void> = {}) {
+  return useChange(
+    () =>
+      postJson(
+        `collection/payments/${encodeURIComponent(paymentId)}/prints`,
+        {},
+        ReceiptPrintSchema,
+      ),
+    { refresh: async () => undefined, feedback },
+  )
+}
+
+/**
+ * Waives a line's fine at the counter (permission fine-waiver, with the reason): the family is
+ * read again, so the lines and the amount follow.
+ */
+export function useWaiveFineAtCounter(
+  invoiceId: string,
+  lineId: string,
+  idempotencyKey: string,
+  feedback: Feedback<LineFine, FineWaiverRequestInput> = {},
+) {
+  return useChange(
+    (body: FineWaiverRequestInput) =>
+      postJson(
+        `fees/invoices/${encodeURIComponent(invoiceId)}/lines/${encodeURIComponent(lineId)}/fine-waivers`,
+        body,
+        LineFineSchema,
+        { headers: { 'Idempotency-Key': idempotencyKey } },
+      ),
+    {
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: collectionKey }),
+      feedback,
+    },
   )
 }

@@ -137,7 +137,8 @@ export function preparePayment(
       studentId: lookedUp,
       allocations,
       advanceUsed,
-      toAdvance: restMinor > 0 ? { studentId: draft.advanceTo ?? lookedUp, amountMinor: restMinor } : null,
+      toAdvance:
+        restMinor > 0 ? { studentId: draft.advanceTo ?? lookedUp, amountMinor: restMinor } : null,
       tenders,
     },
   }

@@ -1,0 +1,312 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { httpStatus, isOfflineWrite } from '../../lib/http-error.ts'
+import { useOnlineStatus } from '../../lib/online-status.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { useMoney } from '../../lib/use-money.ts'
+import {
+  CreatePaymentSchema,
+  type CreatePayment,
+  type Family,
+  type OpenLine,
+} from '../../shared/schemas/collection.ts'
+import { CounterSearch } from './CounterSearch.tsx'
+import { FamilyLines } from './FamilyLines.tsx'
+import { useTakePayment } from './mutations.ts'
+import { emptyDraft, preparePayment, type PaymentDraft } from './prepared-payment.ts'
+import { familyQuery } from './queries.ts'
+import { ReceiptPanel } from './ReceiptPanel.tsx'
+import { TenderRows } from './TenderRows.tsx'
+import './collection.css'
+
+const WaiveFineDialog = lazy(() =>
+  import('./WaiveFineDialog.tsx').then((m) => ({ default: m.WaiveFineDialog })),
+)
+
+/**
+ * /payment-collection: the cashier's counter. One search finds a student; their family comes
+ * with every member's open lines, all ticked; the amount received follows (or is typed) and the
+ * preview shows where each minor unit goes; Enter saves one payment, one receipt. Keyboard only.
+ */
+export function CounterPage({
+  studentId,
+  receiptId,
+  onShow,
+}: {
+  studentId: string | undefined
+  receiptId: string | undefined
+  onShow: (search: { studentId?: string; receiptId?: string }) => void
+}): ReactElement {
+  const newPayment = () => onShow({})
+  useEffect(() => {
+    if (receiptId) return
+    function onKey(e: KeyboardEvent) {
+      if (e.altKey && e.code === 'KeyN') {
+        e.preventDefault()
+        onShow({})
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [receiptId, onShow])
+
+  return (
+    <div className="page counter-page">
+      <PageHeader
+        className="no-print"
+        title={<Trans>Counter collection</Trans>}
+        subtitle={
+          <span className="counter-keys">
+            <Trans>
+              Type to find · <kbd>↓</kbd> <kbd>↑</kbd> choose · <kbd>Enter</kbd> pick, then save ·{' '}
+              <kbd>Alt+P</kbd> print · <kbd>Alt+N</kbd> next payment
+            </Trans>
+          </span>
+        }
+      />
+      {receiptId ? (
+        <Suspense fallback={null}>
+          <ReceiptPanel paymentId={receiptId} onNew={newPayment} />
+        </Suspense>
+      ) : (
+        <>
+          <div className="no-print">
+            <CounterSearch
+              autoFocus
+              key={studentId ?? ''}
+              onPick={(match) => onShow({ studentId: match.studentId })}
+            />
+          </div>
+          {studentId && (
+            <FamilyCounter
+              key={studentId}
+              studentId={studentId}
+              onSaved={(id) => onShow({ receiptId: id })}
+            />
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+function FamilyCounter({
+  studentId,
+  onSaved,
+}: {
+  studentId: string
+  onSaved: (receiptId: string) => void
+}): ReactElement | null {
+  const family = useQuery(familyQuery(studentId))
+  const { refusalText } = useServerErrors()
+  if (family.data) return <PaymentForm family={family.data} onSaved={onSaved} />
+  if (family.isError) {
+    return (
+      <p className="alert alert-danger" role="alert">
+        {refusalText(family.error)}
+      </p>
+    )
+  }
+  return (
+    <p className="muted" role="status">
+      <Trans>Loading the family…</Trans>
+    </p>
+  )
+}
+
+/** A payment sent whose answer never came: kept, with its key, until Save gets one. */
+interface Unconfirmed {
+  key: string
+  body: CreatePayment
+}
+
+function PaymentForm({
+  family,
+  onSaved,
+}: {
+  family: Family
+  onSaved: (receiptId: string) => void
+}): ReactElement {
+  const { t } = useLingui()
+  const money = useMoney()
+  const ability = useAbility()
+  const online = useOnlineStatus()
+  const [draft, setDraft] = useState<PaymentDraft>(emptyDraft)
+  const [unconfirmed, setUnconfirmed] = useState<Unconfirmed | null>(null)
+  const [waiving, setWaiving] = useState<OpenLine | null>(null)
+  const [tried, setTried] = useState(false)
+  const amountInput = useRef<HTMLInputElement>(null)
+  const { fieldErrors, refusalText, issues } = useServerErrors()
+  const prepared = preparePayment(family, draft, money.parse)
+  const take = useTakePayment({
+    onSuccess: (receipt) => {
+      setUnconfirmed(null)
+      onSaved(receipt.id)
+    },
+    onError: (err) => {
+      // Answered (refused): nothing was saved, the cashier may change the payment. No answer:
+      // it may have been taken, so only the same payment under the same key is sent again.
+      if (httpStatus(err) !== undefined || isOfflineWrite(err)) setUnconfirmed(null)
+    },
+  })
+  useEffect(() => amountInput.current?.focus(), [])
+  const locked = take.isPending || unconfirmed !== null
+  const members = family.members
+  const lookedUp = members[0]!
+  const schemaErrors = tried ? issues(CreatePaymentSchema, prepared.body) : {}
+  const errors = { ...schemaErrors, ...fieldErrors(take.error) }
+  const refusal = take.error && httpStatus(take.error) === 409 ? refusalText(take.error) : null
+  const nothing = prepared.body.allocations.length === 0 && !prepared.body.toAdvance
+
+  function save() {
+    setTried(true)
+    if (!online || nothing || prepared.receivedMinor === undefined) return
+    const attempt = unconfirmed ?? { key: crypto.randomUUID(), body: prepared.body }
+    setUnconfirmed(attempt)
+    take.mutate(attempt)
+  }
+
+  const guardian = family.guardianName || family.guardianPhone
+  const rest = money.format(prepared.restMinor)
+  const change = money.format(prepared.changeMinor)
+  return (
+    <>
+      <form
+        className="counter-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          save()
+        }}
+      >
+        {!online && (
+          <p className="alert alert-warning" role="alert">
+            <Trans>
+              You are offline. The family stays on screen, but no money is taken without a receipt
+              the server knows: Save works again as soon as the network is back.
+            </Trans>
+          </p>
+        )}
+        {unconfirmed && !take.isPending && (
+          <p className="alert alert-warning" role="alert">
+            <Trans>
+              The payment was sent but no answer came. Press Save again once the network is back: it
+              is taken once, however often it is sent.
+            </Trans>
+          </p>
+        )}
+        {refusal && (
+          <p className="alert alert-danger" role="alert">
+            {refusal}
+          </p>
+        )}
+        {guardian && (
+          <p className="muted">
+            <Trans>Family of {guardian}</Trans>
+          </p>
+        )}
+        <FamilyLines
+          family={family}
+          prepared={prepared}
+          draft={draft}
+          onDraft={setDraft}
+          onWaive={ability.can('create', 'fine-waiver') ? setWaiving : undefined}
+          disabled={locked}
+        />
+        <section className="card counter-summary" aria-label={t`Payment`}>
+          <dl className="facts">
+            <dt>
+              <Trans>Selected</Trans>
+            </dt>
+            <dd data-testid="selected-total">{money.format(prepared.dueMinor)}</dd>
+            {prepared.advanceUsedMinor > 0 && (
+              <>
+                <dt>
+                  <Trans>From advances</Trans>
+                </dt>
+                <dd>{money.format(prepared.advanceUsedMinor)}</dd>
+              </>
+            )}
+          </dl>
+          <div className="field">
+            <label htmlFor="counter-amount">
+              <Trans>Amount received</Trans>
+            </label>
+            <input
+              ref={amountInput}
+              id="counter-amount"
+              inputMode="decimal"
+              disabled={locked}
+              value={draft.amount ?? money.toInput(prepared.receivedMinor ?? 0)}
+              aria-invalid={prepared.receivedMinor === undefined}
+              onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
+              onFocus={(e) => e.target.select()}
+            />
+            {prepared.receivedMinor === undefined && (
+              <small className="field-error">
+                <Trans>Type an amount, like 1250.50.</Trans>
+              </small>
+            )}
+          </div>
+          {prepared.restMinor > 0 && (
+            <div className="field">
+              <label htmlFor="counter-advance-to">
+                <Trans>{rest} more than the lines: keep as advance of</Trans>
+              </label>
+              <select
+                id="counter-advance-to"
+                disabled={locked}
+                value={draft.advanceTo ?? lookedUp.studentId}
+                onChange={(e) => setDraft({ ...draft, advanceTo: e.target.value })}
+              >
+                {members.map((m) => (
+                  <option key={m.studentId} value={m.studentId}>
+                    {m.fullName}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <TenderRows
+            tenders={draft.tenders}
+            amounts={prepared.tenderAmounts}
+            bankAccounts={family.bankAccounts}
+            errors={errors}
+            disabled={locked}
+            onChange={(tenders) => setDraft({ ...draft, tenders })}
+          />
+          {prepared.changeMinor > 0 && (
+            <p className="counter-change" data-testid="change">
+              <Trans>Change to give back: {change}</Trans>
+            </p>
+          )}
+          {(errors.tenders || errors.allocations) && (
+            <p className="field-error">{errors.tenders ?? errors.allocations}</p>
+          )}
+          <div className="form-actions">
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={!online || nothing || take.isPending}
+              aria-busy={take.isPending}
+            >
+              <Trans>Save and show the receipt</Trans>{' '}
+              <kbd>
+                <Trans>Enter</Trans>
+              </kbd>
+            </button>
+          </div>
+        </section>
+      </form>
+      {/* Outside the payment's form: the dialog's own form must not submit it. */}
+      {waiving && (
+        <Suspense fallback={null}>
+          <WaiveFineDialog line={waiving} onClose={() => setWaiving(null)} />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CounterPage } from '../features/collection/CounterPage.tsx'
+import { familyQuery, receiptQuery } from '../features/collection/queries.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+import { searchOf } from '../lib/search.ts'
+import { CounterPageSearchSchema } from '../shared/schemas/collection-search.ts'
+
+const validateSearch = searchOf(CounterPageSearchSchema)
+
+export const Route = createFileRoute('/payment-collection')({
+  staticData: { strings: ['collection'] },
+  validateSearch,
+  beforeLoad: ({ context, location }) => guardRoute(context, '/payment-collection', location.href),
+  loaderDeps: ({ search }) => search,
+  // A family or receipt that is gone (or another institute's) shows its refusal in place.
+  loader: async ({ context, deps }) => {
+    if (deps.receiptId) await context.queryClient.ensureQueryData(receiptQuery(deps.receiptId))
+    else if (deps.studentId) await context.queryClient.prefetchQuery(familyQuery(deps.studentId))
+  },
+  component: function PaymentCollection() {
+    const navigate = Route.useNavigate()
+    const { studentId, receiptId } = Route.useSearch()
+    return (
+      <CounterPage
+        studentId={studentId}
+        receiptId={receiptId}
+        onShow={(search) => void navigate({ search })}
+      />
+    )
+  },
+})

@@ -1,0 +1,207 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { addFeeHead, configureFee } from './fee-data.ts'
+import { adminHeaders, signInAs, staffUser } from './session.ts'
+import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
+
+type Headers = Record<string, string>
+
+/**
+ * Two siblings sharing a guardian phone, each invoiced 1,000.00 of tuition for a period due 20
+ * days ago, with a fine of 50.00 once the 0 days' grace are over.
+ */
+async function familyWithDues(request: APIRequestContext, baseURL: string, run: string) {
+  const headers: Headers = await adminHeaders(request, baseURL)
+  const api = `${baseURL}/api`
+  const place = await demoPlacement(request, baseURL, headers)
+  const phone = uniquePhone()
+  const children = [
+    await createStudent(request, baseURL, headers, place, {
+      fullName: `Elder ${run}`,
+      guardianPhone: phone,
+      guardianName: `Guardian ${run}`,
+    }),
+    await createStudent(request, baseURL, headers, place, {
+      fullName: `Younger ${run}`,
+      guardianPhone: phone,
+    }),
+  ]
+  const tuition = await addFeeHead(request, baseURL, headers, {
+    name: `Tuition ${run}`,
+    code: `TU${run}`,
+    kind: 'recurring',
+    account: 'Tuition fee income',
+  })
+  const cycleRes = await request.post(`${api}/fees/payment-cycles`, {
+    headers,
+    data: { academicSessionId: place.session.id, name: `Monthly ${run}`, frequency: 'monthly' },
+  })
+  expect(cycleRes.status()).toBe(201)
+  const cycle = (await cycleRes.json()) as {
+    id: string
+    periods: { id: string; name: string; startsOn: string; endsOn: string }[]
+  }
+  const period = cycle.periods[0]!
+  const daysAgo = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)
+  const due = daysAgo > place.session.startsOn ? daysAgo : place.session.startsOn
+  const moved = await request.put(`${api}/fees/payment-cycles/${cycle.id}/periods/${period.id}`, {
+    headers,
+    data: { ...period, issueDate: due, dueDate: due },
+  })
+  expect(moved.ok()).toBe(true)
+  await configureFee(request, baseURL, headers, place, tuition.id, 100_000, cycle.id)
+  const fine = await request.post(`${api}/fees/fine-rules`, {
+    headers,
+    data: {
+      feeHeadId: tuition.id,
+      effectiveFrom: due,
+      effectiveTo: null,
+      graceDays: 0,
+      charge: { kind: 'fixed_once', amount: 5_000 },
+      lineCap: null,
+      periodCap: null,
+    },
+  })
+  expect(fine.status()).toBe(201)
+  for (const child of children) {
+    const res = await request.post(`${api}/fees/invoices`, {
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        studentId: child.id,
+        academicSessionId: place.session.id,
+        periodId: period.id,
+        feeHeadIds: [tuition.id],
+      },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+  return { phone, children, period }
+}
+
+test('a cashier takes one payment for two children with the keyboard alone, and prints the receipt', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow()
+  const run = Math.random().toString(36).slice(2, 6).toUpperCase()
+  const { phone, children } = await familyWithDues(request, baseURL!, run)
+  const cashier = {
+    username: `cashier-${run.toLowerCase()}`,
+    fullName: `Cashier ${run}`,
+    role: 'cashier',
+    password: `cashier-${run}-password`,
+  }
+  await staffUser(request, baseURL!, cashier)
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, cashier.username, cashier.password)
+  const page = await context.newPage()
+  await page.goto('/payment-collection')
+  await expect(page.getByRole('heading', { name: 'Counter collection', level: 1 })).toBeVisible()
+
+  // The search box has the focus: the guardian's phone, as written on a form, and Enter.
+  const search = page.getByRole('combobox', { name: 'Find a student' })
+  await expect(search).toBeFocused()
+  await page.keyboard.type(phone.replace('+880 ', '0'))
+  await expect(page.getByRole('option', { name: new RegExp(`Elder ${run}`) })).toBeVisible()
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(2)
+  await page.keyboard.press('Enter')
+
+  // Both children with their overdue tuition and its fine, all ticked; the amount follows.
+  await expect(page.getByRole('region', { name: `Elder ${run}` })).toBeVisible()
+  await expect(page.getByRole('region', { name: `Younger ${run}` })).toBeVisible()
+  await expect(page.getByTestId('counter-line')).toHaveCount(2)
+  await expect(page.getByTestId('selected-total')).toContainText('2,100.00')
+  const amount = page.getByLabel('Amount received')
+  await expect(amount).toBeFocused()
+  await expect(amount).toHaveValue('2100.00')
+
+  // 2,200.00 received: the lines in full, 100.00 kept as the elder's advance.
+  await page.keyboard.type('2200')
+  await expect(page.getByLabel(/100\.00 more than the lines: keep as advance of/)).toHaveValue(
+    children[0]!.id,
+  )
+  await expect(page.getByTestId('paying').first()).toContainText('1,050.00')
+  await page.getByLabel('Cash handed over').fill('2500')
+  await expect(page.getByTestId('change')).toContainText('300.00')
+  await page.keyboard.press('Enter')
+
+  // The receipt, with Print focused.
+  const receipt = page.getByTestId('receipt')
+  await expect(receipt.getByRole('heading', { name: /^Money receipt RCT-/ })).toBeVisible()
+  await expect(receipt.getByTestId('receipt-total')).toContainText('2,200.00')
+  await expect(receipt).toContainText('Two thousand two hundred and 00/100')
+  await expect(receipt).toContainText('Kept as advance')
+  await expect(receipt).toContainText(`Cashier ${run}`)
+  await expect(receipt).toContainText(/Verification code: [A-Z2-9]{10}/)
+  await expect(page.getByRole('button', { name: /Print receipt/ })).toBeFocused()
+  await expect(receipt).not.toContainText('DUPLICATE')
+  await page.keyboard.press('Alt+KeyP')
+  await expect(page.getByRole('button', { name: /Print receipt/ })).toBeEnabled()
+  await expect(receipt).not.toContainText('DUPLICATE')
+  // A second print is a duplicate, marked with its time.
+  await page.keyboard.press('Alt+KeyP')
+  await expect(receipt).toContainText('DUPLICATE — printed again')
+  // A cashier may not cancel receipts.
+  await expect(page.getByRole('button', { name: 'Cancel receipt' })).toHaveCount(0)
+
+  // Next payment: the search again, and the family owes nothing now.
+  await page.keyboard.press('Alt+KeyN')
+  await expect(search).toBeFocused()
+  await page.keyboard.type(`Younger ${run}`)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('region', { name: `Younger ${run}` })).toContainText('Nothing due.')
+  await expect(page.getByRole('region', { name: `Elder ${run}` })).toContainText(
+    /Pay with the advance \(\D*100\.00 available\)/,
+  )
+  await context.close()
+})
+
+test('offline at the counter the family stays and nothing is taken; back online, Save takes it once', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow()
+  const run = Math.random().toString(36).slice(2, 6).toUpperCase()
+  const { children } = await familyWithDues(request, baseURL!, run)
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+  await page.goto(`/payment-collection?studentId=${children[1]!.id}`)
+  await expect(page.getByTestId('counter-line')).toHaveCount(2)
+
+  // The elder's line is left for another day; a fine is waived with its reason.
+  await page.getByRole('checkbox', { name: new RegExp(`Pay Tuition ${run}`) }).nth(1).uncheck()
+  const younger = page.getByRole('region', { name: `Younger ${run}` })
+  await younger.getByRole('button', { name: 'Waive fine' }).click()
+  const waive = page.getByRole('dialog', { name: `Waive the fine on Tuition ${run}` })
+  await waive.getByRole('button', { name: 'Waive' }).click()
+  await expect(waive.getByText('Give the reason for waiving the fine.')).toBeVisible()
+  await waive.getByLabel('Reason').fill(`First late payment ${run}`)
+  await waive.getByRole('button', { name: 'Waive' }).click()
+  await expect(waive).toBeHidden()
+  await expect(page.getByTestId('selected-total')).toContainText('1,000.00')
+
+  await context.setOffline(true)
+  await expect(page.getByText('You are offline.')).toBeVisible()
+  await expect(younger).toContainText(`Tuition ${run}`)
+  const save = page.getByRole('button', { name: /Save and show the receipt/ })
+  await expect(save).toBeDisabled()
+  await context.setOffline(false)
+  await expect(save).toBeEnabled()
+  await save.click()
+  const receipt = page.getByTestId('receipt')
+  await expect(receipt.getByTestId('receipt-total')).toContainText('1,000.00')
+  await expect(receipt).toContainText(/Still due: \D*0\.00/)
+
+  // The office cancels it (a bounced cheque, say): the line is due again.
+  await page.getByRole('button', { name: 'Cancel receipt' }).click()
+  const cancel = page.getByRole('dialog', { name: /^Cancel receipt RCT-/ })
+  await cancel.getByLabel(/Reason/).fill(`Cheque bounced ${run}`)
+  await cancel.getByRole('button', { name: 'Cancel the receipt' }).click()
+  await expect(cancel).toBeHidden()
+  await expect(receipt).toContainText('CANCELLED')
+  await page.goto(`/payment-collection?studentId=${children[1]!.id}`)
+  await expect(page.getByTestId('counter-line')).toHaveCount(2)
+  await context.close()
+})
