@@ -1,14 +1,16 @@
 /**
  * The student search benchmark (issue 16): a 50,000-student institute (seed-large's, made in
  * bulk on the tests' in-memory PGlite) searched through the HTTP app by name, student ID,
- * guardian phone and class-section-roll; p50 and p95 of the server's time per request (the
- * in-process app: guard, validation, queries and JSON, no network).
+ * guardian phone and class-section-roll — in the student list and at the counter (issue 19,
+ * with the family then opened); p50 and p95 of the server's time per request (the in-process
+ * app: guard, validation, queries and JSON, no network).
  *
  * Called by bench/run.ts; `node --import tsx bench/students.ts` runs it alone.
  * STUDENTS_BENCH_COUNT=5000 makes a quicker smaller run (figures then say so).
  */
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
+import type { CounterMatchList } from '../src/shared/schemas/collection.ts'
 import type { StudentPage } from '../src/shared/schemas/students.ts'
 import { seedLargeInstitute } from '../src/server/db/large-institute.ts'
 import { prng } from '../src/server/db/demo-students.ts'
@@ -67,13 +69,17 @@ async function measure() {
       'guardian phone (written otherwise)': (s) => `+880 ${digits(s.guardian_phone)}`,
       'roll (class-section-roll)': (s) => `${s.class_name}-${s.section_name}-${s.roll}`,
     }
-    const timed = async (query: string) => {
+    const timedGet = async (path: string) => {
       const at = performance.now()
-      const res = await asUser(t, token, 'GET', `/api/students?${query}`)
-      const page = (await res.json()) as StudentPage
+      const res = await asUser(t, token, 'GET', path)
+      const body = (await res.json()) as unknown
       const ms = performance.now() - at
-      if (res.status !== 200) throw new Error(`${query}: ${res.status}`)
-      return { ms, total: page.total }
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+      return { ms, body }
+    }
+    const timed = async (query: string) => {
+      const { ms, body } = await timedGet(`/api/students?${query}`)
+      return { ms, total: (body as StudentPage).total }
     }
     // Warm up: the first reads load pages and plans.
     for (const s of picked.slice(0, 5))
@@ -98,7 +104,29 @@ async function measure() {
       for (let i = 0; i < 10; i++) runs.push((await timed(query)).ms)
       lists.push({ kind, p50: percentile(runs, 0.5), p95: percentile(runs, 0.95) })
     }
-    return { made: made!, seedSeconds, results, lists }
+    // The counter's search box, then the family of the first match.
+    const counter: { kind: string; p50: number; p95: number; hits: number }[] = []
+    const families: number[] = []
+    for (const [kind, make] of Object.entries(kinds)) {
+      const runs: number[] = []
+      let found = 0
+      for (const s of picked) {
+        const { ms, body } = await timedGet(
+          `/api/collection/search?q=${encodeURIComponent(make(s))}`,
+        )
+        runs.push(ms)
+        const first = (body as CounterMatchList).data[0]
+        if (first) {
+          found++
+          if (kind === 'name') {
+            families.push((await timedGet(`/api/collection/families/${first.studentId}`)).ms)
+          }
+        }
+      }
+      counter.push({ kind, p50: percentile(runs, 0.5), p95: percentile(runs, 0.95), hits: found })
+    }
+    const family = { p50: percentile(families, 0.5), p95: percentile(families, 0.95) }
+    return { made: made!, seedSeconds, results, lists, counter, family }
   } finally {
     await t.database.close()
   }
@@ -122,6 +150,18 @@ export async function studentsBench(verdict: (ok: boolean) => string) {
         verdict(r.p50 <= budgets.studentSearchP50Ms && r.hits === samples),
     )
   }
+  console.log('  At the counter (/api/collection/search):')
+  for (const r of f.counter) {
+    console.log(
+      `  ${r.kind.padEnd(36)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  ` +
+        `(${r.hits}/${samples} found), budget p50 ${budgets.studentSearchP50Ms} ms  ` +
+        verdict(r.p50 <= budgets.studentSearchP50Ms && r.hits === samples),
+    )
+  }
+  console.log(
+    `  ${'the family opened (lines, fines)'.padEnd(36)} p50 ${f.family.p50.toFixed(1).padStart(6)} ms  ` +
+      `p95 ${f.family.p95.toFixed(1).padStart(6)} ms  (no budget)`,
+  )
   for (const r of f.lists) {
     console.log(
       `  ${r.kind.padEnd(36)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (no budget)`,

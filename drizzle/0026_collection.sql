@@ -13,6 +13,23 @@ CREATE TABLE "advance_movements" (
 	CONSTRAINT "advance_movements_amount" CHECK ("advance_movements"."amount_minor" <> 0)
 );
 --> statement-breakpoint
+CREATE TABLE "cashier_day_closings" (
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"institute_id" uuid NOT NULL,
+	"cashier_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"expected_cash_minor" bigint NOT NULL,
+	"counted_cash_minor" bigint NOT NULL,
+	"deposited_minor" bigint DEFAULT 0 NOT NULL,
+	"bank_account" text DEFAULT '' NOT NULL,
+	"voucher_id" uuid,
+	"note" text DEFAULT '' NOT NULL,
+	"closed_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cashier_day_closings_institute_id_id_pk" PRIMARY KEY("institute_id","id"),
+	CONSTRAINT "cashier_day_closings_amounts" CHECK ("cashier_day_closings"."counted_cash_minor" >= 0 and "cashier_day_closings"."deposited_minor" >= 0 and "cashier_day_closings"."deposited_minor" <= "cashier_day_closings"."counted_cash_minor")
+);
+--> statement-breakpoint
 CREATE TABLE "payment_allocations" (
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"institute_id" uuid NOT NULL,
@@ -89,6 +106,10 @@ ALTER TABLE "advance_movements" ADD CONSTRAINT "advance_movements_created_by_use
 ALTER TABLE "advance_movements" ADD CONSTRAINT "advance_movements_student_fk" FOREIGN KEY ("institute_id","student_id") REFERENCES "public"."students"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "advance_movements" ADD CONSTRAINT "advance_movements_payment_fk" FOREIGN KEY ("institute_id","payment_id") REFERENCES "public"."payments"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "advance_movements" ADD CONSTRAINT "advance_movements_voucher_fk" FOREIGN KEY ("institute_id","voucher_id") REFERENCES "public"."vouchers"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cashier_day_closings" ADD CONSTRAINT "cashier_day_closings_institute_id_institutes_id_fk" FOREIGN KEY ("institute_id") REFERENCES "public"."institutes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cashier_day_closings" ADD CONSTRAINT "cashier_day_closings_cashier_id_users_id_fk" FOREIGN KEY ("cashier_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cashier_day_closings" ADD CONSTRAINT "cashier_day_closings_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cashier_day_closings" ADD CONSTRAINT "cashier_day_closings_voucher_fk" FOREIGN KEY ("institute_id","voucher_id") REFERENCES "public"."vouchers"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_institute_id_institutes_id_fk" FOREIGN KEY ("institute_id") REFERENCES "public"."institutes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_payment_fk" FOREIGN KEY ("institute_id","payment_id") REFERENCES "public"."payments"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_line_fk" FOREIGN KEY ("institute_id","invoice_line_id") REFERENCES "public"."invoice_lines"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -108,6 +129,7 @@ ALTER TABLE "receipt_prints" ADD CONSTRAINT "receipt_prints_institute_id_institu
 ALTER TABLE "receipt_prints" ADD CONSTRAINT "receipt_prints_printed_by_users_id_fk" FOREIGN KEY ("printed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipt_prints" ADD CONSTRAINT "receipt_prints_payment_fk" FOREIGN KEY ("institute_id","payment_id") REFERENCES "public"."payments"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "advance_movements_student_idx" ON "advance_movements" USING btree ("institute_id","student_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cashier_day_closings_unique" ON "cashier_day_closings" USING btree ("institute_id","cashier_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_allocations_line_unique" ON "payment_allocations" USING btree ("institute_id","payment_id","invoice_line_id");--> statement-breakpoint
 CREATE INDEX "payment_allocations_line_idx" ON "payment_allocations" USING btree ("institute_id","invoice_line_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_tenders_line_unique" ON "payment_tenders" USING btree ("institute_id","payment_id","line_no");--> statement-breakpoint

@@ -6,6 +6,7 @@ import { invoicePrintRoutes } from './modules/fees/invoice-prints.ts'
 import { fineWaiverRoutes } from './modules/fees/fine-waivers.ts'
 import { counterRoutes } from './modules/collection/counter.ts'
 import { paymentRoutes } from './modules/collection/payments.ts'
+import { dayRoutes } from './modules/collection/days.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -228,6 +229,7 @@ export function createApp({
   api.route('/fees/invoices', fineWaiverRoutes)
   api.route('/collection', counterRoutes)
   api.route('/collection/payments', paymentRoutes)
+  api.route('/collection/days', dayRoutes)
   api.route('/fees/group-invoice', groupInvoiceRoutes)
   api.route('/fees/invoice-print-settings', invoicePrintSettingsRoutes)
   api.route('/fees/invoice-prints', invoicePrintRoutes)

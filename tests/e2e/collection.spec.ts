@@ -153,6 +153,19 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
   await expect(page.getByRole('region', { name: `Elder ${run}` })).toContainText(
     /Pay with the advance \(\D*100\.00 available\)/,
   )
+
+  // The cashier's day: what was taken, the cash the drawer should hold, and closing it.
+  await page.getByRole('link', { name: 'My day' }).click()
+  await expect(page.getByRole('heading', { name: `Day of Cashier ${run}`, level: 1 })).toBeVisible()
+  await expect(page.getByTestId('day-methods')).toContainText(/Cash\s*\D*2,200\.00\s*\(1 receipt\)/)
+  await expect(page.getByTestId('expected-cash')).toContainText('2,200.00')
+  await page.getByLabel('Cash counted in the drawer').fill('2190')
+  await expect(page.getByText(/Difference: -\D*10\.00/)).toBeVisible()
+  await page.getByLabel('Taken to the bank').fill('2000')
+  await page.getByRole('button', { name: 'Close the day' }).click()
+  const closing = page.getByTestId('day-closing')
+  await expect(closing).toContainText(/Counted \D*2,190\.00, difference -\D*10\.00\./)
+  await expect(closing).toContainText(/2,000\.00 taken to Main bank account \(\w+-\d{4}-\d{4}\)/)
   await context.close()
 })
 
@@ -171,7 +184,10 @@ test('offline at the counter the family stays and nothing is taken; back online,
   await expect(page.getByTestId('counter-line')).toHaveCount(2)
 
   // The elder's line is left for another day; a fine is waived with its reason.
-  await page.getByRole('checkbox', { name: new RegExp(`Pay Tuition ${run}`) }).nth(1).uncheck()
+  await page
+    .getByRole('checkbox', { name: new RegExp(`Pay Tuition ${run}`) })
+    .nth(1)
+    .uncheck()
   const younger = page.getByRole('region', { name: `Younger ${run}` })
   await younger.getByRole('button', { name: 'Waive fine' }).click()
   const waive = page.getByRole('dialog', { name: `Waive the fine on Tuition ${run}` })

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { useAbility } from '../../lib/ability.ts'
@@ -58,6 +59,11 @@ export function CounterPage({
       <PageHeader
         className="no-print"
         title={<Trans>Counter collection</Trans>}
+        actions={
+          <Link className="button" to="/payment-collection/day">
+            <Trans>My day</Trans>
+          </Link>
+        }
         subtitle={
           <span className="counter-keys">
             <Trans>

@@ -2,9 +2,12 @@ import type { QueryClient } from '@tanstack/react-query'
 import { postJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import {
+  CashierDaySchema,
   ReceiptPrintSchema,
   ReceiptSchema,
   type CancelPayment,
+  type CashierDay,
+  type CloseDay,
   type CreatePayment,
   type Receipt,
   type ReceiptPrint,
@@ -85,4 +88,12 @@ export function useWaiveFineAtCounter(
       feedback,
     },
   )
+}
+
+/** Closes today at the counter: the cash counted, and the bank deposit posted. */
+export function useCloseDay(feedback: Feedback<CashierDay, CloseDay> = {}) {
+  return useChange((body: CloseDay) => postJson('collection/days/close', body, CashierDaySchema), {
+    refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: collectionKey }),
+    feedback,
+  })
 }

@@ -3,10 +3,12 @@ import { getJson } from '../../lib/api.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
+  CashierDaySchema,
   CounterMatchListSchema,
   FamilySchema,
   ReceiptSchema,
 } from '../../shared/schemas/collection.ts'
+import type { DayPageSearch } from '../../shared/schemas/collection-search.ts'
 
 /** The counter's reads: read again after a payment, a cancellation or a fine waived. */
 export const collectionKey = ['collection'] as const
@@ -43,5 +45,16 @@ export const receiptQuery = (paymentId: string) =>
       `collection/payments/${encodeURIComponent(paymentId)}`,
       ReceiptSchema,
       '/payment-collection',
+    ),
+  })
+
+/** A cashier's day (their own today by default); kept for offline reading. */
+export const cashierDayQuery = (search: DayPageSearch) =>
+  queryOptions({
+    queryKey: [...collectionKey, 'day', search.day ?? '', search.cashierId ?? ''],
+    ...storedRead(
+      `collection/days?${toSearchParams(search)}`,
+      CashierDaySchema,
+      '/payment-collection/day',
     ),
   })

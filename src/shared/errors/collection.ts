@@ -72,6 +72,14 @@ export const collectionErrors = {
     id: 'error.not_family_member',
     message: 'This student is not of the family being paid for.',
   },
+  deposit_over_counted: /*i18n*/ {
+    id: 'error.deposit_over_counted',
+    message: 'The bank deposit cannot be more than the cash counted.',
+  },
+  day_already_closed: /*i18n*/ {
+    id: 'error.day_already_closed',
+    message: 'This day is already closed.',
+  },
   receipt_not_found: /*i18n*/ { id: 'error.receipt_not_found', message: 'Receipt not found.' },
   receipt_already_cancelled: /*i18n*/ {
     id: 'error.receipt_already_cancelled',

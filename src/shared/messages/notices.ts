@@ -34,4 +34,13 @@ export const notices = {
     message:
       'An account was made for you at {institute}. Sign in at {link} as {username} with the temporary password {password}, then choose your own.',
   },
+  receiptCopySubject: /*i18n*/ {
+    id: 'notice.receipt_copy_subject',
+    message: '{institute}: receipt {number}',
+  },
+  receiptCopyBody: /*i18n*/ {
+    id: 'notice.receipt_copy_body',
+    message:
+      '{institute} received {amount} for {students} on receipt {number}. Still due: {due}. Verification code: {code}.',
+  },
 } satisfies Record<string, MessageDescriptor>

@@ -98,6 +98,7 @@ export const routeAccess = {
   '/institute-campus-merchant-service': permission('ins-fintech'),
   '/fintech-merchant': permission('fintech-merchant'),
   '/payment-collection': permission('payment-collection'),
+  '/payment-collection/day': permission('payment-collection'),
   '/group-invoice': permission('group-invoice'),
   '/invoices/$invoiceId': permission('group-invoice'),
   '/paid-report': permission('paid-report'),

@@ -12,3 +12,10 @@ export const CounterPageSearchSchema = v.object({
   receiptId: v.optional(id),
 })
 export type CounterPageSearch = v.InferOutput<typeof CounterPageSearchSchema>
+
+/** `/payment-collection/day?day=&cashierId=`: a cashier's day (today and oneself by default). */
+export const DayPageSearchSchema = v.object({
+  day: v.optional(v.pipe(v.string(), v.isoDate('invalid_date'))),
+  cashierId: v.optional(id),
+})
+export type DayPageSearch = v.InferOutput<typeof DayPageSearchSchema>

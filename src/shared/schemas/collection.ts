@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isoDate } from './dates.ts'
 import { PrintInstituteSchema } from './invoice-print.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
@@ -28,6 +29,7 @@ export const CounterMatchSchema = v.object({
 })
 export type CounterMatch = v.InferOutput<typeof CounterMatchSchema>
 export const CounterMatchListSchema = v.object({ data: v.array(CounterMatchSchema) })
+export type CounterMatchList = v.InferOutput<typeof CounterMatchListSchema>
 
 /** An invoice line still open: what is left of it and its fine as of today. */
 export const OpenLineSchema = v.object({
@@ -254,3 +256,70 @@ export const ReceiptPrintSchema = v.object({
   printedAt: v.string(),
 })
 export type ReceiptPrint = v.InferOutput<typeof ReceiptPrintSchema>
+
+/** `/api/collection/days?day=&cashierId=`: a cashier's day (today and oneself by default). */
+export const CashierDayQuerySchema = v.object({
+  day: v.optional(isoDate),
+  cashierId: v.optional(id),
+})
+export type CashierDayQuery = v.InferOutput<typeof CashierDayQuerySchema>
+
+/**
+ * What a cashier took in a day: by method, every receipt (cancelled ones marked), the cash the
+ * drawer should hold, and the closing (counted cash, difference, bank deposit) once closed.
+ */
+export const CashierDaySchema = v.object({
+  day: v.string(),
+  cashierId: v.string(),
+  cashierName: v.string(),
+  /** The caller's own day: only they close it. */
+  own: v.boolean(),
+  byMethod: v.array(
+    v.object({ method: v.picklist(tenderMethods), receipts: v.number(), amountMinor: minor }),
+  ),
+  receipts: v.array(
+    v.object({
+      id: v.string(),
+      number: v.string(),
+      receivedAt: v.string(),
+      students: v.string(),
+      amountMinor: minor,
+      status: v.picklist(receiptStatuses),
+    }),
+  ),
+  expectedCashMinor: minor,
+  closing: v.nullable(
+    v.object({
+      countedCashMinor: minor,
+      differenceMinor: minor,
+      depositedMinor: minor,
+      bankAccount: v.string(),
+      voucherReference: v.nullable(v.string()),
+      note: v.string(),
+      closedAt: v.string(),
+    }),
+  ),
+  /** For supervisors: the cashiers who took money that day, to look at each one's day. */
+  cashiers: v.array(v.object({ id: v.string(), name: v.string() })),
+  bankAccounts: v.array(v.string()),
+})
+export type CashierDay = v.InferOutput<typeof CashierDaySchema>
+
+/** Closing today: the cash counted, and what of it goes to the bank (a contra voucher). */
+export const CloseDaySchema = v.pipe(
+  v.object({
+    countedCashMinor: MinorUnitsSchema,
+    depositedMinor: v.optional(MinorUnitsSchema, 0),
+    bankAccount: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'too_long')), ''),
+    note: optionalText(500),
+  }),
+  v.forward(
+    v.check((d) => d.depositedMinor <= d.countedCashMinor, 'deposit_over_counted'),
+    ['depositedMinor'],
+  ),
+  v.forward(
+    v.check((d) => d.depositedMinor === 0 || d.bankAccount !== '', 'bank_required'),
+    ['bankAccount'],
+  ),
+)
+export type CloseDay = v.InferInput<typeof CloseDaySchema>

@@ -199,3 +199,36 @@ export const advanceMovements = pgTable(
     check('advance_movements_amount', sql`${t.amountMinor} <> 0`),
   ],
 )
+
+/**
+ * A cashier's day closed: the cash counted in the drawer against what the receipts say it should
+ * hold (the difference kept), and the cash taken to the bank, if any, by a contra voucher.
+ */
+export const cashierDayClosings = pgTable(
+  'cashier_day_closings',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    cashierId: uuid('cashier_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    expectedCashMinor: money('expected_cash_minor').notNull(),
+    countedCashMinor: money('counted_cash_minor').notNull(),
+    depositedMinor: money('deposited_minor').notNull().default(0),
+    bankAccount: text('bank_account').notNull().default(''),
+    voucherId: uuid('voucher_id'),
+    note: text('note').notNull().default(''),
+    closedBy: uuid('closed_by').references(() => users.id),
+    closedAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('cashier_day_closings_voucher_fk', t, t.voucherId, vouchers),
+    uniqueIndex('cashier_day_closings_unique').on(t.instituteId, t.cashierId, t.day),
+    check(
+      'cashier_day_closings_amounts',
+      sql`${t.countedCashMinor} >= 0 and ${t.depositedMinor} >= 0 and ${t.depositedMinor} <= ${t.countedCashMinor}`,
+    ),
+  ],
+)

@@ -15,6 +15,7 @@ interface StudentRow {
   status: string
   guardian_name: string
   guardian_phone: string
+  guardian_email: string
   family_key: string | null
   class_name: string | null
   section_name: string | null
@@ -26,7 +27,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 /** Students with their class, section and roll in the current session, else their latest. */
 const studentsWhere = (instituteId: string, where: ReturnType<typeof sql>) =>
   sql`select s.id, s.student_code, s.full_name, s.status, s.guardian_name, s.guardian_phone,
-      s.family_key, latest.class_name, latest.section_name, latest.roll
+      s.guardian_email, s.family_key, latest.class_name, latest.section_name, latest.roll
     from students s
     left join lateral (
       select c.name as class_name, sc.name as section_name, e.roll from enrolments e

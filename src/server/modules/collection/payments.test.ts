@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CounterMatch, Receipt } from '../../../shared/schemas/collection.ts'
 import { auditLog } from '../../db/schema/access.ts'
+import { outbox } from '../../db/schema/system.ts'
 import { invoices } from '../../db/schema/fees.ts'
 import {
   advanceOf,
@@ -120,6 +121,12 @@ describe('payments at the counter', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, receipt.id)))
     expect(audits.map((a) => a.action)).toEqual(['collect'])
+    // The guardian's copy, by SMS to the family's phone, once however often it was sent.
+    const copies = await t.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.subject} like ${`%${receipt.number}%`}`)
+    expect(copies.map((m) => [m.channel, m.recipient])).toEqual([['sms', '+880 1711-555001']])
 
     // Paid lines are gone from the counter, and paying one again is refused: nothing saved.
     const after = await familyOf(t, cashier, family.studentIds[0]!)

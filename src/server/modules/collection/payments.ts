@@ -17,6 +17,7 @@ import { readJson } from '../../lib/validate.ts'
 import { cancelPayment } from './payment-cancel.ts'
 import { takePayment } from './payment-create.ts'
 import { findReceipt } from './receipt-read.ts'
+import { queueGuardianCopy } from './receipt-copy.ts'
 
 async function receiptOr404(c: Context<AppEnv>, id: string | undefined): Promise<Receipt> {
   const found = await findReceipt(c.var.database.db, c.var.auth.instituteId, id)
@@ -58,6 +59,7 @@ export const paymentRoutes = new Hono<AppEnv>()
             idempotencyKey: key,
             payloadHash: fingerprint,
           })
+          await queueGuardianCopy(tx, auth.instituteId, id, body.studentId)
           await audit(c, tx, {
             area: 'collection',
             action: 'collect',
@@ -68,6 +70,7 @@ export const paymentRoutes = new Hono<AppEnv>()
           return id
         }),
     )
+    if (!replayed) c.var.services.outbox.kick()
     return c.json(await receiptOr404(c, id), replayed ? 200 : 201)
   })
 

@@ -1,0 +1,288 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState, type FormEvent, type ReactElement } from 'react'
+import { Field } from '../../components/form/Field.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { dayDate } from '../../lib/dates.ts'
+import { useFormat } from '../../lib/format.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { useMoney } from '../../lib/use-money.ts'
+import { CloseDaySchema, type CashierDay } from '../../shared/schemas/collection.ts'
+import type { DayPageSearch } from '../../shared/schemas/collection-search.ts'
+import { tenderMethodLabels } from './labels.ts'
+import { useCloseDay } from './mutations.ts'
+import { cashierDayQuery } from './queries.ts'
+import './collection.css'
+
+/**
+ * /payment-collection/day: what a cashier took in a day, by method, every receipt (cancelled
+ * ones marked), the cash the drawer should hold; closing today records the counted cash (the
+ * difference kept) and takes cash to the bank. Supervisors look at any cashier's day.
+ */
+export function DayPage({
+  search,
+  onSearch,
+}: {
+  search: DayPageSearch
+  onSearch: (search: DayPageSearch) => void
+}): ReactElement {
+  const { i18n } = useLingui()
+  const money = useMoney()
+  const { date, dateTime } = useFormat()
+  const ability = useAbility()
+  const { data: day } = useSuspenseQuery(cashierDayQuery(search))
+  const supervisor = ability.can('read', 'receipt-cancel')
+  const own = day.own
+  const name = day.cashierName
+  const when = date(dayDate(day.day), 'long')
+  const expected = money.format(day.expectedCashMinor)
+  return (
+    <div className="page counter-page">
+      <PageHeader
+        back={
+          <Link to="/payment-collection">
+            <Trans>Counter collection</Trans>
+          </Link>
+        }
+        title={<Trans>Day of {name}</Trans>}
+        subtitle={when}
+      />
+      {supervisor && day.cashiers.length > 0 && (
+        <div className="field counter-day-cashier">
+          <label htmlFor="day-cashier">
+            <Trans>Cashier</Trans>
+          </label>
+          <select
+            id="day-cashier"
+            value={day.cashierId}
+            onChange={(e) => onSearch({ ...search, cashierId: e.target.value })}
+          >
+            {[{ id: day.cashierId, name: day.cashierName }, ...day.cashiers]
+              .filter((c, i, all) => all.findIndex((x) => x.id === c.id) === i)
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
+      <section className="card" aria-labelledby="day-methods">
+        <h2 id="day-methods">
+          <Trans>Taken by method</Trans>
+        </h2>
+        {day.byMethod.length === 0 ? (
+          <p className="muted">
+            <Trans>Nothing taken.</Trans>
+          </p>
+        ) : (
+          <dl className="facts" data-testid="day-methods">
+            {day.byMethod.map((m) => {
+              const count = m.receipts
+              return (
+                <div key={m.method} className="facts-row">
+                  <dt>{i18n._(tenderMethodLabels[m.method])}</dt>
+                  <dd>
+                    {money.format(m.amountMinor)}{' '}
+                    <span className="muted">
+                      <Plural value={count} one="(# receipt)" other="(# receipts)" />
+                    </span>
+                  </dd>
+                </div>
+              )
+            })}
+          </dl>
+        )}
+        <p data-testid="expected-cash">
+          <Trans>Cash the drawer should hold: {expected}</Trans>
+        </p>
+      </section>
+      <section className="card" aria-labelledby="day-receipts">
+        <h2 id="day-receipts">
+          <Trans>Receipts</Trans>
+        </h2>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Receipt</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Time</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Students</Trans>
+                </th>
+                <th scope="col" className="amount">
+                  <Trans>Received</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {day.receipts.map((r) => (
+                <tr key={r.id} className={r.status === 'cancelled' ? 'muted' : undefined}>
+                  <th scope="row">
+                    <Link to="/payment-collection" search={{ receiptId: r.id }}>
+                      {r.number}
+                    </Link>
+                    {r.status === 'cancelled' && (
+                      <span className="badge badge-danger">
+                        {' '}
+                        <Trans>Cancelled</Trans>
+                      </span>
+                    )}
+                  </th>
+                  <td>{dateTime(new Date(r.receivedAt))}</td>
+                  <td>{r.students}</td>
+                  <td className="amount">{money.format(r.amountMinor)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {day.closing ? (
+        <ClosingFacts closing={day.closing} />
+      ) : (
+        own && (
+          <CloseDayForm bankAccounts={day.bankAccounts} expectedMinor={day.expectedCashMinor} />
+        )
+      )}
+      {!day.closing && !own && (
+        <p className="muted">
+          <Trans>Not closed yet.</Trans>
+        </p>
+      )}
+    </div>
+  )
+}
+
+function ClosingFacts({ closing }: { closing: NonNullable<CashierDay['closing']> }): ReactElement {
+  const money = useMoney()
+  const { dateTime } = useFormat()
+  const counted = money.format(closing.countedCashMinor)
+  const difference = money.format(closing.differenceMinor)
+  const deposited = money.format(closing.depositedMinor)
+  const at = dateTime(new Date(closing.closedAt))
+  const bank = closing.bankAccount
+  const voucher = closing.voucherReference
+  return (
+    <section className="card" aria-labelledby="day-closing" data-testid="day-closing">
+      <h2 id="day-closing">
+        <Trans>Closed {at}</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Counted {counted}, difference {difference}.
+        </Trans>
+      </p>
+      {closing.depositedMinor > 0 && (
+        <p>
+          <Trans>
+            {deposited} taken to {bank} ({voucher}).
+          </Trans>
+        </p>
+      )}
+      {closing.note && <p>{closing.note}</p>}
+    </section>
+  )
+}
+
+function CloseDayForm({
+  bankAccounts,
+  expectedMinor,
+}: {
+  bankAccounts: string[]
+  expectedMinor: number
+}): ReactElement {
+  const { t } = useLingui()
+  const money = useMoney()
+  const [counted, setCounted] = useState('')
+  const [deposited, setDeposited] = useState('')
+  const [bankAccount, setBankAccount] = useState(bankAccounts[0] ?? '')
+  const [note, setNote] = useState('')
+  const [tried, setTried] = useState(false)
+  const { fieldErrors, checkFields, toastUnlessFieldError } = useServerErrors()
+  const close = useCloseDay({
+    onSuccess: () => showToast({ variant: 'success', title: t`The day is closed.` }),
+    onError: (err) => toastUnlessFieldError(err, t`The day was not closed`),
+  })
+  const body = {
+    countedCashMinor: money.parse(counted) ?? -1,
+    depositedMinor: money.parse(deposited) ?? -1,
+    bankAccount,
+    note,
+  }
+  const errors = {
+    ...fieldErrors(close.error),
+    ...(tried ? checkFields(CloseDaySchema, body) : {}),
+  }
+  const countedMinor = money.parse(counted)
+  const difference =
+    counted.trim() && countedMinor !== undefined ? money.format(countedMinor - expectedMinor) : null
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    setTried(true)
+    if (Object.keys(checkFields(CloseDaySchema, body)).length) return
+    close.mutate(body)
+  }
+
+  return (
+    <section className="card" aria-labelledby="day-close">
+      <h2 id="day-close">
+        <Trans>Close the day</Trans>
+      </h2>
+      <form className="form counter-close" noValidate onSubmit={submit}>
+        <Field
+          label={t`Cash counted in the drawer`}
+          inputMode="decimal"
+          value={counted}
+          error={errors.countedCashMinor}
+          hint={difference !== null ? t`Difference: ${difference}` : undefined}
+          onChange={(e) => setCounted(e.target.value)}
+        />
+        <Field
+          label={t`Taken to the bank`}
+          inputMode="decimal"
+          value={deposited}
+          error={errors.depositedMinor}
+          onChange={(e) => setDeposited(e.target.value)}
+        />
+        <div className="field">
+          <label htmlFor="day-bank">
+            <Trans>Bank account</Trans>
+          </label>
+          <select
+            id="day-bank"
+            value={bankAccount}
+            onChange={(e) => setBankAccount(e.target.value)}
+          >
+            {bankAccounts.map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </select>
+          {errors.bankAccount && <small className="field-error">{errors.bankAccount}</small>}
+        </div>
+        <Field
+          label={t`Note`}
+          value={note}
+          maxLength={500}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <div className="form-actions">
+          <SubmitButton busy={close.isPending}>
+            <Trans>Close the day</Trans>
+          </SubmitButton>
+        </div>
+      </form>
+    </section>
+  )
+}

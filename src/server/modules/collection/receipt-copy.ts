@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm'
+import { notices } from '../../../shared/messages/notices.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import type { Db } from '../../db/client.ts'
+import { institutes } from '../../db/schema/institutes.ts'
+import { localeOf, textIn } from '../../lib/messages.ts'
+import { enqueueMessage } from '../../lib/outbox.ts'
+import { findReceipt } from './receipt-read.ts'
+import { familyMembers } from './family-read.ts'
+
+/**
+ * The guardian's copy of a receipt, queued in the caller's transaction (sent once it commits):
+ * by SMS to the family's phone and by email to the guardian's address, when there are any, in
+ * the institute's language. Answers whether anything was queued.
+ */
+export async function queueGuardianCopy(
+  tx: Db,
+  instituteId: string,
+  paymentId: string,
+  studentId: string,
+): Promise<boolean> {
+  const [institute] = await tx.select().from(institutes).where(eq(institutes.id, instituteId))
+  const receipt = await findReceipt(tx, instituteId, paymentId)
+  const [payer] = await familyMembers(tx, instituteId, studentId)
+  if (!institute || !receipt || !payer) return false
+  const locale = localeOf(institute.locale)
+  const money = (minor: number) =>
+    formatMoney(minor, institute.currency, locale, institute.currencyDigits)
+  const values = {
+    institute: institute.name,
+    number: receipt.number,
+    amount: money(receipt.receivedMinor + receipt.advanceUsedMinor),
+    students: receipt.students.map((s) => s.fullName).join(', '),
+    due: money(receipt.balanceDueMinor),
+    code: receipt.verifyCode,
+  }
+  const message = {
+    instituteId,
+    subject: textIn(locale, notices.receiptCopySubject, values),
+    body: textIn(locale, notices.receiptCopyBody, values),
+  }
+  const email = payer.guardian_email.trim()
+  if (payer.family_key) {
+    await enqueueMessage(tx, { ...message, channel: 'sms', recipient: payer.guardian_phone })
+  }
+  if (email) await enqueueMessage(tx, { ...message, channel: 'email', recipient: email })
+  return Boolean(payer.family_key || email)
+}
