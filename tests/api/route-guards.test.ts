@@ -33,6 +33,8 @@ import { campuses, institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
+import { takePayment } from '../../src/server/modules/collection/payment-create.ts'
+import { payments } from '../../src/server/db/schema/collection.ts'
 import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
 import {
   addInstitute,
@@ -388,6 +390,30 @@ describe('every API endpoint', () => {
       'Fixture concession of A',
     )
 
+    // A receipt of A (issue 19): half of the fixture invoice's line, in cash.
+    const paymentOfA = await t.database.db.transaction((tx) =>
+      takePayment(
+        tx,
+        instituteA,
+        {
+          studentId: recordsOfA.studentId!,
+          allocations: [{ lineId: recordsOfA.lineId!, principalMinor: 50, fineMinor: 0 }],
+          advanceUsed: [],
+          toAdvance: null,
+          tenders: [
+            { method: 'cash', amountMinor: 50, bankAccount: '', reference: '', issuer: '' },
+          ],
+        },
+        { collectedBy: target.id, idempotencyKey: 'fixture-payment-of-a', payloadHash: 'fixture' },
+      ),
+    )
+    const [receiptOfA] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentOfA))
+    recordsOfA.paymentId = paymentOfA
+    secretsOfA.push(paymentOfA, receiptOfA!.number, receiptOfA!.verifyCode)
+
     const [probeRole] = await t.database.db
       .insert(roles)
       .values({ instituteId: instituteA, name: 'probe', homeRoute: '/dashboard' })
@@ -426,6 +452,8 @@ describe('every API endpoint', () => {
     'GET /api/fees/group-invoice/options': `?academicSessionId=${recordsOfA.sessionId}&q=Fixture`,
     'GET /api/fees/invoice-prints': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
     'GET /api/fees/invoices': `?studentId=${recordsOfA.studentId}`,
+    // A search A's students match: B's admin must find none of them.
+    'GET /api/collection/search': '?q=Fixture',
     'GET /api/fees/overrides/students': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
   })
   /** A read whose query names a record of institute A: addressing it, not a list of B's own. */

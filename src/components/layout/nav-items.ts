@@ -84,6 +84,7 @@ export const navItems: NavItem[] = [
     icon: 'fileText',
     area: 'collection',
   },
+  { to: '/payment-collection/day', label: msg`Cashier’s day`, icon: 'list', area: 'collection' },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]

@@ -118,6 +118,8 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   approve: msg`Approved`,
   revoke: msg`Revoked`,
   waive_fine: msg`Fine waived`,
+  collect: msg`Payment taken`,
+  close_day: msg`Day closed`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -149,6 +151,8 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   vat_rate: msg`VAT rate`,
   fine_rule: msg`Fine rule`,
   concession: msg`Concession`,
+  payment: msg`Payment`,
+  cashier_day: msg`Cashier’s day`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */
