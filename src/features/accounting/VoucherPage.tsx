@@ -15,6 +15,7 @@ import { amountInWords, wordLanguageOf } from '../../shared/amount-in-words.ts'
 import { voucherTitles } from './labels.ts'
 import { voucherQuery } from './queries.ts'
 import { ReverseVoucherDialog } from './ReverseVoucherDialog.tsx'
+import { useServerErrors } from '../../lib/server-errors.ts'
 import { useMoney } from '../../lib/use-money.ts'
 
 /** /vouchers/$voucherId: one voucher, laid out to print and sign. */
@@ -36,11 +37,14 @@ export function VoucherPage({ voucherId }: { voucherId: string }): ReactElement 
   const currencyName =
     new Intl.DisplayNames(i18n.locale, { type: 'currency' }).of(currency) ?? currency
   const printedAt = usePrintedAt()
+  const { translate } = useServerErrors()
   const reverseBlocked = voucher.reversedById
     ? t`This voucher has already been reversed.`
     : voucher.reversesId
       ? t`A reversing voucher cannot itself be reversed.`
-      : undefined
+      : voucher.source !== 'manual'
+        ? translate({ code: 'reversal_in_module', values: { source: voucher.source } })
+        : undefined
 
   return (
     <div className="page voucher-page">

@@ -153,9 +153,12 @@ function PaymentForm({
       onSaved(receipt.id)
     },
     onError: (err) => {
-      // Answered (refused): nothing was saved, the cashier may change the payment. No answer:
-      // it may have been taken, so only the same payment under the same key is sent again.
-      if (httpStatus(err) !== undefined || isOfflineWrite(err)) setUnconfirmed(null)
+      // Refused (a 4xx but a timeout or too many requests) or never sent: nothing was saved and
+      // the cashier may change the payment. Otherwise (no answer, a 5xx from a proxy) it may
+      // have been taken: only the same payment under the same key is sent again.
+      const status = httpStatus(err)
+      const refused = status !== undefined && status < 500 && status !== 408 && status !== 429
+      if (refused || isOfflineWrite(err)) setUnconfirmed(null)
     },
   })
   useEffect(() => amountInput.current?.focus(), [])
@@ -164,12 +167,19 @@ function PaymentForm({
   const lookedUp = members[0]!
   const schemaErrors = tried ? issues(CreatePaymentSchema, prepared.body) : {}
   const errors = { ...schemaErrors, ...fieldErrors(take.error) }
-  const refusal = take.error && httpStatus(take.error) === 409 ? refusalText(take.error) : null
+  // A refusal no field on screen shows (another counter was faster, a line closed meanwhile,
+  // an advance spent elsewhere): said above the lines, in words.
+  const shownFields = (field: string) =>
+    field === 'tenders' || field === 'allocations' || field.startsWith('tenders.')
+  const unshown = Object.entries(fieldErrors(take.error)).find(([field]) => !shownFields(field))
+  const refusal =
+    take.error && httpStatus(take.error) !== 422 ? refusalText(take.error) : (unshown?.[1] ?? null)
   const nothing = prepared.body.allocations.length === 0 && !prepared.body.toAdvance
 
   function save() {
     setTried(true)
-    if (!online || nothing || prepared.receivedMinor === undefined) return
+    const typedWrong = prepared.tenderAmounts.some((amount) => amount === undefined)
+    if (!online || nothing || prepared.receivedMinor === undefined || typedWrong) return
     const attempt = unconfirmed ?? { key: crypto.randomUUID(), body: prepared.body }
     setUnconfirmed(attempt)
     take.mutate(attempt)

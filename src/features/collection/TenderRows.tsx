@@ -72,13 +72,22 @@ export function TenderRows({
                   <Trans>Amount</Trans>
                 </span>{' '}
                 <strong>{amount === undefined ? '—' : money.format(amount)}</strong>
+                {amount === undefined && (
+                  <small className="field-error">
+                    {' '}
+                    <Trans>The other methods come to more than the amount received.</Trans>
+                  </small>
+                )}
               </p>
             ) : (
               <Field
                 label={t`Amount`}
                 inputMode="decimal"
                 value={tender.amount}
-                error={error(i, 'amountMinor')}
+                error={
+                  error(i, 'amountMinor') ??
+                  (amount === undefined ? t`Type an amount, like 1250.50.` : undefined)
+                }
                 onChange={(e) => set(i, { amount: e.target.value })}
               />
             )}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
-import { badRequest, postgresErrorCode, refuse } from './errors.ts'
+import { badRequest, refuse } from './errors.ts'
 
 /*
  * Idempotency (DESIGN §2): every request that creates money or an application carries an
@@ -95,8 +95,10 @@ export async function withIdempotency<T>(
   try {
     return { answer: await effect(), replayed: false }
   } catch (err) {
-    // Another request with the key committed first: its answer, once it is there.
-    const winner = postgresErrorCode(err) === '23505' ? await replay(request) : undefined
+    // Another request with the key committed first: its answer, once it is there. It may also
+    // have made this one fail otherwise (a payment it took leaves nothing to pay), so any
+    // failure looks for it.
+    const winner = await replay(request)
     if (winner === undefined) throw err
     return { answer: winner, replayed: true }
   }

@@ -21,7 +21,7 @@ export const labMinor = 30_000
 export const fineMinor = 5_000
 
 /**
- * Three siblings (guardian phone `phone`); the first two invoiced for period 1 (overdue since
+ * Three siblings (guardian phone `phone`, and an email); the first two invoiced for period 1 (overdue since
  * 2000: tuition carries its fixed fine) and the first also for period 2 (due today).
  */
 export async function counterFamily(t: TestApp, admin: string, tag: string, phone: string) {
@@ -32,7 +32,10 @@ export async function counterFamily(t: TestApp, admin: string, tag: string, phon
   const members = await activeStudentsIn(db, sessionId, classId, 3)
   const studentIds = members.map((m) => m.id)
   for (const id of studentIds) {
-    await db.update(students).set({ guardianPhone: phone }).where(eq(students.id, id))
+    await db
+      .update(students)
+      .set({ guardianPhone: phone, guardianEmail: `guardian.${tag.toLowerCase()}@example.com` })
+      .where(eq(students.id, id))
   }
   const tuition = (await addHead(db, instituteId, { code: `${tag}T` })).id
   const lab = (await addHead(db, instituteId, { code: `${tag}L` })).id

@@ -164,6 +164,11 @@ export const accountingErrors = {
     id: 'error.already_reversed',
     message: 'This voucher has already been reversed.',
   },
+  reversal_in_module: /*i18n*/ {
+    id: 'error.reversal_in_module',
+    message:
+      '{source, select, invoice {This voucher was posted by an invoice: cancel the invoice instead.} collection {This voucher was posted at the counter: cancel the receipt instead.} other {This voucher was posted by another part of the product: undo it there.}}',
+  },
   reversal_of_reversal: /*i18n*/ {
     id: 'error.reversal_of_reversal',
     message: 'A reversing voucher cannot itself be reversed.',

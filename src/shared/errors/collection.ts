@@ -80,6 +80,10 @@ export const collectionErrors = {
     id: 'error.day_already_closed',
     message: 'This day is already closed.',
   },
+  day_closed: /*i18n*/ {
+    id: 'error.day_closed',
+    message: 'Your day at the counter is closed: no more payments today.',
+  },
   receipt_not_found: /*i18n*/ { id: 'error.receipt_not_found', message: 'Receipt not found.' },
   receipt_already_cancelled: /*i18n*/ {
     id: 'error.receipt_already_cancelled',

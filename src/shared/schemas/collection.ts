@@ -95,7 +95,7 @@ export const TenderSchema = v.pipe(
     reference: optionalText(60),
     /** The cheque's bank, or the mobile service's provider. */
     issuer: optionalText(60),
-    chequeDate: v.optional(v.pipe(v.string(), v.isoDate('invalid_date'))),
+    chequeDate: v.optional(isoDate),
   }),
   v.forward(
     v.check(

@@ -138,6 +138,11 @@ export const voucherRoutes = new Hono<AppEnv>()
       const body = await readJson(c, ReverseVoucherSchema)
       if (original.reversedById) throw conflict('already_reversed')
       if (original.reversesId) throw conflict('reversal_of_reversal')
+      // An invoice's or a receipt's posting is undone where it was made (a credit note, a
+      // cancelled receipt), so that its module's records move with the ledger.
+      if (original.source !== 'manual') {
+        throw conflict('reversal_in_module', { source: original.source })
+      }
       if (body.date < original.date) {
         throw validationFailed({ date: 'reversal_before_voucher' })
       }

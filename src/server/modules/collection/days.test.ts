@@ -111,5 +111,23 @@ describe('a cashier’s day', () => {
       countedCashMinor: 19_900,
     })
     expect(again.status).toBe(409)
+    // The drawer is counted: no more money today.
+    const line = (await familyOf(t, cashier, family.studentIds[0]!)).members[0]!.lines.find(
+      (l) => l.fineMinor === 0,
+    )!
+    const late = await asUser(
+      t,
+      cashier,
+      'POST',
+      '/api/collection/payments',
+      {
+        studentId: family.studentIds[0],
+        allocations: [{ lineId: line.lineId, principalMinor: 100, fineMinor: 0 }],
+        tenders: [{ method: 'cash', amountMinor: 100 }],
+      },
+      { 'Idempotency-Key': 'day-key-after-closing' },
+    )
+    expect(late.status).toBe(409)
+    expect(await late.json()).toMatchObject({ code: 'day_closed' })
   })
 })

@@ -24,7 +24,8 @@ interface LineRow {
 /**
  * The live invoice lines of these students (neither cancelled nor credit notes), each with what
  * it asks as it stands (its net with its concession credit notes), what is paid of it and what
- * is paid of its fine. `lock` takes the lines for update, in the key's order, so that two
+ * is paid of its fine. `lock` takes the lines (no key update: references to them may still be
+ * made), in the key's order, so that two
  * counters paying one line take turns (and never deadlock on a family's lines).
  */
 async function liveLines(db: Db, instituteId: string, studentIds: string[], lock: boolean) {
@@ -44,7 +45,7 @@ async function liveLines(db: Db, instituteId: string, studentIds: string[], lock
       and not l.cancelled and l.credits_line_id is null and i.credit_of is null
       and i.status <> 'cancelled'
     order by l.id
-    ${lock ? sql`for update of l` : sql``}`)
+    ${lock ? sql`for no key update of l` : sql``}`)
   return (result as unknown as { rows: LineRow[] }).rows
 }
 

@@ -30,7 +30,7 @@ export async function cancelPayment(
     .select()
     .from(payments)
     .where(rowKey(payments, instituteId, paymentId))
-    .for('update')
+    .for('no key update')
   if (!payment) throw notFound('receipt_not_found')
   if (payment.status === 'cancelled') throw conflict('receipt_already_cancelled')
 
@@ -48,7 +48,7 @@ export async function cancelPayment(
   if (allocations.length) {
     await tx.execute(sql`select id from invoice_lines where institute_id = ${instituteId}
       and id = any(${pgArray(allocations.map((a) => a.invoiceLineId))}::uuid[])
-      order by id for update`)
+      order by id for no key update`)
   }
   const movements = await tx
     .select()
@@ -59,7 +59,7 @@ export async function cancelPayment(
   const added = movements.filter((m) => m.amountMinor > 0)
   if (added.length) {
     await tx.execute(sql`select id from students where institute_id = ${instituteId}
-      and id = any(${pgArray(added.map((m) => m.studentId))}::uuid[]) order by id for update`)
+      and id = any(${pgArray(added.map((m) => m.studentId))}::uuid[]) order by id for no key update`)
     const balances = await advanceBalances(
       tx,
       instituteId,

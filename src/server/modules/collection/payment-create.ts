@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { coaMappings } from '../../db/schema/accounting.ts'
 import {
   advanceMovements,
+  cashierDayClosings,
   paymentAllocations,
   payments,
   paymentTenders,
@@ -17,7 +18,7 @@ import { invoiceLines } from '../../db/schema/fees.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { students } from '../../db/schema/students.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
-import { refuse, validationFailed } from '../../lib/errors.ts'
+import { conflict, refuse, validationFailed } from '../../lib/errors.ts'
 import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
@@ -157,7 +158,7 @@ async function assertStillDue(
   if (usedIds.length) {
     // Advances used take turns per student: two counters never spend one advance twice.
     await tx.execute(sql`select id from students where institute_id = ${instituteId}
-      and id = any(${pgArray(usedIds)}::uuid[]) order by id for update`)
+      and id = any(${pgArray(usedIds)}::uuid[]) order by id for no key update`)
     const balances = await advanceBalances(tx, instituteId, usedIds)
     for (const [i, a] of payment.advanceUsed.entries()) {
       const available = balances.get(a.studentId) ?? 0
@@ -199,6 +200,18 @@ export async function takePayment(
   }
   const members = await familyMembers(tx, instituteId, payment.studentId)
   const today = await instituteToday(tx, instituteId)
+  // A closed day's drawer is counted: money taken after it goes on no day.
+  const [closed] = await tx
+    .select({ id: cashierDayClosings.id })
+    .from(cashierDayClosings)
+    .where(
+      and(
+        eq(cashierDayClosings.instituteId, instituteId),
+        eq(cashierDayClosings.cashierId, options.collectedBy),
+        eq(cashierDayClosings.day, today),
+      ),
+    )
+  if (closed) throw conflict('day_closed')
   await assertBankAccounts(tx, instituteId, payment.tenders)
   await assertStillDue(
     tx,

@@ -121,12 +121,15 @@ describe('payments at the counter', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, receipt.id)))
     expect(audits.map((a) => a.action)).toEqual(['collect'])
-    // The guardian's copy, by SMS to the family's phone, once however often it was sent.
+    // Sent once, however often the payment was sent.
     const copies = await t.database.db
       .select()
       .from(outbox)
       .where(sql`${outbox.subject} like ${`%${receipt.number}%`}`)
-    expect(copies.map((m) => [m.channel, m.recipient])).toEqual([['sms', '+880 1711-555001']])
+    // The guardian's copy: by SMS to the family's phone and by email to the guardian's address.
+    expect(copies.map((m) => m.channel).sort()).toEqual(['email', 'sms'])
+    expect(copies.find((m) => m.channel === 'sms')!.recipient).toBe('+880 1711-555001')
+    expect(copies.find((m) => m.channel === 'email')!.recipient).toBe('guardian.ctr@example.com')
 
     // Paid lines are gone from the counter, and paying one again is refused: nothing saved.
     const after = await familyOf(t, cashier, family.studentIds[0]!)
@@ -279,6 +282,21 @@ describe('payments at the counter', () => {
       fineMinor,
       0,
     ])
+    // Its voucher is not reversed from the ledger: the receipt is cancelled, as it was here.
+    const [{ voucher_id: voucherId }] = (
+      (await t.database.db.execute(
+        sql`select voucher_id from payments where id = ${third!.id}`,
+      )) as unknown as { rows: { voucher_id: string }[] }
+    ).rows as [{ voucher_id: string }]
+    const fromLedger = await asUser(
+      t,
+      admin,
+      'POST',
+      `/api/accounting/vouchers/${voucherId}/reverse`,
+      { date: cancelled.receivedOn },
+    )
+    expect(fromLedger.status).toBe(409)
+    expect(await fromLedger.json()).toMatchObject({ code: 'reversal_in_module' })
     const again = await asUser(t, admin, 'POST', `/api/collection/payments/${first!.id}/cancel`, {
       reason: 'Twice',
     })

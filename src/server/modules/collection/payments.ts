@@ -91,7 +91,7 @@ export const paymentRoutes = new Hono<AppEnv>()
           .select({ id: payments.id })
           .from(payments)
           .where(rowKey(payments, auth.instituteId, receipt.id))
-          .for('update')
+          .for('no key update')
         const [row] = await tx
           .insert(receiptPrints)
           .values({ instituteId: auth.instituteId, paymentId: receipt.id, printedBy: auth.user.id })

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import { allocateFixed, type Concession } from '../../../shared/fees/concession.ts'
 import { concessionCredit, type ConcessionCredit } from '../../../shared/fees/concession-credit.ts'
 import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
@@ -14,6 +14,7 @@ import {
 import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
+import { pgArray } from './sql-arrays.ts'
 import { assertFeeMappings, invoiceNumber, takeNumbers } from './invoice-write.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
@@ -51,31 +52,40 @@ async function reachedLines(tx: Db, c: ConcessionRow) {
     : []
   const from = bounds.find((p) => p.id === c.fromPeriodId)
   const to = bounds.find((p) => p.id === c.toPeriodId)
-  const rows = await tx
-    .select({
-      line: invoiceLines,
-      issueDate: invoices.issueDate,
-      startsOn: paymentPeriods.startsOn,
-    })
-    .from(invoiceLines)
-    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
-    .leftJoin(
-      paymentPeriods,
-      rowKey(paymentPeriods, invoiceLines.instituteId, invoiceLines.periodId),
-    )
-    .where(
-      and(
-        eq(invoices.instituteId, c.instituteId),
-        eq(invoices.studentId, c.studentId),
-        eq(invoices.academicSessionId, c.academicSessionId),
-        isNull(invoices.creditOf),
-        ne(invoices.status, 'cancelled'),
-        eq(invoiceLines.cancelled, false),
-        isNull(invoiceLines.creditsLineId),
-        ...(c.feeHeadId ? [eq(invoiceLines.feeHeadId, c.feeHeadId)] : []),
-      ),
-    )
-    .orderBy(asc(invoices.sequence), asc(invoiceLines.lineNo))
+  const read = () =>
+    tx
+      .select({
+        line: invoiceLines,
+        issueDate: invoices.issueDate,
+        startsOn: paymentPeriods.startsOn,
+      })
+      .from(invoiceLines)
+      .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
+      .leftJoin(
+        paymentPeriods,
+        rowKey(paymentPeriods, invoiceLines.instituteId, invoiceLines.periodId),
+      )
+      .where(
+        and(
+          eq(invoices.instituteId, c.instituteId),
+          eq(invoices.studentId, c.studentId),
+          eq(invoices.academicSessionId, c.academicSessionId),
+          isNull(invoices.creditOf),
+          ne(invoices.status, 'cancelled'),
+          eq(invoiceLines.cancelled, false),
+          isNull(invoiceLines.creditsLineId),
+          ...(c.feeHeadId ? [eq(invoiceLines.feeHeadId, c.feeHeadId)] : []),
+        ),
+      )
+      .orderBy(asc(invoices.sequence), asc(invoiceLines.lineNo))
+  let rows = await read()
+  // What is paid of them stands still until this commits (a counter takes lines the same way),
+  // and is read again once they are held.
+  if (rows.length) {
+    await tx.execute(sql`select id from invoice_lines where institute_id = ${c.instituteId}
+      and id = any(${pgArray(rows.map((r) => r.line.id))}::uuid[]) order by id for no key update`)
+    rows = await read()
+  }
   // In force as invoicing decides it: the period's first day (or the issue day) in the range.
   return rows
     .filter(({ issueDate, startsOn }) => {

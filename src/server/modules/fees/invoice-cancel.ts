@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
 import type { Db } from '../../db/client.ts'
 import { invoiceLines, invoices } from '../../db/schema/fees.ts'
@@ -22,6 +22,10 @@ export async function cancelInvoice(
   reason: string,
   createdBy: string | null,
 ): Promise<{ creditNoteId: string; before: string }> {
+  // Its lines first, then the invoice, as a payment takes them: a payment at the same moment
+  // either commits first (and the invoice has payments) or waits for the cancellation.
+  await tx.execute(sql`select id from invoice_lines where institute_id = ${instituteId}
+    and invoice_id = ${invoiceId} order by id for no key update`)
   const [invoice] = await tx
     .select()
     .from(invoices)
