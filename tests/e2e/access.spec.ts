@@ -48,6 +48,8 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Concessions',
     'Group invoice',
     'Invoice printing',
+    'Counter collection',
+    'Cashier’s day',
     'Admission forms',
     'Applicants',
   ])
@@ -70,7 +72,7 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
   await expect(row).toContainText('Must choose a password')
   await expect(row).toContainText('cashier')
 
-  // The admin widens the cashier role to the vouchers; its counter rights (no screen yet) stay.
+  // The admin widens the cashier role to the vouchers; its counter rights stay.
   await page.getByRole('link', { name: 'Roles and permissions' }).click()
   await page
     .getByRole('navigation', { name: 'Roles' })
@@ -98,6 +100,8 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Vouchers',
     'General ledger',
     'Trial balance',
+    'Counter collection',
+    'Cashier’s day',
   ])
   const ability = await cashierPage.evaluate(
     () =>
@@ -263,6 +267,8 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Concessions',
     'Group invoice',
     'Invoice printing',
+    'Counter collection',
+    'Cashier’s day',
     'Admission forms',
     'Applicants',
   ])

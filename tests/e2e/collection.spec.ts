@@ -162,6 +162,7 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
   await page.getByLabel('Cash counted in the drawer').fill('2190')
   await expect(page.getByText(/Difference: -\D*10\.00/)).toBeVisible()
   await page.getByLabel('Taken to the bank').fill('2000')
+  await page.getByLabel('Bank account', { exact: true }).selectOption('Main bank account')
   await page.getByRole('button', { name: 'Close the day' }).click()
   const closing = page.getByTestId('day-closing')
   await expect(closing).toContainText(/Counted \D*2,190\.00, difference -\D*10\.00\./)

@@ -38,7 +38,7 @@ test('in German the audit log names actions, records and areas in German, in its
     .allTextContents()
   expect(areas).toContain('Buchhaltung')
   // Areas that do not exist yet are not offered.
-  expect(areas).not.toContain('Inkasso')
+  expect(areas).not.toContain('Berichte')
   expect(areas.filter((a) => code.test(a))).toEqual([])
 
   // The rows, each in words: the sign-in (the newest row, or another test's sign-in), then
@@ -148,9 +148,10 @@ test('the role editor offers home pages by name, only pages that exist, and only
     'Accounting',
     'Admission',
     'Fees',
+    'Collection',
   ])
-  await expect(page.getByRole('rowheader', { name: 'Collection', exact: true })).toHaveCount(0)
-  await expect(page.getByRole('rowheader', { name: 'Counter collection' })).toHaveCount(0)
+  await expect(page.getByRole('rowheader', { name: 'Reports', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('rowheader', { name: 'Paid report' })).toHaveCount(0)
 
   // A page is chosen by its name; the role stores the path.
   const newName = `Labels home ${Date.now()}`

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
+import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
@@ -26,9 +27,7 @@ export function FamilyLines({
   onWaive: ((line: OpenLine) => void) | undefined
   disabled: boolean
 }): ReactElement {
-  const { t } = useLingui()
   const money = useMoney()
-  const { date } = useFormat()
   const toggle = (lineId: string) =>
     onDraft({
       ...draft,
@@ -74,105 +73,137 @@ export function FamilyLines({
                 <Trans>Nothing due.</Trans>
               </p>
             ) : (
-              <div className="table-wrap">
-                <table className="table counter-lines">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <span className="visually-hidden">
-                          <Trans>Pay</Trans>
-                        </span>
-                      </th>
-                      <th scope="col">
-                        <Trans>Fee head</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Period</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Due date</Trans>
-                      </th>
-                      <th scope="col" className="amount">
-                        <Trans>Due</Trans>
-                      </th>
-                      <th scope="col" className="amount">
-                        <Trans>Fine today</Trans>
-                      </th>
-                      <th scope="col" className="amount">
-                        <Trans>Paying</Trans>
-                      </th>
-                      <th scope="col" className="amount">
-                        <Trans>Left</Trans>
-                      </th>
-                      {onWaive && (
-                        <th scope="col">
-                          <span className="visually-hidden">
-                            <Trans>Actions</Trans>
-                          </span>
-                        </th>
-                      )}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {lines.map((line) => {
-                      const a = prepared.allocations.get(line.lineId)
-                      const paying = (a?.principalMinor ?? 0) + (a?.fineMinor ?? 0)
-                      const left = line.dueMinor + line.fineMinor - paying
-                      const head = line.feeHeadName
-                      const period = line.periodName ?? ''
-                      const finePaid = money.format(a?.fineMinor ?? 0)
-                      return (
-                        <tr key={line.lineId} data-testid="counter-line">
-                          <td>
-                            <input
-                              type="checkbox"
-                              disabled={disabled}
-                              aria-label={t`Pay ${head} ${period}`}
-                              checked={!draft.unticked.includes(line.lineId)}
-                              onChange={() => toggle(line.lineId)}
-                            />
-                          </td>
-                          <th scope="row">
-                            {head} <span className="muted">{line.invoiceNumber}</span>
-                          </th>
-                          <td>{line.periodName ?? '—'}</td>
-                          <td>{date(dayDate(line.dueDate), 'medium')}</td>
-                          <td className="amount">{money.format(line.dueMinor)}</td>
-                          <td className="amount">{money.format(line.fineMinor)}</td>
-                          <td className="amount" data-testid="paying">
-                            {money.format(paying)}
-                            {a && a.fineMinor > 0 && (
-                              <small className="muted">
-                                {' '}
-                                <Trans>incl. fine {finePaid}</Trans>
-                              </small>
-                            )}
-                          </td>
-                          <td className="amount">{money.format(left)}</td>
-                          {onWaive && (
-                            <td>
-                              {line.fineMinor > 0 && (
-                                <button
-                                  type="button"
-                                  className="button button-link"
-                                  disabled={disabled}
-                                  onClick={() => onWaive(line)}
-                                >
-                                  <Trans>Waive fine</Trans>
-                                </button>
-                              )}
-                            </td>
-                          )}
-                        </tr>
-                      )
-                    })}
-                  </tbody>
-                </table>
-              </div>
+              <MemberLines
+                lines={lines}
+                prepared={prepared}
+                draft={draft}
+                onToggle={toggle}
+                onWaive={onWaive}
+                disabled={disabled}
+              />
             )}
           </section>
         )
       })}
+    </div>
+  )
+}
+
+/** One member's open lines; the columns stack on a narrow screen, none cut off. */
+function MemberLines({
+  lines,
+  prepared,
+  draft,
+  onToggle,
+  onWaive,
+  disabled,
+}: {
+  lines: OpenLine[]
+  prepared: PreparedPayment
+  draft: PaymentDraft
+  onToggle: (lineId: string) => void
+  onWaive: ((line: OpenLine) => void) | undefined
+  disabled: boolean
+}): ReactElement {
+  const { t } = useLingui()
+  const money = useMoney()
+  const { date } = useFormat()
+  const { wrap, table } = useStackedTable()
+  return (
+    <div ref={wrap} className="table-wrap">
+      <table ref={table} className="table counter-lines">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">
+                <Trans>Pay</Trans>
+              </span>
+            </th>
+            <th scope="col">
+              <Trans>Fee head</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Period</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Due date</Trans>
+            </th>
+            <th scope="col" className="amount">
+              <Trans>Due</Trans>
+            </th>
+            <th scope="col" className="amount">
+              <Trans>Fine today</Trans>
+            </th>
+            <th scope="col" className="amount">
+              <Trans>Paying</Trans>
+            </th>
+            <th scope="col" className="amount">
+              <Trans>Left</Trans>
+            </th>
+            {onWaive && (
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Actions</Trans>
+                </span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const a = prepared.allocations.get(line.lineId)
+            const paying = (a?.principalMinor ?? 0) + (a?.fineMinor ?? 0)
+            const left = line.dueMinor + line.fineMinor - paying
+            const head = line.feeHeadName
+            const period = line.periodName ?? ''
+            const finePaid = money.format(a?.fineMinor ?? 0)
+            return (
+              <tr key={line.lineId} data-testid="counter-line">
+                <td>
+                  <input
+                    type="checkbox"
+                    disabled={disabled}
+                    aria-label={t`Pay ${head} ${period}`}
+                    checked={!draft.unticked.includes(line.lineId)}
+                    onChange={() => onToggle(line.lineId)}
+                  />
+                </td>
+                <th scope="row">
+                  {head} <span className="muted">{line.invoiceNumber}</span>
+                </th>
+                <td>{line.periodName ?? '—'}</td>
+                <td>{date(dayDate(line.dueDate), 'medium')}</td>
+                <td className="amount">{money.format(line.dueMinor)}</td>
+                <td className="amount">{money.format(line.fineMinor)}</td>
+                <td className="amount" data-testid="paying">
+                  {money.format(paying)}
+                  {a && a.fineMinor > 0 && (
+                    <small className="muted">
+                      {' '}
+                      <Trans>incl. fine {finePaid}</Trans>
+                    </small>
+                  )}
+                </td>
+                <td className="amount">{money.format(left)}</td>
+                {onWaive && (
+                  <td>
+                    {line.fineMinor > 0 && (
+                      <button
+                        type="button"
+                        className="button button-link"
+                        disabled={disabled}
+                        onClick={() => onWaive(line)}
+                      >
+                        <Trans>Waive fine</Trans>
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
     </div>
   )
 }
