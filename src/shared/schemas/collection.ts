@@ -17,13 +17,18 @@ export const CounterSearchQuerySchema = v.object({
 })
 export type CounterSearchQuery = v.InferOutput<typeof CounterSearchQuerySchema>
 
-export const CounterMatchSchema = v.object({
+/** A student as the counter names them: ID, name, and class, section and roll of late. */
+const counterStudent = {
   studentId: v.string(),
   studentCode: v.string(),
   fullName: v.string(),
   className: v.nullable(v.string()),
   sectionName: v.nullable(v.string()),
   roll: v.nullable(v.number()),
+}
+
+export const CounterMatchSchema = v.object({
+  ...counterStudent,
   guardianPhone: v.string(),
   status: v.string(),
 })
@@ -53,12 +58,7 @@ export const OpenLineSchema = v.object({
 export type OpenLine = v.InferOutput<typeof OpenLineSchema>
 
 export const FamilyMemberSchema = v.object({
-  studentId: v.string(),
-  studentCode: v.string(),
-  fullName: v.string(),
-  className: v.nullable(v.string()),
-  sectionName: v.nullable(v.string()),
-  roll: v.nullable(v.number()),
+  ...counterStudent,
   /** The student's advance (money received ahead of invoices), available to pay with. */
   advanceMinor: minor,
   lines: v.array(OpenLineSchema),

@@ -1,12 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { CashierDay, CloseDay } from '../../../shared/schemas/collection.ts'
 import type { Db } from '../../db/client.ts'
-import { coaMappings } from '../../db/schema/accounting.ts'
 import { users } from '../../db/schema/auth.ts'
 import { cashierDayClosings } from '../../db/schema/collection.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { postVoucher, voucherReference } from '../accounting/posting.ts'
+import { bankAccountKeys } from './line-figures.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -84,11 +84,6 @@ export async function cashierDay(
       where p.institute_id = ${instituteId} and p.received_on = ${day}
       order by name`),
   )
-  const banks = await db
-    .select({ key: coaMappings.key })
-    .from(coaMappings)
-    .where(and(eq(coaMappings.instituteId, instituteId), eq(coaMappings.purpose, 'bank')))
-    .orderBy(asc(coaMappings.key))
   return {
     day,
     cashierId,
@@ -126,7 +121,7 @@ export async function cashierDay(
         }
       : null,
     cashiers,
-    bankAccounts: banks.map((b) => b.key),
+    bankAccounts: await bankAccountKeys(db, instituteId),
   }
 }
 
@@ -142,18 +137,11 @@ export async function closeDay(
   day: string,
   close: Required<CloseDay>,
 ) {
-  if (close.depositedMinor > 0) {
-    const [bank] = await tx
-      .select({ key: coaMappings.key })
-      .from(coaMappings)
-      .where(
-        and(
-          eq(coaMappings.instituteId, instituteId),
-          eq(coaMappings.purpose, 'bank'),
-          eq(coaMappings.key, close.bankAccount),
-        ),
-      )
-    if (!bank) throw validationFailed({ bankAccount: 'unknown_bank_account' })
+  if (
+    close.depositedMinor > 0 &&
+    !(await bankAccountKeys(tx, instituteId)).includes(close.bankAccount)
+  ) {
+    throw validationFailed({ bankAccount: 'unknown_bank_account' })
   }
   const inserted = await tx
     .insert(cashierDayClosings)

@@ -1,14 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { byCollectionOrder } from '../../../shared/fees/allocation.ts'
 import type { CounterMatch, Family } from '../../../shared/schemas/collection.ts'
 import type { Db } from '../../db/client.ts'
-import { coaMappings } from '../../db/schema/accounting.ts'
 import { notFound } from '../../lib/errors.ts'
 import { defaultSessionId, isUuid } from '../students/student-read.ts'
 import { matchingStudentIds } from '../students/student-search.ts'
+import { bankAccountKeys } from './line-figures.ts'
 import { advanceBalances, counterLines } from './open-lines.ts'
 
-interface StudentRow {
+export interface StudentRow {
   id: string
   student_code: string
   full_name: string
@@ -25,7 +25,7 @@ interface StudentRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /** Students with their class, section and roll in the current session, else their latest. */
-const studentsWhere = (instituteId: string, where: ReturnType<typeof sql>) =>
+export const studentsWhere = (instituteId: string, where: ReturnType<typeof sql>) =>
   sql`select s.id, s.student_code, s.full_name, s.status, s.guardian_name, s.guardian_phone,
       s.guardian_email, s.family_key, latest.class_name, latest.section_name, latest.roll
     from students s
@@ -104,11 +104,6 @@ export async function familyAtCounter(
   const ids = members.map((m) => m.id)
   const lines = byCollectionOrder(await counterLines(db, instituteId, ids, asOf))
   const advances = await advanceBalances(db, instituteId, ids)
-  const banks = await db
-    .select({ key: coaMappings.key })
-    .from(coaMappings)
-    .where(and(eq(coaMappings.instituteId, instituteId), eq(coaMappings.purpose, 'bank')))
-    .orderBy(coaMappings.key)
   return {
     asOf,
     guardianName: members[0]!.guardian_name,
@@ -123,6 +118,6 @@ export async function familyAtCounter(
       advanceMinor: advances.get(m.id) ?? 0,
       lines: lines.filter((l) => l.studentId === m.id).map(({ finePaidMinor: _, ...line }) => line),
     })),
-    bankAccounts: banks.map((b) => b.key),
+    bankAccounts: await bankAccountKeys(db, instituteId),
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
+import { netWithCredits } from './line-figures.ts'
 
 /**
  * Sets the status of the invoices of these lines from what is paid of them: paid when every
@@ -12,15 +13,9 @@ export async function refreshInvoiceStatuses(tx: Db, instituteId: string, lineId
     from (
       select l.invoice_id,
         case when sum(l.paid_minor) = 0 then 'unpaid'
-          when bool_and(l.paid_minor >= l.net_minor + coalesce(c.credited, 0)) then 'paid'
+          when bool_and(l.paid_minor >= ${netWithCredits}) then 'paid'
           else 'partially_paid' end as status
       from invoice_lines l
-      left join lateral (
-        select sum(cl.net_minor) as credited from invoice_lines cl
-          join invoices ci on ci.institute_id = cl.institute_id and ci.id = cl.invoice_id
-         where cl.institute_id = l.institute_id and cl.credits_line_id = l.id
-           and ci.concession_id is not null
-      ) c on true
       where l.institute_id = ${instituteId} and l.credits_line_id is null
         and l.invoice_id in (select invoice_id from invoice_lines
           where institute_id = ${instituteId} and id = any(${pgArray(lineIds)}::uuid[]))

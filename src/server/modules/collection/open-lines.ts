@@ -6,6 +6,7 @@ import { invoiceLines, invoices } from '../../db/schema/fees.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { lineFine } from '../fees/fine-waivers.ts'
 import { anyUuid, pgArray } from '../fees/sql-arrays.ts'
+import { netWithCredits } from './line-figures.ts'
 
 interface LineRow {
   line_id: string
@@ -33,10 +34,7 @@ async function liveLines(db: Db, instituteId: string, studentIds: string[], lock
       i.number as invoice_number, l.student_id, h.name as fee_head_name, h.priority,
       p.name as period_name, i.due_date::text as due_date, l.paid_minor,
       l.fine_minor as fine_paid_minor,
-      l.net_minor + coalesce((select sum(cl.net_minor) from invoice_lines cl
-        join invoices ci on ci.institute_id = cl.institute_id and ci.id = cl.invoice_id
-        where cl.institute_id = l.institute_id and cl.credits_line_id = l.id
-          and ci.concession_id is not null), 0) as net_minor
+      ${netWithCredits} as net_minor
     from invoice_lines l
     join invoices i on i.institute_id = l.institute_id and i.id = l.invoice_id
     join fee_heads h on h.institute_id = l.institute_id and h.id = l.fee_head_id

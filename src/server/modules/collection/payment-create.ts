@@ -5,7 +5,6 @@ import type { Tender, ValidPayment } from '../../../shared/schemas/collection.ts
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
 import type { Db } from '../../db/client.ts'
-import { coaMappings } from '../../db/schema/accounting.ts'
 import {
   advanceMovements,
   cashierDayClosings,
@@ -26,6 +25,7 @@ import { pgArray } from '../fees/sql-arrays.ts'
 import { familyMembers } from './family-read.ts'
 import { advanceBalances, counterLines } from './open-lines.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
+import { bankAccountKeys } from './line-figures.ts'
 import { principalDue, receiptStudentIds } from './receipt-read.ts'
 
 type Payment = ValidPayment
@@ -48,14 +48,7 @@ const verifyCode = () => {
 
 /** The tenders' bank accounts must be mapped ones: named by the field, before anything posts. */
 async function assertBankAccounts(tx: Db, instituteId: string, tenders: Tender[]) {
-  const mapped = new Set(
-    (
-      await tx
-        .select({ key: coaMappings.key })
-        .from(coaMappings)
-        .where(and(eq(coaMappings.instituteId, instituteId), eq(coaMappings.purpose, 'bank')))
-    ).map((m) => m.key),
-  )
+  const mapped = new Set(await bankAccountKeys(tx, instituteId))
   const errors: Record<string, ErrorDetail[]> = {}
   for (const [i, t] of tenders.entries()) {
     if (tenderAccount(t).purpose === 'bank' && !mapped.has(t.bankAccount)) {

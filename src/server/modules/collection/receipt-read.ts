@@ -15,6 +15,8 @@ import { rowKey } from '../../db/tenant-rows.ts'
 import { voucherReference } from '../accounting/posting.ts'
 import { printSettingsOf } from '../fees/invoice-print-read.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
+import { studentsWhere, type StudentRow } from './family-read.ts'
+import { netWithCredits } from './line-figures.ts'
 import { isUuid } from '../students/student-read.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -22,11 +24,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 /** What these students owe on their live lines now (principal; fines are a day's figure). */
 export async function principalDue(db: Db, instituteId: string, studentIds: string[]) {
   const [row] = rowsOf<{ due: string | null }>(
-    await db.execute(sql`select sum(l.net_minor - l.paid_minor + coalesce((
-        select sum(cl.net_minor) from invoice_lines cl
-          join invoices ci on ci.institute_id = cl.institute_id and ci.id = cl.invoice_id
-         where cl.institute_id = l.institute_id and cl.credits_line_id = l.id
-           and ci.concession_id is not null), 0)) as due
+    await db.execute(sql`select sum(${netWithCredits} - l.paid_minor) as due
       from invoice_lines l
       join invoices i on i.institute_id = l.institute_id and i.id = l.invoice_id
       where l.institute_id = ${instituteId}
@@ -104,24 +102,8 @@ export async function findReceipt(
     .from(advanceMovements)
     .where(and(eq(advanceMovements.instituteId, instituteId), eq(advanceMovements.paymentId, id)))
   const studentIds = await receiptStudentIds(db, instituteId, id)
-  const studentRows = rowsOf<{
-    id: string
-    student_code: string
-    full_name: string
-    class_name: string | null
-    roll: number | null
-  }>(
-    await db.execute(sql`select s.id, s.student_code, s.full_name, latest.class_name, latest.roll
-      from students s
-      left join lateral (
-        select c.name as class_name, e.roll from enrolments e
-          join academic_sessions se on se.institute_id = e.institute_id
-            and se.id = e.academic_session_id
-          join classes c on c.institute_id = e.institute_id and c.id = e.class_id
-         where e.institute_id = s.institute_id and e.student_id = s.id
-         order by se.is_current desc, se.starts_on desc limit 1
-      ) latest on true
-      where s.institute_id = ${instituteId} and s.id = any(${pgArray(studentIds)}::uuid[])`),
+  const studentRows = rowsOf<StudentRow>(
+    await db.execute(studentsWhere(instituteId, sql`s.id = any(${pgArray(studentIds)}::uuid[])`)),
   )
   const print = await printSettingsOf(db, instituteId)
   const movementSum = (kind: string) =>
