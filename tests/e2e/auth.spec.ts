@@ -364,7 +364,8 @@ test('without "remember me", closing the browser ends the session and forgets th
   const page = await context.newPage()
   await page.goto('/login')
   await signInWithForm(page, 'admin', e2ePassword)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  // A press before the page's app is live is done once it is: on a loaded machine, a while.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 25_000 })
   // Closing the browser drops session cookies; local storage stays.
   const state = await context.storageState()
   await context.close()
