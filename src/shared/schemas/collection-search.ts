@@ -19,3 +19,7 @@ export const DayPageSearchSchema = v.object({
   cashierId: v.optional(id),
 })
 export type DayPageSearch = v.InferOutput<typeof DayPageSearchSchema>
+
+/** `/advance-override?studentId=`: the family whose advances are on screen. */
+export const AdvancePageSearchSchema = v.object({ studentId: v.optional(id) })
+export type AdvancePageSearch = v.InferOutput<typeof AdvancePageSearchSchema>

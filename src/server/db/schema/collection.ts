@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +14,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { receiptStatuses, tenderMethods } from '../../../shared/schemas/collection.ts'
+import {
+  advanceMovementKinds,
+  advanceOverrideKinds,
+  overrideStatuses,
+  refundMethods,
+} from '../../../shared/schemas/advances.ts'
 import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { vouchers } from './accounting.ts'
 import { users } from './auth.ts'
@@ -164,14 +172,6 @@ export const receiptPrints = pgTable(
   ],
 )
 
-export const advanceMovementKinds = [
-  'overpayment',
-  'used',
-  'cancelled',
-  'refund',
-  'transfer',
-] as const
-
 /**
  * A student's advance, movement by movement (+ in, − out): its balance is their sum, and Σ
  * over every student is the Student advances account's balance.
@@ -229,6 +229,66 @@ export const cashierDayClosings = pgTable(
     check(
       'cashier_day_closings_amounts',
       sql`${t.countedCashMinor} >= 0 and ${t.depositedMinor} >= 0 and ${t.depositedMinor} <= ${t.countedCashMinor}`,
+    ),
+  ],
+)
+
+/** The institute's advance policy: one row per institute (defaults until saved). */
+export const advanceSettings = pgTable('advance_settings', {
+  instituteId: uuid('institute_id')
+    .primaryKey()
+    .references(() => institutes.id),
+  autoApply: boolean('auto_apply').notNull().default(false),
+  approvalAboveMinor: money('approval_above_minor').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+/**
+ * An override of a student's advance: apply it to lines, undo an application, transfer it to a
+ * sibling, refund it. Done at once up to the policy's amount; above it, pending until another
+ * user approves (never the requester: a check constraint behind the 403) or rejects it.
+ */
+export const advanceOverrides = pgTable(
+  'advance_overrides',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    kind: text('kind', { enum: advanceOverrideKinds }).notNull(),
+    status: text('status', { enum: overrideStatuses }).notNull(),
+    studentId: uuid('student_id').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    toStudentId: uuid('to_student_id'),
+    lineIds: jsonb('line_ids').$type<string[]>().notNull().default([]),
+    /** apply: the adjustment receipt it made; undo: the one it cancels. */
+    paymentId: uuid('payment_id'),
+    method: text('method', { enum: refundMethods }),
+    bankAccount: text('bank_account').notNull().default(''),
+    reason: text('reason').notNull(),
+    voucherId: uuid('voucher_id'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    decisionNote: text('decision_note').notNull().default(''),
+    idempotencyKey: text('idempotency_key').notNull(),
+    payloadHash: text('payload_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('advance_overrides_student_fk', t, t.studentId, students),
+    tenantReference('advance_overrides_to_student_fk', t, t.toStudentId, students),
+    tenantReference('advance_overrides_payment_fk', t, t.paymentId, payments),
+    tenantReference('advance_overrides_voucher_fk', t, t.voucherId, vouchers),
+    uniqueIndex('advance_overrides_idempotency_unique').on(t.instituteId, t.idempotencyKey),
+    index('advance_overrides_student_idx').on(t.instituteId, t.studentId),
+    index('advance_overrides_pending_idx').on(t.instituteId, t.status),
+    check('advance_overrides_amount', sql`${t.amountMinor} > 0`),
+    check(
+      'advance_overrides_no_self_approval',
+      sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`,
     ),
   ],
 )
