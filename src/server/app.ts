@@ -7,6 +7,10 @@ import { fineWaiverRoutes } from './modules/fees/fine-waivers.ts'
 import { counterRoutes } from './modules/collection/counter.ts'
 import { paymentRoutes } from './modules/collection/payments.ts'
 import { dayRoutes } from './modules/collection/days.ts'
+import {
+  publicReceiptRoutes,
+  type PublicReceiptLimits,
+} from './modules/collection/public-receipts.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -103,6 +107,8 @@ export interface AppDeps {
   files?: FileStorage
   /** Rate limits of the public admission endpoints; tests pass their own. */
   publicAdmission?: PublicAdmissionLimits
+  /** The rate limit of the public receipt verification; tests pass their own. */
+  publicReceipts?: PublicReceiptLimits
   /** The job runner's lease, poll and backoff; tests pass their own. */
   jobs?: RunnerOptions
 }
@@ -115,6 +121,7 @@ export function createApp({
   transports = transportsFor(config),
   files = storageFor(config.dataDir),
   publicAdmission,
+  publicReceipts,
   jobs,
 }: AppDeps) {
   setPasswordHashCost(config.passwordHashCost)
@@ -230,6 +237,7 @@ export function createApp({
   api.route('/collection', counterRoutes)
   api.route('/collection/payments', paymentRoutes)
   api.route('/collection/days', dayRoutes)
+  api.route('/collection/public/receipts', publicReceiptRoutes(publicReceipts))
   api.route('/fees/group-invoice', groupInvoiceRoutes)
   api.route('/fees/invoice-print-settings', invoicePrintSettingsRoutes)
   api.route('/fees/invoice-prints', invoicePrintRoutes)
@@ -280,8 +288,14 @@ export function createApp({
   return Object.assign(app, { services })
 }
 
-/** An applicant's tracking id opens their application: it never goes into the logs. */
-const loggedPath = (path: string) => path.replace(/(\/applications\/)[^/]+/, '$1[temporaryId]')
+/**
+ * An applicant's tracking id opens their application, a receipt's code its verification: they
+ * never go into the logs.
+ */
+const loggedPath = (path: string) =>
+  path
+    .replace(/(\/applications\/)[^/]+/, '$1[temporaryId]')
+    .replace(/^(\/receipt\/verify\/|\/api\/collection\/public\/receipts\/)[^/]+/, '$1[code]')
 
 /** An endpoint that forgot its guard stops the app from starting instead of opening a hole. */
 function assertEveryEndpointGuarded(routes: readonly RouteLike[]) {

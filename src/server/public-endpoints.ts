@@ -30,6 +30,9 @@ export const publicEndpoints: ReadonlySet<string> = new Set([
   'PUT /api/admission/public/:institute/applications/:temporaryId/attachments/:kind',
   // To the phone or email on the application only, a few an hour.
   'POST /api/admission/public/:institute/applications/:temporaryId/send-link',
+  // A receipt's verification by the code printed on it (institute, number, day, amount,
+  // status only); rate limited per IP.
+  'GET /api/collection/public/receipts/:code',
   // The institute's logo, shown on its public pages; its address names its version.
   'GET /api/institutes/logo/:instituteId/:version',
 ])

@@ -250,6 +250,33 @@ export const ReceiptSchema = v.object({
 })
 export type Receipt = v.InferOutput<typeof ReceiptSchema>
 
+/**
+ * A receipt's verification code as printed on it: ten characters without look-alikes (no 0, 1,
+ * I, L or O). Typed in lower case it is the same code.
+ */
+export const VerifyCodeSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^[A-HJKMNP-Z2-9]{10}$/, 'invalid_value'),
+)
+
+/**
+ * `GET /api/collection/public/receipts/:code`, open to anyone holding the code: the
+ * receipt's institute, number, day, amount (its total as printed: the money received and any
+ * advance used) and whether it stands or was cancelled. Nothing about who paid or for what.
+ */
+export const ReceiptVerificationSchema = v.object({
+  instituteName: v.string(),
+  number: v.string(),
+  receivedOn: v.string(),
+  amountMinor: minor,
+  currency: v.string(),
+  currencyDigits: v.number(),
+  status: v.picklist(receiptStatuses),
+})
+export type ReceiptVerification = v.InferOutput<typeof ReceiptVerificationSchema>
+
 /** A print of a receipt, logged: the first is the original, every later one a duplicate. */
 export const ReceiptPrintSchema = v.object({
   copy: v.number(),
