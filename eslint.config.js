@@ -14,6 +14,7 @@ const features = [
   'dashboard',
   'institutes',
   'offline',
+  'receipt-verify',
   'students',
 ]
 /** The client's layers: code may import from its own layer and those before it, never after. */

@@ -1,8 +1,12 @@
 /// <reference lib="webworker" />
 import { matchPrecache } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
-import { NetworkFirst } from 'workbox-strategies'
-import { keepPublicPageMessage, publicPagePath } from '../src/shared/public-pages.ts'
+import { NetworkFirst, NetworkOnly } from 'workbox-strategies'
+import {
+  keepPublicPageMessage,
+  publicPagePath,
+  unkeptPublicPagePath,
+} from '../src/shared/public-pages.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -24,7 +28,8 @@ const pageRequest = (url: string) => new Request(url, { headers: { Accept: 'text
  * The applicants' pages come from the server while it answers (each visit sees the form as it
  * is now), else from the copy kept of the last visit, which shows and takes typing before any
  * script has run; a page never visited in full falls back to the app shell, which renders it
- * from what this device stored.
+ * from what this device stored. A receipt's verification is never kept: offline, the app shell
+ * says it cannot ask the server, rather than show an answer that may have changed since.
  */
 export function routePublicPages(precache: Array<{ url: string; revision: string | null }>) {
   const cacheName = cacheNameFor(precache)
@@ -34,6 +39,7 @@ export function routePublicPages(precache: Array<{ url: string; revision: string
     // The language is the page's own business (a cookie the worker cannot see).
     matchOptions: { ignoreVary: true },
   })
+  const networkOnly = new NetworkOnly()
   registerRoute(
     ({ request, url }) =>
       request.mode === 'navigate' &&
@@ -41,7 +47,9 @@ export function routePublicPages(precache: Array<{ url: string; revision: string
       publicPagePath.test(url.pathname),
     async (options) => {
       try {
-        return await network.handle(options)
+        return unkeptPublicPagePath.test(options.url.pathname)
+          ? await networkOnly.handle(options)
+          : await network.handle(options)
       } catch {
         return (await matchPrecache('/index.html')) ?? Response.error()
       }
@@ -49,6 +57,7 @@ export function routePublicPages(precache: Array<{ url: string; revision: string
   )
 
   const keep = async (url: string) => {
+    if (unkeptPublicPagePath.test(new URL(url).pathname)) return
     const response = await fetch(pageRequest(url)).catch(() => undefined)
     if (response?.status === 200) await (await caches.open(cacheName)).put(url, response)
   }

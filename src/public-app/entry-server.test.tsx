@@ -5,6 +5,7 @@ import { messages as de } from '../locales/de/messages.po'
 import { messages as en } from '../locales/en/messages.po'
 import { createTestApp, type TestApp } from '../server/test-support/test-app.ts'
 import type { PublicAdmissionForm } from '../shared/schemas/admission.ts'
+import type { Receipt } from '../shared/schemas/collection.ts'
 import { localeOf, render, setServerFetch } from './entry-server.tsx'
 import type { Island } from './island.ts'
 
@@ -163,6 +164,54 @@ describe('the sign-in page', () => {
     expect(html).toMatch(/<input[^>]*type="password"/)
     expect(html).toContain('Passwort')
     expect(island?.locale).toBe('de')
+  })
+})
+
+describe('the receipt verification page', () => {
+  it('is rendered with the five facts of the receipt, in the visitor’s language', async () => {
+    const { adminPassword, asUser, signIn } = await import('../server/test-support/test-app.ts')
+    const { counterFamily, familyOf } = await import('../server/test-support/collection.ts')
+    const admin = await signIn(t, 'admin', adminPassword)
+    const family = await counterFamily(t, admin, 'SSR', '+880 1711-888001')
+    const line = (await familyOf(t, admin, family.studentIds[0]!)).members[0]!.lines[0]!
+    const paid = await asUser(
+      t,
+      admin,
+      'POST',
+      '/api/collection/payments',
+      {
+        studentId: family.studentIds[0],
+        allocations: [{ lineId: line.lineId, principalMinor: 1_000, fineMinor: line.fineMinor }],
+        tenders: [{ method: 'cash', amountMinor: 1_000 + line.fineMinor }],
+      },
+      { 'Idempotency-Key': 'ssr-receipt' },
+    )
+    const receipt = (await paid.json()) as Receipt
+    const path = `/receipt/verify/${receipt.verifyCode}`
+
+    const en = await page(path)
+    expect(en.status).toBe(200)
+    expect(en.html).toContain('<h1>Receipt verification</h1>')
+    expect(en.html).toContain('Demo School and College')
+    expect(en.html).toContain(receipt.number)
+    expect(en.html).toContain('60.00')
+    expect(en.html).toMatch(/data-testid="receipt-verify-status">Valid</)
+    for (const s of receipt.students) expect(en.html).not.toContain(s.fullName)
+    const data = en.island?.queries.queries.find((q) => q.queryKey[0] === 'receipt-verification')
+    expect(data?.state.data).toMatchObject({ number: receipt.number, status: 'posted' })
+
+    const de = await page(path, 'de')
+    expect(de.html).toContain('<h1>Quittungsprüfung</h1>')
+    expect(de.html).toMatch(/data-testid="receipt-verify-status">Gültig</)
+  })
+
+  it('is a 404 page for a code no receipt has, and for one that is no code', async () => {
+    for (const code of ['ABCDEFGHJK', 'not-a-code']) {
+      const { status, html } = await page(`/receipt/verify/${code}`)
+      expect(status, code).toBe(404)
+      expect(html).toContain('data-testid="receipt-not-found"')
+      expect(html).toContain(`No receipt has the code ${code}.`)
+    }
   })
 })
 

@@ -6,6 +6,8 @@ import {
   FormNotFound,
   InstituteNotFound,
 } from '../features/admission/NotFound.tsx'
+import { loadReceiptVerification } from '../features/receipt-verify/loaders.ts'
+import { ReceiptNotFound, ReceiptVerifyError } from '../features/receipt-verify/NotFound.tsx'
 import { usePageParams } from './params.ts'
 import { PublicRoot } from './PublicRoot.tsx'
 import { signupStatusQuery } from '../features/auth/queries.ts'
@@ -66,7 +68,24 @@ const login = createRoute({
   component: lazyRouteComponent(() => import('./pages/LoginRoute.tsx')),
 })
 
-export const publicRouteTree = root.addChildren([institute, form, application, login])
+const receiptVerification = createRoute({
+  getParentRoute: () => root,
+  path: '/receipt/verify/$code',
+  loader: ({ context, params }) => loadReceiptVerification(context.queryClient, params.code),
+  notFoundComponent: function NotFound() {
+    return <ReceiptNotFound code={usePageParams('code').code} />
+  },
+  errorComponent: ReceiptVerifyError,
+  component: lazyRouteComponent(() => import('./pages/ReceiptVerifyRoute.tsx')),
+})
+
+export const publicRouteTree = root.addChildren([
+  institute,
+  form,
+  application,
+  login,
+  receiptVerification,
+])
 
 /** Each page's component module by route id, whose chunk the server preloads with the page. */
 export const pageModules: Record<string, string> = {
@@ -74,4 +93,5 @@ export const pageModules: Record<string, string> = {
   '/admission/$institute/$formId': 'public-app/pages/FormRoute.tsx',
   '/admission/$institute/$formId/temporaryId/$temporaryId': 'public-app/pages/ApplicationRoute.tsx',
   '/login': 'public-app/pages/LoginRoute.tsx',
+  '/receipt/verify/$code': 'public-app/pages/ReceiptVerifyRoute.tsx',
 }

@@ -120,6 +120,9 @@ describe('the public page paths', () => {
     ['/login/x', false],
     ['/admission', false],
     ['/admission-forms', false],
+    ['/receipt/verify/ABCDEFGHJK', true],
+    ['/receipt/verify', false],
+    ['/receipt/verify/ABCDEFGHJK/x', false],
   ])('%s → %s', (path, rendered) => {
     expect(publicPagePath.test(path)).toBe(rendered)
   })

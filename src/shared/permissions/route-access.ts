@@ -50,6 +50,8 @@ export const routeAccess = {
   '/payment/successful/$institute': open,
   '/payment/failed/$institute': open,
   '/student/invoice': open,
+  // Anyone holding a receipt checks it by the code printed on it.
+  '/receipt/verify/$code': open,
 
   // Dashboard and administration
   '/dashboard': permission('dashboard'),
