@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
+import { QrCode } from '../../components/QrCode.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { amountInWords, wordLanguageOf } from '../../shared/amount-in-words.ts'
 import { formatMoney } from '../../shared/money.ts'
+import { receiptVerificationPath } from '../../shared/public-pages.ts'
 import type { Receipt } from '../../shared/schemas/collection.ts'
 import { tenderMethodLabels } from './labels.ts'
 import './receipt-print.css'
@@ -22,7 +24,7 @@ export function ReceiptSlip({
   /** When a copy printed again was asked for. */
   duplicateAt: Date | null
 }): ReactElement {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const { dateTime } = useFormat()
   const { institute } = receipt
   const money = (minor: number) =>
@@ -41,6 +43,8 @@ export function ReceiptSlip({
   const campus = receipt.campusName
   const stillDue = money(receipt.balanceDueMinor)
   const code = receipt.verifyCode
+  // The address this office opens the app at, as the links the app sends are.
+  const verifyUrl = `${window.location.origin}${receiptVerificationPath(code)}`
   return (
     <article className="receipt-sheet" data-paper={receipt.paper} data-testid="receipt">
       {duplicateAt && (
@@ -160,9 +164,17 @@ export function ReceiptSlip({
       <p>
         <Trans>Still due: {stillDue}</Trans>
       </p>
-      <p className="receipt-verify">
-        <Trans>Verification code: {code}</Trans>
-      </p>
+      <div className="receipt-verify">
+        <QrCode className="receipt-qr" value={verifyUrl} label={t`QR code: ${verifyUrl}`} />
+        <p>
+          <span className="receipt-code">
+            <Trans>Verification code: {code}</Trans>
+          </span>
+          <small>
+            <Trans>Scan the QR code or open {verifyUrl} to check this receipt.</Trans>
+          </small>
+        </p>
+      </div>
     </article>
   )
 }
