@@ -7,6 +7,7 @@ import { fineWaiverRoutes } from './modules/fees/fine-waivers.ts'
 import { counterRoutes } from './modules/collection/counter.ts'
 import { paymentRoutes } from './modules/collection/payments.ts'
 import { dayRoutes } from './modules/collection/days.ts'
+import { advanceRoutes } from './modules/collection/advances.ts'
 import {
   publicReceiptRoutes,
   type PublicReceiptLimits,
@@ -237,6 +238,7 @@ export function createApp({
   api.route('/collection', counterRoutes)
   api.route('/collection/payments', paymentRoutes)
   api.route('/collection/days', dayRoutes)
+  api.route('/collection/advances', advanceRoutes)
   api.route('/collection/public/receipts', publicReceiptRoutes(publicReceipts))
   api.route('/fees/group-invoice', groupInvoiceRoutes)
   api.route('/fees/invoice-print-settings', invoicePrintSettingsRoutes)

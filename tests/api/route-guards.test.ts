@@ -34,7 +34,7 @@ import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.t
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
 import { takePayment } from '../../src/server/modules/collection/payment-create.ts'
-import { payments } from '../../src/server/db/schema/collection.ts'
+import { advanceOverrides, payments } from '../../src/server/db/schema/collection.ts'
 import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
 import {
   addInstitute,
@@ -413,6 +413,24 @@ describe('every API endpoint', () => {
       .where(eq(payments.id, paymentOfA))
     recordsOfA.paymentId = paymentOfA
     secretsOfA.push(paymentOfA, receiptOfA!.number, receiptOfA!.verifyCode)
+    // An override of A's advances waiting for approval.
+    const [overrideOfA] = await t.database.db
+      .insert(advanceOverrides)
+      .values({
+        instituteId: instituteA,
+        kind: 'refund',
+        status: 'pending',
+        studentId: recordsOfA.studentId!,
+        amountMinor: 50,
+        method: 'cash',
+        reason: 'Fixture override of A',
+        requestedBy: target.id,
+        idempotencyKey: 'fixture-override-of-a',
+        payloadHash: 'fixture',
+      })
+      .returning()
+    recordsOfA.overrideId = overrideOfA!.id
+    secretsOfA.push(overrideOfA!.id, 'Fixture override of A')
 
     const [probeRole] = await t.database.db
       .insert(roles)

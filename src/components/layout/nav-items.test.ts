@@ -13,7 +13,7 @@ describe('navEntries', () => {
       'institutes: /institutes /institute-settings /campuses /academic-structure /students /students/promote',
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
       'fees: /std-fee-config /payment-cycle-config /vat-config /config-fine-management /student-concessions /group-invoice /invoice-print-settings',
-      'collection: /payment-collection /payment-collection/day',
+      'collection: /payment-collection /payment-collection/day /advance-override',
       'admission: /admission-forms /admission-applicants',
     ])
   })

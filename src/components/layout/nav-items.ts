@@ -85,6 +85,7 @@ export const navItems: NavItem[] = [
     area: 'collection',
   },
   { to: '/payment-collection/day', label: msg`Cashier’s day`, icon: 'list', area: 'collection' },
+  { to: '/advance-override', label: msg`Advances`, icon: 'list', area: 'collection' },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]

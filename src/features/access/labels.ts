@@ -120,6 +120,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   waive_fine: msg`Fine waived`,
   collect: msg`Payment taken`,
   close_day: msg`Day closed`,
+  override: msg`Override made`,
 }
 
 /** The kinds of record the audit log names; a kind not listed here is shown readably as itself. */
@@ -153,6 +154,8 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   concession: msg`Concession`,
   payment: msg`Payment`,
   cashier_day: msg`Cashier’s day`,
+  advance_override: msg`Advance override`,
+  advance_settings: msg`Advance policy`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

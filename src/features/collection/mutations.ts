@@ -1,6 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { postJson } from '../../lib/api.ts'
+import { postJson, putJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
+import {
+  AdvanceOverrideSchema,
+  AdvanceSettingsSchema,
+  type AdvanceOverride,
+  type AdvanceOverrideRequest,
+  type AdvanceSettings,
+  type DecisionNote,
+} from '../../shared/schemas/advances.ts'
 import {
   CashierDaySchema,
   ReceiptPrintSchema,
@@ -96,4 +104,48 @@ export function useCloseDay(feedback: Feedback<CashierDay, CloseDay> = {}) {
     refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: collectionKey }),
     feedback,
   })
+}
+
+const readAgain = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: collectionKey })
+
+/**
+ * Asks for an override of a student's advance under the key the dialog made when it opened: a
+ * double press or a retry makes it once. Done at once, or pending a second user's approval.
+ */
+export function useRequestOverride(
+  idempotencyKey: string,
+  feedback: Feedback<AdvanceOverride, AdvanceOverrideRequest> = {},
+) {
+  return useChange(
+    (body: AdvanceOverrideRequest) =>
+      postJson('collection/advances/overrides', body, AdvanceOverrideSchema, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    { refresh: readAgain, feedback },
+  )
+}
+
+/** Approves or rejects another user's pending override, with a note. */
+export function useDecideOverride(
+  overrideId: string,
+  decision: 'approve' | 'reject',
+  feedback: Feedback<AdvanceOverride, DecisionNote> = {},
+) {
+  return useChange(
+    (body: DecisionNote) =>
+      postJson(
+        `collection/advances/overrides/${encodeURIComponent(overrideId)}/${decision}`,
+        body,
+        AdvanceOverrideSchema,
+      ),
+    { refresh: readAgain, feedback },
+  )
+}
+
+export function useSaveAdvanceSettings(feedback: Feedback<AdvanceSettings, AdvanceSettings> = {}) {
+  return useChange(
+    (body: AdvanceSettings) => putJson('collection/advances/settings', body, AdvanceSettingsSchema),
+    { refresh: readAgain, feedback },
+  )
 }

@@ -3,6 +3,12 @@ import { getJson } from '../../lib/api.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
+  AdvanceFamilySchema,
+  AdvanceHolderListSchema,
+  AdvanceOverrideListSchema,
+  AdvanceSettingsSchema,
+} from '../../shared/schemas/advances.ts'
+import {
   CashierDaySchema,
   CounterMatchListSchema,
   FamilySchema,
@@ -57,4 +63,39 @@ export const cashierDayQuery = (search: DayPageSearch) =>
       CashierDaySchema,
       '/payment-collection/day',
     ),
+  })
+
+/** Who holds an advance (or whom the text finds), and Σ of all; kept for offline reading. */
+export const advanceHoldersQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...collectionKey, 'advances', 'holders', q],
+    ...storedRead(
+      `collection/advances?${toSearchParams({ q })}`,
+      AdvanceHolderListSchema,
+      '/advance-override',
+    ),
+  })
+
+/** A family's advances: members with lines and balances, movements, overrides. */
+export const advanceFamilyQuery = (studentId: string) =>
+  queryOptions({
+    queryKey: [...collectionKey, 'advances', 'family', studentId],
+    ...storedRead(
+      `collection/advances/families/${encodeURIComponent(studentId)}`,
+      AdvanceFamilySchema,
+      '/advance-override',
+    ),
+  })
+
+/** Overrides waiting for a second user's approval. */
+export const pendingOverridesQuery = () =>
+  queryOptions({
+    queryKey: [...collectionKey, 'advances', 'pending'],
+    ...storedRead('collection/advances/overrides', AdvanceOverrideListSchema, '/advance-override'),
+  })
+
+export const advanceSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...collectionKey, 'advances', 'settings'],
+    ...storedRead('collection/advances/settings', AdvanceSettingsSchema, '/advance-override'),
   })

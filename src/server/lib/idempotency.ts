@@ -63,7 +63,7 @@ export interface IdempotentRequest<T> {
   /** The answer stored under the key, with the fingerprint of the request that got it. */
   find: (key: string) => Promise<{ fingerprint: string; answer: T } | undefined>
   /** What the key was first used for, named in the 409 when it comes back asking for another. */
-  subject: 'voucher' | 'application' | 'institute' | 'student' | 'payment'
+  subject: 'voucher' | 'application' | 'institute' | 'student' | 'payment' | 'advance'
 }
 
 /**

@@ -13,6 +13,7 @@ import { feeSetupErrors } from './fee-setup.ts'
 import { feeErrors } from './fees.ts'
 import { invoicePrintErrors } from './invoice-print.ts'
 import { collectionErrors } from './collection.ts'
+import { advanceErrors } from './advances.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -39,6 +40,7 @@ export const errorMessages = {
   ...feeErrors,
   ...invoicePrintErrors,
   ...collectionErrors,
+  ...advanceErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages
