@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import type { ErrorComponentProps } from '@tanstack/react-router'
-import type { ReactElement } from 'react'
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect, type ReactElement } from 'react'
 import { RouteError } from '../../components/offline/RouteError.tsx'
 import { StatusPage } from '../../components/status/StatusPage.tsx'
 import { httpStatus, retryAfterHeader } from '../../lib/http-error.ts'
@@ -26,16 +26,7 @@ export function ReceiptNotFound({ code }: { code: string }): ReactElement {
  */
 export function ReceiptVerifyError(props: ErrorComponentProps): ReactElement {
   usePageTakeover()
-  if (isUnreachable(props.error)) {
-    return (
-      <StatusPage title={<Trans>No connection</Trans>} testId="receipt-verify-offline">
-        <Trans>
-          Verifying a receipt asks the institute’s server, which cannot be reached now. Try again
-          when you are online.
-        </Trans>
-      </StatusPage>
-    )
-  }
+  if (isUnreachable(props.error)) return <NoConnection />
   if (httpStatus(props.error) === 429) {
     const seconds = retryAfterHeader(props.error) ?? '60'
     return (
@@ -47,4 +38,34 @@ export function ReceiptVerifyError(props: ErrorComponentProps): ReactElement {
     )
   }
   return <RouteError {...props} />
+}
+
+/** Asks again by itself when the network returns, or at the button. */
+function NoConnection(): ReactElement {
+  const router = useRouter()
+  useEffect(() => {
+    const retry = () => void router.invalidate()
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [router])
+  return (
+    <StatusPage
+      title={<Trans>No connection</Trans>}
+      testId="receipt-verify-offline"
+      actions={
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void router.invalidate()}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      }
+    >
+      <Trans>
+        Verifying a receipt asks the institute’s server, which cannot be reached now. Try again when
+        you are online.
+      </Trans>
+    </StatusPage>
+  )
 }
