@@ -47,27 +47,13 @@ const moneyPurposes = ['cash', 'bank', 'gateway_clearing']
  * Receipts bring money in (a money account debited), payments take it out (one credited), and
  * contra vouchers only move it between money accounts; journals are free.
  */
-async function typeRuleBroken(
-  tx: Db,
-  instituteId: string,
+function typeRuleBroken(
   type: VoucherType,
   lines: PostingLine[],
   accountIds: string[],
-): Promise<ErrorCode | undefined> {
+  money: Set<string>,
+): ErrorCode | undefined {
   if (type === 'journal') return undefined
-  const money = new Set(
-    (
-      await tx
-        .select({ accountId: coaMappings.accountId })
-        .from(coaMappings)
-        .where(
-          and(
-            eq(coaMappings.instituteId, instituteId),
-            inArray(coaMappings.purpose, moneyPurposes),
-          ),
-        )
-    ).map((m) => m.accountId),
-  )
   const isMoney = (i: number) => money.has(accountIds[i]!)
   if (type === 'receipt' && !lines.some((l, i) => (l.debit ?? 0) > 0 && isMoney(i))) {
     return 'receipt_side'
@@ -117,22 +103,34 @@ export async function postVoucher(
   request: PostingRequest,
 ): Promise<{ id: string; reference: string; fiscalYear: number; number: number }> {
   const errors: Record<string, ErrorDetail[]> = {}
+  // The mappings the lines' purposes name and, for the type rule, the money accounts': one read.
+  const purposes = new Set<string>(
+    request.lines.flatMap((l) => (l.purpose === undefined ? [] : [l.purpose])),
+  )
+  const typeRuled = !request.reversesId && request.type !== 'journal'
+  if (typeRuled) for (const p of moneyPurposes) purposes.add(p)
+  const mappings = purposes.size
+    ? await tx
+        .select({
+          purpose: coaMappings.purpose,
+          key: coaMappings.key,
+          accountId: coaMappings.accountId,
+        })
+        .from(coaMappings)
+        .where(
+          and(
+            eq(coaMappings.instituteId, instituteId),
+            inArray(coaMappings.purpose, [...purposes]),
+          ),
+        )
+    : []
   const resolved: string[] = []
   for (const [i, line] of request.lines.entries()) {
     if (line.purpose === undefined) {
       resolved.push(line.accountId)
       continue
     }
-    const [mapping] = await tx
-      .select({ accountId: coaMappings.accountId })
-      .from(coaMappings)
-      .where(
-        and(
-          eq(coaMappings.instituteId, instituteId),
-          eq(coaMappings.purpose, line.purpose),
-          eq(coaMappings.key, line.key ?? ''),
-        ),
-      )
+    const mapping = mappings.find((m) => m.purpose === line.purpose && m.key === (line.key ?? ''))
     if (!mapping)
       errors[`lines.${i}.purpose`] = [
         { code: 'no_mapped_account', values: { purpose: line.purpose } },
@@ -186,7 +184,10 @@ export async function postVoucher(
     if (sameAccount) {
       throw new ApiException(422, 'same_account_both_sides', undefined, { fields: sameAccount })
     }
-    const rule = await typeRuleBroken(tx, instituteId, request.type, request.lines, resolved)
+    const money = new Set(
+      mappings.filter((m) => moneyPurposes.includes(m.purpose)).map((m) => m.accountId),
+    )
+    const rule = typeRuleBroken(request.type, request.lines, resolved, money)
     if (rule) throw validationFailed({ lines: rule })
   }
 

@@ -2,9 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { OpenLine } from '../../../shared/schemas/collection.ts'
 import type { Db } from '../../db/client.ts'
 import { advanceMovements } from '../../db/schema/collection.ts'
-import { invoiceLines, invoices } from '../../db/schema/fees.ts'
-import { rowKey } from '../../db/tenant-rows.ts'
-import { lineFine } from '../fees/fine-waivers.ts'
+import { chargedFines } from '../fees/fine-waivers.ts'
 import { anyUuid, pgArray } from '../fees/sql-arrays.ts'
 import { netWithCredits } from './line-figures.ts'
 
@@ -13,6 +11,7 @@ interface LineRow {
   invoice_id: string
   invoice_number: string
   student_id: string
+  period_id: string | null
   fee_head_name: string
   priority: number
   period_name: string | null
@@ -31,7 +30,7 @@ interface LineRow {
  */
 async function liveLines(db: Db, instituteId: string, studentIds: string[], lock: boolean) {
   const result = await db.execute(sql`select l.id as line_id, l.invoice_id,
-      i.number as invoice_number, l.student_id, h.name as fee_head_name, h.priority,
+      i.number as invoice_number, l.student_id, l.period_id, h.name as fee_head_name, h.priority,
       p.name as period_name, i.due_date::text as due_date, l.paid_minor,
       l.fine_minor as fine_paid_minor,
       ${netWithCredits} as net_minor
@@ -45,16 +44,6 @@ async function liveLines(db: Db, instituteId: string, studentIds: string[], lock
     order by l.id
     ${lock ? sql`for no key update of l` : sql``}`)
   return (result as unknown as { rows: LineRow[] }).rows
-}
-
-/** The line's fine as of `asOf` (after waivers), paid or not. */
-async function fineOf(db: Db, instituteId: string, lineId: string, asOf: string) {
-  const [found] = await db
-    .select({ line: invoiceLines, invoice: invoices })
-    .from(invoiceLines)
-    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
-    .where(rowKey(invoiceLines, instituteId, lineId))
-  return (await lineFine(db, instituteId, found!, asOf)).chargedMinor
 }
 
 /** A line's figures at the counter, as of `asOf`: principal due and the fine not yet paid. */
@@ -78,12 +67,25 @@ export async function counterLines(
 ): Promise<CounterLine[]> {
   if (!studentIds.length) return []
   const rows = await liveLines(db, instituteId, studentIds, lock)
+  const isOpen = (r: LineRow) => Number(r.net_minor) > Number(r.paid_minor)
+  // The fines of the open lines as of the day, all read together.
+  const fines = await chargedFines(
+    db,
+    instituteId,
+    rows.filter(isOpen).map((r) => ({
+      id: r.line_id,
+      studentId: r.student_id,
+      periodId: r.period_id,
+      cancelled: false,
+    })),
+    asOf,
+  )
   const lines: CounterLine[] = []
   for (const r of rows) {
-    const open = Number(r.net_minor) > Number(r.paid_minor)
+    const open = isOpen(r)
     if (!open && !settled) continue
     const finePaid = Number(r.fine_paid_minor)
-    const fine = open ? (await fineOf(db, instituteId, r.line_id, asOf)) - finePaid : 0
+    const fine = open ? fines.get(r.line_id)!.amount - finePaid : 0
     lines.push({
       lineId: r.line_id,
       invoiceId: r.invoice_id,

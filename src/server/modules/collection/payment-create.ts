@@ -13,20 +13,18 @@ import {
   paymentTenders,
   receiptCounters,
 } from '../../db/schema/collection.ts'
-import { invoiceLines } from '../../db/schema/fees.ts'
 import { campuses } from '../../db/schema/institutes.ts'
-import { students } from '../../db/schema/students.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { conflict, refuse, validationFailed } from '../../lib/errors.ts'
 import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
-import { familyMembers } from './family-read.ts'
-import { advanceBalances, counterLines } from './open-lines.ts'
+import { familyIds } from './family-read.ts'
+import { advanceBalances, counterLines, type CounterLine } from './open-lines.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { bankAccountKeys } from './line-figures.ts'
-import { principalDue, receiptStudentIds } from './receipt-read.ts'
+import { principalDue } from './receipt-read.ts'
 
 type Payment = ValidPayment
 
@@ -48,6 +46,7 @@ const verifyCode = () => {
 
 /** The tenders' bank accounts must be mapped ones: named by the field, before anything posts. */
 async function assertBankAccounts(tx: Db, instituteId: string, tenders: Tender[]) {
+  if (!tenders.some((t) => tenderAccount(t).purpose === 'bank')) return
   const mapped = new Set(await bankAccountKeys(tx, instituteId))
   const errors: Record<string, ErrorDetail[]> = {}
   for (const [i, t] of tenders.entries()) {
@@ -108,7 +107,8 @@ async function takeReceiptNumber(tx: Db, instituteId: string, campusId: string, 
  * Checks the prepared payment against the family's lines as they stand now, under lock: every
  * line is the family's and still open, no principal over what is left (409: another counter was
  * faster), no fine over the fine as of today, a line's fine before its principal, no advance
- * used beyond its balance. Throws; nothing is written before it passes.
+ * used beyond its balance. Throws; nothing is written before it passes. Answers the lines as
+ * they stand.
  */
 async function assertStillDue(
   tx: Db,
@@ -116,7 +116,7 @@ async function assertStillDue(
   payment: Payment,
   memberIds: string[],
   today: string,
-) {
+): Promise<CounterLine[]> {
   const members = new Set(memberIds)
   const errors: Record<string, ErrorDetail[]> = {}
   for (const [i, a] of payment.advanceUsed.entries()) {
@@ -168,6 +168,7 @@ async function assertStillDue(
       }
     }
   }
+  return lines
 }
 
 export interface TakeOptions {
@@ -191,7 +192,7 @@ export async function takePayment(
   if (!payment.tenders.length && !payment.allocations.length) {
     throw validationFailed({ allocations: 'payment_nothing_to_pay' })
   }
-  const members = await familyMembers(tx, instituteId, payment.studentId)
+  const family = await familyIds(tx, instituteId, payment.studentId)
   const today = await instituteToday(tx, instituteId)
   // A closed day's drawer is counted: money taken after it goes on no day.
   const [closed] = await tx
@@ -206,22 +207,26 @@ export async function takePayment(
     )
   if (closed) throw conflict('day_closed')
   await assertBankAccounts(tx, instituteId, payment.tenders)
-  await assertStillDue(
-    tx,
-    instituteId,
-    payment,
-    members.map((m) => m.id),
-    today,
-  )
+  const lines = await assertStillDue(tx, instituteId, payment, family.ids, today)
+  const allocations = payment.allocations.filter((a) => a.principalMinor + a.fineMinor > 0)
+  // What the receipt's students owe once it is taken (its lines are locked: nobody else moves
+  // them): what they owe now less the principal it pays.
+  const receiptStudents = [
+    ...new Set([
+      payment.studentId,
+      ...allocations.map((a) => lines.find((l) => l.lineId === a.lineId)!.studentId),
+      ...payment.advanceUsed.map((a) => a.studentId),
+      ...(payment.toAdvance ? [payment.toAdvance.studentId] : []),
+    ]),
+  ]
+  const owed =
+    (await principalDue(tx, instituteId, receiptStudents)) -
+    sum(allocations.map((a) => a.principalMinor))
 
-  const [payer] = await tx
-    .select({ campusId: students.campusId })
-    .from(students)
-    .where(rowKey(students, instituteId, payment.studentId))
   const { fiscalYear, sequence, number } = await takeReceiptNumber(
     tx,
     instituteId,
-    payer!.campusId,
+    family.campusId,
     today,
   )
   const received = sum(payment.tenders.map((t) => t.amountMinor))
@@ -237,13 +242,14 @@ export async function takePayment(
     .insert(payments)
     .values({
       instituteId,
-      campusId: payer!.campusId,
+      campusId: family.campusId,
       number,
       fiscalYear,
       sequence,
       studentId: payment.studentId,
       receivedOn: today,
       amountMinor: received,
+      balanceAfterMinor: owed,
       voucherId: voucher.id,
       verifyCode: verifyCode(),
       collectedBy: options.collectedBy,
@@ -268,36 +274,24 @@ export async function takePayment(
       })),
     )
   }
-  const allocations = payment.allocations.filter((a) => a.principalMinor + a.fineMinor > 0)
   if (allocations.length) {
-    const lineStudents = await tx
-      .select({ id: invoiceLines.id, studentId: invoiceLines.studentId })
-      .from(invoiceLines)
-      .where(
-        and(
-          eq(invoiceLines.instituteId, instituteId),
-          sql`${invoiceLines.id} = any(${pgArray(allocations.map((a) => a.lineId))}::uuid[])`,
-        ),
-      )
     await tx.insert(paymentAllocations).values(
       allocations.map((a) => ({
         instituteId,
         paymentId,
         invoiceLineId: a.lineId,
-        studentId: lineStudents.find((l) => l.id === a.lineId)!.studentId,
+        studentId: lines.find((l) => l.lineId === a.lineId)!.studentId,
         principalMinor: a.principalMinor,
         fineMinor: a.fineMinor,
       })),
     )
-    for (const a of allocations) {
-      await tx
-        .update(invoiceLines)
-        .set({
-          paidMinor: sql`${invoiceLines.paidMinor} + ${a.principalMinor}`,
-          fineMinor: sql`${invoiceLines.fineMinor} + ${a.fineMinor}`,
-        })
-        .where(rowKey(invoiceLines, instituteId, a.lineId))
-    }
+    // Every line in one statement (each line once: assertStillDue refused a line twice).
+    await tx.execute(sql`update invoice_lines l
+      set paid_minor = l.paid_minor + a.principal, fine_minor = l.fine_minor + a.fine
+      from unnest(${pgArray(allocations.map((a) => a.lineId))}::uuid[],
+        ${pgArray(allocations.map((a) => a.principalMinor))}::bigint[],
+        ${pgArray(allocations.map((a) => a.fineMinor))}::bigint[]) as a(id, principal, fine)
+      where l.institute_id = ${instituteId} and l.id = a.id`)
     await refreshInvoiceStatuses(
       tx,
       instituteId,
@@ -324,14 +318,5 @@ export async function takePayment(
       })),
     )
   }
-  const owed = await principalDue(
-    tx,
-    instituteId,
-    await receiptStudentIds(tx, instituteId, paymentId),
-  )
-  await tx
-    .update(payments)
-    .set({ balanceAfterMinor: owed })
-    .where(rowKey(payments, instituteId, paymentId))
   return paymentId
 }

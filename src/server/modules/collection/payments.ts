@@ -37,6 +37,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     const key = idempotencyKey(c, { required: true })
     const { database, auth } = c.var
     const fingerprint = fingerprintOf(body)
+    // The receipt as read in the payment's transaction, for the guardian's copy and the answer.
+    let taken: Receipt | undefined
     const { answer: id, replayed } = await withIdempotency(
       {
         key,
@@ -59,7 +61,8 @@ export const paymentRoutes = new Hono<AppEnv>()
             idempotencyKey: key,
             payloadHash: fingerprint,
           })
-          await queueGuardianCopy(tx, auth.instituteId, id, body.studentId)
+          taken = await findReceipt(tx, auth.instituteId, id)
+          await queueGuardianCopy(tx, auth.instituteId, id, body.studentId, taken)
           await audit(c, tx, {
             area: 'collection',
             action: 'collect',
@@ -71,7 +74,9 @@ export const paymentRoutes = new Hono<AppEnv>()
         }),
     )
     if (!replayed) c.var.services.outbox.kick()
-    return c.json(await receiptOr404(c, id), replayed ? 200 : 201)
+    // A send that lost to its twin (or a replay) answers the twin's receipt, read afresh.
+    const receipt = !replayed && taken?.id === id ? taken : await receiptOr404(c, id)
+    return c.json(receipt, replayed ? 200 : 201)
   })
 
   .get('/:paymentId', requireAuth(), requirePermission('read', 'payment-collection'), async (c) =>

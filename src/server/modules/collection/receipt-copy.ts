@@ -6,22 +6,33 @@ import { institutes } from '../../db/schema/institutes.ts'
 import { localeOf, textIn } from '../../lib/messages.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'
 import { findReceipt } from './receipt-read.ts'
-import { familyMembers } from './family-read.ts'
+import type { Receipt } from '../../../shared/schemas/collection.ts'
+import { students } from '../../db/schema/students.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
 
 /**
  * The guardian's copy of a receipt, queued in the caller's transaction (sent once it commits):
  * by SMS to the family's phone and by email to the guardian's address, when there are any, in
- * the institute's language. Answers whether anything was queued.
+ * the institute's language. `given` is the receipt when the caller has read it already.
+ * Answers whether anything was queued.
  */
 export async function queueGuardianCopy(
   tx: Db,
   instituteId: string,
   paymentId: string,
   studentId: string,
+  given?: Receipt,
 ): Promise<boolean> {
   const [institute] = await tx.select().from(institutes).where(eq(institutes.id, instituteId))
-  const receipt = await findReceipt(tx, instituteId, paymentId)
-  const [payer] = await familyMembers(tx, instituteId, studentId)
+  const receipt = given ?? (await findReceipt(tx, instituteId, paymentId))
+  const [payer] = await tx
+    .select({
+      guardianPhone: students.guardianPhone,
+      guardianEmail: students.guardianEmail,
+      familyKey: students.familyKey,
+    })
+    .from(students)
+    .where(rowKey(students, instituteId, studentId))
   if (!institute || !receipt || !payer) return false
   const locale = localeOf(institute.locale)
   const money = (minor: number) =>
@@ -39,10 +50,10 @@ export async function queueGuardianCopy(
     subject: textIn(locale, notices.receiptCopySubject, values),
     body: textIn(locale, notices.receiptCopyBody, values),
   }
-  const email = payer.guardian_email.trim()
-  if (payer.family_key) {
-    await enqueueMessage(tx, { ...message, channel: 'sms', recipient: payer.guardian_phone })
+  const email = payer.guardianEmail.trim()
+  if (payer.familyKey) {
+    await enqueueMessage(tx, { ...message, channel: 'sms', recipient: payer.guardianPhone })
   }
   if (email) await enqueueMessage(tx, { ...message, channel: 'email', recipient: email })
-  return Boolean(payer.family_key || email)
+  return Boolean(payer.familyKey || email)
 }

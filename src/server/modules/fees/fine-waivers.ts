@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { finesOfPeriod, type FineLine } from '../../../shared/fees/fine.ts'
-import { waiveFine } from '../../../shared/fees/fine-waiver.ts'
+import { waiveFine, type WaivedFine } from '../../../shared/fees/fine-waiver.ts'
 import {
   FineWaiverRequestSchema,
   type FineWaiverRow,
@@ -54,20 +54,22 @@ async function lineOf(c: Context<AppEnv>, db: Db, lock = false) {
 }
 
 /** What each line asks as it stands: its net with its concession credit notes'. */
-async function amountsOf(db: Db, lines: LineRow[]) {
-  const credits = await db
-    .select({ creditsLineId: invoiceLines.creditsLineId, netMinor: invoiceLines.netMinor })
-    .from(invoiceLines)
-    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
-    .where(
-      and(
-        inArray(
-          invoiceLines.creditsLineId,
-          lines.map((l) => l.id),
-        ),
-        isNotNull(invoices.concessionId),
-      ),
-    )
+async function amountsOf(db: Db, lines: Pick<LineRow, 'id' | 'netMinor'>[]) {
+  const credits = lines.length
+    ? await db
+        .select({ creditsLineId: invoiceLines.creditsLineId, netMinor: invoiceLines.netMinor })
+        .from(invoiceLines)
+        .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
+        .where(
+          and(
+            inArray(
+              invoiceLines.creditsLineId,
+              lines.map((l) => l.id),
+            ),
+            isNotNull(invoices.concessionId),
+          ),
+        )
+    : []
   return new Map(
     lines.map((l) => [
       l.id,
@@ -100,6 +102,125 @@ async function paymentsOf(db: Db, instituteId: string, lineIds: string[]) {
     )
 }
 
+/** A line as the fine rules need it: whose, of which period, and whether it still counts. */
+export type FinedLine = Pick<LineRow, 'id' | 'studentId' | 'periodId' | 'cancelled'>
+
+/**
+ * Each line's fine as of `asOf` by the rules, before waivers. A period cap is shared by the
+ * student's lines of the period, in the heads' priority: each line is computed with those
+ * (a cancelled line has none, so no fine; a line without a period is alone). Lines of several
+ * students and periods are read together: a handful of queries however many lines.
+ */
+async function finesByRules(
+  db: Db,
+  instituteId: string,
+  lines: FinedLine[],
+  asOf: string,
+): Promise<Map<string, number>> {
+  const fines = new Map(lines.map((l) => [l.id, 0]))
+  const live = lines.filter((l) => !l.cancelled)
+  if (!live.length) return fines
+  const rules = (
+    await db
+      .select()
+      .from(fineRules)
+      .where(and(eq(fineRules.instituteId, instituteId), eq(fineRules.active, true)))
+  ).map(presentFineRule)
+  // No rule in force charges nothing, whatever the lines.
+  if (!rules.length) return fines
+  const groupOf = (l: Pick<LineRow, 'id' | 'studentId' | 'periodId'>) =>
+    l.periodId === null ? `line:${l.id}` : `${l.studentId}:${l.periodId}`
+  const alone = live.filter((l) => l.periodId === null).map((l) => l.id)
+  const periods = live.filter((l) => l.periodId !== null)
+  const rows = await db
+    .select({
+      id: invoiceLines.id,
+      studentId: invoiceLines.studentId,
+      periodId: invoiceLines.periodId,
+      feeHeadId: invoiceLines.feeHeadId,
+      netMinor: invoiceLines.netMinor,
+      dueDate: invoices.dueDate,
+    })
+    .from(invoiceLines)
+    .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
+    .innerJoin(feeHeads, rowKey(feeHeads, invoiceLines.instituteId, invoiceLines.feeHeadId))
+    .where(
+      and(
+        eq(invoiceLines.instituteId, instituteId),
+        or(
+          ...(alone.length ? [inArray(invoiceLines.id, alone)] : []),
+          ...periods.map((l) =>
+            and(eq(invoiceLines.studentId, l.studentId), eq(invoiceLines.periodId, l.periodId!)),
+          ),
+        ),
+        eq(invoiceLines.cancelled, false),
+        isNull(invoiceLines.creditsLineId),
+      ),
+    )
+    .orderBy(asc(feeHeads.priority), asc(invoices.sequence), asc(invoiceLines.lineNo))
+  const amounts = await amountsOf(db, rows)
+  const paid = await paymentsOf(
+    db,
+    instituteId,
+    rows.map((r) => r.id),
+  )
+  const groups = new Map<string, FineLine[]>()
+  for (const r of rows) {
+    const group = groups.get(groupOf(r)) ?? []
+    group.push({
+      id: r.id,
+      feeHeadId: r.feeHeadId,
+      dueDate: r.dueDate,
+      amount: Math.max(0, amounts.get(r.id)!),
+      payments: paid.filter((x) => x.lineId === r.id),
+    })
+    groups.set(groupOf(r), group)
+  }
+  const computed = new Map<string, ReturnType<typeof finesOfPeriod>>()
+  for (const l of live) {
+    const key = groupOf(l)
+    if (!computed.has(key)) computed.set(key, finesOfPeriod(groups.get(key) ?? [], rules, asOf))
+    fines.set(l.id, computed.get(key)!.find((f) => f.lineId === l.id)?.amount ?? 0)
+  }
+  return fines
+}
+
+/**
+ * What the lines charge as of `asOf`: each one's fine by the rules less the waivers granted by
+ * then (the counter reads a family's lines at once).
+ */
+export async function chargedFines(
+  db: Db,
+  instituteId: string,
+  lines: FinedLine[],
+  asOf: string,
+): Promise<Map<string, WaivedFine>> {
+  const fines = await finesByRules(db, instituteId, lines, asOf)
+  const fined = lines.filter((l) => fines.get(l.id)! > 0).map((l) => l.id)
+  const waivers = fined.length
+    ? await db
+        .select({
+          lineId: fineWaivers.invoiceLineId,
+          waivedOn: fineWaivers.waivedOn,
+          amount: fineWaivers.amountMinor,
+        })
+        .from(fineWaivers)
+        .where(
+          and(eq(fineWaivers.instituteId, instituteId), inArray(fineWaivers.invoiceLineId, fined)),
+        )
+    : []
+  return new Map(
+    lines.map((l) => [
+      l.id,
+      waiveFine(
+        fines.get(l.id)!,
+        waivers.filter((w) => w.lineId === l.id),
+        asOf,
+      ),
+    ]),
+  )
+}
+
 /** The line's fine as of `asOf`, with the waivers granted by then. */
 export async function lineFine(
   db: Db,
@@ -107,49 +228,7 @@ export async function lineFine(
   { line, invoice }: { line: LineRow; invoice: typeof invoices.$inferSelect },
   asOf: string,
 ): Promise<LineFine> {
-  const rules = (
-    await db
-      .select()
-      .from(fineRules)
-      .where(and(eq(fineRules.instituteId, instituteId), eq(fineRules.active, true)))
-  ).map(presentFineRule)
-  // A period cap is shared by the student's lines of the period, in the heads' priority.
-  const period = line.cancelled
-    ? []
-    : await db
-        .select({ line: invoiceLines, dueDate: invoices.dueDate })
-        .from(invoiceLines)
-        .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
-        .innerJoin(feeHeads, rowKey(feeHeads, invoiceLines.instituteId, invoiceLines.feeHeadId))
-        .where(
-          and(
-            eq(invoiceLines.instituteId, instituteId),
-            eq(invoiceLines.studentId, line.studentId),
-            line.periodId === null
-              ? rowKey(invoiceLines, line.instituteId, line.id)
-              : eq(invoiceLines.periodId, line.periodId),
-            eq(invoiceLines.cancelled, false),
-            isNull(invoiceLines.creditsLineId),
-          ),
-        )
-        .orderBy(asc(feeHeads.priority), asc(invoices.sequence), asc(invoiceLines.lineNo))
-  const amounts = await amountsOf(
-    db,
-    period.map((p) => p.line),
-  )
-  const paid = await paymentsOf(
-    db,
-    instituteId,
-    period.map((p) => p.line.id),
-  )
-  const fineLines = period.map((p): FineLine => ({
-    id: p.line.id,
-    feeHeadId: p.line.feeHeadId,
-    dueDate: p.dueDate,
-    amount: Math.max(0, amounts.get(p.line.id)!),
-    payments: paid.filter((x) => x.lineId === p.line.id),
-  }))
-  const fine = finesOfPeriod(fineLines, rules, asOf).find((f) => f.lineId === line.id)
+  const fine = (await finesByRules(db, instituteId, [line], asOf)).get(line.id)!
   const waivers = await db
     .select({ row: fineWaivers, createdByName: users.fullName })
     .from(fineWaivers)
@@ -157,7 +236,7 @@ export async function lineFine(
     .where(and(eq(fineWaivers.instituteId, instituteId), eq(fineWaivers.invoiceLineId, line.id)))
     .orderBy(asc(fineWaivers.createdAt))
   const waived = waiveFine(
-    fine?.amount ?? 0,
+    fine,
     waivers.map((w) => ({ waivedOn: w.row.waivedOn, amount: w.row.amountMinor })),
     asOf,
   )
