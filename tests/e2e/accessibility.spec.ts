@@ -8,6 +8,7 @@ import {
 import { dayFromToday, publishForm } from './admission-data.ts'
 import { axeFindings } from './axe.ts'
 import { makeInvoice } from './fee-data.ts'
+import { paidReceipt } from './receipt-data.ts'
 import { adminHeaders, signInAs } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
@@ -212,6 +213,7 @@ for (const skin of ['light', 'dark'] as const) {
       const run = unique()
       const { context, page, findings, check, heading } = await inSkin(browser, skin)
       const data = await admissionData(context.request, baseURL!, run)
+      const receipt = await paidReceipt(context.request, baseURL!, run)
 
       await page.goto('/login')
       await page.getByRole('button', { name: 'Sign in' }).click()
@@ -234,6 +236,12 @@ for (const skin of ['light', 'dark'] as const) {
       await page.goto(`${tracking}/attachment`)
       await expect(page.getByLabel('Photo of the applicant')).toBeVisible()
       await check('attachment')
+      await page.goto(`/receipt/verify/${receipt.verifyCode}`)
+      await expect(page.getByTestId('receipt-verify-status')).toHaveText('Valid')
+      await check('receipt verification')
+      await page.goto('/receipt/verify/ABCDEFGHJK')
+      await expect(page.getByTestId('receipt-not-found')).toBeVisible()
+      await check('receipt not found')
 
       expect(findings).toEqual({})
       await context.close()

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { horizontalOverflow } from './overflow.ts'
 import { placementOf } from './admission-data.ts'
 import { makeInvoice } from './fee-data.ts'
+import { paidReceipt } from './receipt-data.ts'
 import { adminHeaders, signInAs } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
@@ -47,6 +48,7 @@ interface Records {
   formId: string
   studentId: string
   invoiceId: string
+  verifyCode: string
 }
 
 /**
@@ -132,6 +134,8 @@ async function makeRecords(request: APIRequestContext, baseURL: string): Promise
     name: `Abschlussprüfungsgebühr Naturwissenschaften ${code}`,
     code,
   })
+  // A receipt of 9,876,543.21, for its public verification.
+  const receipt = await paidReceipt(request, baseURL, crypto.randomUUID().slice(0, 5))
   return {
     voucherId,
     cashId,
@@ -139,6 +143,7 @@ async function makeRecords(request: APIRequestContext, baseURL: string): Promise
     applicantId: applicants.data[0]!.id,
     studentId: student.id,
     invoiceId: invoice.id,
+    verifyCode: receipt.verifyCode,
   }
 }
 
@@ -180,6 +185,7 @@ const publicScreens = (r: Records): Record<string, string> => ({
   'sign-in': '/login',
   'admission forms of the institute': '/admission/demo-school',
   'admission form': `/admission/demo-school/${r.formId}`,
+  'receipt verification': `/receipt/verify/${r.verifyCode}`,
 })
 
 /** Opens a screen, waits until it stands still, checks it fits and attaches its picture. */
