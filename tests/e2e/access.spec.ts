@@ -50,6 +50,7 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Invoice printing',
     'Counter collection',
     'Cashier’s day',
+    'Advances',
     'Admission forms',
     'Applicants',
   ])
@@ -102,6 +103,7 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Trial balance',
     'Counter collection',
     'Cashier’s day',
+    'Advances',
   ])
   const ability = await cashierPage.evaluate(
     () =>
@@ -269,6 +271,7 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Invoice printing',
     'Counter collection',
     'Cashier’s day',
+    'Advances',
     'Admission forms',
     'Applicants',
   ])

@@ -153,7 +153,7 @@ function FamilyAdvances({ data }: { data: AdvanceFamily }): ReactElement {
                         {m.receiptNumber && <span className="muted"> {m.receiptNumber}</span>}
                       </td>
                       <td className="amount">{money.format(m.amountMinor)}</td>
-                      <td>{m.reason}</td>
+                      <td>{m.reason !== m.receiptNumber ? m.reason : ''}</td>
                       {mayOverride && (
                         <td>
                           {m.undoPaymentId && member && (

@@ -206,7 +206,7 @@ export function OverrideDialog({
         {errors.paymentId && <p className="field-error">{errors.paymentId}</p>}
         <div className="form-actions">
           <DialogCancel>
-            <Trans>Close</Trans>
+            <Trans>Leave the advance as it is</Trans>
           </DialogCancel>
           <SubmitButton busy={request.isPending}>
             <Trans>Save the override</Trans>

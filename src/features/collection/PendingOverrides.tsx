@@ -135,7 +135,7 @@ function DecideDialog({
         />
         <div className="form-actions">
           <DialogCancel>
-            <Trans>Close</Trans>
+            <Trans>Decide later</Trans>
           </DialogCancel>
           <SubmitButton busy={decide.isPending}>
             {decision === 'approve' ? <Trans>Approve</Trans> : <Trans>Reject</Trans>}

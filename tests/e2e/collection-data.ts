@@ -1,0 +1,79 @@
+// A family with dues for the collection suites (counter, advances).
+import { expect, type APIRequestContext } from '@playwright/test'
+import { addFeeHead, configureFee } from './fee-data.ts'
+import { adminHeaders } from './session.ts'
+import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
+
+type Headers = Record<string, string>
+
+/**
+ * Two siblings sharing a guardian phone, each invoiced 1,000.00 of tuition for a period due 20
+ * days ago, with a fine of 50.00 once the 0 days' grace are over.
+ */
+export async function familyWithDues(request: APIRequestContext, baseURL: string, run: string) {
+  const headers: Headers = await adminHeaders(request, baseURL)
+  const api = `${baseURL}/api`
+  const place = await demoPlacement(request, baseURL, headers)
+  const phone = uniquePhone()
+  const children = [
+    await createStudent(request, baseURL, headers, place, {
+      fullName: `Elder ${run}`,
+      guardianPhone: phone,
+      guardianName: `Guardian ${run}`,
+    }),
+    await createStudent(request, baseURL, headers, place, {
+      fullName: `Younger ${run}`,
+      guardianPhone: phone,
+    }),
+  ]
+  const tuition = await addFeeHead(request, baseURL, headers, {
+    name: `Tuition ${run}`,
+    code: `TU${run}`,
+    kind: 'recurring',
+    account: 'Tuition fee income',
+  })
+  const cycleRes = await request.post(`${api}/fees/payment-cycles`, {
+    headers,
+    data: { academicSessionId: place.session.id, name: `Monthly ${run}`, frequency: 'monthly' },
+  })
+  expect(cycleRes.status()).toBe(201)
+  const cycle = (await cycleRes.json()) as {
+    id: string
+    periods: { id: string; name: string; startsOn: string; endsOn: string }[]
+  }
+  const period = cycle.periods[0]!
+  const daysAgo = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)
+  const due = daysAgo > place.session.startsOn ? daysAgo : place.session.startsOn
+  const moved = await request.put(`${api}/fees/payment-cycles/${cycle.id}/periods/${period.id}`, {
+    headers,
+    data: { ...period, issueDate: due, dueDate: due },
+  })
+  expect(moved.ok()).toBe(true)
+  await configureFee(request, baseURL, headers, place, tuition.id, 100_000, cycle.id)
+  const fine = await request.post(`${api}/fees/fine-rules`, {
+    headers,
+    data: {
+      feeHeadId: tuition.id,
+      effectiveFrom: due,
+      effectiveTo: null,
+      graceDays: 0,
+      charge: { kind: 'fixed_once', amount: 5_000 },
+      lineCap: null,
+      periodCap: null,
+    },
+  })
+  expect(fine.status()).toBe(201)
+  for (const child of children) {
+    const res = await request.post(`${api}/fees/invoices`, {
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        studentId: child.id,
+        academicSessionId: place.session.id,
+        periodId: period.id,
+        feeHeadIds: [tuition.id],
+      },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+  return { phone, children, period }
+}
