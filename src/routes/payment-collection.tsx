@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CounterPage } from '../features/collection/CounterPage.tsx'
 import { familyQuery, receiptQuery } from '../features/collection/queries.ts'
+import { receiptStrings } from '../features/collection/receipt-language.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 import { CounterPageSearchSchema } from '../shared/schemas/collection-search.ts'
@@ -14,8 +15,10 @@ export const Route = createFileRoute('/payment-collection')({
   loaderDeps: ({ search }) => search,
   // A family or receipt that is gone (or another institute's) shows its refusal in place.
   loader: async ({ context, deps }) => {
-    if (deps.receiptId) await context.queryClient.ensureQueryData(receiptQuery(deps.receiptId))
-    else if (deps.studentId) await context.queryClient.prefetchQuery(familyQuery(deps.studentId))
+    if (deps.receiptId) {
+      const receipt = await context.queryClient.ensureQueryData(receiptQuery(deps.receiptId))
+      await receiptStrings(receipt.language)
+    } else if (deps.studentId) await context.queryClient.prefetchQuery(familyQuery(deps.studentId))
   },
   component: function PaymentCollection() {
     const navigate = Route.useNavigate()

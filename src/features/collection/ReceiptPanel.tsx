@@ -2,9 +2,11 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react'
 import { flushSync } from 'react-dom'
+import { InLanguage } from '../../components/InLanguage.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useLogPrint } from './mutations.ts'
 import { receiptQuery } from './queries.ts'
+import { receiptAreas } from './receipt-language.ts'
 import { ReceiptSlip } from './ReceiptSlip.tsx'
 
 const CancelReceiptDialog = lazy(() =>
@@ -81,7 +83,11 @@ export function ReceiptPanel({
           </button>
         )}
       </div>
-      <ReceiptSlip receipt={receipt} duplicateAt={duplicateAt} />
+      <Suspense fallback={null}>
+        <InLanguage language={receipt.language} areas={receiptAreas}>
+          <ReceiptSlip receipt={receipt} duplicateAt={duplicateAt} />
+        </InLanguage>
+      </Suspense>
       {cancelling && (
         <Suspense fallback={null}>
           <CancelReceiptDialog receipt={receipt} onClose={() => setCancelling(false)} />

@@ -1,7 +1,7 @@
 import './invoice-print.css'
-import { I18nProvider } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { use, type ReactElement, type ReactNode } from 'react'
+import type { ReactElement, ReactNode } from 'react'
+import { InLanguage } from '../../components/InLanguage.tsx'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
@@ -16,12 +16,9 @@ import type {
   PrintLanguage,
 } from '../../shared/schemas/invoice-print.ts'
 import { columnLabels, copyLabels, headerFieldLabels } from './print-labels.ts'
-import { copiesSideBySide, pageOf, printStrings } from './print-language.ts'
+import { copiesSideBySide, pageOf, printAreas } from './print-language.ts'
 
-/**
- * Renders `children` in the print language: their strings, dates, numbers and money. Suspends
- * while that language's strings load (a route loader loads them first).
- */
+/** Renders `children` in the print language (see InLanguage). */
 export function InPrintLanguage({
   language,
   children,
@@ -29,8 +26,11 @@ export function InPrintLanguage({
   language: PrintLanguage
   children: ReactNode
 }): ReactElement {
-  const i18n = use(printStrings(language))
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>
+  return (
+    <InLanguage language={language} areas={printAreas}>
+      {children}
+    </InLanguage>
+  )
 }
 
 const moneyColumns = new Set<InvoiceColumn>(['gross', 'concession', 'vat', 'net', 'paid', 'due'])

@@ -6,7 +6,8 @@ export const printLanguageOf = (settings: Pick<InvoicePrintSettings, 'language' 
   settings.language ?? settings.institute.locale
 
 /** The strings invoices print with, loaded apart from the app's (the screen keeps its language). */
-export const printStrings = (language: PrintLanguage) => stringsIn(language, ['fees'])
+export const printAreas = ['fees'] as const
+export const printStrings = (language: PrintLanguage) => stringsIn(language, printAreas)
 
 /** Copies side by side on a landscape A4 sheet, else one under the other (A5, a thermal roll). */
 export const copiesSideBySide = (settings: Pick<InvoicePrintSettings, 'paper' | 'copies'>) =>

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
-import { PrintInstituteSchema } from './invoice-print.ts'
+import { PrintInstituteSchema, printLanguages } from './invoice-print.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 
@@ -246,6 +246,8 @@ export const ReceiptSchema = v.object({
   cancelReason: v.string(),
   /** The paper of the invoice print settings: receipts print in the same style. */
   paper: v.picklist(['a4', 'a5', 'thermal80']),
+  /** The print settings' language (else the institute's): the receipt prints in it. */
+  language: v.picklist(printLanguages),
   institute: PrintInstituteSchema,
 })
 export type Receipt = v.InferOutput<typeof ReceiptSchema>

@@ -367,6 +367,30 @@ describe('payments at the counter', () => {
     ).toBe(404)
   })
 
+  it('prints a receipt in the print settings’ language, else the institute’s', async () => {
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select id from payments where institute_id = ${family.instituteId} limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows
+    const language = async () =>
+      (
+        (await (
+          await asUser(t, cashier, 'GET', `/api/collection/payments/${row!.id}`)
+        ).json()) as Receipt
+      ).language
+    expect(await language()).toBe('en')
+    const setLanguage = (value: string | null) =>
+      t.database.db.execute(sql`insert into invoice_print_settings
+          (institute_id, shown_fields, shown_columns, copies, signature_labels, language)
+        values (${family.instituteId}, '[]', '[]', '["student"]', '[]', ${value})
+        on conflict (institute_id) do update set language = excluded.language`)
+    await setLanguage('de')
+    expect(await language()).toBe('de')
+    await setLanguage(null)
+    expect(await language()).toBe('en')
+  })
+
   it('keeps other institutes and users without the right out', async () => {
     const stranger = await signedInWithRules(t, 'counter-stranger', [
       { action: 'read', subject: 'dashboard' },

@@ -157,6 +157,7 @@ export async function findReceipt(
     cancelledAt: payment.cancelledAt?.toISOString() ?? null,
     cancelReason: payment.cancelReason,
     paper: print.paper,
+    language: print.language ?? print.institute.locale,
     institute: print.institute,
   }
 }
