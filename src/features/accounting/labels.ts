@@ -47,6 +47,7 @@ export const mappingPurposeLabels: Record<MappingPurpose, MessageDescriptor> = {
   salary_expense: msg`Salary expense`,
   salary_payable: msg`Salary payable`,
   fee_income: msg`Fee income`,
+  cash_over_short: msg`Cash over and short`,
 }
 
 export const mappingPurposeHelp: Record<MappingPurpose, MessageDescriptor> = {
@@ -61,4 +62,5 @@ export const mappingPurposeHelp: Record<MappingPurpose, MessageDescriptor> = {
   salary_expense: msg`Salaries earned by staff.`,
   salary_payable: msg`Salaries owed but not yet paid.`,
   fee_income: msg`The income account of a fee head.`,
+  cash_over_short: msg`What a cashier's drawer counted above or below its receipts at closing.`,
 }

@@ -225,6 +225,17 @@ const chart: Record<AccountType, Node> = {
                 name: 'Bank and gateway charges',
                 children: [{ code: '5010201001', name: 'Gateway charges' }],
               },
+              {
+                code: '5010202',
+                name: 'Cash differences',
+                children: [
+                  {
+                    code: '5010202001',
+                    name: 'Cash over and short',
+                    maps: [['cash_over_short']],
+                  },
+                ],
+              },
             ],
           },
         ],
