@@ -136,6 +136,7 @@ export function DayPage({
                         <Trans>Cancelled</Trans>
                       </span>
                     )}
+                    {r.cancelledOn && <CancelledWhen receipt={r} day={day.day} />}
                   </th>
                   <td>{dateTime(new Date(r.receivedAt))}</td>
                   <td>{r.students}</td>
@@ -146,6 +147,7 @@ export function DayPage({
           </table>
         </div>
       </section>
+      {day.cancelledHere.length > 0 && <CancelledHere day={day} />}
       {day.closing ? (
         <ClosingFacts closing={day.closing} />
       ) : (
@@ -162,25 +164,118 @@ export function DayPage({
   )
 }
 
+/** When a receipt of the day was cancelled, if not that day or after the day was closed. */
+function CancelledWhen({
+  receipt,
+  day,
+}: {
+  receipt: CashierDay['receipts'][number]
+  day: string
+}): ReactElement | null {
+  const { date } = useFormat()
+  const on = receipt.cancelledOn ? date(dayDate(receipt.cancelledOn), 'long') : ''
+  if (receipt.cancelledOn !== day) {
+    return (
+      <small className="muted counter-day-cancelled">
+        {receipt.cancelledAfterClosing ? (
+          <Trans>cancelled on {on}, after the day was closed</Trans>
+        ) : (
+          <Trans>cancelled on {on}</Trans>
+        )}
+      </small>
+    )
+  }
+  return receipt.cancelledAfterClosing ? (
+    <small className="muted counter-day-cancelled">
+      <Trans>cancelled after the day was closed</Trans>
+    </small>
+  ) : null
+}
+
+/** Receipts the user cancelled that day, taken on another day or by another cashier. */
+function CancelledHere({ day }: { day: CashierDay }): ReactElement {
+  const money = useMoney()
+  const { date } = useFormat()
+  const name = day.cashierName
+  return (
+    <section className="card" aria-labelledby="day-cancelled-here">
+      <h2 id="day-cancelled-here">
+        <Trans>Other receipts {name} cancelled</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>
+          Taken on another day or by another cashier: each counts against the day it was taken.
+        </Trans>
+      </p>
+      <div className="table-wrap">
+        <table className="table" data-testid="day-cancelled-here">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Receipt</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Taken on</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Cashier</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Reason</Trans>
+              </th>
+              <th scope="col" className="amount">
+                <Trans>Received</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {day.cancelledHere.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">
+                  <Link to="/payment-collection" search={{ receiptId: r.id }}>
+                    {r.number}
+                  </Link>
+                </th>
+                <td>{date(dayDate(r.receivedOn), 'long')}</td>
+                <td>{r.cashierName ?? '—'}</td>
+                <td>{r.reason}</td>
+                <td className="amount">{money.format(r.amountMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
 function ClosingFacts({ closing }: { closing: NonNullable<CashierDay['closing']> }): ReactElement {
   const money = useMoney()
   const { dateTime } = useFormat()
+  const expected = money.format(closing.expectedCashMinor)
   const counted = money.format(closing.countedCashMinor)
   const difference = money.format(closing.differenceMinor)
   const deposited = money.format(closing.depositedMinor)
   const at = dateTime(new Date(closing.closedAt))
   const bank = closing.bankAccount
   const voucher = closing.voucherReference
+  const posting = closing.differenceVoucherReference
   return (
     <section className="card" aria-labelledby="day-closing" data-testid="day-closing">
       <h2 id="day-closing">
         <Trans>Closed {at}</Trans>
       </h2>
       <p>
+        <Trans>Expected when closed: {expected}.</Trans>{' '}
         <Trans>
           Counted {counted}, difference {difference}.
         </Trans>
       </p>
+      {posting && (
+        <p>
+          <Trans>The difference was posted to cash over and short ({posting}).</Trans>
+        </p>
+      )}
       {closing.depositedMinor > 0 && (
         <p>
           <Trans>
@@ -223,8 +318,9 @@ function CloseDayForm({
     ...(tried ? checkFields(CloseDaySchema, body) : {}),
   }
   const countedMinor = money.parse(counted)
-  const difference =
-    counted.trim() && countedMinor !== undefined ? money.format(countedMinor - expectedMinor) : null
+  const differenceMinor =
+    counted.trim() && countedMinor !== undefined ? countedMinor - expectedMinor : null
+  const difference = differenceMinor === null ? '' : money.format(differenceMinor)
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -244,7 +340,13 @@ function CloseDayForm({
           inputMode="decimal"
           value={counted}
           error={errors.countedCashMinor}
-          hint={difference !== null ? t`Difference: ${difference}` : undefined}
+          hint={
+            differenceMinor === null
+              ? undefined
+              : differenceMinor === 0
+                ? t`Difference: ${difference}`
+                : t`Difference: ${difference}, posted to cash over and short at closing`
+          }
           onChange={(e) => setCounted(e.target.value)}
         />
         <Field

@@ -84,6 +84,11 @@ export const collectionErrors = {
     id: 'error.day_closed',
     message: 'Your day at the counter is closed: no more payments today.',
   },
+  over_short_not_mapped: /*i18n*/ {
+    id: 'error.over_short_not_mapped',
+    message:
+      'The count differs from the receipts, and no account is mapped for cash over and short: map one (COA mapping) first.',
+  },
   receipt_not_found: /*i18n*/ { id: 'error.receipt_not_found', message: 'Receipt not found.' },
   receipt_already_cancelled: /*i18n*/ {
     id: 'error.receipt_already_cancelled',

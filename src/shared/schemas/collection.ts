@@ -296,6 +296,14 @@ export type CashierDayQuery = v.InferOutput<typeof CashierDayQuerySchema>
 /**
  * What a cashier took in a day: by method, every receipt (cancelled ones marked), the cash the
  * drawer should hold, and the closing (counted cash, difference, bank deposit) once closed.
+ *
+ * A receipt counts on the day it was taken, by the cashier who took it. Cancelled, whenever
+ * that was, it is taken off that day: listed as cancelled (with the day it was cancelled), no
+ * longer among what was taken nor in the cash the drawer should hold. A closed day's closing
+ * keeps what it recorded (the cash expected then, the count, the difference and its posting),
+ * so a receipt cancelled after the closing makes the two expectations differ by it. The
+ * receipts a user cancelled that day, taken on another day or by another cashier, are listed
+ * on their day too, for the record: they count against their own day, not this one.
  */
 export const CashierDaySchema = v.object({
   day: v.string(),
@@ -314,13 +322,32 @@ export const CashierDaySchema = v.object({
       students: v.string(),
       amountMinor: minor,
       status: v.picklist(receiptStatuses),
+      /** The day it was cancelled, when it was. */
+      cancelledOn: v.nullable(v.string()),
+      /** Cancelled after the day's closing had counted its cash. */
+      cancelledAfterClosing: v.boolean(),
+    }),
+  ),
+  /** Receipts this user cancelled that day, taken on another day or by another cashier. */
+  cancelledHere: v.array(
+    v.object({
+      id: v.string(),
+      number: v.string(),
+      receivedOn: v.string(),
+      cashierName: v.nullable(v.string()),
+      amountMinor: minor,
+      reason: v.string(),
     }),
   ),
   expectedCashMinor: minor,
   closing: v.nullable(
     v.object({
+      /** The cash the receipts said when the day was closed. */
+      expectedCashMinor: minor,
       countedCashMinor: minor,
+      /** Counted − expected then: posted against Cash over and short when not 0. */
       differenceMinor: minor,
+      differenceVoucherReference: v.nullable(v.string()),
       depositedMinor: minor,
       bankAccount: v.string(),
       voucherReference: v.nullable(v.string()),

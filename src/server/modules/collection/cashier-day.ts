@@ -7,11 +7,24 @@ import { rowKey } from '../../db/tenant-rows.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { postVoucher, voucherReference } from '../accounting/posting.ts'
 import { bankAccountKeys } from './line-figures.ts'
-import { vouchers } from '../../db/schema/accounting.ts'
+import { coaMappings, vouchers } from '../../db/schema/accounting.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-/** The cash a cashier's drawer should hold for a day: the cash of their receipts not cancelled. */
+/**
+ * Takes a cashier's day for the caller's transaction: closing it and taking money on it take
+ * turns, so a closing reads every payment that landed before it and none lands after it.
+ */
+export async function lockCashierDay(tx: Db, instituteId: string, cashierId: string, day: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`cashier-day:${instituteId}:${cashierId}:${day}`}))`,
+  )
+}
+
+/**
+ * The cash a cashier's drawer should hold for a day: the cash of the receipts they took that
+ * day and that stand (a receipt cancelled since, on any day, is taken off its own day).
+ */
 async function expectedCash(db: Db, instituteId: string, cashierId: string, day: string) {
   const [row] = rowsOf<{ cash: string | null }>(
     await db.execute(sql`select sum(t.amount_minor) as cash from payment_tenders t
@@ -54,15 +67,42 @@ export async function cashierDay(
     students: string
     amount_minor: string
     status: 'posted' | 'cancelled'
+    cancelled_on: string | null
+    after_closing: boolean
   }>(
     await db.execute(sql`select p.id, p.number, p.created_at, p.amount_minor, p.status,
         (select string_agg(distinct s.full_name, ', ') from payment_allocations a
           join students s on s.institute_id = a.institute_id and s.id = a.student_id
-          where a.institute_id = p.institute_id and a.payment_id = p.id) as students
+          where a.institute_id = p.institute_id and a.payment_id = p.id) as students,
+        cv.date::text as cancelled_on,
+        coalesce(p.cancelled_at > c.created_at, false) as after_closing
       from payments p
+      left join vouchers cv on cv.institute_id = p.institute_id and cv.id = p.cancel_voucher_id
+      left join cashier_day_closings c on c.institute_id = p.institute_id
+        and c.cashier_id = p.collected_by and c.day = p.received_on
       where p.institute_id = ${instituteId} and p.collected_by = ${cashierId}
         and p.received_on = ${day}
       order by p.created_at`),
+  )
+  // What this user cancelled that day of other days' or other cashiers' receipts: the
+  // cancellation's day is its reversing voucher's.
+  const cancelledHere = rowsOf<{
+    id: string
+    number: string
+    received_on: string
+    cashier_name: string | null
+    amount_minor: string
+    reason: string
+  }>(
+    await db.execute(sql`select p.id, p.number, p.received_on::text as received_on,
+        u.full_name as cashier_name, p.amount_minor, p.cancel_reason as reason
+      from payments p
+      join vouchers cv on cv.institute_id = p.institute_id and cv.id = p.cancel_voucher_id
+      left join users u on u.id = p.collected_by
+      where p.institute_id = ${instituteId} and p.cancelled_by = ${cashierId}
+        and cv.date = ${day}
+        and not (p.collected_by is not distinct from ${cashierId} and p.received_on = ${day})
+      order by p.cancelled_at`),
   )
   const [closing] = await db
     .select({ closing: cashierDayClosings, voucher: vouchers })
@@ -101,12 +141,28 @@ export async function cashierDay(
       students: r.students ?? '',
       amountMinor: Number(r.amount_minor),
       status: r.status,
+      cancelledOn: r.cancelled_on,
+      cancelledAfterClosing: r.after_closing,
+    })),
+    cancelledHere: cancelledHere.map((r) => ({
+      id: r.id,
+      number: r.number,
+      receivedOn: r.received_on,
+      cashierName: r.cashier_name,
+      amountMinor: Number(r.amount_minor),
+      reason: r.reason,
     })),
     expectedCashMinor: await expectedCash(db, instituteId, cashierId, day),
     closing: closing
       ? {
+          expectedCashMinor: closing.closing.expectedCashMinor,
           countedCashMinor: closing.closing.countedCashMinor,
           differenceMinor: closing.closing.countedCashMinor - closing.closing.expectedCashMinor,
+          differenceVoucherReference: await differenceVoucherReference(
+            db,
+            instituteId,
+            closing.closing.id,
+          ),
           depositedMinor: closing.closing.depositedMinor,
           bankAccount: closing.closing.bankAccount,
           voucherReference: closing.voucher
@@ -126,9 +182,30 @@ export async function cashierDay(
 }
 
 /**
- * Closes a cashier's day in the caller's transaction: the cash counted against the cash the
- * receipts say (the difference kept), and the deposit, if any, posted as a contra voucher from
- * cash to the bank account. Once a day per cashier (409 after).
+ * The over-or-short journal of a closing carries the closing's own key (vouchers are unique by
+ * institute and key): at most one per closing, and found from it.
+ */
+const differenceKey = (closingId: string) => `cashier-day:${closingId}:over-short`
+
+async function differenceVoucherReference(db: Db, instituteId: string, closingId: string) {
+  const [voucher] = await db
+    .select({ type: vouchers.type, fiscalYear: vouchers.fiscalYear, number: vouchers.number })
+    .from(vouchers)
+    .where(
+      and(
+        eq(vouchers.instituteId, instituteId),
+        eq(vouchers.idempotencyKey, differenceKey(closingId)),
+      ),
+    )
+  return voucher ? voucherReference(voucher.type, voucher.fiscalYear, voucher.number) : null
+}
+
+/**
+ * Closes a cashier's day in the caller's transaction, under the day's lock (no payment lands
+ * while it reads): the cash counted against the cash the receipts say, the difference kept and
+ * posted (a journal between Cash and Cash over and short, so the cash account holds what was
+ * counted), and the deposit, if any, posted as a contra voucher from cash to the bank account.
+ * Once a day per cashier (409 after).
  */
 export async function closeDay(
   tx: Db,
@@ -143,22 +220,54 @@ export async function closeDay(
   ) {
     throw validationFailed({ bankAccount: 'unknown_bank_account' })
   }
+  await lockCashierDay(tx, instituteId, cashierId, day)
+  const expected = await expectedCash(tx, instituteId, cashierId, day)
+  const difference = close.countedCashMinor - expected
+  if (difference !== 0) {
+    const [mapped] = await tx
+      .select({ accountId: coaMappings.accountId })
+      .from(coaMappings)
+      .where(
+        and(eq(coaMappings.instituteId, instituteId), eq(coaMappings.purpose, 'cash_over_short')),
+      )
+    if (!mapped) throw validationFailed({ countedCashMinor: 'over_short_not_mapped' })
+  }
   const inserted = await tx
     .insert(cashierDayClosings)
     .values({
       instituteId,
       cashierId,
       day,
-      expectedCashMinor: await expectedCash(tx, instituteId, cashierId, day),
+      expectedCashMinor: expected,
       countedCashMinor: close.countedCashMinor,
       depositedMinor: close.depositedMinor,
       bankAccount: close.depositedMinor > 0 ? close.bankAccount : '',
       note: close.note,
       closedBy: cashierId,
+      // When it read the drawer, under the lock (a receipt cancelled later says so).
+      closedAt: sql`clock_timestamp()`,
     })
     .onConflictDoNothing()
     .returning({ id: cashierDayClosings.id })
   if (!inserted.length) throw conflict('day_already_closed')
+  const closingId = inserted[0]!.id
+  if (difference !== 0) {
+    const amount = Math.abs(difference)
+    const [cashSide, otherSide] =
+      difference > 0 ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const)
+    await postVoucher(tx, instituteId, {
+      type: 'journal',
+      date: day,
+      narration: `Cash ${difference > 0 ? 'over' : 'short'} at the closing of ${day}`,
+      lines: [
+        { purpose: 'cash', [cashSide]: amount },
+        { purpose: 'cash_over_short', [otherSide]: amount },
+      ],
+      source: 'collection',
+      idempotencyKey: differenceKey(closingId),
+      createdBy: cashierId,
+    })
+  }
   if (close.depositedMinor > 0) {
     const voucher = await postVoucher(tx, instituteId, {
       type: 'contra',
@@ -174,7 +283,7 @@ export async function closeDay(
     await tx
       .update(cashierDayClosings)
       .set({ voucherId: voucher.id })
-      .where(rowKey(cashierDayClosings, instituteId, inserted[0]!.id))
+      .where(rowKey(cashierDayClosings, instituteId, closingId))
   }
-  return inserted[0]!.id
+  return closingId
 }

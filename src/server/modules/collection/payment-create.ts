@@ -21,6 +21,7 @@ import { instituteToday } from '../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { familyIds } from './family-read.ts'
+import { lockCashierDay } from './cashier-day.ts'
 import { advanceBalances, counterLines, type CounterLine } from './open-lines.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { bankAccountKeys } from './line-figures.ts'
@@ -172,7 +173,8 @@ async function assertStillDue(
 }
 
 export interface TakeOptions {
-  collectedBy: string
+  /** The cashier; none for an advance applied by the system at invoicing. */
+  collectedBy: string | null
   idempotencyKey: string
   payloadHash: string
 }
@@ -194,18 +196,24 @@ export async function takePayment(
   }
   const family = await familyIds(tx, instituteId, payment.studentId)
   const today = await instituteToday(tx, instituteId)
-  // A closed day's drawer is counted: money taken after it goes on no day.
-  const [closed] = await tx
-    .select({ id: cashierDayClosings.id })
-    .from(cashierDayClosings)
-    .where(
-      and(
-        eq(cashierDayClosings.instituteId, instituteId),
-        eq(cashierDayClosings.cashierId, options.collectedBy),
-        eq(cashierDayClosings.day, today),
-      ),
-    )
-  if (closed) throw conflict('day_closed')
+  // A closed day's drawer is counted: money taken after it goes on no day. An advance applied
+  // (no money taken) touches no drawer. Taking money and closing the day take turns on the
+  // day's lock: the payment lands before the closing reads the drawer, or sees it closed.
+  const cashier = options.collectedBy
+  if (payment.tenders.length && cashier) {
+    await lockCashierDay(tx, instituteId, cashier, today)
+    const [closed] = await tx
+      .select({ id: cashierDayClosings.id })
+      .from(cashierDayClosings)
+      .where(
+        and(
+          eq(cashierDayClosings.instituteId, instituteId),
+          eq(cashierDayClosings.cashierId, cashier),
+          eq(cashierDayClosings.day, today),
+        ),
+      )
+    if (closed) throw conflict('day_closed')
+  }
   await assertBankAccounts(tx, instituteId, payment.tenders)
   const lines = await assertStillDue(tx, instituteId, payment, family.ids, today)
   const allocations = payment.allocations.filter((a) => a.principalMinor + a.fineMinor > 0)
