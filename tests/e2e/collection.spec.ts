@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { familyWithDues } from './collection-data.ts'
-import { signInAs, staffUser } from './session.ts'
+import { adminHeaders, signInAs, staffUser } from './session.ts'
 
 test('a cashier takes one payment for two children with the keyboard alone, and prints the receipt', async ({
   browser,
@@ -145,5 +145,66 @@ test('offline at the counter the family stays and nothing is taken; back online,
   await expect(receipt).toContainText('CANCELLED')
   await page.goto(`/payment-collection?studentId=${children[1]!.id}`)
   await expect(page.getByTestId('counter-line')).toHaveCount(2)
+  await context.close()
+})
+
+test('a payment sent without an answer survives a reload and another family opened, and Save takes it once', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow()
+  const run = Math.random().toString(36).slice(2, 6).toUpperCase()
+  const { children } = await familyWithDues(request, baseURL!, run)
+  await familyWithDues(request, baseURL!, `${run}X`)
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+  await page.goto(`/payment-collection?studentId=${children[0]!.id}`)
+  await expect(page.getByTestId('counter-line')).toHaveCount(2)
+  // The elder's line only, 1,000.00 of it in cash.
+  await page
+    .getByRole('checkbox', { name: new RegExp(`Pay Tuition ${run}`) })
+    .nth(1)
+    .uncheck()
+
+  // The payment reaches the server, but its answer is lost on the way back.
+  await page.route('**/api/collection/payments', async (route) => {
+    await route.fetch()
+    await route.abort('timedout')
+  })
+  await page.getByRole('button', { name: /Save and show the receipt/ }).click()
+  const unanswered = page.getByText('The payment was sent but no answer came.')
+  await expect(unanswered).toBeVisible()
+  await page.unroute('**/api/collection/payments')
+
+  // Another family opened meanwhile asks first, then goes; the reload keeps the payment too.
+  await page.getByRole('combobox', { name: 'Find a student' }).fill(`Elder ${run}X`)
+  await page.getByRole('option', { name: new RegExp(`Elder ${run}X`) }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Discard your changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click()
+  await expect(page.getByRole('region', { name: `Elder ${run}X` })).toBeVisible()
+  await page.goto(`/payment-collection?studentId=${children[1]!.id}`)
+  await page.reload()
+  await expect(unanswered).toBeVisible()
+
+  // Save again: the receipt the server took the first time, not a second payment.
+  await page.getByRole('button', { name: /Save and show the receipt/ }).click()
+  const receipt = page.getByTestId('receipt')
+  await expect(receipt.getByTestId('receipt-total')).toContainText('1,050.00')
+  const headers = await adminHeaders(request, baseURL!)
+  const family = await request.get(
+    `${baseURL}/api/collection/families/${children[0]!.id}`,
+    {
+      headers,
+    },
+  )
+  const lines = ((await family.json()) as { members: { lines: unknown[] }[] }).members.flatMap(
+    (m) => m.lines,
+  )
+  // The younger's line is still open: the elder's was paid once.
+  expect(lines).toHaveLength(1)
   await context.close()
 })

@@ -2,18 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react'
+import { UnsavedChangesPrompt } from '../../components/Dialog.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { httpStatus, isOfflineWrite } from '../../lib/http-error.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import {
-  CreatePaymentSchema,
-  type CreatePayment,
-  type Family,
-  type OpenLine,
-} from '../../shared/schemas/collection.ts'
+import { CreatePaymentSchema, type Family, type OpenLine } from '../../shared/schemas/collection.ts'
 import { CounterSearch } from './CounterSearch.tsx'
 import { FamilyLines } from './FamilyLines.tsx'
 import { useTakePayment } from './mutations.ts'
@@ -21,6 +18,7 @@ import { emptyDraft, preparePayment, type PaymentDraft } from './prepared-paymen
 import { familyQuery } from './queries.ts'
 import { ReceiptPanel } from './ReceiptPanel.tsx'
 import { TenderRows } from './TenderRows.tsx'
+import { keepUnconfirmed, unconfirmedOf, type Unconfirmed } from './unconfirmed-payments.ts'
 import './collection.css'
 
 const WaiveFineDialog = lazy(() =>
@@ -123,12 +121,6 @@ function FamilyCounter({
   )
 }
 
-/** A payment sent whose answer never came: kept, with its key, until Save gets one. */
-interface Unconfirmed {
-  key: string
-  body: CreatePayment
-}
-
 function PaymentForm({
   family,
   onSaved,
@@ -140,8 +132,19 @@ function PaymentForm({
   const money = useMoney()
   const ability = useAbility()
   const online = useOnlineStatus()
-  const [draft, setDraft] = useState<PaymentDraft>(emptyDraft)
-  const [unconfirmed, setUnconfirmed] = useState<Unconfirmed | null>(null)
+  const memberIds = family.members.map((m) => m.studentId)
+  // A payment sent earlier without an answer (before a reload, say) comes back as it was.
+  const [unconfirmed, setUnconfirmedState] = useState(() => unconfirmedOf(memberIds))
+  const [draft, setDraft] = useState<PaymentDraft>(() => unconfirmed?.draft ?? emptyDraft())
+  const setUnconfirmed = (payment: Unconfirmed | null) => {
+    const studentId = payment?.body.studentId ?? unconfirmed?.body.studentId
+    if (studentId) keepUnconfirmed(studentId, payment)
+    setUnconfirmedState(payment)
+  }
+  // Changes not saved, or a payment not confirmed: leaving the counter asks first.
+  const guard = useUnsavedChanges(
+    unconfirmed !== null || JSON.stringify(draft) !== JSON.stringify(emptyDraft()),
+  )
   const [waiving, setWaiving] = useState<OpenLine | null>(null)
   const [tried, setTried] = useState(false)
   const amountInput = useRef<HTMLInputElement>(null)
@@ -150,6 +153,7 @@ function PaymentForm({
   const take = useTakePayment({
     onSuccess: (receipt) => {
       setUnconfirmed(null)
+      guard.release()
       onSaved(receipt.id)
     },
     onError: (err) => {
@@ -174,15 +178,18 @@ function PaymentForm({
   const unshown = Object.entries(fieldErrors(take.error)).find(([field]) => !shownFields(field))
   const refusal =
     take.error && httpStatus(take.error) !== 422 ? refusalText(take.error) : (unshown?.[1] ?? null)
-  const nothing = prepared.body.allocations.length === 0 && !prepared.body.toAdvance
+  const nothing = !unconfirmed && prepared.body.allocations.length === 0 && !prepared.body.toAdvance
 
   function save() {
     setTried(true)
+    if (!online) return
+    // Sent before without an answer: the same payment under the same key, whatever shows now.
+    if (unconfirmed) return take.mutate({ key: unconfirmed.key, body: unconfirmed.body })
     const typedWrong = prepared.tenderAmounts.some((amount) => amount === undefined)
-    if (!online || nothing || prepared.receivedMinor === undefined || typedWrong) return
-    const attempt = unconfirmed ?? { key: crypto.randomUUID(), body: prepared.body }
+    if (nothing || prepared.receivedMinor === undefined || typedWrong) return
+    const attempt = { key: crypto.randomUUID(), body: prepared.body, draft }
     setUnconfirmed(attempt)
-    take.mutate(attempt)
+    take.mutate({ key: attempt.key, body: attempt.body })
   }
 
   const guardian = family.guardianName || family.guardianPhone
@@ -317,6 +324,7 @@ function PaymentForm({
           </div>
         </section>
       </form>
+      {guard.asking && <UnsavedChangesPrompt guard={guard} />}
       {/* Outside the payment's form: the dialog's own form must not submit it. */}
       {waiving && (
         <Suspense fallback={null}>
