@@ -90,4 +90,11 @@ export const budgets = {
   fineLinesPerSecondMin: 600_000,
   /** The fee configuration grid of a session (bench/fee-grid.ts), read by the server. */
   feeGridMs: 100,
+  /**
+   * Payments taken at the counter through the HTTP API (bench/collection.ts), a family's four
+   * lines each with its receipt number, allocations and receipt voucher, by a few cashiers at
+   * once on the embedded PGlite: a month's first days bring a queue at every counter, and the
+   * server must never be why it waits (issue 19).
+   */
+  collectionPaymentsPerSecondMin: 200,
 }

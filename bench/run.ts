@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { budgets } from './budgets.ts'
+import { collectionBench } from './collection.ts'
 import { firstLoads } from './first-load.ts'
 import { concurrencyBench } from './concurrency.ts'
 import { feeGridBench } from './fee-grid.ts'
@@ -105,5 +106,6 @@ await studentsImportBench(verdict)
 finesBench(verdict)
 await feeGridBench(verdict)
 await groupInvoiceBench(verdict)
+await collectionBench(verdict)
 await scaleOutBench()
 process.exitCode = failed ? 1 : 0
