@@ -1,6 +1,6 @@
 // A family with dues for the collection suites (counter, advances).
 import { expect, type APIRequestContext } from '@playwright/test'
-import { addFeeHead, configureFee } from './fee-data.ts'
+import { addFeeHead, configureFee, overdueCycle } from './fee-data.ts'
 import { adminHeaders } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
@@ -32,23 +32,14 @@ export async function familyWithDues(request: APIRequestContext, baseURL: string
     kind: 'recurring',
     account: 'Tuition fee income',
   })
-  const cycleRes = await request.post(`${api}/fees/payment-cycles`, {
+  // The first period, issued and due 20 days ago (or on the session's first day): late by now.
+  const { cycle, period, due } = await overdueCycle(
+    request,
+    baseURL,
     headers,
-    data: { academicSessionId: place.session.id, name: `Monthly ${run}`, frequency: 'monthly' },
-  })
-  expect(cycleRes.status()).toBe(201)
-  const cycle = (await cycleRes.json()) as {
-    id: string
-    periods: { id: string; name: string; startsOn: string; endsOn: string }[]
-  }
-  const period = cycle.periods[0]!
-  const daysAgo = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)
-  const due = daysAgo > place.session.startsOn ? daysAgo : place.session.startsOn
-  const moved = await request.put(`${api}/fees/payment-cycles/${cycle.id}/periods/${period.id}`, {
-    headers,
-    data: { ...period, issueDate: due, dueDate: due },
-  })
-  expect(moved.ok()).toBe(true)
+    place,
+    `Monthly ${run}`,
+  )
   await configureFee(request, baseURL, headers, place, tuition.id, 100_000, cycle.id)
   const fine = await request.post(`${api}/fees/fine-rules`, {
     headers,

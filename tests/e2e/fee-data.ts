@@ -29,6 +29,40 @@ export async function addFeeHead(
   )
 }
 
+/**
+ * A monthly payment cycle of the placement's session whose first period was issued and is due
+ * 20 days ago (or on the session's first day): late by now. Answers the cycle, that period and
+ * its due date.
+ */
+export async function overdueCycle(
+  request: APIRequestContext,
+  baseURL: string,
+  headers: Headers,
+  place: DemoPlacement,
+  name: string,
+) {
+  const api = `${baseURL}/api`
+  const cycle = await ok<{
+    id: string
+    periods: { id: string; name: string; startsOn: string; endsOn: string }[]
+  }>(
+    request.post(`${api}/fees/payment-cycles`, {
+      headers,
+      data: { academicSessionId: place.session.id, name, frequency: 'monthly' },
+    }),
+  )
+  const period = cycle.periods[0]!
+  const daysAgo = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)
+  const due = daysAgo > place.session.startsOn ? daysAgo : place.session.startsOn
+  await ok(
+    request.put(`${api}/fees/payment-cycles/${cycle.id}/periods/${period.id}`, {
+      headers,
+      data: { ...period, issueDate: due, dueDate: due },
+    }),
+  )
+  return { cycle, period, due }
+}
+
 /** The amount of a head for the placement's class (per cycle for a recurring head). */
 export async function configureFee(
   request: APIRequestContext,

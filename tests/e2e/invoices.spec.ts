@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { addFeeHead, configureFee } from './fee-data.ts'
+import { addFeeHead, configureFee, overdueCycle } from './fee-data.ts'
 import { adminHeaders, signInAs, staffUser } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
@@ -34,24 +34,14 @@ test('the office makes a student’s invoice, reads how each figure was computed
     account: 'Exam fee income',
     vatApplicable: true,
   })
-  const cycleRes = await request.post(`${api}/fees/payment-cycles`, {
-    headers,
-    data: { academicSessionId: place.session.id, name: `Monthly ${run}`, frequency: 'monthly' },
-  })
-  expect(cycleRes.status()).toBe(201)
-  const cycle = (await cycleRes.json()) as {
-    id: string
-    periods: { id: string; name: string; startsOn: string; endsOn: string }[]
-  }
   // The first period, issued and due 20 days ago (or on the session's first day): late by now.
-  const period = cycle.periods[0]!
-  const daysAgo = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)
-  const due = daysAgo > place.session.startsOn ? daysAgo : place.session.startsOn
-  const moved = await request.put(`${api}/fees/payment-cycles/${cycle.id}/periods/${period.id}`, {
+  const { cycle, period, due } = await overdueCycle(
+    request,
+    baseURL!,
     headers,
-    data: { ...period, issueDate: due, dueDate: due },
-  })
-  expect(moved.ok()).toBe(true)
+    place,
+    `Monthly ${run}`,
+  )
   await configureFee(request, baseURL!, headers, place, transport.id, 100_000, cycle.id)
   await configureFee(request, baseURL!, headers, place, exam.id, 50_000)
   const vat = await request.post(`${api}/fees/vat-rates/${exam.id}`, {
