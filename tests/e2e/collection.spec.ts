@@ -195,12 +195,9 @@ test('a payment sent without an answer survives a reload and another family open
   const receipt = page.getByTestId('receipt')
   await expect(receipt.getByTestId('receipt-total')).toContainText('1,050.00')
   const headers = await adminHeaders(request, baseURL!)
-  const family = await request.get(
-    `${baseURL}/api/collection/families/${children[0]!.id}`,
-    {
-      headers,
-    },
-  )
+  const family = await request.get(`${baseURL}/api/collection/families/${children[0]!.id}`, {
+    headers,
+  })
   const lines = ((await family.json()) as { members: { lines: unknown[] }[] }).members.flatMap(
     (m) => m.lines,
   )
