@@ -46,7 +46,15 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
     children[0]!.id,
   )
   await expect(page.getByTestId('paying').first()).toContainText('1,050.00')
-  await page.getByLabel('Cash handed over').fill('2500')
+  // 1,000.00 of it by mobile money, the rest (1,200.00) in cash with change from 1,500.00.
+  await page.getByRole('button', { name: 'Split: add a method' }).press('Enter')
+  const mobile = page.getByTestId('tender').nth(1)
+  await mobile.getByLabel('Method').selectOption('mobile')
+  await mobile.getByLabel('Amount').fill('1000')
+  await mobile.getByLabel('Transaction ID').fill(`TX${run}`)
+  await mobile.getByLabel('Provider').fill('bKash')
+  await expect(page.getByTestId('tender').first()).toContainText('1,200.00')
+  await page.getByLabel('Cash handed over').fill('1500')
   await expect(page.getByTestId('change')).toContainText('300.00')
   await page.keyboard.press('Enter')
 
@@ -56,6 +64,8 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
   await expect(receipt.getByTestId('receipt-total')).toContainText('2,200.00')
   await expect(receipt).toContainText('Two thousand two hundred and 00/100')
   await expect(receipt).toContainText('Kept as advance')
+  await expect(receipt).toContainText(`Mobile financial service`)
+  await expect(receipt).toContainText(`TX${run}`)
   await expect(receipt).toContainText(`Cashier ${run}`)
   await expect(receipt).toContainText(/Verification code: [A-Z2-9]{10}/)
   await expect(page.getByRole('button', { name: /Print receipt/ })).toBeFocused()
@@ -82,16 +92,19 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
   // The cashier's day: what was taken, the cash the drawer should hold, and closing it.
   await page.getByRole('link', { name: 'My day' }).click()
   await expect(page.getByRole('heading', { name: `Day of Cashier ${run}`, level: 1 })).toBeVisible()
-  await expect(page.getByTestId('day-methods')).toContainText(/Cash\s*\D*2,200\.00\s*\(1 receipt\)/)
-  await expect(page.getByTestId('expected-cash')).toContainText('2,200.00')
-  await page.getByLabel('Cash counted in the drawer').fill('2190')
+  await expect(page.getByTestId('day-methods')).toContainText(/Cash\s*\D*1,200\.00\s*\(1 receipt\)/)
+  await expect(page.getByTestId('day-methods')).toContainText(
+    /Mobile financial service\s*\D*1,000\.00\s*\(1 receipt\)/,
+  )
+  await expect(page.getByTestId('expected-cash')).toContainText('1,200.00')
+  await page.getByLabel('Cash counted in the drawer').fill('1190')
   await expect(page.getByText(/Difference: -\D*10\.00/)).toBeVisible()
-  await page.getByLabel('Taken to the bank').fill('2000')
+  await page.getByLabel('Taken to the bank').fill('1000')
   await page.getByLabel('Bank account', { exact: true }).selectOption('Main bank account')
   await page.getByRole('button', { name: 'Close the day' }).click()
   const closing = page.getByTestId('day-closing')
-  await expect(closing).toContainText(/Counted \D*2,190\.00, difference -\D*10\.00\./)
-  await expect(closing).toContainText(/2,000\.00 taken to Main bank account \(\w+-\d{4}-\d{4}\)/)
+  await expect(closing).toContainText(/Counted \D*1,190\.00, difference -\D*10\.00\./)
+  await expect(closing).toContainText(/1,000\.00 taken to Main bank account \(\w+-\d{4}-\d{4}\)/)
   await context.close()
 })
 
