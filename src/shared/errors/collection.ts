@@ -60,6 +60,10 @@ export const collectionErrors = {
     id: 'error.line_already_paid',
     message: 'Already paid: {leftMinor} left on {head}. Nothing was saved; load the family again.',
   },
+  allocation_over_line: /*i18n*/ {
+    id: 'error.allocation_over_line',
+    message: 'More than this line asks: it comes to {netMinor}.',
+  },
   fine_changed: /*i18n*/ {
     id: 'error.fine_changed',
     message: 'The fine on {head} is now {fineMinor}. Nothing was saved; load the family again.',

@@ -138,6 +138,15 @@ async function assertStillDue(
   for (const [i, a] of payment.allocations.entries()) {
     const line = lines.find((l) => l.lineId === a.lineId)
     if (!line) throw validationFailed({ [`allocations.${i}.lineId`]: 'line_not_open' })
+    // More than the line ever asked is bad input; more than is left of it, another counter's.
+    if (a.principalMinor > line.netMinor) {
+      throw validationFailed({
+        [`allocations.${i}.principalMinor`]: {
+          code: 'allocation_over_line',
+          values: { netMinor: line.netMinor },
+        },
+      })
+    }
     if (a.principalMinor > line.dueMinor) {
       throw refuse(409, 'line_already_paid', { leftMinor: line.dueMinor, head: line.feeHeadName })
     }

@@ -88,6 +88,23 @@ describe('payments at the counter', () => {
       })),
       tenders: [{ method: 'cash', amountMinor: total, tenderedMinor: total + 500 }],
     }
+    // More than a line asks at all: bad input, named by its field.
+    const line = overdue[0]!
+    const tooMuch = await pay({
+      studentId: family.studentIds[0],
+      allocations: [
+        { lineId: line.lineId, principalMinor: line.netMinor + 1, fineMinor: line.fineMinor },
+      ],
+      tenders: [{ method: 'cash', amountMinor: line.netMinor + 1 + line.fineMinor }],
+    })
+    expect(tooMuch.status).toBe(422)
+    expect(await tooMuch.json()).toMatchObject({
+      fields: {
+        'allocations.0.principalMinor': [
+          { code: 'allocation_over_line', values: { netMinor: line.netMinor } },
+        ],
+      },
+    })
     const res = await pay(body, cashier, 'counter-two-children')
     expect(res.status).toBe(201)
     const receipt = (await res.json()) as Receipt
