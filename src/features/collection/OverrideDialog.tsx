@@ -16,6 +16,8 @@ import type { Family, FamilyMember } from '../../shared/schemas/collection.ts'
 import { tenderMethodLabels } from './labels.ts'
 import { useRequestOverride } from './mutations.ts'
 
+const shownFields = ['amountMinor', 'reason', 'lineIds', 'toStudentId', 'bankAccount', 'paymentId']
+
 export type OverrideAsked =
   | { kind: 'apply' | 'transfer' | 'refund'; member: FamilyMember }
   | { kind: 'undo'; member: FamilyMember; movement: AdvanceMovement }
@@ -85,6 +87,10 @@ export function OverrideDialog({
     ...fieldErrors(request.error),
     ...(tried ? checkFields(AdvanceOverrideRequestSchema, body) : {}),
   }
+  // A refusal of a field this form does not show (a line closed meanwhile, say): said above.
+  const unshown = Object.entries(fieldErrors(request.error)).find(
+    ([field]) => !shownFields.includes(field),
+  )?.[1]
   const preview =
     asked.kind === 'apply' && amountMinor > 0 && amountMinor <= chosenDue
       ? allocate(chosen, amountMinor).allocations
@@ -203,7 +209,11 @@ export function OverrideDialog({
           error={errors.reason}
           onChange={(e) => setReason(e.target.value)}
         />
-        {errors.paymentId && <p className="field-error">{errors.paymentId}</p>}
+        {(errors.paymentId ?? unshown) && (
+          <p className="alert alert-danger" role="alert">
+            {errors.paymentId ?? unshown}
+          </p>
+        )}
         <div className="form-actions">
           <DialogCancel>
             <Trans>Leave the advance as it is</Trans>

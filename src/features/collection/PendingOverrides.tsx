@@ -101,7 +101,8 @@ function DecideDialog({
     },
     onError: (err) => toastUnlessFieldError(err, t`Nothing was decided`),
   })
-  const errors = fieldErrors(decide.error)
+  // The override is checked again as it is approved: any refusal is said in the dialog.
+  const [refusal] = Object.values(fieldErrors(decide.error))
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -130,9 +131,13 @@ function DecideDialog({
           rows={2}
           maxLength={500}
           value={note}
-          error={errors.note ?? errors.amountMinor ?? errors.bankAccount ?? errors.lineIds}
           onChange={(e) => setNote(e.target.value)}
         />
+        {refusal && (
+          <p className="alert alert-danger" role="alert">
+            {refusal}
+          </p>
+        )}
         <div className="form-actions">
           <DialogCancel>
             <Trans>Decide later</Trans>

@@ -64,6 +64,10 @@ export const collectionErrors = {
     id: 'error.allocation_over_line',
     message: 'More than this line asks: it comes to {netMinor}.',
   },
+  advance_over_lines: /*i18n*/ {
+    id: 'error.advance_over_lines',
+    message: 'Advances can pay only the lines being paid, not another advance.',
+  },
   fine_changed: /*i18n*/ {
     id: 'error.fine_changed',
     message: 'The fine on {head} is now {fineMinor}. Nothing was saved; load the family again.',

@@ -40,7 +40,12 @@ export const AdvanceOverrideRequestSchema = v.variant(
       kind: v.literal('apply'),
       studentId: id,
       amountMinor: amount,
-      lineIds: v.pipe(v.array(id), v.minLength(1, 'override_lines_required'), v.maxLength(200)),
+      lineIds: v.pipe(
+        v.array(id),
+        v.minLength(1, 'override_lines_required'),
+        v.maxLength(200, 'too_long'),
+        v.check((ids) => new Set(ids).size === ids.length, 'payment_line_twice'),
+      ),
       reason,
     }),
     /** Undo an application made from an advance (an adjustment receipt, cancelled). */

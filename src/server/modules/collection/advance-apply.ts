@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { allocate, totalDue } from '../../../shared/fees/allocation.ts'
 import type { Db } from '../../db/client.ts'
 import { fingerprintOf } from '../../lib/idempotency.ts'
@@ -23,15 +24,20 @@ export async function applyAdvancesAtInvoicing(
   const studentIds = [...new Set(written.map((w) => w.studentId))].sort()
   const balances = await advanceBalances(tx, instituteId, studentIds)
   const today = await instituteToday(tx, instituteId)
-  for (const [studentId, balance] of balances) {
-    if (balance <= 0) continue
+  for (const [studentId, seen] of balances) {
+    if (seen <= 0) continue
     const invoiceIds = new Set(
       written.filter((w) => w.studentId === studentId).map((w) => w.invoiceId),
     )
-    const lines = (await counterLines(tx, instituteId, [studentId], today)).filter((l) =>
-      invoiceIds.has(l.invoiceId),
+    // Under the locks a payment takes (lines, then the student): a counter spending the
+    // advance meanwhile leaves less to apply, never a failed invoice run.
+    const lines = (await counterLines(tx, instituteId, [studentId], today, { lock: true })).filter(
+      (l) => invoiceIds.has(l.invoiceId),
     )
-    const amountMinor = Math.min(balance, totalDue(lines))
+    await tx.execute(sql`select id from students where institute_id = ${instituteId}
+      and id = ${studentId} for no key update`)
+    const balance = (await advanceBalances(tx, instituteId, [studentId])).get(studentId)!
+    const amountMinor = Math.max(0, Math.min(balance, totalDue(lines)))
     if (amountMinor === 0) continue
     const payment = {
       studentId,

@@ -14,6 +14,7 @@ import { isUuid } from '../students/student-read.ts'
 import { familyMembers } from './family-read.ts'
 import { bankAccountKeys } from './line-figures.ts'
 import { advanceBalances, counterLines } from './open-lines.ts'
+import { openDrawer } from './cashier-day.ts'
 import { cancelPayment } from './payment-cancel.ts'
 import { takePayment } from './payment-create.ts'
 
@@ -38,14 +39,19 @@ async function lockStudents(tx: Db, instituteId: string, ids: string[]) {
     and id = any(${pgArray(ids)}::uuid[]) order by id for no key update`)
 }
 
-/** The advance an adjustment receipt took from the student, if it is one that may be undone. */
+/**
+ * What an adjustment receipt that used the student's advance took from advances in all (its
+ * cancellation gives back every one), if it is one that may be undone.
+ */
 async function undoableUse(tx: Db, instituteId: string, studentId: string, paymentId: string) {
   const [row] = (
     (await tx.execute(sql`select -sum(m.amount_minor) as used from payments p
       join advance_movements m on m.institute_id = p.institute_id and m.payment_id = p.id
-        and m.student_id = ${studentId} and m.kind = 'used'
+        and m.kind = 'used'
       where p.institute_id = ${instituteId} and p.id = ${paymentId}
-        and p.status = 'posted' and p.amount_minor = 0`)) as unknown as {
+        and p.status = 'posted' and p.amount_minor = 0
+        and exists (select 1 from advance_movements s where s.institute_id = p.institute_id
+          and s.payment_id = p.id and s.student_id = ${studentId} and s.kind = 'used')`)) as unknown as {
       rows: { used: string | null }[]
     }
   ).rows
@@ -78,6 +84,13 @@ export async function checkOverride(
       throw validationFailed({ toStudentId: 'not_family_member' })
     }
   }
+  // Lines before students, each in key order, as a payment and a cancellation take them: an
+  // application or an undo (which pay or reopen the family's lines) never deadlocks with them.
+  const today = await instituteToday(tx, instituteId)
+  const open =
+    body.kind === 'apply' || body.kind === 'undo'
+      ? await counterLines(tx, instituteId, members, today, { lock: true })
+      : []
   await lockStudents(
     tx,
     instituteId,
@@ -97,7 +110,6 @@ export async function checkOverride(
     })
   }
   if (body.kind === 'apply') {
-    const open = await counterLines(tx, instituteId, members, await instituteToday(tx, instituteId))
     const chosen = []
     for (const [i, lineId] of body.lineIds.entries()) {
       const line = open.find((l) => l.lineId === lineId)
@@ -141,10 +153,18 @@ export async function runOverride(
       (await familyMembers(tx, instituteId, body.studentId)).map((m) => m.id),
       await instituteToday(tx, instituteId),
     )
-    const { allocations } = allocate(
+    const { allocations, restMinor } = allocate(
       open.filter((l) => body.lineIds.includes(l.lineId)),
       body.amountMinor,
     )
+    if (restMinor > 0) {
+      throw validationFailed({
+        amountMinor: {
+          code: 'override_over_due',
+          values: { dueMinor: body.amountMinor - restMinor },
+        },
+      })
+    }
     const payment = {
       studentId: body.studentId,
       allocations,
@@ -175,9 +195,12 @@ export async function runOverride(
     return { paymentId: null, voucherId: null }
   }
   const memo = run.reason
+  const today = await instituteToday(tx, instituteId)
+  // Cash paid back comes out of the drawer of who carries the refund out: on their open day.
+  if (body.method === 'cash') await openDrawer(tx, instituteId, run.by, today)
   const voucher = await postVoucher(tx, instituteId, {
     type: 'payment',
-    date: await instituteToday(tx, instituteId),
+    date: today,
     narration: `Advance refund: ${memo}`,
     lines: [
       { purpose: 'student_advance', debit: amount, memo },

@@ -188,6 +188,17 @@ describe('advance overrides', () => {
         'override_lines_required',
       ],
       [
+        {
+          kind: 'apply',
+          studentId: s0,
+          amountMinor: 10,
+          lineIds: [line.lineId, line.lineId],
+          reason: 'x',
+        },
+        'lineIds',
+        'payment_line_twice',
+      ],
+      [
         { kind: 'apply', studentId: s0, amountMinor: 0, lineIds: [line.lineId], reason: 'x' },
         'amountMinor',
         'amount_positive',
@@ -302,8 +313,16 @@ describe('advance overrides', () => {
     })
     const asked = (await refund.json()) as AdvanceOverride
     expect(asked.status).toBe('pending')
-    // Meanwhile part of the advance is refunded at once (under the policy's amount).
+    // Meanwhile part of the advance is refunded at once (under the policy's amount), in cash
+    // out of the refunder's drawer: their day expects that much less.
     const cash = await balanceOf('cash')
+    const drawer = async () =>
+      (
+        (await (await asUser(t, admin, 'GET', '/api/collection/days')).json()) as {
+          expectedCashMinor: number
+        }
+      ).expectedCashMinor
+    const expected = await drawer()
     const small = await override({
       kind: 'refund',
       studentId: s1,
@@ -313,6 +332,7 @@ describe('advance overrides', () => {
     })
     expect(await small.json()).toMatchObject({ status: 'done' })
     expect(await balanceOf('cash')).toBe(cash - 60_000)
+    expect(await drawer()).toBe(expected - 60_000)
     expect(await advanceOf(t, s1)).toBe(100_000)
     const late = await decide(asked.id, 'approve', approver)
     expect(late.status).toBe(422)

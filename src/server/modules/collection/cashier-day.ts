@@ -23,16 +23,36 @@ export async function lockCashierDay(tx: Db, instituteId: string, cashierId: str
 
 /**
  * The cash a cashier's drawer should hold for a day: the cash of the receipts they took that
- * day and that stand (a receipt cancelled since, on any day, is taken off its own day).
+ * day and that stand (a receipt cancelled since, on any day, is taken off its own day), less
+ * the advances they refunded in cash that day.
  */
 async function expectedCash(db: Db, instituteId: string, cashierId: string, day: string) {
-  const [row] = rowsOf<{ cash: string | null }>(
-    await db.execute(sql`select sum(t.amount_minor) as cash from payment_tenders t
-      join payments p on p.institute_id = t.institute_id and p.id = t.payment_id
-      where p.institute_id = ${instituteId} and p.collected_by = ${cashierId}
-        and p.received_on = ${day} and p.status = 'posted' and t.method = 'cash'`),
+  const [row] = rowsOf<{ cash: string | null; refunded: string | null }>(
+    await db.execute(sql`select (select sum(t.amount_minor) from payment_tenders t
+        join payments p on p.institute_id = t.institute_id and p.id = t.payment_id
+        where p.institute_id = ${instituteId} and p.collected_by = ${cashierId}
+          and p.received_on = ${day} and p.status = 'posted' and t.method = 'cash') as cash,
+      (select sum(o.amount_minor) from advance_overrides o
+        join vouchers v on v.institute_id = o.institute_id and v.id = o.voucher_id
+        where o.institute_id = ${instituteId} and o.kind = 'refund' and o.method = 'cash'
+          and o.status = 'done' and coalesce(o.decided_by, o.requested_by) = ${cashierId}
+          and v.date = ${day}) as refunded`),
   )
-  return Number(row?.cash ?? 0)
+  return Number(row?.cash ?? 0) - Number(row?.refunded ?? 0)
+}
+
+/**
+ * Money into or out of a cashier's drawer today (a payment, an advance refunded in cash): their
+ * day must still be open, and the two take turns with its closing on the day's lock, so the
+ * closing counts it or it is refused `day_closed`.
+ */
+export async function openDrawer(tx: Db, instituteId: string, cashierId: string, day: string) {
+  await lockCashierDay(tx, instituteId, cashierId, day)
+  const [closed] = rowsOf<{ id: string }>(
+    await tx.execute(sql`select id from cashier_day_closings where institute_id = ${instituteId}
+      and cashier_id = ${cashierId} and day = ${day}`),
+  )
+  if (closed) throw conflict('day_closed')
 }
 
 /** A cashier's day as the day screen shows it. */

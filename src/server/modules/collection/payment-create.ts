@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { MappingPurpose } from '../../../shared/schemas/accounting.ts'
 import type { Tender, ValidPayment } from '../../../shared/schemas/collection.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
@@ -7,7 +7,6 @@ import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
 import type { Db } from '../../db/client.ts'
 import {
   advanceMovements,
-  cashierDayClosings,
   paymentAllocations,
   payments,
   paymentTenders,
@@ -15,13 +14,13 @@ import {
 } from '../../db/schema/collection.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
-import { conflict, refuse, validationFailed } from '../../lib/errors.ts'
+import { refuse, validationFailed } from '../../lib/errors.ts'
 import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { familyIds } from './family-read.ts'
-import { lockCashierDay } from './cashier-day.ts'
+import { openDrawer } from './cashier-day.ts'
 import { advanceBalances, counterLines, type CounterLine } from './open-lines.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { bankAccountKeys } from './line-figures.ts'
@@ -157,6 +156,12 @@ async function assertStillDue(
       throw validationFailed({ [`allocations.${i}.fineMinor`]: 'fine_first' })
     }
   }
+  // Advances pay lines: what is left over is money received, never one advance moved to
+  // another (that is a transfer, an override of its own).
+  const paid = sum(payment.allocations.map((a) => a.principalMinor + a.fineMinor))
+  if (sum(payment.advanceUsed.map((a) => a.amountMinor)) > paid) {
+    throw validationFailed({ advanceUsed: 'advance_over_lines' })
+  }
   const usedIds = payment.advanceUsed.map((a) => a.studentId)
   if (usedIds.length) {
     // Advances used take turns per student: two counters never spend one advance twice.
@@ -209,20 +214,7 @@ export async function takePayment(
   // (no money taken) touches no drawer. Taking money and closing the day take turns on the
   // day's lock: the payment lands before the closing reads the drawer, or sees it closed.
   const cashier = options.collectedBy
-  if (payment.tenders.length && cashier) {
-    await lockCashierDay(tx, instituteId, cashier, today)
-    const [closed] = await tx
-      .select({ id: cashierDayClosings.id })
-      .from(cashierDayClosings)
-      .where(
-        and(
-          eq(cashierDayClosings.instituteId, instituteId),
-          eq(cashierDayClosings.cashierId, cashier),
-          eq(cashierDayClosings.day, today),
-        ),
-      )
-    if (closed) throw conflict('day_closed')
-  }
+  if (payment.tenders.length && cashier) await openDrawer(tx, instituteId, cashier, today)
   await assertBankAccounts(tx, instituteId, payment.tenders)
   const lines = await assertStillDue(tx, instituteId, payment, family.ids, today)
   const allocations = payment.allocations.filter((a) => a.principalMinor + a.fineMinor > 0)

@@ -88,6 +88,21 @@ describe('payments at the counter', () => {
       })),
       tenders: [{ method: 'cash', amountMinor: total, tenderedMinor: total + 500 }],
     }
+    // An advance beyond its balance (the third child has none yet).
+    const spend = await pay({
+      studentId: family.studentIds[0],
+      allocations: body.allocations,
+      advanceUsed: [{ studentId: family.studentIds[2], amountMinor: 1 }],
+      tenders: [{ method: 'cash', amountMinor: total - 1 }],
+    })
+    expect(spend.status).toBe(422)
+    expect(await spend.json()).toMatchObject({
+      fields: {
+        'advanceUsed.0.amountMinor': [
+          { code: 'advance_insufficient', values: { availableMinor: 0 } },
+        ],
+      },
+    })
     // More than a line asks at all: bad input, named by its field.
     const line = overdue[0]!
     const tooMuch = await pay({
@@ -221,19 +236,16 @@ describe('payments at the counter', () => {
     expect(((await unknownBank.json()) as { fields: object }).fields).toHaveProperty(
       'tenders.0.bankAccount',
     )
-    const spend = await pay({
+    // An advance moved to another at the counter: a transfer (an override), not a payment.
+    const moved = await pay({
       ...base,
-      advanceUsed: [{ studentId: family.studentIds[2], amountMinor: 7_001 }],
-      toAdvance: { studentId: family.studentIds[0], amountMinor: 7_002 },
+      advanceUsed: [{ studentId: family.studentIds[2], amountMinor: 7_000 }],
+      toAdvance: { studentId: family.studentIds[0], amountMinor: 7_001 },
       tenders: [{ method: 'cash', amountMinor: 1 }],
     })
-    expect(spend.status).toBe(422)
-    expect(await spend.json()).toMatchObject({
-      fields: {
-        'advanceUsed.0.amountMinor': [
-          { code: 'advance_insufficient', values: { availableMinor: 7_000 } },
-        ],
-      },
+    expect(moved.status).toBe(422)
+    expect(await moved.json()).toMatchObject({
+      fields: { advanceUsed: [{ code: 'advance_over_lines' }] },
     })
     const stranger = await pay({
       ...base,
