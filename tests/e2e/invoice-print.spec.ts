@@ -1,6 +1,29 @@
 import { expect, test } from '@playwright/test'
 import { invoiceAClass } from './invoice-data.ts'
-import { signInAs } from './session.ts'
+import { adminHeaders, signInAs } from './session.ts'
+
+// The settings are the institute's, which the other suites print with too (receipts in the
+// print language, on its paper): put back as they were.
+test.afterEach(async ({ request, baseURL }) => {
+  const headers = await adminHeaders(request, baseURL!)
+  const url = `${baseURL}/api/fees/invoice-print-settings`
+  const { footerText, shownFields, shownColumns, copies, signatureLabels } = (await (
+    await request.get(url, { headers })
+  ).json()) as Record<string, unknown>
+  const put = await request.put(url, {
+    headers,
+    data: {
+      footerText,
+      shownFields,
+      shownColumns,
+      copies,
+      signatureLabels,
+      paper: 'a4',
+      language: null,
+    },
+  })
+  expect(put.ok(), await put.text()).toBe(true)
+})
 
 test('the office sets how invoices print, sees it on the sample and prints a class in German', async ({
   browser,
