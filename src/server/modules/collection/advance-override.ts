@@ -14,7 +14,7 @@ import { isUuid } from '../students/student-read.ts'
 import { familyMembers } from './family-read.ts'
 import { bankAccountKeys } from './line-figures.ts'
 import { advanceBalances, counterLines } from './open-lines.ts'
-import { openDrawer } from './cashier-day.ts'
+import { lockCashierDay, openDrawer } from './cashier-day.ts'
 import { cancelPayment } from './payment-cancel.ts'
 import { takePayment } from './payment-create.ts'
 
@@ -63,12 +63,13 @@ async function undoableUse(tx: Db, instituteId: string, studentId: string, payme
  * Checks an override against the family as it stands, under lock: the students are of one
  * family, the advance holds the amount, the lines are open and owe at least it, the receipt is
  * an application of this advance still in force, the bank account is mapped. Throws 422s
- * naming the field.
+ * naming the field. `by`: who would carry it out now (their drawer, for a cash refund).
  */
 export async function checkOverride(
   tx: Db,
   instituteId: string,
   body: ValidAdvanceOverride,
+  by: string,
 ): Promise<CheckedOverride> {
   const [owner] = await tx
     .select({ id: students.id })
@@ -84,9 +85,13 @@ export async function checkOverride(
       throw validationFailed({ toStudentId: 'not_family_member' })
     }
   }
-  // Lines before students, each in key order, as a payment and a cancellation take them: an
-  // application or an undo (which pay or reopen the family's lines) never deadlocks with them.
+  // The day's drawer, then lines, then students, each in key order, as a payment and a
+  // cancellation take them: an override never deadlocks with them. (A refund in cash comes out
+  // of the drawer of who carries it out; an application or an undo pays or reopens lines.)
   const today = await instituteToday(tx, instituteId)
+  if (body.kind === 'refund' && body.method === 'cash') {
+    await lockCashierDay(tx, instituteId, by, today)
+  }
   const open =
     body.kind === 'apply' || body.kind === 'undo'
       ? await counterLines(tx, instituteId, members, today, { lock: true })

@@ -71,7 +71,7 @@ async function decide(c: Context<AppEnv>, decision: 'approve' | 'reject', note: 
     let made = { paymentId: row.paymentId, voucherId: row.voucherId }
     if (decision === 'approve') {
       const asked = askedOf(row)
-      const checked = await checkOverride(tx, auth.instituteId, asked)
+      const checked = await checkOverride(tx, auth.instituteId, asked, auth.user.id)
       made = await runOverride(tx, auth.instituteId, asked, checked, {
         overrideId: row.id,
         reason: row.reason,
@@ -174,7 +174,7 @@ export const advanceRoutes = new Hono<AppEnv>()
       },
       () =>
         database.db.transaction(async (tx) => {
-          const checked = await checkOverride(tx, auth.instituteId, body)
+          const checked = await checkOverride(tx, auth.instituteId, body, auth.user.id)
           const { approvalAboveMinor } = await advanceSettingsOf(tx, auth.instituteId)
           const pending = checked.amountMinor > approvalAboveMinor
           const [row] = await tx
