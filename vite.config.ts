@@ -230,7 +230,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // The API suite runs on both databases the product supports: the embedded PGlite and a
     // PostgreSQL server (started for the run; DATABASE_URL names one instead) with real pools.
     projects: [
-      // *.pg.test.ts: what only means something with parallel connections.
+      // *.pg.test.ts: what only means something with parallel connections; *.pglite.test.ts:
+      // the embedded database's own driver.
       {
         extends: true,
         test: { name: 'pglite', exclude: [...configDefaults.exclude, '**/*.pg.test.ts'] },
@@ -240,6 +241,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         test: {
           name: 'postgres',
           include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.pglite.test.ts'],
           globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
         },
       },

@@ -15,7 +15,10 @@ export const benchAdminPassword = 'bench-admin-password'
  * overrides its environment (HOST among others).
  */
 export async function startServer(port: number, name: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_CPU_PROF_DIR=dir: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF_DIR
+  const args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx']
+  const child = spawn(process.execPath, [...args, 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { PreparingPGlite } from './pglite-prepared.ts'
 import * as access from './schema/access.ts'
 import * as accounting from './schema/accounting.ts'
 import * as admission from './schema/admission.ts'
@@ -93,14 +93,17 @@ export async function openDatabase(opts: {
   // pg_trgm backs the student search's indexes (migration 0013 creates it).
   const extensions = { pg_trgm }
   const client = inMemory
-    ? new PGlite({ extensions })
-    : new PGlite(resolve(opts.dataDir, 'pglite'), { extensions })
+    ? new PreparingPGlite({ extensions })
+    : new PreparingPGlite(resolve(opts.dataDir, 'pglite'), { extensions })
   await client.waitReady
   const db = drizzlePglite(client, { schema })
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder })
+      await client.forgetStatements()
+    },
     pendingMigrations: () => pendingMigrations(db as unknown as Db),
     close: () => client.close(),
   }
