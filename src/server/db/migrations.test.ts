@@ -4,7 +4,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createDefaultChart } from '../modules/accounting/default-chart.ts'
 import { migrationsFolder as folder, migrationsUpTo } from '../test-support/migrations.ts'
+import type { Db } from './client.ts'
 
 describe('migrations over an earlier release’s data', () => {
   const dirs: string[] = []
@@ -185,6 +187,63 @@ describe('migrations over an earlier release’s data', () => {
       groups: 'Science,Arts',
       sessions: '2026,2026-27',
     })
+    await client.close()
+  })
+
+  it('gives charts made before cash over and short its account and mapping, if still the default', async () => {
+    const client = new PGlite({ extensions: { pg_trgm } })
+    const db = drizzle(client)
+    const before = migrationsUpTo('0027')
+    dirs.push(before)
+    await migrate(db, { migrationsFolder: before })
+    const { rows } = await client.query<{ id: string; slug: string }>(
+      `insert into institutes (slug, name) values ('old', 'Old'), ('custom', 'Custom'), ('new', 'New')
+       returning id, slug`,
+    )
+    const id = Object.fromEntries(rows.map((r) => [r.slug, r.id]))
+    for (const r of rows) await createDefaultChart(db as unknown as Db, r.id)
+    // The chart as it was made before the closing posted differences, and one recoded by hand.
+    for (const slug of ['old', 'custom']) {
+      await client.query(
+        `delete from coa_mappings where institute_id = $1 and purpose = 'cash_over_short'`,
+        [id[slug]],
+      )
+      await client.query(
+        `delete from accounts where institute_id = $1 and gl_code in ('5010202001', '5010202')`,
+        [id[slug]],
+      )
+    }
+    await client.query(
+      `update accounts set gl_code = '50109' where institute_id = $1 and gl_code = '50102'`,
+      [id.custom],
+    )
+
+    await migrate(db, { migrationsFolder: folder })
+
+    const mapped = await client.query<{ slug: string; gl_code: string; path: string }>(
+      `select i.slug, a.gl_code, g.gl_code || ' ' || g.name || ' > ' || a.name as path
+         from coa_mappings m
+         join institutes i on i.id = m.institute_id
+         join accounts a on a.id = m.account_id
+         join accounts g on g.id = a.parent_id
+        where m.purpose = 'cash_over_short' order by i.slug`,
+    )
+    expect(mapped.rows).toEqual([
+      {
+        slug: 'new',
+        gl_code: '5010202001',
+        path: '5010202 Cash differences > Cash over and short',
+      },
+      {
+        slug: 'old',
+        gl_code: '5010202001',
+        path: '5010202 Cash differences > Cash over and short',
+      },
+    ])
+    const leaves = await client.query(
+      `select count(*)::int as n from accounts where gl_code = '5010202001'`,
+    )
+    expect(leaves.rows).toEqual([{ n: 2 }])
     await client.close()
   })
 })
