@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { AdvanceFamily } from '../../shared/schemas/advances.ts'
+import { FamilyRead } from './FamilyRead.tsx'
 import { advanceMovementLabels, overrideStatusLabels } from './labels.ts'
 import type { OverrideAsked } from './OverrideDialog.tsx'
 import { OverrideWhat } from './OverrideWhat.tsx'
@@ -18,20 +18,7 @@ const OverrideDialog = lazy(() =>
 /** A family's advances: each member's balance with the overrides to make, movements, history. */
 export function AdvanceFamilyPanel({ studentId }: { studentId: string }): ReactElement {
   const family = useQuery(advanceFamilyQuery(studentId))
-  const { refusalText } = useServerErrors()
-  if (family.data) return <FamilyAdvances data={family.data} />
-  if (family.isError) {
-    return (
-      <p className="alert alert-danger" role="alert">
-        {refusalText(family.error)}
-      </p>
-    )
-  }
-  return (
-    <p className="muted" role="status">
-      <Trans>Loading the family…</Trans>
-    </p>
-  )
+  return <FamilyRead read={family}>{(data) => <FamilyAdvances data={data} />}</FamilyRead>
 }
 
 function FamilyAdvances({ data }: { data: AdvanceFamily }): ReactElement {

@@ -130,7 +130,8 @@ export async function cancelPayment(
     .update(payments)
     .set({
       status: 'cancelled',
-      cancelledAt: new Date(),
+      // The database's clock, as a day's closing is: "after the closing" compares the two.
+      cancelledAt: sql`clock_timestamp()`,
       cancelledBy,
       cancelReason: reason,
       cancelVoucherId: reversal.id,
