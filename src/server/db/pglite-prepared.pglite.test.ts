@@ -92,6 +92,20 @@ describe('PGlite with statements kept prepared', () => {
     expect((await pg.query<{ n: number }>('select $1::int + 0 as n', [5])).rows[0]!.n).toBe(5)
   })
 
+  it('keeps no long statement, such as a bulk insert, prepared', async () => {
+    const before = await prepared()
+    const rows = Array.from({ length: 700 }, (_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`)
+    const insert = `insert into things (id, name) values ${rows.join(', ')}`
+    expect(insert.length).toBeGreaterThan(8_000)
+    const values = (from: number) =>
+      Array.from({ length: 700 }, (_, i) => [from + i, `bulk ${from + i}`]).flat()
+    expect((await pg.query(insert, values(1_000))).affectedRows).toBe(700)
+    expect((await pg.query(insert, values(2_000))).affectedRows).toBe(700)
+    expect(await prepared()).toBe(before)
+    const count = 'select count(*)::int as n from things where name like $1'
+    expect((await pg.query(count, ['bulk %'])).rows).toEqual([{ n: 1_400 }])
+  })
+
   it('reads a changed table afresh once its statements are forgotten (after a migration)', async () => {
     await pg.exec('create table shapes (id int primary key)')
     await pg.query('insert into shapes values (1)')

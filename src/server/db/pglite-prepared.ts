@@ -13,6 +13,11 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number]
 
 /** Statements kept prepared at once; the least recently used one is closed beyond it. */
 const keptStatements = 500
+/**
+ * Statements kept are short: a bulk insert of a thousand rows is seldom sent twice alike, and
+ * its plan would hold its every parameter. Longer ones use the unnamed statement, as before.
+ */
+const keptLength = 8_000
 
 interface Statement {
   name: string
@@ -173,10 +178,14 @@ export class PreparingPGlite extends PGlite {
   /** The server's answer to one run of the statement, its rows not yet parsed. */
   async #exchange(query: string, params: unknown[], options?: QueryOptions) {
     return this._runExclusiveQuery(async () => {
-      const statement = this.#statements.get(query) ?? (await this.#prepare(query, options))
-      // Most recently used last: the first one is the one to close.
-      this.#statements.delete(query)
-      this.#statements.set(query, statement)
+      const kept = query.length <= keptLength
+      const statement =
+        this.#statements.get(query) ?? (await this.#prepare(query, kept ? undefined : '', options))
+      if (kept) {
+        // Most recently used last: the first one is the one to close.
+        this.#statements.delete(query)
+        this.#statements.set(query, statement)
+      }
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null
         const type = statement.paramTypes[i]!
@@ -202,8 +211,13 @@ export class PreparingPGlite extends PGlite {
     })
   }
 
-  async #prepare(query: string, options?: QueryOptions): Promise<Statement> {
-    const name = `s${++this.#named}`
+  /** Parses the statement under `name` (a new one if not given; '' is the unnamed one). */
+  async #prepare(
+    query: string,
+    given: string | undefined,
+    options?: QueryOptions,
+  ): Promise<Statement> {
+    const name = given ?? `s${++this.#named}`
     const { messages } = await this.execProtocol(
       concat([
         protocol.serialize.parse({ name, text: query, types: options?.paramTypes ?? [] }),
@@ -213,7 +227,7 @@ export class PreparingPGlite extends PGlite {
       { syncToFs: false, throwOnError: false },
     )
     throwOnError(messages, query)
-    if (this.#statements.size >= keptStatements) {
+    if (name && this.#statements.size >= keptStatements) {
       const [oldest] = this.#statements.keys()
       this.#toClose.push(this.#statements.get(oldest!)!.name)
       this.#statements.delete(oldest!)
