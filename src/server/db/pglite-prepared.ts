@@ -201,7 +201,7 @@ export class PreparingPGlite extends PGlite {
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       )
-      const { messages } = await this.execProtocol(concat(parts), {
+      const messages = await this.execProtocolStream(concat(parts), {
         syncToFs: false,
         throwOnError: false,
       })
@@ -218,7 +218,7 @@ export class PreparingPGlite extends PGlite {
     options?: QueryOptions,
   ): Promise<Statement> {
     const name = given ?? `s${++this.#named}`
-    const { messages } = await this.execProtocol(
+    const messages = await this.execProtocolStream(
       concat([
         protocol.serialize.parse({ name, text: query, types: options?.paramTypes ?? [] }),
         protocol.serialize.describe({ type: 'S', name }),
