@@ -13,14 +13,17 @@ import { useMoney } from '../../lib/use-money.ts'
 import { CreatePaymentSchema, type Family, type OpenLine } from '../../shared/schemas/collection.ts'
 import { CounterSearch } from './CounterSearch.tsx'
 import { FamilyLines } from './FamilyLines.tsx'
+import { FamilyRead } from './FamilyRead.tsx'
 import { useTakePayment } from './mutations.ts'
 import { emptyDraft, preparePayment, type PaymentDraft } from './prepared-payment.ts'
 import { familyQuery } from './queries.ts'
-import { ReceiptPanel } from './ReceiptPanel.tsx'
 import { TenderRows } from './TenderRows.tsx'
 import { keepUnconfirmed, unconfirmedOf, type Unconfirmed } from './unconfirmed-payments.ts'
 import './collection.css'
 
+// The receipt comes after a save: fetched while the cashier fills the payment in, not before.
+const loadReceiptPanel = () => import('./ReceiptPanel.tsx')
+const ReceiptPanel = lazy(() => loadReceiptPanel().then((m) => ({ default: m.ReceiptPanel })))
 const WaiveFineDialog = lazy(() =>
   import('./WaiveFineDialog.tsx').then((m) => ({ default: m.WaiveFineDialog })),
 )
@@ -105,19 +108,10 @@ function FamilyCounter({
   onSaved: (receiptId: string) => void
 }): ReactElement | null {
   const family = useQuery(familyQuery(studentId))
-  const { refusalText } = useServerErrors()
-  if (family.data) return <PaymentForm family={family.data} onSaved={onSaved} />
-  if (family.isError) {
-    return (
-      <p className="alert alert-danger" role="alert">
-        {refusalText(family.error)}
-      </p>
-    )
-  }
   return (
-    <p className="muted" role="status">
-      <Trans>Loading the family…</Trans>
-    </p>
+    <FamilyRead read={family}>
+      {(data) => <PaymentForm family={data} onSaved={onSaved} />}
+    </FamilyRead>
   )
 }
 
@@ -165,7 +159,10 @@ function PaymentForm({
       if (refused || isOfflineWrite(err)) setUnconfirmed(null)
     },
   })
-  useEffect(() => amountInput.current?.focus(), [])
+  useEffect(() => {
+    amountInput.current?.focus()
+    void loadReceiptPanel()
+  }, [])
   const locked = take.isPending || unconfirmed !== null
   const members = family.members
   const lookedUp = members[0]!

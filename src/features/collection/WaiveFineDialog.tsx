@@ -7,7 +7,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { OpenLine } from '../../shared/schemas/collection.ts'
-import { FineWaiverRequestSchema } from '../../shared/schemas/fees-invoices.ts'
+import { FineWaiverRequestSchema } from '../../shared/schemas/fine-waivers.ts'
 import { useWaiveFineAtCounter } from './mutations.ts'
 
 /** Waives a line's fine at the counter, the whole of it unless an amount is typed; audited. */

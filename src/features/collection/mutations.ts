@@ -24,7 +24,7 @@ import {
   LineFineSchema,
   type FineWaiverRequestInput,
   type LineFine,
-} from '../../shared/schemas/fees-invoices.ts'
+} from '../../shared/schemas/fine-waivers.ts'
 import { collectionKey, receiptQuery } from './queries.ts'
 
 /* Taking and cancelling payments; each reads the family and receipts again. */

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Suspense, useState, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { SelectField } from '../../components/form/Field.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
@@ -9,8 +9,11 @@ import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { FeeHead, FeeStructure } from '../../shared/schemas/fee-setup.ts'
 import { useRemoveFeeOverride } from './mutations.ts'
-import { OverrideDialog } from './OverrideDialog.tsx'
 import { classStudentsQuery, feeOverridesQuery } from './queries.ts'
+
+const OverrideDialog = lazy(() =>
+  import('./OverrideDialog.tsx').then((m) => ({ default: m.OverrideDialog })),
+)
 
 /**
  * On /std-fee-config: a class's students with what each pays of one head, to set an own amount
@@ -184,17 +187,19 @@ function ClassStudents(props: {
         </div>
       )}
       {setting && (
-        <OverrideDialog
-          studentIds={[...chosen]}
-          forWhom={t`${count} students`}
-          sessions={structure.sessions}
-          heads={heads}
-          initial={{ academicSessionId, feeHeadId }}
-          onClose={() => {
-            setSetting(false)
-            setChosen(new Set())
-          }}
-        />
+        <Suspense fallback={null}>
+          <OverrideDialog
+            studentIds={[...chosen]}
+            forWhom={t`${count} students`}
+            sessions={structure.sessions}
+            heads={heads}
+            initial={{ academicSessionId, feeHeadId }}
+            onClose={() => {
+              setSetting(false)
+              setChosen(new Set())
+            }}
+          />
+        </Suspense>
       )}
     </>
   )

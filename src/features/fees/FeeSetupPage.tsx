@@ -6,13 +6,16 @@ import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import type { FeeHead, FeeStructure } from '../../shared/schemas/fee-setup.ts'
-import { ClassOverridesSection } from './ClassOverridesSection.tsx'
 import { FeeGrid } from './FeeGrid.tsx'
 import { FeeHeadsSection } from './FeeHeadsSection.tsx'
 import { useSaveFeeGrid } from './mutations.ts'
 import { feeGridQuery, feeHeadsQuery, feeStructureQuery, paymentCyclesQuery } from './queries.ts'
 import './fees.css'
 
+// Below the grid, with queries of its own: its code comes while the grid is on screen.
+const ClassOverridesSection = lazy(() =>
+  import('./ClassOverridesSection.tsx').then((m) => ({ default: m.ClassOverridesSection })),
+)
 const CopyConfigDialog = lazy(() =>
   import('./CopyConfigDialog.tsx').then((m) => ({ default: m.CopyConfigDialog })),
 )

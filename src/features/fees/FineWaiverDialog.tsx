@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import { FineWaiverRequestSchema, type LineFine } from '../../shared/schemas/fees-invoices.ts'
+import { FineWaiverRequestSchema, type LineFine } from '../../shared/schemas/fine-waivers.ts'
 import { useWaiveFine } from './fine-waiver-mutations.ts'
 
 /**

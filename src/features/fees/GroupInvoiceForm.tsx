@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useRef, useState, type FormEvent, type ReactElement } from 'react'
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactElement } from 'react'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { apiError } from '../../lib/http-error.ts'
@@ -10,7 +10,6 @@ import {
   GroupInvoiceScopeSchema,
   type GroupInvoiceRun,
 } from '../../shared/schemas/fees-invoices.ts'
-import { GroupInvoicePreviewCard } from './GroupInvoicePreviewCard.tsx'
 import { GroupInvoiceWho } from './GroupInvoiceWho.tsx'
 import {
   groupInvoiceOptionsQuery,
@@ -19,6 +18,10 @@ import {
 } from './group-invoice-api.ts'
 import { emptyDraft, scopeOf, toggled, type ScopeDraft } from './group-invoice-scope.ts'
 import { paymentCyclesQuery } from './queries.ts'
+
+const GroupInvoicePreviewCard = lazy(() =>
+  import('./GroupInvoicePreviewCard.tsx').then((m) => ({ default: m.GroupInvoicePreviewCard })),
+)
 
 interface Props {
   structure: FeeStructure
@@ -225,12 +228,14 @@ export function GroupInvoiceForm({
         </div>
       </form>
       {shown && (
-        <GroupInvoicePreviewCard
-          preview={shown}
-          canRun={ability.can('create', 'group-invoice')}
-          busy={start.isPending}
-          onRun={run}
-        />
+        <Suspense fallback={null}>
+          <GroupInvoicePreviewCard
+            preview={shown}
+            canRun={ability.can('create', 'group-invoice')}
+            busy={start.isPending}
+            onRun={run}
+          />
+        </Suspense>
       )}
     </>
   )

@@ -1,14 +1,19 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { useEffect, useState, type ReactElement } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { isJobActive } from '../../shared/schemas/jobs.ts'
 import { GroupInvoiceForm } from './GroupInvoiceForm.tsx'
-import { CurrentRun, RecentRuns } from './GroupInvoiceRuns.tsx'
+import { RecentRuns } from './GroupInvoiceRuns.tsx'
 import { groupRunsQuery } from './group-invoice-api.ts'
 import { feeHeadsQuery, feeStructureQuery } from './queries.ts'
 import './fees.css'
 import './group-invoice.css'
+
+// A run followed (its progress, then what it made) shows once one is started or opened.
+const CurrentRun = lazy(() =>
+  import('./GroupInvoiceCurrentRun.tsx').then((m) => ({ default: m.CurrentRun })),
+)
 
 export interface GroupInvoiceSearch {
   session?: string | undefined
@@ -66,16 +71,18 @@ export function GroupInvoicePage({ search, onSearchChange }: Props): ReactElemen
         }}
       />
       {search.run && (
-        <CurrentRun
-          key={search.run}
-          runId={search.run}
-          notice={notice?.runId === search.run ? notice.text : undefined}
-          onClose={() => {
-            setNotice(undefined)
-            setClosed(search.run)
-            onSearchChange({ session: search.session })
-          }}
-        />
+        <Suspense fallback={null}>
+          <CurrentRun
+            key={search.run}
+            runId={search.run}
+            notice={notice?.runId === search.run ? notice.text : undefined}
+            onClose={() => {
+              setNotice(undefined)
+              setClosed(search.run)
+              onSearchChange({ session: search.session })
+            }}
+          />
+        </Suspense>
       )}
       <RecentRuns
         runs={runs.data?.data}

@@ -6,7 +6,7 @@ import {
   LineFineSchema,
   type FineWaiverRequest,
   type LineFine,
-} from '../../shared/schemas/fees-invoices.ts'
+} from '../../shared/schemas/fine-waivers.ts'
 import { feesKey } from './queries.ts'
 
 /** Invoices' reads (an invoice, a line's fine) live under this key: a waiver reads them again. */

@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import { isoDate } from './dates.ts'
 import { FineRuleSchema } from './fee-rules.ts'
 import { jobStatuses } from './jobs.ts'
-import { MinorUnitsSchema } from './minor-units.ts'
 import { id } from './primitives.ts'
 
 /*
@@ -235,41 +234,3 @@ export const StudentInvoicesSchema = v.object({
   totalDueMinor: minor,
 })
 export type StudentInvoices = v.InferOutput<typeof StudentInvoicesSchema>
-
-/** Waiving (part of) a line's fine: without an amount, the whole of its fine as of today. */
-export const FineWaiverRequestSchema = v.object({
-  amountMinor: v.optional(
-    v.nullable(v.pipe(MinorUnitsSchema, v.minValue(1, 'amount_negative'))),
-    null,
-  ),
-  reason: v.pipe(
-    v.string('fine_waiver_reason_required'),
-    v.trim(),
-    v.nonEmpty('fine_waiver_reason_required'),
-    v.maxLength(500, 'too_long'),
-  ),
-})
-export type FineWaiverRequest = v.InferOutput<typeof FineWaiverRequestSchema>
-export type FineWaiverRequestInput = v.InferInput<typeof FineWaiverRequestSchema>
-
-export const FineWaiverRowSchema = v.object({
-  id: v.string(),
-  waivedOn: v.string(),
-  amountMinor: v.number(),
-  reason: v.string(),
-  createdByName: v.nullable(v.string()),
-  createdAt: v.string(),
-})
-export type FineWaiverRow = v.InferOutput<typeof FineWaiverRowSchema>
-
-/** A line's fine as of today: what the rules ask, what was waived, what is charged. */
-export const LineFineSchema = v.object({
-  invoiceId: v.string(),
-  lineId: v.string(),
-  asOf: v.string(),
-  fineMinor: v.number(),
-  waivedMinor: v.number(),
-  chargedMinor: v.number(),
-  waivers: v.array(FineWaiverRowSchema),
-})
-export type LineFine = v.InferOutput<typeof LineFineSchema>

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Invoice, LineFine } from '../../../shared/schemas/fees-invoices.ts'
+import type { Invoice } from '../../../shared/schemas/fees-invoices.ts'
+import type { LineFine } from '../../../shared/schemas/fine-waivers.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { fineRules, invoices } from '../../db/schema/fees.ts'
 import { signedInWithRules } from '../../test-support/admission.ts'

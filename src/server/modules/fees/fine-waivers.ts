@@ -6,7 +6,7 @@ import {
   FineWaiverRequestSchema,
   type FineWaiverRow,
   type LineFine,
-} from '../../../shared/schemas/fees-invoices.ts'
+} from '../../../shared/schemas/fine-waivers.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/auth.ts'
