@@ -3,6 +3,7 @@ import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo, type SeedResult } from './db/seed.ts'
+import { refreshStatistics, statisticsEveryMs } from './db/statistics.ts'
 import { completeInstitutes } from './modules/institutes/set-up.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
@@ -65,6 +66,16 @@ export async function startServer(config: Config) {
   const retry = setInterval(() => app.services.outbox.kick(), 30_000)
   retry.unref()
   app.services.outbox.kick()
+  // The embedded database has no autovacuum: its statistics are kept fresh from here.
+  const statistics =
+    database.kind === 'pglite'
+      ? setInterval(() => {
+          refreshStatistics(database.db).catch((e: unknown) =>
+            log.warn('statistics not refreshed', { error: String(e) }),
+          )
+        }, statisticsEveryMs)
+      : undefined
+  statistics?.unref()
   // Jobs left running by a crash are picked up again once their lease runs out.
   app.services.jobs.start()
 
@@ -72,6 +83,7 @@ export async function startServer(config: Config) {
     // A load balancer sees /api/ready fail and sends no more; what is under way finishes.
     app.services.lifecycle.stopping = true
     clearInterval(retry)
+    clearInterval(statistics)
     await new Promise<void>((done) => server.close(() => done()))
     // A job under way stops at its next batch and is resumed from there by the next start.
     await app.services.jobs.stop()
