@@ -83,7 +83,7 @@ function throwOnError(messages: BackendMessage[], query: string) {
  * sends bind, execute and sync in one message to the WebAssembly Postgres and reuses the plan.
  * PGlite's own `query()` parses, describes, binds and executes a statement in six round trips
  * each time, which costs most of a short statement's time (0.35 ms against 0.09 ms for a key
- * lookup, bench/collection.ts's workload ran at a third of this speed).
+ * lookup; bench/collection.ts's payments ran at about half this speed).
  *
  * Values are written as PGlite writes them (its serializers by the inferred type) and rows parsed
  * by its parsers, so drizzle's PGlite driver sees the same answers. Blobs (COPY) and `exec()` go
