@@ -42,6 +42,7 @@ import {
 } from '../src/server/test-support/test-app.ts'
 import { budgets } from './budgets.ts'
 import { startServer } from './server.ts'
+import { rowsOf } from '../src/server/db/rows.ts'
 
 /** Payments measured, after `warmUp` more; each is a family of its own. */
 const paymentCount = Number(process.env.COLLECTION_BENCH_PAYMENTS ?? 1_000)
@@ -50,8 +51,6 @@ const warmUp = 100
 const counters = 4
 const cashierPassword = 'bench-cashier-password-1'
 const port = 4397
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0

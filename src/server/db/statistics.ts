@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
+import { rowsOf } from './rows.ts'
 
 /** How often the embedded database's statistics are looked at (src/server/server.ts). */
 export const statisticsEveryMs = 60_000
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /**
  * Gathers the planner's statistics of every table changed enough since they were last gathered,

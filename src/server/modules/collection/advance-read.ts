@@ -10,10 +10,9 @@ import { instituteToday } from '../accounting/open-period.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { familyAtCounter, searchCounter, studentsWhere, type StudentRow } from './family-read.ts'
 import { advanceBalances } from './open-lines.ts'
+import { rowsOf } from '../../db/rows.ts'
 
 /* Reading advances: who holds one, a family's movements, and the overrides asked and done. */
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString())
 
 /**

@@ -8,8 +8,7 @@ import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { postVoucher, voucherReference } from '../accounting/posting.ts'
 import { bankAccountKeys } from './line-figures.ts'
 import { coaMappings, vouchers } from '../../db/schema/accounting.ts'
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+import { rowsOf } from '../../db/rows.ts'
 
 /**
  * Takes a cashier's day for the caller's transaction: closing it and taking money on it take

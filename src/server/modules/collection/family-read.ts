@@ -7,6 +7,7 @@ import { defaultSessionId, isUuid } from '../students/student-read.ts'
 import { matchingStudentIds } from '../students/student-search.ts'
 import { bankAccountKeys } from './line-figures.ts'
 import { advanceBalances, counterLines } from './open-lines.ts'
+import { rowsOf } from '../../db/rows.ts'
 
 export interface StudentRow {
   id: string
@@ -21,8 +22,6 @@ export interface StudentRow {
   section_name: string | null
   roll: number | null
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /** Students with their class, section and roll in the current session, else their latest. */
 export const studentsWhere = (instituteId: string, where: ReturnType<typeof sql>) =>

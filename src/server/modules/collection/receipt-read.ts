@@ -18,8 +18,7 @@ import { pgArray } from '../fees/sql-arrays.ts'
 import { studentsWhere, type StudentRow } from './family-read.ts'
 import { netWithCredits } from './line-figures.ts'
 import { isUuid } from '../students/student-read.ts'
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+import { rowsOf } from '../../db/rows.ts'
 
 /** What these students owe on their live lines now (principal; fines are a day's figure). */
 export async function principalDue(db: Db, instituteId: string, studentIds: string[]) {

@@ -13,6 +13,7 @@ import { students } from '../../db/schema/students.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { listOrder, matchingStudentIds } from './student-search.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { rowsOf } from '../../db/rows.ts'
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (id: string | undefined): id is string => !!id && uuidShape.test(id)
@@ -73,8 +74,6 @@ const enrolmentOf = (r: EnrolmentRow): Enrolment | null =>
         roll: r.roll,
         outcome: r.outcome,
       }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /**
  * What the list's query selects, shared by the list and its export: the session listed, the
