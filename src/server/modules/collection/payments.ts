@@ -9,6 +9,7 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import { payments, receiptPrints } from '../../db/schema/collection.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { useGenericPlans } from '../../db/generic-plans.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
@@ -56,6 +57,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       },
       () =>
         database.db.transaction(async (tx) => {
+          await useGenericPlans(tx)
           const id = await takePayment(tx, auth.instituteId, body, {
             collectedBy: auth.user.id,
             idempotencyKey: key,
