@@ -4,9 +4,9 @@ import { markLive } from './takeover.ts'
 /**
  * Called by each server-rendered public page's component, and by those shown in its place
  * (not found, an error): the page is live once it is hydrated (React may hydrate it after the
- * frame around it) and what its forms took in from the page in their first effects
- * (useTypedBeforeHydration) has rendered. Those effects run before this one, and their updates
- * before this transition's, whose effect then marks it.
+ * frame around it) and what its forms took in from the page (useTypedBeforeHydration, in a
+ * layout effect: rendered at once) is on screen. This transition renders after that, and its
+ * effect then marks it.
  */
 export function usePageTakeover() {
   const [hydrated, setHydrated] = useState(false)
