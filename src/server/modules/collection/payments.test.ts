@@ -127,6 +127,8 @@ describe('payments at the counter', () => {
     expect(receipt.students.map((s) => s.studentId).sort()).toEqual(
       family.studentIds.slice(0, 2).sort(),
     )
+    // The child the cashier looked up comes first.
+    expect(receipt.students[0]!.studentId).toBe(body.studentId)
     expect(receipt.receivedMinor).toBe(total)
     expect(receipt.tenders[0]).toMatchObject({ method: 'cash', changeMinor: 500 })
     expect(receipt.lines.reduce((s, l) => s + l.fineMinor, 0)).toBe(2 * fineMinor)
@@ -190,6 +192,29 @@ describe('payments at the counter', () => {
       ],
     })
     expect(part.status).toBe(201)
+    // The receipt lists the tenders in the order given, with what identifies each.
+    expect(((await part.json()) as Receipt).tenders).toEqual([
+      {
+        method: 'bank',
+        amountMinor: 30_000,
+        tenderedMinor: null,
+        changeMinor: 0,
+        bankAccount: 'Main bank account',
+        reference: 'SLIP-1',
+        issuer: '',
+        chequeDate: null,
+      },
+      {
+        method: 'mobile',
+        amountMinor: 10_000,
+        tenderedMinor: null,
+        changeMinor: 0,
+        bankAccount: '',
+        reference: 'TX123',
+        issuer: 'bKash',
+        chequeDate: null,
+      },
+    ])
     expect(await statusOf(family.invoices[2]!.id)).toBe('partially_paid')
     const [left] = (await familyOf(t, admin, family.studentIds[0]!)).members[0]!.lines
     expect(left!.dueMinor).toBe(tuitionMinor - 40_000)

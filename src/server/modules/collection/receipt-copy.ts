@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm'
 import { notices } from '../../../shared/messages/notices.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Db } from '../../db/client.ts'
-import { institutes } from '../../db/schema/institutes.ts'
 import { localeOf, textIn } from '../../lib/messages.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'
 import { findReceipt } from './receipt-read.ts'
@@ -23,7 +21,6 @@ export async function queueGuardianCopy(
   studentId: string,
   given?: Receipt,
 ): Promise<boolean> {
-  const [institute] = await tx.select().from(institutes).where(eq(institutes.id, instituteId))
   const receipt = given ?? (await findReceipt(tx, instituteId, paymentId))
   const [payer] = await tx
     .select({
@@ -33,7 +30,8 @@ export async function queueGuardianCopy(
     })
     .from(students)
     .where(rowKey(students, instituteId, studentId))
-  if (!institute || !receipt || !payer) return false
+  if (!receipt || !payer) return false
+  const { institute } = receipt
   const locale = localeOf(institute.locale)
   const money = (minor: number) =>
     formatMoney(minor, institute.currency, locale, institute.currencyDigits)
