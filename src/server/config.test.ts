@@ -28,6 +28,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ WORKERS: '4' }, '1')).toThrow(/WORKERS/)
   })
 
+  it('takes the public address as an origin, and refuses one that is no web address', () => {
+    expect(loadConfig({}, '1').publicUrl).toBeUndefined()
+    expect(loadConfig({ PUBLIC_URL: 'https://pay.school.example/' }, '1').publicUrl).toBe(
+      'https://pay.school.example',
+    )
+    expect(() => loadConfig({ PUBLIC_URL: 'pay.school.example' }, '1')).toThrow(/PUBLIC_URL/)
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://pay.school.example' }, '1')).toThrow(/PUBLIC_URL/)
+  })
+
   it('trusts no proxy unless told, and runs as many API processes as asked', () => {
     expect(loadConfig({}, '1')).toMatchObject({ trustProxy: 0, workers: 1 })
     expect(loadConfig({ TRUST_PROXY: 'true' }, '1').trustProxy).toBe(1)

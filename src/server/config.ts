@@ -13,6 +13,9 @@ const Env = v.object({
   ),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(128))),
   APP_NAME: v.optional(v.string(), 'Educational Management System'),
+  PUBLIC_URL: v.optional(
+    v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must start with http:// or https://')),
+  ),
   ACCESS_TOKEN_TTL: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), '600'),
   REFRESH_TOKEN_TTL: v.optional(
     v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)),
@@ -55,6 +58,11 @@ export interface Config {
   databaseUrl: string | undefined
   adminPassword: string | undefined
   appName: string
+  /**
+   * Where guardians and applicants reach this server (its origin, no trailing slash), for the
+   * addresses printed on receipts; undefined: the address each request came to.
+   */
+  publicUrl: string | undefined
   version: string
   /** Token lifetimes in seconds. */
   accessTokenTtl: number
@@ -102,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     appName: e.APP_NAME,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     version,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -42,7 +42,9 @@ test('a receipt’s QR code opens its verification, signed out, valid and then c
     .trim()
   const code = /Verification code: ([A-Z2-9]{10})/.exec(await receipt.innerText())?.[1]
   expect(code).toBeDefined()
-  const address = `${baseURL}/receipt/verify/${code}`
+  // Under the server's PUBLIC_URL (127.0.0.1), not the office's own address (localhost).
+  const address = `${baseURL!.replace('//localhost:', '//127.0.0.1:')}/receipt/verify/${code}`
+  expect(address).not.toContain(baseURL!)
   const qr = receipt.getByRole('img', { name: `QR code: ${address}` })
   await expect(qr).toBeVisible()
   await expect(qr).toHaveAttribute('data-value', address)

@@ -5,7 +5,6 @@ import { QrCode } from '../../components/QrCode.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { amountInWords, wordLanguageOf } from '../../shared/amount-in-words.ts'
 import { formatMoney } from '../../shared/money.ts'
-import { receiptVerificationPath } from '../../shared/public-pages.ts'
 import type { Receipt } from '../../shared/schemas/collection.ts'
 import { tenderMethodLabels } from './labels.ts'
 import './receipt-print.css'
@@ -43,8 +42,8 @@ export function ReceiptSlip({
   const campus = receipt.campusName
   const stillDue = money(receipt.balanceDueMinor)
   const code = receipt.verifyCode
-  // The address this office opens the app at, as the links the app sends are.
-  const verifyUrl = `${window.location.origin}${receiptVerificationPath(code)}`
+  // Under the server's public address: the office's own may be one no phone reaches.
+  const { verifyUrl } = receipt
   return (
     <article className="receipt-sheet" data-paper={receipt.paper} data-testid="receipt">
       {duplicateAt && (

@@ -242,6 +242,8 @@ export const ReceiptSchema = v.object({
   voucherReference: v.string(),
   /** The code that verifies it on the public page. */
   verifyCode: v.string(),
+  /** The public page's address (under the server's PUBLIC_URL), which its QR code holds. */
+  verifyUrl: v.string(),
   cancelledAt: v.nullable(v.string()),
   cancelReason: v.string(),
   /** The paper of the invoice print settings: receipts print in the same style. */

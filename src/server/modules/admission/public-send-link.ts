@@ -12,6 +12,7 @@ import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { readJson } from '../../lib/validate.ts'
 import { maskEmail, maskPhone } from '../auth/mask.ts'
 import { applicantOr404, instituteOr404 } from './public-read.ts'
+import { publicUrl } from '../../lib/public-url.ts'
 
 /**
  * "Send me the link": the address of an application, by SMS to the phone or by email to the
@@ -39,11 +40,10 @@ export const publicSendLinkRoutes = (limits: {
       const recipient = channel === 'email' ? applicant.email : applicant.phone
       if (!recipient) throw validationFailed({ channel: 'application_no_email' })
 
-      // The page's own address, as the browser reached this server.
-      const link = new URL(
+      const link = publicUrl(
+        c,
         `/admission/${institute.slug}/${applicant.formId}/temporaryId/${applicant.temporaryId}`,
-        c.req.url,
-      ).href
+      )
       const locale = localeOf(c.req.header('accept-language'))
       const values = { institute: institute.name, reference: applicant.shortReference, link }
       const { database, services } = c.var

@@ -15,13 +15,14 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { readJson } from '../../lib/validate.ts'
+import { publicUrl } from '../../lib/public-url.ts'
 import { cancelPayment } from './payment-cancel.ts'
 import { takePayment } from './payment-create.ts'
 import { findReceipt } from './receipt-read.ts'
 import { queueGuardianCopy } from './receipt-copy.ts'
 
 async function receiptOr404(c: Context<AppEnv>, id: string | undefined): Promise<Receipt> {
-  const found = await findReceipt(c.var.database.db, c.var.auth.instituteId, id)
+  const found = await findReceipt(c.var.database.db, c.var.auth.instituteId, id, publicUrl(c, '/'))
   if (!found) throw notFound('receipt_not_found')
   return found
 }
@@ -63,8 +64,8 @@ export const paymentRoutes = new Hono<AppEnv>()
             idempotencyKey: key,
             payloadHash: fingerprint,
           })
-          taken = await findReceipt(tx, auth.instituteId, id)
-          await queueGuardianCopy(tx, auth.instituteId, id, body.studentId, taken)
+          taken = await findReceipt(tx, auth.instituteId, id, publicUrl(c, '/'))
+          await queueGuardianCopy(tx, auth.instituteId, body.studentId, taken!)
           await audit(c, tx, {
             area: 'collection',
             action: 'collect',

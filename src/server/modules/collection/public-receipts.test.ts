@@ -97,6 +97,24 @@ describe('receipt verification by its code', () => {
     expect(text).not.toContain('1711')
   })
 
+  it('prints the address of its verification under the server’s public address', async () => {
+    // Without PUBLIC_URL: where the office's request came.
+    expect(first.verifyUrl).toBe(`http://localhost/receipt/verify/${first.verifyCode}`)
+    // With it: there, whatever address the office opens the app at.
+    const app = createApp({
+      db: t.database,
+      config: { ...t.config, publicUrl: 'https://pay.school.example' },
+      log: createLogger('silent'),
+    })
+    const res = await app.request(`http://192.168.0.10:3000/api/collection/payments/${first.id}`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as Receipt).verifyUrl).toBe(
+      `https://pay.school.example/receipt/verify/${first.verifyCode}`,
+    )
+  })
+
   it('gives the total the receipt prints: the money received and the advance used', async () => {
     const shown = (await (await lookUp(second.verifyCode)).json()) as ReceiptVerification
     expect(second.advanceUsedMinor).toBe(10_000)

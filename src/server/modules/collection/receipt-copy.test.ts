@@ -7,6 +7,7 @@ import { adminSuite } from '../../test-support/sign-in.ts'
 import type { TestApp } from '../../test-support/test-app.ts'
 import { takePayment } from './payment-create.ts'
 import { queueGuardianCopy } from './receipt-copy.ts'
+import { findReceipt } from './receipt-read.ts'
 
 describe('the guardian’s copy of a receipt', () => {
   let t: TestApp
@@ -47,7 +48,8 @@ describe('the guardian’s copy of a receipt', () => {
           payloadHash: 'x',
         },
       )
-      await queueGuardianCopy(tx, family.instituteId, id, family.studentIds[0]!)
+      const receipt = await findReceipt(tx, family.instituteId, id, 'http://localhost')
+      await queueGuardianCopy(tx, family.instituteId, family.studentIds[0]!, receipt!)
       return tx.execute(
         sql`select channel, recipient, body from outbox where subject like '%RCT-%' order by channel`,
       )

@@ -3,7 +3,6 @@ import { formatMoney } from '../../../shared/money.ts'
 import type { Db } from '../../db/client.ts'
 import { localeOf, textIn } from '../../lib/messages.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'
-import { findReceipt } from './receipt-read.ts'
 import type { Receipt } from '../../../shared/schemas/collection.ts'
 import { students } from '../../db/schema/students.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
@@ -11,17 +10,14 @@ import { rowKey } from '../../db/tenant-rows.ts'
 /**
  * The guardian's copy of a receipt, queued in the caller's transaction (sent once it commits):
  * by SMS to the family's phone and by email to the guardian's address, when there are any, in
- * the institute's language. `given` is the receipt when the caller has read it already.
- * Answers whether anything was queued.
+ * the institute's language. Answers whether anything was queued.
  */
 export async function queueGuardianCopy(
   tx: Db,
   instituteId: string,
-  paymentId: string,
   studentId: string,
-  given?: Receipt,
+  receipt: Receipt,
 ): Promise<boolean> {
-  const receipt = given ?? (await findReceipt(tx, instituteId, paymentId))
   const [payer] = await tx
     .select({
       guardianPhone: students.guardianPhone,
@@ -30,7 +26,7 @@ export async function queueGuardianCopy(
     })
     .from(students)
     .where(rowKey(students, instituteId, studentId))
-  if (!receipt || !payer) return false
+  if (!payer) return false
   const { institute } = receipt
   const locale = localeOf(institute.locale)
   const money = (minor: number) =>

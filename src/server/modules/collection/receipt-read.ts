@@ -14,6 +14,7 @@ import { studentsWhere, type StudentRow } from './family-read.ts'
 import { netWithCredits } from './line-figures.ts'
 import { isUuid } from '../students/student-read.ts'
 import { rowsOf } from '../../db/rows.ts'
+import { receiptVerificationPath } from '../../../shared/public-pages.ts'
 
 /** What these students owe on their live lines now (principal; fines are a day's figure). */
 export async function principalDue(db: Db, instituteId: string, studentIds: string[]) {
@@ -42,6 +43,8 @@ export async function findReceipt(
   db: Db,
   instituteId: string,
   id: string | undefined,
+  /** This server's public address (lib/public-url.ts), which the QR code's address is under. */
+  publicBase: string,
 ): Promise<Receipt | undefined> {
   if (!isUuid(id)) return undefined
   const [row] = await db
@@ -143,6 +146,7 @@ export async function findReceipt(
       row.voucher.number,
     ),
     verifyCode: payment.verifyCode,
+    verifyUrl: new URL(receiptVerificationPath(payment.verifyCode), publicBase).href,
     cancelledAt: payment.cancelledAt?.toISOString() ?? null,
     cancelReason: payment.cancelReason,
     paper: print.paper,

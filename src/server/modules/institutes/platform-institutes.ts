@@ -27,6 +27,7 @@ import { findUserByLogin } from '../auth/user-read.ts'
 import { findInstitute, instituteOptions, listInstitutes } from './platform-institute-read.ts'
 import { assertSlugFree } from './institute-read.ts'
 import { createInstitute } from './set-up.ts'
+import { publicUrl } from '../../lib/public-url.ts'
 
 /** Who made a platform administrator's change, for its audit row in the institute it changed. */
 function platformCaller(c: Context<AppEnv>) {
@@ -136,7 +137,7 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
             institute: institute.name,
             username: user.username,
             password,
-            link: new URL('/login', c.req.url).href,
+            link: publicUrl(c, '/login'),
           }
           for (const channel of channelsOf(user)) {
             await enqueueMessage(tx, {
