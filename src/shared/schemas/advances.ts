@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { FamilySchema } from './collection.ts'
-import { MinorUnitsSchema } from './minor-units.ts'
+import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 
 /*
@@ -9,8 +9,6 @@ import { id, optionalText, text } from './primitives.ts'
  * such an application, transfer to a sibling, refund — each with a reason, and a second user's
  * approval above the policy's amount.
  */
-
-const minor = v.pipe(v.number(), v.safeInteger())
 const amount = v.pipe(MinorUnitsSchema, v.minValue(1, 'amount_positive'))
 const reason = text(500, 'override_reason_required')
 

@@ -1,15 +1,13 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
 import { PrintInstituteSchema, printLanguages } from './invoice-print.ts'
-import { MinorUnitsSchema } from './minor-units.ts'
+import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 
 /*
  * The counter (/payment-collection): finding a family, its open lines with the fine as of today,
  * taking one payment for several children and the receipt it gives.
  */
-
-const minor = v.pipe(v.number(), v.safeInteger())
 
 /** `/api/collection/search?q=`: a student ID, name, guardian phone, roll or invoice number. */
 export const CounterSearchQuerySchema = v.object({

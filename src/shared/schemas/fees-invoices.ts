@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { isoDate } from './dates.ts'
 import { FineRuleSchema } from './fee-rules.ts'
 import { jobStatuses } from './jobs.ts'
+import { minor } from './minor-units.ts'
 import { id } from './primitives.ts'
 
 /*
@@ -133,8 +134,6 @@ export type GroupInvoiceOptionsQuery = v.InferInput<typeof GroupInvoiceOptionsQu
 
 export const invoiceStatuses = ['unpaid', 'partially_paid', 'paid', 'cancelled'] as const
 export type InvoiceStatus = (typeof invoiceStatuses)[number]
-
-const minor = v.pipe(v.number(), v.safeInteger())
 
 export const InvoiceLineExplanationSchema = v.object({
   gross: v.object({ source: v.picklist(['configured', 'override']), amount: minor }),

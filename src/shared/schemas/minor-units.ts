@@ -18,3 +18,6 @@ export const MinorUnitsSchema = v.pipe(
   v.minValue(0, 'amount_negative'),
   v.maxValue(maxLineAmount, 'amount_too_large'),
 )
+
+/** An amount in minor units as an answer gives it: a whole number, negative where it is owed back. */
+export const minor = v.pipe(v.number(), v.safeInteger())

@@ -12,16 +12,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
-import { institutes } from './institutes.ts'
+import { instituteId } from './institute-column.ts'
 
 /**
  * The institute's academic structure: the lists admission forms, sections and (later) students
  * choose from. Each list is ordered by `position`; an item in use is deactivated, not deleted.
  */
-const instituteId = () =>
-  uuid('institute_id')
-    .notNull()
-    .references(() => institutes.id)
 const listColumns = () => ({
   id: uuid('id').notNull().defaultRandom(),
   instituteId: instituteId(),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -20,7 +19,8 @@ import {
   overrideStatuses,
   refundMethods,
 } from '../../../shared/schemas/advances.ts'
-import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
+import { at, createdAt, money, tenantPrimaryKey, tenantReference } from './columns.ts'
+import { instituteId } from './institute-column.ts'
 import { vouchers } from './accounting.ts'
 import { users } from './auth.ts'
 import { invoiceLines } from './fees.ts'
@@ -32,12 +32,6 @@ import { students } from './students.ts'
  * lines' principal and fines, a student's advance) and how it came (tenders); students'
  * advances as movements. The receipt voucher is posted through postVoucher().
  */
-
-const instituteId = () =>
-  uuid('institute_id')
-    .notNull()
-    .references(() => institutes.id)
-const money = (name: string) => bigint(name, { mode: 'number' })
 
 /** The last receipt number given per campus and fiscal year: receipts without gaps. */
 export const receiptCounters = pgTable(

@@ -1,9 +1,11 @@
-import { foreignKey, primaryKey, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { bigint, foreignKey, primaryKey, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 
 /** Columns many tables share. */
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 export const at = (name: string) => timestamp(name, { withTimezone: true })
+/** An amount of money in minor units, read as a JavaScript number (exact up to 2^53). */
+export const money = (name: string) => bigint(name, { mode: 'number' })
 
 /*
  * Keys of tenant tables. Every key includes institute_id, so that the tables can be distributed

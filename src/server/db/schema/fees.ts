@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -15,7 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
+import { at, createdAt, money, tenantPrimaryKey, tenantReference } from './columns.ts'
+import { instituteId } from './institute-column.ts'
 import { academicSessions, classes, groups } from './academic.ts'
 import { accounts, vouchers } from './accounting.ts'
 import { users } from './auth.ts'
@@ -39,12 +39,6 @@ import {
  * (institute_id, id)), so a row can never point at another institute's head, period or invoice.
  * Money is bigint minor units; days are `date` strings (YYYY-MM-DD) as everywhere else.
  */
-
-const instituteId = () =>
-  uuid('institute_id')
-    .notNull()
-    .references(() => institutes.id)
-const money = (name: string) => bigint(name, { mode: 'number' })
 
 export const fineRuleKinds = ['fixed_once', 'per_day', 'per_week', 'percent', 'slabs'] as const
 export const concessionKinds = ['percent', 'fixed'] as const

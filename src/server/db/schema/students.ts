@@ -13,16 +13,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
+import { instituteId } from './institute-column.ts'
 import { academicSessions, classes, groups, sections, shifts } from './academic.ts'
 import { applicants } from './admission.ts'
 import { users } from './auth.ts'
 import { jobs } from './jobs.ts'
-import { campuses, institutes } from './institutes.ts'
-
-const instituteId = () =>
-  uuid('institute_id')
-    .notNull()
-    .references(() => institutes.id)
+import { campuses } from './institutes.ts'
 
 /**
  * A student of the institute: who they are, who to call, and where they stand. Where they study
