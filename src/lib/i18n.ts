@@ -35,6 +35,15 @@ const areaCatalogs = import.meta.glob<{ messages: Messages }>([
   '../locales/*/*.po',
   '!../locales/*/messages.po',
 ])
+/**
+ * A catalog's download, tried again once a moment later when the network dropped it: strings
+ * missing would fail the whole page ("Something went wrong") on one lost request. The browser
+ * keeps no failed import, so the second try fetches afresh.
+ */
+function fetchedAgainOnce<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(() => new Promise((wait) => setTimeout(wait, 300)).then(load))
+}
+
 /** The areas whose strings are wanted: once they are, every language switch brings them. */
 const wantedAreas = new Set<StringArea>()
 const loadedAreas = new Set<string>()
@@ -59,7 +68,7 @@ export function initialLocale(): Locale {
 /** Loads a language's strings (and the staff's, once wanted) and makes it the active one. */
 export async function loadLocale(locale: Locale): Promise<void> {
   const [{ messages }] = await Promise.all([
-    catalogs[locale](),
+    fetchedAgainOnce(catalogs[locale]),
     ...[...wantedAreas].map((area) => loadArea(area, locale)),
   ])
   i18n.load(locale, messages)
@@ -80,7 +89,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 async function loadArea(area: StringArea, locale: Locale) {
   const path = `../locales/${locale}/${area}.po`
   if (loadedAreas.has(path)) return
-  const { messages } = await areaCatalogs[path]!()
+  const { messages } = await fetchedAgainOnce(areaCatalogs[path]!)
   i18n.load(locale, messages)
   loadedAreas.add(path)
 }
@@ -104,8 +113,8 @@ export function stringsIn(locale: Locale, areas: readonly StringArea[]): Promise
   let loading = printStrings.get(key)
   if (!loading) {
     loading = Promise.all([
-      catalogs[locale](),
-      ...areas.map((area) => areaCatalogs[`../locales/${locale}/${area}.po`]!()),
+      fetchedAgainOnce(catalogs[locale]),
+      ...areas.map((area) => fetchedAgainOnce(areaCatalogs[`../locales/${locale}/${area}.po`]!)),
     ]).then((loaded) => {
       const instance = setupI18n()
       instance.load(locale, Object.assign({}, ...loaded.map((l) => l.messages)) as Messages)

@@ -212,6 +212,20 @@ test.describe('the staff shell of a signed-in user', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test('a page whose strings the network drops once opens all the same, fetched again', async ({
+    page,
+  }) => {
+    // The admission office's strings come with its pages: the first download of them fails.
+    let tries = 0
+    await page.route('**/assets/admission-staff-*.js', (route) =>
+      tries++ === 0 ? route.abort('connectionreset') : route.continue(),
+    )
+    await page.goto('/admission-forms')
+    await expect(page.getByRole('heading', { name: 'Admission forms', level: 1 })).toBeVisible()
+    await expect(page.getByText('Something went wrong')).toHaveCount(0)
+    expect(tries).toBe(2)
+  })
+
   test('signing out forgets the session', async ({ page }) => {
     await page.goto('/dashboard')
     // Pointing at the link preloads pages behind links; signing out is done only by a click.
