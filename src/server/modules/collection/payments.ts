@@ -22,7 +22,9 @@ import { findReceipt } from './receipt-read.ts'
 import { queueGuardianCopy } from './receipt-copy.ts'
 
 async function receiptOr404(c: Context<AppEnv>, id: string | undefined): Promise<Receipt> {
-  const found = await findReceipt(c.var.database.db, c.var.auth.instituteId, id, publicUrl(c, '/'))
+  const found = await findReceipt(c.var.database.db, c.var.auth.instituteId, id, (path) =>
+    publicUrl(c, path),
+  )
   if (!found) throw notFound('receipt_not_found')
   return found
 }
@@ -64,7 +66,7 @@ export const paymentRoutes = new Hono<AppEnv>()
             idempotencyKey: key,
             payloadHash: fingerprint,
           })
-          taken = await findReceipt(tx, auth.instituteId, id, publicUrl(c, '/'))
+          taken = await findReceipt(tx, auth.instituteId, id, (path) => publicUrl(c, path))
           await queueGuardianCopy(tx, auth.instituteId, body.studentId, taken!)
           await audit(c, tx, {
             area: 'collection',

@@ -48,7 +48,12 @@ describe('the guardian’s copy of a receipt', () => {
           payloadHash: 'x',
         },
       )
-      const receipt = await findReceipt(tx, family.instituteId, id, 'http://localhost')
+      const receipt = await findReceipt(
+        tx,
+        family.instituteId,
+        id,
+        (path) => `http://localhost${path}`,
+      )
       await queueGuardianCopy(tx, family.instituteId, family.studentIds[0]!, receipt!)
       return tx.execute(
         sql`select channel, recipient, body from outbox where subject like '%RCT-%' order by channel`,

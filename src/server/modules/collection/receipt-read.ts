@@ -43,8 +43,8 @@ export async function findReceipt(
   db: Db,
   instituteId: string,
   id: string | undefined,
-  /** This server's public address (lib/public-url.ts), which the QR code's address is under. */
-  publicBase: string,
+  /** A path's public address (lib/public-url.ts): the QR code's is under it. */
+  linkTo: (path: string) => string,
 ): Promise<Receipt | undefined> {
   if (!isUuid(id)) return undefined
   const [row] = await db
@@ -146,7 +146,7 @@ export async function findReceipt(
       row.voucher.number,
     ),
     verifyCode: payment.verifyCode,
-    verifyUrl: new URL(receiptVerificationPath(payment.verifyCode), publicBase).href,
+    verifyUrl: linkTo(receiptVerificationPath(payment.verifyCode)),
     cancelledAt: payment.cancelledAt?.toISOString() ?? null,
     cancelReason: payment.cancelReason,
     paper: print.paper,
