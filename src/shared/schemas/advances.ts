@@ -18,11 +18,17 @@ export const AdvanceSettingsSchema = v.object({
   autoApply: v.boolean(),
   /** An override of more than this waits for a second user's approval. */
   approvalAboveMinor: MinorUnitsSchema,
+  /**
+   * A cashier's day closed with a cash difference (over or short) of more than this needs a
+   * reason, and the difference is posted only once another user approves it.
+   */
+  dayDifferenceApprovalAboveMinor: v.optional(MinorUnitsSchema, 100_000),
 })
 export type AdvanceSettings = v.InferOutput<typeof AdvanceSettingsSchema>
 export const defaultAdvanceSettings: AdvanceSettings = {
   autoApply: false,
   approvalAboveMinor: 500_000,
+  dayDifferenceApprovalAboveMinor: 100_000,
 }
 
 export const advanceOverrideKinds = ['apply', 'undo', 'transfer', 'refund'] as const

@@ -286,6 +286,13 @@ export const ReceiptPrintSchema = v.object({
 })
 export type ReceiptPrint = v.InferOutput<typeof ReceiptPrintSchema>
 
+/**
+ * A closing's cash difference: none (counted = expected), posted, or pending (over the
+ * institute's amount, until another user approves it).
+ */
+export const differenceStatuses = ['none', 'posted', 'pending'] as const
+export type DifferenceStatus = (typeof differenceStatuses)[number]
+
 /** `/api/collection/days?day=&cashierId=`: a cashier's day (today and oneself by default). */
 export const CashierDayQuerySchema = v.object({
   day: v.optional(isoDate),
@@ -342,11 +349,17 @@ export const CashierDaySchema = v.object({
   expectedCashMinor: minor,
   closing: v.nullable(
     v.object({
+      id: v.string(),
       /** The cash the receipts said when the day was closed. */
       expectedCashMinor: minor,
       countedCashMinor: minor,
       /** Counted − expected then: posted against Cash over and short when not 0. */
       differenceMinor: minor,
+      /** pending: over the institute's amount, posted once another user approves it. */
+      differenceStatus: v.picklist(differenceStatuses),
+      differenceReason: v.string(),
+      differenceApprovedBy: v.nullable(v.string()),
+      differenceApprovedAt: v.nullable(v.string()),
       differenceVoucherReference: v.nullable(v.string()),
       depositedMinor: minor,
       bankAccount: v.string(),
@@ -361,13 +374,24 @@ export const CashierDaySchema = v.object({
 })
 export type CashierDay = v.InferOutput<typeof CashierDaySchema>
 
-/** Closing today: the cash counted, and what of it goes to the bank (a contra voucher). */
+/** The most cash a drawer can be counted to hold (100 million in major units). */
+export const maxCountedCashMinor = 10_000_000_000
+
+/**
+ * Closing today: the cash counted, and what of it goes to the bank (a contra voucher); a
+ * difference over the institute's amount needs its reason (checked by the server, which knows
+ * the amount).
+ */
 export const CloseDaySchema = v.pipe(
   v.object({
-    countedCashMinor: MinorUnitsSchema,
+    countedCashMinor: v.pipe(
+      MinorUnitsSchema,
+      v.maxValue(maxCountedCashMinor, 'counted_cash_too_large'),
+    ),
     depositedMinor: v.optional(MinorUnitsSchema, 0),
     bankAccount: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'too_long')), ''),
     note: optionalText(500),
+    differenceReason: optionalText(500),
   }),
   v.forward(
     v.check((d) => d.depositedMinor <= d.countedCashMinor, 'deposit_over_counted'),

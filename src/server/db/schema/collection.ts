@@ -12,10 +12,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { receiptStatuses, tenderMethods } from '../../../shared/schemas/collection.ts'
+import {
+  differenceStatuses,
+  receiptStatuses,
+  tenderMethods,
+} from '../../../shared/schemas/collection.ts'
 import {
   advanceMovementKinds,
   advanceOverrideKinds,
+  defaultAdvanceSettings,
   overrideStatuses,
   refundMethods,
 } from '../../../shared/schemas/advances.ts'
@@ -215,6 +220,13 @@ export const cashierDayClosings = pgTable(
     note: text('note').notNull().default(''),
     closedBy: uuid('closed_by').references(() => users.id),
     closedAt: createdAt(),
+    /** none: counted = expected; pending: over the policy's amount, awaiting approval. */
+    differenceStatus: text('difference_status', { enum: differenceStatuses })
+      .notNull()
+      .default('none'),
+    differenceReason: text('difference_reason').notNull().default(''),
+    differenceApprovedBy: uuid('difference_approved_by').references(() => users.id),
+    differenceApprovedAt: at('difference_approved_at'),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -224,16 +236,27 @@ export const cashierDayClosings = pgTable(
       'cashier_day_closings_amounts',
       sql`${t.countedCashMinor} >= 0 and ${t.depositedMinor} >= 0 and ${t.depositedMinor} <= ${t.countedCashMinor}`,
     ),
+    check(
+      'cashier_day_closings_no_self_approval',
+      sql`${t.differenceApprovedBy} is null or ${t.differenceApprovedBy} <> ${t.cashierId}`,
+    ),
   ],
 )
 
-/** The institute's advance policy: one row per institute (defaults until saved). */
+/**
+ * The institute's advance policy, and the cash difference a day's closing may post without a
+ * second user: one row per institute (defaults until saved).
+ */
 export const advanceSettings = pgTable('advance_settings', {
   instituteId: uuid('institute_id')
     .primaryKey()
     .references(() => institutes.id),
   autoApply: boolean('auto_apply').notNull().default(false),
   approvalAboveMinor: money('approval_above_minor').notNull(),
+  /** A cashier's day closing with a difference over this waits for a second user's approval. */
+  dayDifferenceApprovalAboveMinor: money('day_difference_approval_above_minor')
+    .notNull()
+    .default(defaultAdvanceSettings.dayDifferenceApprovalAboveMinor),
   updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: at('updated_at').notNull().defaultNow(),
 })
