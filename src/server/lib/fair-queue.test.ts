@@ -12,12 +12,12 @@ function gate(started: string[], name: string) {
 
 describe('fair queue', () => {
   it('serves waiting keys in turn, so one busy key does not hold back another', async () => {
-    const queue = new FairQueue({ maxRunning: 1, maxPerKey: 100, maxWaiting: 100 })
+    const queue = new FairQueue({ maxRunning: 1, maxPerKey: 100, maxWaiting: { all: 100 } })
     const started: string[] = []
     const gates = Array.from({ length: 6 }, (_, i) => gate(started, `a${i}`))
-    const runs = gates.map((g) => queue.run('a', g.job))
+    const runs = gates.map((g) => queue.run('a', 'all', g.job))
     const b = gate(started, 'b')
-    const runB = queue.run('b', b.job)
+    const runB = queue.run('b', 'all', b.job)
     expect(started).toEqual(['a0'])
     gates[0]!.open()
     await runs[0]
@@ -32,23 +32,47 @@ describe('fair queue', () => {
   })
 
   it('refuses at once beyond a key’s share and beyond the waiting room, and frees them after', async () => {
-    const queue = new FairQueue({ maxRunning: 1, maxPerKey: 2, maxWaiting: 2 })
+    const queue = new FairQueue({ maxRunning: 1, maxPerKey: 2, maxWaiting: { all: 2 } })
     const started: string[] = []
     const a = [gate(started, 'a0'), gate(started, 'a1')]
-    const runs = a.map((g) => queue.run('a', g.job))
-    await expect(queue.run('a', async () => 'x')).rejects.toEqual(new QueueFull('key'))
+    const runs = a.map((g) => queue.run('a', 'all', g.job))
+    await expect(queue.run('a', 'all', async () => 'x')).rejects.toEqual(new QueueFull('key'))
     const b = gate(started, 'b0')
-    runs.push(queue.run('b', b.job))
+    runs.push(queue.run('b', 'all', b.job))
     // One runs, two wait: the room is full for every key.
-    await expect(queue.run('c', async () => 'x')).rejects.toMatchObject({ scope: 'all' })
+    await expect(queue.run('c', 'all', async () => 'x')).rejects.toMatchObject({ scope: 'lane' })
     for (const g of [...a, b]) g.open()
     await Promise.all(runs)
-    expect(await queue.run('a', async () => 'after')).toBe('after')
+    expect(await queue.run('a', 'all', async () => 'after')).toBe('after')
+  })
+
+  it('serves an earlier lane first, and a full later lane refuses nobody in an earlier one', async () => {
+    const queue = new FairQueue({
+      maxRunning: 1,
+      maxPerKey: 2,
+      maxWaiting: { trusted: 2, untrusted: 3 },
+    })
+    const started: string[] = []
+    // A flood from many keys fills the untrusted lane's room...
+    const flood = Array.from({ length: 4 }, (_, i) => gate(started, `flood${i}`))
+    const runs = flood.map((g, i) => queue.run(`x${i}`, 'untrusted', g.job))
+    await expect(queue.run('x9', 'untrusted', async () => 'x')).rejects.toMatchObject({
+      scope: 'lane',
+    })
+    // ...and the trusted still queue, and go before every flood job waiting.
+    const owner = gate(started, 'owner')
+    runs.push(queue.run('o', 'trusted', owner.job))
+    expect(queue.waiting).toBe(4)
+    for (const g of [...flood, owner]) g.open()
+    await Promise.all(runs)
+    expect(started).toEqual(['flood0', 'owner', 'flood1', 'flood2', 'flood3'])
   })
 
   it('keeps going when a job fails', async () => {
-    const queue = new FairQueue({ maxRunning: 1, maxPerKey: 1, maxWaiting: 1 })
-    await expect(queue.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
-    expect(await queue.run('a', async () => 1)).toBe(1)
+    const queue = new FairQueue({ maxRunning: 1, maxPerKey: 1, maxWaiting: { all: 1 } })
+    await expect(queue.run('a', 'all', () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    )
+    expect(await queue.run('a', 'all', async () => 1)).toBe(1)
   })
 })

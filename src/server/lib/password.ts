@@ -18,19 +18,38 @@ export function setPasswordHashCost(log2N: number): void {
   cost = log2N
 }
 
+/**
+ * Which waiting room a check queues in, served in this order: `trusted` (a browser that signed
+ * in to the account before, or no sign-in at all: a signed-in user's own change), `clean` (an
+ * address with no recent failures), `untrusted` (the rest). So a flood from failing addresses,
+ * however many, fills only the last room and the others are served ahead of it.
+ */
+export type CheckLane = 'trusted' | 'clean' | 'untrusted'
+
 // Each derivation takes up to 128 MiB and a worker thread: two run at once, the rest wait in
-// turns per caller (a client's address for sign-ins), so one client sending hundreds of
-// guesses delays nobody else by more than a derivation or two. Past the bounds it is refused
-// at once: waiting would only hold memory and sockets.
-const queue = new FairQueue({ maxRunning: 2, maxPerKey: 2, maxWaiting: 16 })
+// their lane, in turns per caller (a client's address for sign-ins), so one client sending
+// hundreds of guesses delays nobody else by more than a derivation or two. Past the bounds it
+// is refused at once: waiting would only hold memory and sockets.
+const queue = new FairQueue<CheckLane>({
+  maxRunning: 2,
+  maxPerKey: 2,
+  maxWaiting: { trusted: 16, clean: 16, untrusted: 16 },
+})
 
-/** Derivations run by this process: what sign-ins cost, for tests and diagnostics. */
-export const hashStats = { derivations: 0 }
+/** Derivations run by this process (what sign-ins cost) and waiting: for tests and diagnostics. */
+export const hashStats = {
+  derivations: 0,
+  get waiting() {
+    return queue.waiting
+  },
+}
 
-async function derive(password: string, salt: Buffer, log2N: number, caller: unknown) {
+async function derive(password: string, salt: Buffer, log2N: number, opts: HashCaller) {
   try {
     return await queue.run(
-      caller,
+      // Without a caller, each derivation is its own: no share per key limits it.
+      opts.caller ?? {},
+      opts.lane ?? 'trusted',
       () =>
         new Promise<Buffer>((resolve, reject) => {
           hashStats.derivations++
@@ -48,13 +67,11 @@ async function derive(password: string, salt: Buffer, log2N: number, caller: unk
   }
 }
 
-/** Who asks for a derivation (a client's address): waiting is fair between callers. */
+/** Who asks for a derivation (a client's address; waiting is fair between callers), in which lane. */
 export interface HashCaller {
   caller?: string
+  lane?: CheckLane
 }
-
-// Without a caller, each derivation is its own: no share per key limits it.
-const callerOf = (opts: HashCaller) => opts.caller ?? {}
 
 /** `scrypt$N$r$p$salt$hash`, so the parameters can be raised later without breaking old hashes. */
 export async function hashPassword(
@@ -63,7 +80,7 @@ export async function hashPassword(
 ): Promise<string> {
   const log2N = opts.cost ?? cost
   const salt = randomBytes(16)
-  const key = await derive(password, salt, log2N, callerOf(opts))
+  const key = await derive(password, salt, log2N, opts)
   return ['scrypt', 2 ** log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   )
@@ -84,7 +101,7 @@ export async function verifyPassword(
 ): Promise<boolean> {
   const parsed = parse(stored)
   if (!parsed) return false
-  const actual = await derive(password, parsed.salt, parsed.log2N, callerOf(opts))
+  const actual = await derive(password, parsed.salt, parsed.log2N, opts)
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash)
 }
 

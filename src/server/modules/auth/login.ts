@@ -62,12 +62,13 @@ async function signIn(
     address,
     knownDevice: user && device?.users.includes(user.id) ? device.dev : undefined,
   }
-  await services.signIns.begin(attempt)
+  const lane = await services.signIns.begin(attempt)
 
   let passwordOk: boolean
   try {
-    // Waiting for a check is fair between addresses; an unknown name costs the same as a known one.
-    const caller = { caller: address }
+    // Waiting for a check is fair between addresses, and a flood from failing addresses waits
+    // behind those the throttle trusts; an unknown name costs the same as a known one.
+    const caller = { caller: address, lane }
     passwordOk = user
       ? await verifyPassword(body.password, user.passwordHash, caller)
       : await verifyAgainstNobody(body.password, caller)

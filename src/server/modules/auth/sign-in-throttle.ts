@@ -1,5 +1,6 @@
 import type { Counters } from '../../lib/counters.ts'
 import { serverBusy, tooManyRequests } from '../../lib/errors.ts'
+import type { CheckLane } from '../../lib/password.ts'
 
 /** A key's failures as an attempt is judged by them: how many, since when, the last one when. */
 interface Tally {
@@ -83,16 +84,24 @@ export class SignInThrottle {
     return Object.values(this.keysOf(a)).filter((k): k is string => Boolean(k))
   }
 
-  /** Seconds this attempt must wait, judged by the tallies before it, or 0 when it may go on. */
-  private wait(a: Attempt, tally: (key: string) => Tally, now: number): number {
+  /**
+   * Seconds this attempt must wait, judged by the tallies before it, or 0 when it may go on;
+   * and the lane its password check queues in: trusted from a known device, clean from an
+   * address with no failures in the window (attempts under way count as failures).
+   */
+  private judge(
+    a: Attempt,
+    tally: (key: string) => Tally,
+    now: number,
+  ): { seconds: number; lane: CheckLane } {
     const keys = this.keysOf(a)
     const waitFrom = (key: string, seconds: number) =>
       Math.ceil((tally(key).last + seconds * 1000 - now) / 1000)
-    if (keys.device && tally(keys.device).count < perDevice) return 0
+    if (keys.device && tally(keys.device).count < perDevice) return { seconds: 0, lane: 'trusted' }
     const pair = tally(keys.pair).count
     const account = tally(keys.account).count
     const triedHere = tally(`address:${a.address}`).count + tally(`unknown:${a.address}`).count
-    return Math.max(
+    const seconds = Math.max(
       0,
       pair >= freePerPair ? waitFrom(keys.pair, backoff(pair - freePerPair)) : 0,
       account >= freePerAccount && triedHere > 0
@@ -102,14 +111,15 @@ export class SignInThrottle {
         ? Math.ceil((tally(keys.address).first + this.windowMs - now) / 1000)
         : 0,
     )
+    return { seconds, lane: triedHere === 0 ? 'clean' : 'untrusted' }
   }
 
   /**
    * Refuses the attempt (429 with Retry-After) or counts it as failed at once, before the
    * password is checked, so parallel guesses (through any process) cannot all slip through;
-   * `succeeded` or `abandoned` takes the count back.
+   * `succeeded` or `abandoned` takes the count back. Answers the lane its check queues in.
    */
-  async begin(a: Attempt): Promise<void> {
+  async begin(a: Attempt): Promise<CheckLane> {
     const counted = this.counted(a)
     const other = `${a.accountExists ? 'unknown' : 'address'}:${a.address}`
     const before = await this.counters.read([...counted, other])
@@ -129,11 +139,12 @@ export class SignInThrottle {
         last: count > (was?.count ?? 0) ? now : (was?.lastAt ?? 0),
       }
     }
-    const seconds = this.wait(a, tally, now)
+    const { seconds, lane } = this.judge(a, tally, now)
     if (seconds > 0) {
       await this.counters.takeBack(counted)
       throw tooManyRequests(seconds)
     }
+    return lane
   }
 
   /**
