@@ -15,7 +15,7 @@ import { createLogger, type Logger } from './lib/logger.ts'
 export async function bootstrap(config: Config, log: Logger) {
   const embedded = !config.databaseUrl && config.dataDir !== 'memory://'
   const lock = embedded ? await lockDataDir(config.dataDir) : undefined
-  const database = await openDatabase(config)
+  const database = await openDatabase({ ...config, log })
   await database.migrate()
   // The app first: it sets the password-hashing cost the seed's hashes use.
   const app = createApp({ db: database, config, log })

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import type { Logger } from '../lib/logger.ts'
 import { PreparingPGlite } from './pglite-prepared.ts'
 import * as access from './schema/access.ts'
 import * as accounting from './schema/accounting.ts'
@@ -60,15 +61,44 @@ async function pendingMigrations(db: Db): Promise<number> {
 }
 
 /**
+ * A pool of connections to a PostgreSQL server that outlives the server's restarts. A
+ * connection the server drops (a restart, a failover, a network cut) is an ordinary event: its
+ * client leaves the pool, the next query opens a new one, and the query that was using it fails
+ * (answered 503 by the app). Unhandled, the 'error' event would end the process.
+ */
+function serverPool(connectionString: string, log: Logger | undefined): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // Unreachable (a cut network rather than a refusal): fail the request instead of hanging.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  })
+  const lost = (err: Error) =>
+    // The driver's message and code only: never the connection string (it may hold a password).
+    log?.warn('database connection lost', {
+      code: (err as { code?: string }).code,
+      err: err.message,
+    })
+  // A client in use (between a transaction's queries) has no listener of the pool's own.
+  pool.on('connect', (client) => client.on('error', lost))
+  // An idle client's error reaches the pool too, already reported by the client's listener.
+  pool.on('error', () => {})
+  return pool
+}
+
+/**
  * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise embedded
  * PGlite persisted under `dataDir` (or in memory when `dataDir` is 'memory://', as tests do).
  */
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined
   dataDir: string
+  /** Where a lost connection to the server is reported (the pool reconnects by itself). */
+  log?: Logger | undefined
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const pool = serverPool(opts.databaseUrl, opts.log)
     const db = drizzlePg(pool, { schema })
     return {
       db: db as unknown as Db,

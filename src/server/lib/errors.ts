@@ -113,10 +113,46 @@ const databaseRefusals: Record<string, [ContentfulStatusCode, ErrorCode]> = {
   '22P02': [400, 'malformed_identifier'],
 }
 
-/** A database error a request caused, as its refusal; undefined for any other error. */
+/** How long a client is asked to wait before trying again while the database is away. */
+export const databaseRetryAfterSeconds = 5
+
+/**
+ * A database error a request caused, as its refusal; a lost database connection as 503
+ * `database_unavailable` with Retry-After; undefined for any other error.
+ */
 export function databaseRefusal(err: unknown): ApiException | undefined {
+  if (databaseUnreachable(err)) {
+    return withRetryAfter(new ApiException(503, 'database_unavailable'), databaseRetryAfterSeconds)
+  }
   const known = databaseRefusals[postgresErrorCode(err) ?? '']
   return known && new ApiException(...known)
+}
+
+// SQLSTATEs of a server that is going away or not yet back: connection exceptions (class 08),
+// a shutdown or crash (57P01, 57P02), starting or stopping (57P03), no connection slot left.
+const unreachableStates = /^(08...|57P0[123]|53300)$/
+// The network's and the driver's own words for a lost connection, which carry no SQLSTATE.
+const unreachableNetCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+])
+const unreachableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+
+/** Whether an error (or one it wraps) says the database server cannot be reached now. */
+export function databaseUnreachable(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown }
+    if (typeof code === 'string' && (unreachableStates.test(code) || unreachableNetCodes.has(code)))
+      return true
+    if (typeof message === 'string' && unreachableMessages.test(message)) return true
+  }
+  return false
 }
 
 /** The SQLSTATE of a PostgreSQL error, also when the query builder wrapped it. */

@@ -45,15 +45,16 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     ...overrides,
     databaseUrl: 'databaseUrl' in overrides ? overrides.databaseUrl : await testDatabaseUrl(),
   }
-  const database = await openDatabase(config)
-  await database.migrate()
   const logLines: string[] = []
+  const log = createLogger('info', (line) => logLines.push(line))
+  const database = await openDatabase({ ...config, log })
+  await database.migrate()
   const sent: string[] = []
   const transport = consoleTransport((line) => sent.push(line))
   const app = createApp({
     db: database,
     config,
-    log: createLogger('info', (line) => logLines.push(line)),
+    log,
     transports: { email: transport, sms: transport },
   })
   await seedDemo(database.db, adminPassword)

@@ -66,6 +66,10 @@ export const requestErrors = {
       '{subject, select, voucher {This voucher was already saved with other details: close the form and look at the list of vouchers.} institute {This institute was already created with other details: close the form and look at the list of institutes.} student {This student was already saved with other details: close the form and look at the list of students.} payment {This payment was already saved with other details: look at the receipts, then load the family again.} advance {This override was already saved with other details: load the family again.} other {This application was already sent with other answers. Please reload the page.}}',
   },
   internal: /*i18n*/ { id: 'error.internal', message: 'Something went wrong on our side' },
+  database_unavailable: /*i18n*/ {
+    id: 'error.database_unavailable',
+    message: 'The database cannot be reached at the moment. Try again in a few seconds.',
+  },
   // The database's own refusals (src/server/app.ts)
   duplicate_record: /*i18n*/ {
     id: 'error.duplicate_record',
