@@ -39,10 +39,15 @@ async function supervise(config: Config) {
   cluster.once('listening', (_worker, address) => {
     printWelcome(config, `http://${config.host}:${address.port}`, seed)
   })
+  // A worker's failure is its own: this process holds no database connection and never dies of it.
+  cluster.on('fork', (worker) =>
+    worker.on('error', (err) => log.error('API process error', { err: errorDetail(err) })),
+  )
   cluster.on('exit', (worker, code) => {
     if (stopping) return
     log.error('API process died; starting another', { pid: worker.process.pid, code })
-    fork()
+    // After a pause: one that cannot start (the database still away) is not restarted in a loop.
+    setTimeout(() => stopping || fork(), 1_000)
   })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

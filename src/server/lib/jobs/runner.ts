@@ -57,6 +57,8 @@ export class JobRunner {
   private timer: ReturnType<typeof setInterval> | undefined
   private loop: Promise<void> | undefined
   private stopping = false
+  private failures = 0
+  private restingUntil = 0
 
   constructor(
     private readonly db: Db,
@@ -158,10 +160,20 @@ export class JobRunner {
   }
 
   private wake() {
+    if (Date.now() < this.restingUntil) return
     this.loop ??= this.drain()
       .then(
-        () => undefined,
-        (err: unknown) => this.log.error('job runner failed', { err: errorDetail(err) }),
+        () => {
+          this.failures = 0
+        },
+        (err: unknown) => {
+          // The database away (a restart, a failover): looked at again later and later, up to
+          // a minute apart, instead of failing every poll; the first success resets it.
+          this.failures++
+          const retryInMs = Math.min(this.pollMs * 2 ** this.failures, 60_000)
+          this.restingUntil = Date.now() + retryInMs
+          this.log.error('job runner failed', { err: errorDetail(err), retryInMs })
+        },
       )
       .finally(() => {
         this.loop = undefined
