@@ -141,7 +141,10 @@ export const api = ky.create({
     ],
     afterResponse: [
       async ({ request, response }) => {
-        if (response.status === 503) navigateTo(maintenancePage)
+        // The database away for a moment (a restart) is not maintenance: the page and what was
+        // typed stay, and the refusal says to try again shortly (with the same Idempotency-Key).
+        if (response.status === 503 && (await refusalCode(response)) !== 'database_unavailable')
+          navigateTo(maintenancePage)
         if (response.status === 403) window.dispatchEvent(new Event(forbiddenEvent))
         if (response.status !== 401 || sessionlessCall.test(request.url) || !session.userData())
           return
