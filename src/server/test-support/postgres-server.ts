@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import {
   chmodSync,
@@ -81,6 +81,19 @@ function asPostgresUser(bin: string): { bin: string; uid: number; gid: number } 
 
 export async function startPostgres(given = process.env.DATABASE_URL): Promise<PostgresServer> {
   if (given) return { url: given, stop: async () => {} }
+  return startOwnPostgres()
+}
+
+/** A server of this run's own, which a test may also take down and bring back on its data. */
+export interface OwnPostgresServer extends PostgresServer {
+  /** A fast shutdown (`pg_ctl stop -m fast`): sessions are cut, transactions under way lost. */
+  shutDown(): Promise<void>
+  /** Starts it again on the same data and port. */
+  startAgain(): Promise<void>
+}
+
+/** A fresh server in a temporary directory on a free port, whatever DATABASE_URL says. */
+export async function startOwnPostgres(): Promise<OwnPostgresServer> {
   const root = process.getuid?.() === 0
   const user = root ? asPostgresUser(await binaries()) : { bin: await binaries() }
   const ids = 'uid' in user ? { uid: user.uid, gid: user.gid } : {}
@@ -104,39 +117,54 @@ export async function startPostgres(given = process.env.DATABASE_URL): Promise<P
     ],
     ids,
   )
-  const server = spawn(
-    join(user.bin, 'postgres'),
-    // Many API processes and parallel test files, each with a pool; a test server need not
-    // survive a power cut.
-    [
-      '-D',
-      dir,
-      '-p',
-      String(port),
-      '-h',
-      '127.0.0.1',
-      '-k',
-      dir,
-      '-c',
-      'max_connections=300',
-      '-c',
-      'fsync=off',
-    ],
-    { ...ids, stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  await new Promise<void>((resolve, reject) => {
-    let log = ''
-    server.stderr.on('data', (chunk: Buffer) => {
-      log += chunk.toString()
-      if (log.includes('ready to accept connections')) resolve()
+  const launch = async () => {
+    const server = spawn(
+      join(user.bin, 'postgres'),
+      // Many API processes and parallel test files, each with a pool; a test server need not
+      // survive a power cut.
+      [
+        '-D',
+        dir,
+        '-p',
+        String(port),
+        '-h',
+        '127.0.0.1',
+        '-k',
+        dir,
+        '-c',
+        'max_connections=300',
+        '-c',
+        'fsync=off',
+      ],
+      { ...ids, stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    await new Promise<void>((resolve, reject) => {
+      let log = ''
+      server.stderr.on('data', (chunk: Buffer) => {
+        log += chunk.toString()
+        if (log.includes('ready to accept connections')) resolve()
+      })
+      server.once('exit', (code) => reject(new Error(`PostgreSQL exited with ${code}: ${log}`)))
     })
-    server.once('exit', (code) => reject(new Error(`PostgreSQL exited with ${code}: ${log}`)))
-  })
+    return server
+  }
+  let server: ChildProcess | undefined = await launch()
+  // SIGINT is PostgreSQL's fast shutdown.
+  const shutDown = async () => {
+    const running = server
+    server = undefined
+    if (!running || running.exitCode !== null) return
+    running.kill('SIGINT')
+    await once(running, 'exit')
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    shutDown,
+    startAgain: async () => {
+      server ??= await launch()
+    },
     stop: async () => {
-      server.kill('SIGINT')
-      if (server.exitCode === null) await once(server, 'exit')
+      await shutDown()
       rmSync(dir, { recursive: true, force: true })
     },
   }
