@@ -1,9 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hashStats } from '../../lib/password.ts'
 import { login, signedIn } from '../../test-support/sign-in.ts'
 import { addUser, adminPassword, createTestApp, jsonRequest } from '../../test-support/test-app.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
+
+/** The passwords of the checks (scrypt) as they start; while `held` is pending, none finishes. */
+const checks = vi.hoisted(() => ({
+  started: [] as string[],
+  held: undefined as Promise<void> | undefined,
+}))
+vi.mock('node:crypto', async (original) => {
+  const crypto = await original<typeof import('node:crypto')>()
+  const scrypt = (...args: Parameters<typeof crypto.scrypt>) => {
+    checks.started.push(String(args[0]))
+    void Promise.resolve(checks.held).then(() => crypto.scrypt(...args))
+  }
+  return { ...crypto, scrypt }
+})
 
 /** A sign-in from a given client address (the socket's, as the server sees it). */
 function loginFrom(t: T, address: string, body: object = {}, headers: Record<string, string> = {}) {
@@ -78,11 +92,11 @@ describe('throttling of failed sign-ins', () => {
   afterAll(() => t.database.close())
   let n = 0
   /** A fresh account, and sign-ins to it from a given address. */
-  async function account() {
+  async function account(password = 'owner-password-1') {
     const username = `owner${++n}`
-    await addUser(t, { username, password: 'owner-password-1', roles: ['viewer'] })
+    await addUser(t, { username, password, roles: ['viewer'] })
     return (address: string, body: object = {}, headers: Record<string, string> = {}) =>
-      loginFrom(t, address, { username, password: 'owner-password-1', ...body }, headers)
+      loginFrom(t, address, { username, password, ...body }, headers)
   }
 
   it('makes each guess on an account from one address wait longer after five, with Retry-After', async () => {
@@ -139,6 +153,61 @@ describe('throttling of failed sign-ins', () => {
     expect(answers.every((r) => r.status !== 429 || Number(r.headers.get('retry-after')) > 0)).toBe(
       true,
     )
+  })
+
+  it('serves the owner’s browser and a clean address ahead of 50 guesses from 26 failing addresses', async () => {
+    const owner = await account('owner-password-7')
+    const device = deviceCookie(await owner('10.7.0.2'))
+    // The owner mistyped once from here: only the device cookie tells it from the flood.
+    expect((await owner('10.7.0.2', { password: 'typo' })).status).toBe(401)
+    const colleague = await account('colleague-password-7')
+    // The flood: names that exist nowhere (no account's backoff stops them, each costs a check)
+    // from 26 addresses that have each failed already.
+    const flooders = Array.from({ length: 26 }, (_, i) => `10.7.1.${i}`)
+    const guess = (address: string, i: number) =>
+      loginFrom(t, address, { username: `nobody-7-${i}`, password: `flood-${i}` })
+    for (const [i, address] of flooders.entries())
+      expect((await guess(address, i)).status).toBe(401)
+
+    // Checks are held until everyone has asked for theirs: two run, the rest wait or are refused.
+    checks.started.length = 0
+    let release!: () => void
+    checks.held = new Promise((resolve) => (release = resolve))
+    let answered = 0
+    const counted = (res: Promise<Response>) => res.then((r) => (answered++, r))
+    const flood = Array.from({ length: 50 }, (_, i) => counted(guess(flooders[i % 26]!, 26 + i)))
+    const queued = () => answered + hashStats.waiting + checks.started.length
+    await vi.waitFor(() => expect(queued()).toBe(50), { timeout: 20_000 })
+    const ownerAnswer = counted(owner('10.7.0.2', {}, { Cookie: device }))
+    const colleagueAnswer = counted(colleague('10.7.0.3'))
+    await vi.waitFor(() => expect(queued()).toBe(52), { timeout: 20_000 })
+    checks.held = undefined
+    release()
+
+    const [ownerRes, colleagueRes, floodAnswers] = await Promise.all([
+      ownerAnswer,
+      colleagueAnswer,
+      Promise.all(flood),
+    ])
+    expect(ownerRes.status).toBe(200)
+    expect(colleagueRes.status).toBe(200)
+    // Of the flood's checks, only the two already running when they asked were answered first.
+    const floodChecksBefore = (password: string) =>
+      checks.started
+        .slice(0, checks.started.indexOf(password))
+        .filter((p) => p.startsWith('flood-')).length
+    expect(floodChecksBefore('owner-password-7')).toBeLessThanOrEqual(2)
+    expect(floodChecksBefore('colleague-password-7')).toBeLessThanOrEqual(2)
+    // The flood's guesses were checked (401) or refused at once as server_busy, with Retry-After.
+    const refused = floodAnswers.filter((r) => r.status === 429)
+    expect(floodAnswers.length - refused.length).toBe(
+      checks.started.filter((p) => p.startsWith('flood-')).length,
+    )
+    expect(floodAnswers.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([])
+    for (const r of refused) {
+      expect(await r.json()).toMatchObject({ code: 'server_busy' })
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
   })
 
   it('costs the same password check for an unknown name as for a wrong password', async () => {
