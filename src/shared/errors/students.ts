@@ -111,6 +111,16 @@ export const studentErrors = {
     message:
       'The file has more than {max} rows: at most {max} students can be imported at once. Split it into smaller files.',
   },
+  import_too_many_columns: /*i18n*/ {
+    id: 'error.import_too_many_columns',
+    message:
+      'The file has values beyond column {max}. Keep only the columns of the template and upload again.',
+  },
+  import_file_unpacked_too_large: /*i18n*/ {
+    id: 'error.import_file_unpacked_too_large',
+    message:
+      'Unpacked, this Excel file holds more than {max} MB. Split it into smaller files, or save it as CSV and upload that.',
+  },
   import_formula_cells: /*i18n*/ {
     id: 'error.import_formula_cells',
     message:

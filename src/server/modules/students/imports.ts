@@ -106,7 +106,7 @@ export const studentImportRoutes = new Hono<AppEnv>()
   .post('/', requireAuth(), requirePermission('create', 'students'), async (c) => {
     const { database, auth } = c.var
     const file = await uploadedFile(c)
-    const sheet = await readSheet(file.bytes)
+    const sheet = await readSheet(file.bytes, auth.instituteId)
     const columns = columnsOf(sheet.headers)
     const saved = await database.db.transaction(async (tx) => {
       await forgetOldImports(tx, auth.instituteId)
