@@ -1,10 +1,22 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { resolve } from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '../shared/schemas/api-error.ts'
+import { institutes } from './db/schema/institutes.ts'
+import { jobs } from './db/schema/jobs.ts'
+import { JobRunner } from './lib/jobs/runner.ts'
+import { createLogger } from './lib/logger.ts'
+import { enqueueMessage } from './lib/outbox.ts'
 import { counterFamily, familyOf } from './test-support/collection.ts'
+import {
+  countingKind,
+  createJobTestTable,
+  gate,
+  rowsOf,
+  type CountingHooks,
+} from './test-support/jobs.ts'
 import {
   databaseUrl,
   onServer,
@@ -137,6 +149,65 @@ describe('a database restart under the API', () => {
           sql`select paid_minor::int as n from invoice_lines where id = ${counter.lineId}`,
         )) as unknown as { rows: { n: number }[] }
         expect(paid.rows[0]!.n).toBe(counter.paidBefore + 100 * keys.length)
+      }
+    }, 120_000)
+
+    it('a job cut by the restart resumes from its checkpoint; the runner and the outbox carry on', async () => {
+      await createJobTestTable(t)
+      const [demo] = await t.database.db
+        .select({ id: institutes.id })
+        .from(institutes)
+        .where(eq(institutes.slug, 'demo-school'))
+      const reached = gate()
+      const held = gate()
+      const hooks: CountingHooks = {
+        startedFrom: [],
+        beforeBatch: async (next) => {
+          if (next !== 3 || hooks.startedFrom.length > 1) return
+          reached.open()
+          await held.opened
+        },
+      }
+      // Polls often and holds short leases, so that the test need not wait minutes.
+      const runner = new JobRunner(t.database.db, createLogger('silent'), {
+        pollMs: 50,
+        leaseMs: 1_000,
+        backoffMs: () => 0,
+      })
+      runner.register(countingKind(hooks))
+      const { job } = await runner.enqueue(t.database.db, {
+        instituteId: demo!.id,
+        kind: 'test-count',
+        key: 'restart-job',
+        params: { count: 9 },
+      })
+      runner.start()
+      try {
+        await reached.opened
+        await server.shutDown()
+        // Its next batch meets the database away; the runner keeps looking, as does the outbox.
+        held.open()
+        t.app.services.outbox.kick()
+        await t.app.services.outbox.flush()
+        await pause(300)
+        await server.startAgain()
+        const status = async () =>
+          (await t.database.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!
+        await until(async () => (await status().catch(() => undefined))?.status === 'succeeded')
+        // Resumed where its last committed batch left it: rows 0..8, each once.
+        expect(hooks.startedFrom).toEqual([undefined, 3])
+        expect(await rowsOf(t.database.db, job.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8])
+        // Messages queued after the restart go out.
+        await enqueueMessage(t.database.db, {
+          channel: 'sms',
+          recipient: '01711-555035',
+          subject: '',
+          body: 'after the restart',
+        })
+        t.app.services.outbox.kick()
+        expect(await t.lastMessageTo('01711-555035')).toContain('after the restart')
+      } finally {
+        await runner.stop()
       }
     }, 120_000)
   })
