@@ -13,7 +13,8 @@ import { advanceSettingsQuery } from './queries.ts'
 
 /**
  * The institute's advance policy: whether a new invoice is paid from the student's advance at
- * once, and from what amount an override waits for a second user's approval.
+ * once, and from what amount an override waits for a second user's approval; with it, from what
+ * cash difference a cashier's day closing waits for one too (the collection's one settings row).
  */
 export function AdvancePolicy(): ReactElement {
   const { data } = useSuspenseQuery(advanceSettingsQuery())
@@ -35,6 +36,7 @@ export function AdvancePolicy(): ReactElement {
 function PolicyFacts({ policy }: { policy: AdvanceSettings }): ReactElement {
   const money = useMoney()
   const above = money.format(policy.approvalAboveMinor)
+  const dayAbove = money.format(policy.dayDifferenceApprovalAboveMinor)
   return (
     <>
       <p>
@@ -47,6 +49,12 @@ function PolicyFacts({ policy }: { policy: AdvanceSettings }): ReactElement {
       <p>
         <Trans>Overrides above {above} wait for a second user’s approval.</Trans>
       </p>
+      <p>
+        <Trans>
+          A day closed with a cash difference above {dayAbove} needs a reason, and the difference is
+          posted once a second user approves it.
+        </Trans>
+      </p>
     </>
   )
 }
@@ -56,12 +64,17 @@ function PolicyForm({ saved }: { saved: AdvanceSettings }): ReactElement {
   const money = useMoney()
   const [autoApply, setAutoApply] = useState(saved.autoApply)
   const [above, setAbove] = useState(money.toInput(saved.approvalAboveMinor))
+  const [dayAbove, setDayAbove] = useState(money.toInput(saved.dayDifferenceApprovalAboveMinor))
   const { fieldErrors, checkFields, toastUnlessFieldError } = useServerErrors()
   const save = useSaveAdvanceSettings({
     onSuccess: () => showToast({ variant: 'success', title: t`The policy is saved.` }),
     onError: (err) => toastUnlessFieldError(err, t`The policy was not saved`),
   })
-  const body = { autoApply, approvalAboveMinor: money.parse(above) ?? -1 }
+  const body = {
+    autoApply,
+    approvalAboveMinor: money.parse(above) ?? -1,
+    dayDifferenceApprovalAboveMinor: money.parse(dayAbove) ?? -1,
+  }
   const errors = { ...fieldErrors(save.error), ...checkFields(AdvanceSettingsSchema, body) }
 
   function submit(e: FormEvent) {
@@ -86,6 +99,13 @@ function PolicyForm({ saved }: { saved: AdvanceSettings }): ReactElement {
         value={above}
         error={errors.approvalAboveMinor}
         onChange={(e) => setAbove(e.target.value)}
+      />
+      <Field
+        label={t`A day’s cash difference above this amount needs a second user’s approval`}
+        inputMode="decimal"
+        value={dayAbove}
+        error={errors.dayDifferenceApprovalAboveMinor}
+        onChange={(e) => setDayAbove(e.target.value)}
       />
       <div className="form-actions">
         <SubmitButton busy={save.isPending}>

@@ -14,14 +14,16 @@ import { useMoney } from '../../lib/use-money.ts'
 import { CloseDaySchema, type CashierDay } from '../../shared/schemas/collection.ts'
 import type { DayPageSearch } from '../../shared/schemas/collection-search.ts'
 import { tenderMethodLabels } from './labels.ts'
-import { useCloseDay } from './mutations.ts'
+import { useApproveDifference, useCloseDay } from './mutations.ts'
 import { cashierDayQuery } from './queries.ts'
 import './collection.css'
 
 /**
  * /payment-collection/day: what a cashier took in a day, by method, every receipt (cancelled
  * ones marked), the cash the drawer should hold; closing today records the counted cash (the
- * difference kept) and takes cash to the bank. Supervisors look at any cashier's day.
+ * difference kept) and takes cash to the bank; a difference over the institute's amount needs a
+ * reason and waits for a second user's approval. Supervisors look at any cashier's day, and
+ * those who may approve see the differences waiting.
  */
 export function DayPage({
   search,
@@ -51,6 +53,7 @@ export function DayPage({
         title={<Trans>Day of {name}</Trans>}
         subtitle={when}
       />
+      {day.pendingDifferences.length > 0 && <PendingDifferences day={day} onSearch={onSearch} />}
       {supervisor && day.cashiers.length > 0 && (
         <div className="field counter-day-cashier">
           <label htmlFor="day-cashier">
@@ -149,10 +152,17 @@ export function DayPage({
       </section>
       {day.cancelledHere.length > 0 && <CancelledHere day={day} />}
       {day.closing ? (
-        <ClosingFacts closing={day.closing} />
+        <ClosingFacts
+          closing={day.closing}
+          mayApprove={!own && ability.can('update', 'receipt-cancel')}
+        />
       ) : (
         own && (
-          <CloseDayForm bankAccounts={day.bankAccounts} expectedMinor={day.expectedCashMinor} />
+          <CloseDayForm
+            bankAccounts={day.bankAccounts}
+            expectedMinor={day.expectedCashMinor}
+            approvalAboveMinor={day.differenceApprovalAboveMinor}
+          />
         )
       )}
       {!day.closing && !own && (
@@ -249,9 +259,65 @@ function CancelledHere({ day }: { day: CashierDay }): ReactElement {
   )
 }
 
-function ClosingFacts({ closing }: { closing: NonNullable<CashierDay['closing']> }): ReactElement {
+/** For who may approve them: the closings whose difference waits, each a link to its day. */
+function PendingDifferences({
+  day,
+  onSearch,
+}: {
+  day: CashierDay
+  onSearch: (search: DayPageSearch) => void
+}): ReactElement {
+  const money = useMoney()
+  const { date } = useFormat()
+  return (
+    <section className="card" aria-labelledby="day-pending">
+      <h2 id="day-pending">
+        <Trans>Differences awaiting approval</Trans>
+      </h2>
+      <ul data-testid="day-pending">
+        {day.pendingDifferences.map((p) => {
+          const name = p.cashierName
+          const when = date(dayDate(p.day), 'long')
+          const difference = money.format(p.differenceMinor)
+          return (
+            <li key={p.closingId}>
+              <button
+                type="button"
+                className="button-link"
+                onClick={() => onSearch({ day: p.day, cashierId: p.cashierId })}
+              >
+                <Trans>
+                  {name}, {when}: {difference}
+                </Trans>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+function ClosingFacts({
+  closing,
+  mayApprove,
+}: {
+  closing: NonNullable<CashierDay['closing']>
+  mayApprove: boolean
+}): ReactElement {
+  const { t } = useLingui()
   const money = useMoney()
   const { dateTime } = useFormat()
+  const { toastUnlessFieldError } = useServerErrors()
+  const approve = useApproveDifference({
+    onSuccess: () => showToast({ variant: 'success', title: t`The difference is posted.` }),
+    onError: (err) => toastUnlessFieldError(err, t`The difference was not approved`),
+  })
+  const reason = closing.differenceReason
+  const approver = closing.differenceApprovedBy ?? ''
+  const approvedAt = closing.differenceApprovedAt
+    ? dateTime(new Date(closing.differenceApprovedAt))
+    : ''
   const expected = money.format(closing.expectedCashMinor)
   const counted = money.format(closing.countedCashMinor)
   const difference = money.format(closing.differenceMinor)
@@ -271,9 +337,38 @@ function ClosingFacts({ closing }: { closing: NonNullable<CashierDay['closing']>
           Counted {counted}, difference {difference}.
         </Trans>
       </p>
+      {reason && (
+        <p>
+          <Trans>Reason for the difference: {reason}</Trans>
+        </p>
+      )}
+      {closing.differenceStatus === 'pending' && (
+        <div className="form-actions">
+          <p data-testid="difference-pending">
+            <Trans>The difference waits for a second user’s approval: nothing is posted yet.</Trans>
+          </p>
+          {mayApprove && (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={approve.isPending}
+              onClick={() => approve.mutate(closing.id)}
+            >
+              <Trans>Approve the difference</Trans>
+            </button>
+          )}
+        </div>
+      )}
       {posting && (
         <p>
           <Trans>The difference was posted to cash over and short ({posting}).</Trans>
+        </p>
+      )}
+      {approver && (
+        <p>
+          <Trans>
+            Approved by {approver}, {approvedAt}.
+          </Trans>
         </p>
       )}
       {closing.depositedMinor > 0 && (
@@ -291,9 +386,11 @@ function ClosingFacts({ closing }: { closing: NonNullable<CashierDay['closing']>
 function CloseDayForm({
   bankAccounts,
   expectedMinor,
+  approvalAboveMinor,
 }: {
   bankAccounts: string[]
   expectedMinor: number
+  approvalAboveMinor: number
 }): ReactElement {
   const { t } = useLingui()
   const money = useMoney()
@@ -301,6 +398,7 @@ function CloseDayForm({
   const [deposited, setDeposited] = useState('')
   const [bankAccount, setBankAccount] = useState(bankAccounts[0] ?? '')
   const [note, setNote] = useState('')
+  const [differenceReason, setDifferenceReason] = useState('')
   const [tried, setTried] = useState(false)
   const { fieldErrors, checkFields, toastUnlessFieldError } = useServerErrors()
   const close = useCloseDay({
@@ -312,6 +410,7 @@ function CloseDayForm({
     depositedMinor: money.parse(deposited) ?? -1,
     bankAccount,
     note,
+    differenceReason,
   }
   const errors = {
     ...fieldErrors(close.error),
@@ -321,6 +420,7 @@ function CloseDayForm({
   const differenceMinor =
     counted.trim() && countedMinor !== undefined ? countedMinor - expectedMinor : null
   const difference = differenceMinor === null ? '' : money.format(differenceMinor)
+  const needsApproval = differenceMinor !== null && Math.abs(differenceMinor) > approvalAboveMinor
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -345,10 +445,21 @@ function CloseDayForm({
               ? undefined
               : differenceMinor === 0
                 ? t`Difference: ${difference}`
-                : t`Difference: ${difference}, posted to cash over and short at closing`
+                : needsApproval
+                  ? t`Difference: ${difference}, posted to cash over and short once a second user approves it`
+                  : t`Difference: ${difference}, posted to cash over and short at closing`
           }
           onChange={(e) => setCounted(e.target.value)}
         />
+        {needsApproval && (
+          <Field
+            label={t`Reason for the difference`}
+            value={differenceReason}
+            maxLength={500}
+            error={errors.differenceReason}
+            onChange={(e) => setDifferenceReason(e.target.value)}
+          />
+        )}
         <Field
           label={t`Taken to the bank`}
           inputMode="decimal"

@@ -106,6 +106,18 @@ export function useCloseDay(feedback: Feedback<CashierDay, CloseDay> = {}) {
   })
 }
 
+/** Approves a closing's pending cash difference (a second user): it is posted then, once. */
+export function useApproveDifference(feedback: Feedback<CashierDay, string> = {}) {
+  return useChange(
+    (closingId: string) =>
+      postJson(`collection/days/closings/${closingId}/approve`, {}, CashierDaySchema),
+    {
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: collectionKey }),
+      feedback,
+    },
+  )
+}
+
 const readAgain = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: collectionKey })
 

@@ -92,6 +92,27 @@ export const collectionErrors = {
     id: 'error.day_closed',
     message: 'Your day at the counter is closed: no more payments today.',
   },
+  counted_cash_too_large: /*i18n*/ {
+    id: 'error.counted_cash_too_large',
+    message: 'No drawer holds that much cash: check the amount counted.',
+  },
+  day_difference_reason_required: /*i18n*/ {
+    id: 'error.day_difference_reason_required',
+    message:
+      'The count differs from the receipts by more than the institute allows without approval: give the reason; another user approves it.',
+  },
+  day_closing_not_found: /*i18n*/ {
+    id: 'error.day_closing_not_found',
+    message: 'This closing of a day was not found.',
+  },
+  day_difference_self_approval: /*i18n*/ {
+    id: 'error.day_difference_self_approval',
+    message: 'Another user approves the difference of your own day.',
+  },
+  day_difference_not_pending: /*i18n*/ {
+    id: 'error.day_difference_not_pending',
+    message: 'This closing has no difference waiting for approval.',
+  },
   over_short_not_mapped: /*i18n*/ {
     id: 'error.over_short_not_mapped',
     message:

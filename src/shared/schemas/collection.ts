@@ -347,6 +347,8 @@ export const CashierDaySchema = v.object({
     }),
   ),
   expectedCashMinor: minor,
+  /** A difference over this needs a reason and waits for a second user's approval. */
+  differenceApprovalAboveMinor: minor,
   closing: v.nullable(
     v.object({
       id: v.string(),
@@ -370,6 +372,16 @@ export const CashierDaySchema = v.object({
   ),
   /** For supervisors: the cashiers who took money that day, to look at each one's day. */
   cashiers: v.array(v.object({ id: v.string(), name: v.string() })),
+  /** For who may approve them: closings (any day, any cashier) whose difference waits. */
+  pendingDifferences: v.array(
+    v.object({
+      closingId: v.string(),
+      cashierId: v.string(),
+      cashierName: v.string(),
+      day: v.string(),
+      differenceMinor: minor,
+    }),
+  ),
   bankAccounts: v.array(v.string()),
 })
 export type CashierDay = v.InferOutput<typeof CashierDaySchema>

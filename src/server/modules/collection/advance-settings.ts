@@ -3,12 +3,16 @@ import { defaultAdvanceSettings, type AdvanceSettings } from '../../../shared/sc
 import type { Db } from '../../db/client.ts'
 import { advanceSettings } from '../../db/schema/collection.ts'
 
-/** The institute's advance policy, the defaults until it is saved. */
+/**
+ * The institute's advance policy and the day closings' approval amount, the defaults until it
+ * is saved.
+ */
 export async function advanceSettingsOf(db: Db, instituteId: string): Promise<AdvanceSettings> {
   const [row] = await db
     .select({
       autoApply: advanceSettings.autoApply,
       approvalAboveMinor: advanceSettings.approvalAboveMinor,
+      dayDifferenceApprovalAboveMinor: advanceSettings.dayDifferenceApprovalAboveMinor,
     })
     .from(advanceSettings)
     .where(eq(advanceSettings.instituteId, instituteId))

@@ -104,13 +104,21 @@ describe('advance overrides', () => {
 
   it('keeps a policy: defaults, saved by who may update it, bad input by field', async () => {
     const read = await asUser(t, cashier, 'GET', '/api/collection/advances/settings')
-    expect(await read.json()).toEqual({ autoApply: false, approvalAboveMinor: 500_000 })
+    expect(await read.json()).toEqual({
+      autoApply: false,
+      approvalAboveMinor: 500_000,
+      dayDifferenceApprovalAboveMinor: 100_000,
+    })
     expect((await setPolicy({ autoApply: false, approvalAboveMinor: 1 }, cashier)).status).toBe(403)
     const bad = await setPolicy({ autoApply: 'yes', approvalAboveMinor: -5 })
     expect(bad.status).toBe(422)
     expect(Object.keys(await fieldsOf(bad)).sort()).toEqual(['approvalAboveMinor', 'autoApply'])
     const saved = await setPolicy({ autoApply: false, approvalAboveMinor: 150_000 })
-    expect(await saved.json()).toEqual({ autoApply: false, approvalAboveMinor: 150_000 })
+    expect(await saved.json()).toEqual({
+      autoApply: false,
+      approvalAboveMinor: 150_000,
+      dayDifferenceApprovalAboveMinor: 100_000,
+    })
   })
 
   it('applies an advance to chosen lines, fine first, and undoes it', async () => {

@@ -4,11 +4,13 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/auth.ts'
 import { cashierDayClosings } from '../../db/schema/collection.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { forbidden } from '../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { postVoucher, voucherReference } from '../accounting/posting.ts'
 import { bankAccountKeys } from './line-figures.ts'
 import { coaMappings, vouchers } from '../../db/schema/accounting.ts'
 import { rowsOf } from '../../db/rows.ts'
+import { advanceSettingsOf } from './advance-settings.ts'
 
 /**
  * Takes a cashier's day for the caller's transaction: closing it and taking money on it take
@@ -54,14 +56,41 @@ export async function openDrawer(tx: Db, instituteId: string, cashierId: string,
   if (closed) throw conflict('day_closed')
 }
 
-/** A cashier's day as the day screen shows it. */
+/** Closings whose difference waits for approval, oldest first: what an approver has to do. */
+async function pendingDifferences(db: Db, instituteId: string) {
+  return rowsOf<{
+    closing_id: string
+    cashier_id: string
+    cashier_name: string
+    day: string
+    difference: string
+  }>(
+    await db.execute(sql`select c.id as closing_id, c.cashier_id, u.full_name as cashier_name,
+        c.day::text as day, c.counted_cash_minor - c.expected_cash_minor as difference
+      from cashier_day_closings c join users u on u.id = c.cashier_id
+      where c.institute_id = ${instituteId} and c.difference_status = 'pending'
+      order by c.day, u.full_name limit 100`),
+  ).map((r) => ({
+    closingId: r.closing_id,
+    cashierId: r.cashier_id,
+    cashierName: r.cashier_name,
+    day: r.day,
+    differenceMinor: Number(r.difference),
+  }))
+}
+
+/**
+ * A cashier's day as the day screen shows it; with `approver`, the closings of any day and
+ * cashier whose difference waits for approval too.
+ */
 export async function cashierDay(
   db: Db,
   instituteId: string,
   cashierId: string,
   day: string,
-  viewerId: string,
+  viewer: { id: string; approver: boolean },
 ): Promise<CashierDay> {
+  const viewerId = viewer.id
   const [cashier] = await db
     .select({ name: users.fullName })
     .from(users)
@@ -137,6 +166,12 @@ export async function cashierDay(
         eq(cashierDayClosings.day, day),
       ),
     )
+  const [approver] = closing?.closing.differenceApprovedBy
+    ? await db
+        .select({ name: users.fullName })
+        .from(users)
+        .where(eq(users.id, closing.closing.differenceApprovedBy))
+    : []
   const cashiers = rowsOf<{ id: string; name: string }>(
     await db.execute(sql`select distinct u.id, u.full_name as name from payments p
       join users u on u.id = p.collected_by
@@ -172,11 +207,18 @@ export async function cashierDay(
       reason: r.reason,
     })),
     expectedCashMinor: await expectedCash(db, instituteId, cashierId, day),
+    differenceApprovalAboveMinor: (await advanceSettingsOf(db, instituteId))
+      .dayDifferenceApprovalAboveMinor,
     closing: closing
       ? {
+          id: closing.closing.id,
           expectedCashMinor: closing.closing.expectedCashMinor,
           countedCashMinor: closing.closing.countedCashMinor,
           differenceMinor: closing.closing.countedCashMinor - closing.closing.expectedCashMinor,
+          differenceStatus: closing.closing.differenceStatus,
+          differenceReason: closing.closing.differenceReason,
+          differenceApprovedBy: approver?.name ?? null,
+          differenceApprovedAt: closing.closing.differenceApprovedAt?.toISOString() ?? null,
           differenceVoucherReference: await differenceVoucherReference(
             db,
             instituteId,
@@ -196,6 +238,7 @@ export async function cashierDay(
         }
       : null,
     cashiers,
+    pendingDifferences: viewer.approver ? await pendingDifferences(db, instituteId) : [],
     bankAccounts: await bankAccountKeys(db, instituteId),
   }
 }
@@ -220,10 +263,39 @@ async function differenceVoucherReference(db: Db, instituteId: string, closingId
 }
 
 /**
+ * Posts a closing's difference: a journal between Cash and Cash over and short, so the cash
+ * account holds what was counted. Under the closing's own key, so at most once.
+ */
+async function postDifference(
+  tx: Db,
+  instituteId: string,
+  closing: { id: string; day: string; differenceMinor: number },
+  by: string,
+) {
+  const difference = closing.differenceMinor
+  const amount = Math.abs(difference)
+  const [cashSide, otherSide] =
+    difference > 0 ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const)
+  await postVoucher(tx, instituteId, {
+    type: 'journal',
+    date: closing.day,
+    narration: `Cash ${difference > 0 ? 'over' : 'short'} at the closing of ${closing.day}`,
+    lines: [
+      { purpose: 'cash', [cashSide]: amount },
+      { purpose: 'cash_over_short', [otherSide]: amount },
+    ],
+    source: 'collection',
+    idempotencyKey: differenceKey(closing.id),
+    createdBy: by,
+  })
+}
+
+/**
  * Closes a cashier's day in the caller's transaction, under the day's lock (no payment lands
  * while it reads): the cash counted against the cash the receipts say, the difference kept and
- * posted (a journal between Cash and Cash over and short, so the cash account holds what was
- * counted), and the deposit, if any, posted as a contra voucher from cash to the bank account.
+ * posted, and the deposit, if any, posted as a contra voucher from cash to the bank account.
+ * A difference over the institute's amount (advance settings) needs a reason and waits for
+ * another user's approval (approveDifference) before it is posted: the day is closed meanwhile.
  * Once a day per cashier (409 after).
  */
 export async function closeDay(
@@ -251,6 +323,11 @@ export async function closeDay(
       )
     if (!mapped) throw validationFailed({ countedCashMinor: 'over_short_not_mapped' })
   }
+  const { dayDifferenceApprovalAboveMinor } = await advanceSettingsOf(tx, instituteId)
+  const pending = Math.abs(difference) > dayDifferenceApprovalAboveMinor
+  if (pending && close.differenceReason === '') {
+    throw validationFailed({ differenceReason: 'day_difference_reason_required' })
+  }
   const inserted = await tx
     .insert(cashierDayClosings)
     .values({
@@ -262,6 +339,8 @@ export async function closeDay(
       depositedMinor: close.depositedMinor,
       bankAccount: close.depositedMinor > 0 ? close.bankAccount : '',
       note: close.note,
+      differenceStatus: difference === 0 ? 'none' : pending ? 'pending' : 'posted',
+      differenceReason: difference === 0 ? '' : close.differenceReason,
       closedBy: cashierId,
       // When it read the drawer, under the lock (a receipt cancelled later says so).
       closedAt: sql`clock_timestamp()`,
@@ -270,22 +349,13 @@ export async function closeDay(
     .returning({ id: cashierDayClosings.id })
   if (!inserted.length) throw conflict('day_already_closed')
   const closingId = inserted[0]!.id
-  if (difference !== 0) {
-    const amount = Math.abs(difference)
-    const [cashSide, otherSide] =
-      difference > 0 ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const)
-    await postVoucher(tx, instituteId, {
-      type: 'journal',
-      date: day,
-      narration: `Cash ${difference > 0 ? 'over' : 'short'} at the closing of ${day}`,
-      lines: [
-        { purpose: 'cash', [cashSide]: amount },
-        { purpose: 'cash_over_short', [otherSide]: amount },
-      ],
-      source: 'collection',
-      idempotencyKey: differenceKey(closingId),
-      createdBy: cashierId,
-    })
+  if (difference !== 0 && !pending) {
+    await postDifference(
+      tx,
+      instituteId,
+      { id: closingId, day, differenceMinor: difference },
+      cashierId,
+    )
   }
   if (close.depositedMinor > 0) {
     const voucher = await postVoucher(tx, instituteId, {
@@ -305,4 +375,39 @@ export async function closeDay(
       .where(rowKey(cashierDayClosings, instituteId, closingId))
   }
   return closingId
+}
+
+/**
+ * Approves a closing's pending difference and posts it, in the caller's transaction: never by
+ * the cashier whose day it is (403, and a check constraint behind it). Approved already, it
+ * answers the closing as it is and posts nothing again (a retry); with nothing pending, 409.
+ */
+export async function approveDifference(
+  tx: Db,
+  instituteId: string,
+  closingId: string,
+  approverId: string,
+) {
+  const [row] = await tx
+    .select()
+    .from(cashierDayClosings)
+    .where(rowKey(cashierDayClosings, instituteId, closingId))
+    .for('update')
+  if (!row) throw notFound('day_closing_not_found')
+  if (row.cashierId === approverId) throw forbidden('day_difference_self_approval')
+  if (row.differenceStatus === 'posted' && row.differenceApprovedBy !== null) {
+    return { row, changed: false }
+  }
+  if (row.differenceStatus !== 'pending') throw conflict('day_difference_not_pending')
+  const differenceMinor = row.countedCashMinor - row.expectedCashMinor
+  await postDifference(tx, instituteId, { id: row.id, day: row.day, differenceMinor }, approverId)
+  await tx
+    .update(cashierDayClosings)
+    .set({
+      differenceStatus: 'posted',
+      differenceApprovedBy: approverId,
+      differenceApprovedAt: new Date(),
+    })
+    .where(rowKey(cashierDayClosings, instituteId, row.id))
+  return { row, changed: true }
 }

@@ -7,14 +7,20 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import { audit } from '../../lib/audit.ts'
 import { authorize, requireAuth, requirePermission } from '../../lib/auth.ts'
+import { notFound } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { instituteToday } from '../accounting/open-period.ts'
-import { cashierDay, closeDay } from './cashier-day.ts'
+import { isUuid } from '../students/student-read.ts'
+import { approveDifference, cashierDay, closeDay } from './cashier-day.ts'
+
+/** Who approves a closing's pending difference: a supervisor, never the cashier whose day it is. */
+const approval = ['update', 'receipt-cancel'] as const
 
 /**
  * A cashier's day (permission payment-collection): their own, today unless another day is
  * asked; a supervisor (who may cancel receipts) sees any cashier's. Closing today records the
- * counted cash and posts the bank deposit.
+ * counted cash and posts the bank deposit; a difference over the institute's amount waits
+ * until a supervisor (update on receipt-cancel) other than the cashier approves it.
  */
 export const dayRoutes = new Hono<AppEnv>()
   .get('/', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
@@ -24,7 +30,10 @@ export const dayRoutes = new Hono<AppEnv>()
     if (cashierId !== auth.user.id) authorize(auth, 'read', 'receipt-cancel')
     const day = query.day ?? (await instituteToday(database.db, auth.instituteId))
     return c.json<CashierDay>(
-      await cashierDay(database.db, auth.instituteId, cashierId, day, auth.user.id),
+      await cashierDay(database.db, auth.instituteId, cashierId, day, {
+        id: auth.user.id,
+        approver: auth.ability.can(...approval),
+      }),
     )
   })
 
@@ -44,7 +53,46 @@ export const dayRoutes = new Hono<AppEnv>()
       return today
     })
     return c.json<CashierDay>(
-      await cashierDay(database.db, auth.instituteId, auth.user.id, day, auth.user.id),
+      await cashierDay(database.db, auth.instituteId, auth.user.id, day, {
+        id: auth.user.id,
+        approver: auth.ability.can(...approval),
+      }),
       201,
     )
   })
+
+  .post(
+    '/closings/:closingId/approve',
+    requireAuth(),
+    requirePermission(...approval),
+    async (c) => {
+      const { database, auth } = c.var
+      const closingId = c.req.param('closingId')
+      if (!isUuid(closingId)) throw notFound('day_closing_not_found')
+      const { cashierId, day } = await database.db.transaction(async (tx) => {
+        const { row, changed } = await approveDifference(
+          tx,
+          auth.instituteId,
+          closingId,
+          auth.user.id,
+        )
+        if (changed) {
+          await audit(c, tx, {
+            area: 'collection',
+            action: 'approve',
+            entity: 'cashier_day',
+            entityId: row.id,
+            before: { differenceStatus: 'pending' },
+            after: { differenceStatus: 'posted' },
+          })
+        }
+        return row
+      })
+      return c.json<CashierDay>(
+        await cashierDay(database.db, auth.instituteId, cashierId, day, {
+          id: auth.user.id,
+          approver: true,
+        }),
+      )
+    },
+  )
