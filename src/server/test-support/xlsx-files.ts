@@ -48,6 +48,8 @@ export function generatedXlsx(opts: {
   rows: number
   row: (i: number) => string[]
   padding?: number
+  /** What ends the sheet's XML instead of its closing tags (damaged XML, say). */
+  end?: string
 }): Uint8Array {
   const out: Uint8Array[] = []
   const zip = new Zip((err, data) => {
@@ -76,7 +78,7 @@ export function generatedXlsx(opts: {
   for (let left = opts.padding ?? 0; left > 0; left -= blanks.length) {
     sheet.push(blanks.subarray(0, Math.min(left, blanks.length)))
   }
-  sheet.push(strToU8('</sheetData></worksheet>'), true)
+  sheet.push(strToU8(opts.end ?? '</sheetData></worksheet>'), true)
   zip.end()
   const bytes = new Uint8Array(out.reduce((n, c) => n + c.length, 0))
   out.reduce((at, c) => (bytes.set(c, at), at + c.length), 0)

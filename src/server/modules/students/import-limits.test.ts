@@ -29,7 +29,9 @@ describe('student import limits', () => {
   }
 
   it('refuses a workbook of more rows than the limit, reading no further than the row past it', async () => {
-    const tooMany = generatedXlsx({ headings, rows: 20_001, row: pupil })
+    // Damaged after the rows: a reader that went on past the limit would call the file damaged.
+    const end = '<row r="20003"><c r="A20003" t="inlineStr"><is><t>never read</t></is></c><<<'
+    const tooMany = generatedXlsx({ headings, rows: 20_001, row: pupil, end })
     expect(await refusal(tooMany)).toEqual(['import_too_many_rows', { max: 20_000 }])
   })
 
