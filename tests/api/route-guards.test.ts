@@ -691,6 +691,12 @@ describe('every API endpoint', () => {
       [instituteHeader]: recordsOfA.userId!,
     })
     expect(intoA.status).toBe(403)
+    // Not even naming their own institute: the header is a platform administrator's alone.
+    const intoOwn = await asUser(t, bAdmin, 'GET', '/api/access/users', undefined, {
+      [instituteHeader]: b!.id,
+    })
+    expect(intoOwn.status).toBe(403)
+    expect(await intoOwn.json()).toMatchObject({ code: 'institute_header_forbidden' })
     const aInstitute = (await asUser(t, platformAdmin, 'GET', '/api/access/users?q=target')).status
     expect(aInstitute).toBe(200)
     // Acting as a platform admin lends nothing: neither the impersonation nor the header.

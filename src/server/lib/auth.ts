@@ -44,7 +44,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /**
  * The institute a request works in: the user's own or, for a platform admin signed in as
- * themselves, the one asked. Acting as a platform admin never lends that power.
+ * themselves, the one asked. Anyone else sending the header at all, even naming their own
+ * institute, is refused (README "Tenancy"); acting as a platform admin never lends that power.
  */
 async function tenantOf(
   db: Db,
@@ -52,10 +53,9 @@ async function tenantOf(
   asked: string | undefined,
   impersonated: boolean,
 ): Promise<string> {
-  if (!asked || asked === user.instituteId) return user.instituteId
-  if (!user.isPlatformAdmin || impersonated) {
-    throw forbidden('other_institute')
-  }
+  if (!asked) return user.instituteId
+  if (!user.isPlatformAdmin || impersonated) throw forbidden('institute_header_forbidden')
+  if (asked === user.instituteId) return user.instituteId
   if (!uuidPattern.test(asked)) throw notFound('institute_unknown')
   const [institute] = await db
     .select({ id: institutes.id })

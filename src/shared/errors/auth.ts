@@ -11,9 +11,9 @@ export const authErrors = {
   },
   session_not_found: /*i18n*/ { id: 'error.session_not_found', message: 'No such session' },
   forbidden: /*i18n*/ { id: 'error.forbidden', message: 'This action is unauthorized.' },
-  other_institute: /*i18n*/ {
-    id: 'error.other_institute',
-    message: 'You cannot act in another institute.',
+  institute_header_forbidden: /*i18n*/ {
+    id: 'error.institute_header_forbidden',
+    message: 'Only a platform administrator may choose the institute to work in.',
   },
   password_change_required: /*i18n*/ {
     id: 'error.password_change_required',
