@@ -192,6 +192,15 @@ export const studentErrors = {
     id: 'error.import_unknown_choice',
     message: 'Use one of: {choices}.',
   },
+  import_formula_text: /*i18n*/ {
+    id: 'error.import_formula_text',
+    message:
+      'Starts with =, +, -, @ or a tab, so a spreadsheet would run it as a formula. Remove that first character.',
+  },
+  import_cell_too_long: /*i18n*/ {
+    id: 'error.import_cell_too_long',
+    message: 'At most {max} characters: this cell has {length}.',
+  },
   import_not_found: /*i18n*/ {
     id: 'error.import_not_found',
     message: 'This upload does not exist (any more). Upload the file again.',

@@ -12,18 +12,10 @@ import type {
   StandardField,
 } from '../../../shared/schemas/admission.ts'
 import { textIn, type Locale } from '../../lib/messages.ts'
+import { csvFile, type Cell } from '../../lib/spreadsheet-cells.ts'
 import { fieldsOf, type applicantsForExport } from './applicant-read.ts'
 
 type ExportRow = Awaited<ReturnType<typeof applicantsForExport>>[number]
-type Cell = string | number | null | undefined
-
-/** A CSV cell: a leading = + - @ (or tab, CR) is neutralised so no spreadsheet runs it. */
-export function csvCell(value: Cell, separator = ','): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  const special = new RegExp(`["${separator}\\r\\n]`)
-  return special.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/
 
@@ -97,8 +89,6 @@ export function applicantsCsv(
   const text = (message: MessageDescriptor, values?: Record<string, string>) =>
     textIn(locale, message, values)
   const format = formatsFor(locale, opts.timezone, opts.currencyDigits)
-  const line = (cells: Cell[]) =>
-    cells.map((cell) => csvCell(cell, format.separator)).join(format.separator)
 
   const answer = (question: Question, value: string | undefined) => {
     if (!value) return ''
@@ -113,8 +103,8 @@ export function applicantsCsv(
     return value
   }
 
-  const lines = [
-    line([
+  const lines: Cell[][] = [
+    [
       text(exportColumns.trackingId),
       text(exportColumns.form),
       text(exportColumns.status),
@@ -125,10 +115,10 @@ export function applicantsCsv(
       text(exportColumns.decisionNote),
       text(exportColumns.decided),
       text(exportColumns.studentId),
-    ]),
+    ],
     ...rows.map((row) => {
       const fields = fieldsOf(row)
-      return line([
+      return [
         row.temporaryId,
         row.formTitle,
         text(exportStatuses[row.status]),
@@ -139,8 +129,8 @@ export function applicantsCsv(
         row.decisionNote,
         format.moment(row.decidedAt),
         row.studentCode ?? '',
-      ])
+      ]
     }),
   ]
-  return `\uFEFF${lines.join('\r\n')}\r\n`
+  return csvFile(lines, format.separator)
 }

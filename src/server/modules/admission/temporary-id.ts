@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 /**
  * 16 random bytes: 22 characters of base64url, guessed by nobody. Drawn again when it would
  * start with `-` or `_`: a leading `-` reads as a formula to spreadsheets, so the export
- * (`csvCell`) would have to quote it, and a pasted id would no longer match.
+ * (`neutralised`) would have to quote it, and a pasted id would no longer match.
  */
 export function newTemporaryId(): string {
   for (;;) {

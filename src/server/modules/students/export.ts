@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import { Hono, type Context } from 'hono'
-import Papa from 'papaparse'
 import { importColumns, type ImportColumn } from '../../../shared/schemas/students.ts'
 import {
   StudentListQuerySchema,
@@ -11,6 +9,7 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { csvFile, spreadsheetResponse, xlsxFile } from '../../lib/spreadsheet-cells.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 import { templateHeadings } from './import-columns.ts'
 import { enrolmentNames, studentListFilter } from './student-read.ts'
@@ -62,24 +61,10 @@ async function exported(c: Context<AppEnv>, format: 'csv' | 'xlsx') {
 
 /** The student list as filtered, as CSV or Excel, in the columns the import takes. */
 export const studentExportRoutes = new Hono<AppEnv>()
-  .get('/export.csv', requireAuth(), requirePermission('read', 'students'), async (c) => {
-    const rows = await exported(c, 'csv')
-    return c.body(`\uFEFF${Papa.unparse([headings, ...rows])}\r\n`, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="students.csv"',
-    })
-  })
+  .get('/export.csv', requireAuth(), requirePermission('read', 'students'), async (c) =>
+    spreadsheetResponse(c, 'students.csv', csvFile([headings, ...(await exported(c, 'csv'))])),
+  )
   .get('/export.xlsx', requireAuth(), requirePermission('read', 'students'), async (c) => {
     const rows = await exported(c, 'xlsx')
-    const workbook = new ExcelJS.Workbook()
-    const sheet = workbook.addWorksheet('Students')
-    // Text cells, so IDs and phone numbers keep their leading zeros.
-    sheet.columns = headings.map(() => ({ width: 18, style: { numFmt: '@' } }))
-    sheet.addRow(headings).font = { bold: true }
-    sheet.addRows(rows)
-    const bytes = await workbook.xlsx.writeBuffer()
-    return c.body(new Uint8Array(bytes as ArrayBuffer), 200, {
-      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'Content-Disposition': 'attachment; filename="students.xlsx"',
-    })
+    return spreadsheetResponse(c, 'students.xlsx', await xlsxFile('Students', [headings, ...rows]))
   })

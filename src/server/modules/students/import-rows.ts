@@ -22,6 +22,7 @@ import {
   shifts,
 } from '../../db/schema/academic.ts'
 import { campuses } from '../../db/schema/institutes.ts'
+import { readBack, runsAsFormula } from '../../lib/spreadsheet-cells.ts'
 import type { Sheet } from './import-file.ts'
 
 /**
@@ -162,9 +163,35 @@ const studentFieldColumns = [
   'address',
 ] as const satisfies readonly (ImportColumn & keyof StudentFields)[]
 
+/** The most characters any column holds (an address); a longer cell is refused by its length. */
+const cellMax = 500
+/** Characters of a cell the preview shows: enough to tell the row, never a whole huge cell. */
+const shownChars = 100
+
+const shown = (text: string) => {
+  if (text.length <= shownChars) return text
+  // Not half of a character written as two UTF-16 units.
+  const end = /[\uD800-\uDBFF]/.test(text[shownChars - 1]!) ? shownChars - 1 : shownChars
+  return `${text.slice(0, end)}…`
+}
+
+/**
+ * A column's refusals when its cell is too long: that alone, with the limit and the length
+ * (the other refusals would only repeat the cell).
+ */
+function lengthRefusal(errors: ErrorDetail[] | undefined, length: number): ErrorDetail[] | null {
+  const limit = errors?.find((e) => e.code === 'too_long')?.values?.max
+  if (limit !== undefined) return [{ code: 'import_cell_too_long', values: { max: limit, length } }]
+  if (length > cellMax) return [{ code: 'import_cell_too_long', values: { max: cellMax, length } }]
+  return null
+}
+
 /**
  * Checks each row on its own: the student's fields against StudentFieldsSchema, the placement
  * against PlacementSchema with the names resolved to the institute's ids; refusals by column.
+ * Text a spreadsheet would run as a formula is refused, from a CSV or an XLSX alike (the quote
+ * our exports put before such text is taken off first, so an export imports back). The
+ * preview's values are cut to `shownChars`.
  */
 export function checkRows(
   sheet: Sheet,
@@ -173,14 +200,17 @@ export function checkRows(
 ): CheckedRow[] {
   const has = new Set(columns.filter((c) => c !== null))
   return sheet.rows.map(({ line, cells }) => {
-    const values: Partial<Record<ImportColumn, string>> = {}
+    const full: Partial<Record<ImportColumn, string>> = {}
     columns.forEach((column, i) => {
-      if (column) values[column] = (cells[i] ?? '').trim()
+      if (column) full[column] = readBack((cells[i] ?? '').trim())
     })
     const errors: Partial<Record<ImportColumn, ErrorDetail[]>> = {}
     const refuse = (column: ImportColumn, detail: ErrorDetail) =>
       (errors[column] ??= []).push(detail)
-    const cell = (column: ImportColumn) => values[column] ?? ''
+    const cell = (column: ImportColumn) => full[column] ?? ''
+    for (const column of has) {
+      if (runsAsFormula(cell(column))) refuse(column, { code: 'import_formula_text' })
+    }
 
     const fieldInput: Record<string, string> = {}
     for (const column of studentFieldColumns) fieldInput[column] = cell(column)
@@ -266,6 +296,12 @@ export function checkRows(
         const column = columnOfField[field] ?? (field as ImportColumn)
         if (!errors[column]) errors[column] = details
       }
+    }
+    const values: Partial<Record<ImportColumn, string>> = {}
+    for (const column of has) {
+      const refusal = lengthRefusal(errors[column], cell(column).length)
+      if (refusal) errors[column] = refusal
+      values[column] = shown(cell(column))
     }
     if (Object.keys(errors).length || !fields.success || !placement.success) {
       return { line, values, errors }

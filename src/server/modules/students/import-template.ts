@@ -1,13 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
-import { Hono } from 'hono'
-import Papa from 'papaparse'
+import { Hono, type Context } from 'hono'
 import { importColumns, type ImportColumn } from '../../../shared/schemas/students.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, sections } from '../../db/schema/academic.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { csvFile, spreadsheetResponse, xlsxFile } from '../../lib/spreadsheet-cells.ts'
 import { templateHeadings } from './import-columns.ts'
 
 /** An example student placed in the institute's own current session, first class and section. */
@@ -63,31 +62,21 @@ async function exampleRow(db: Db, instituteId: string): Promise<Record<ImportCol
 
 const headings = importColumns.map((c) => templateHeadings[c])
 
+/** The headings and the example row, as a sheet of the institute's. */
+async function templateRows(c: Context<AppEnv>) {
+  const example = await exampleRow(c.var.database.db, c.var.auth.instituteId)
+  return [headings, importColumns.map((col) => example[col])]
+}
+
 /** The import template: the columns an upload may have, and one example row. */
 export const studentImportTemplateRoutes = new Hono<AppEnv>()
-  .get('/import-template.csv', requireAuth(), requirePermission('read', 'students'), async (c) => {
-    const example = await exampleRow(c.var.database.db, c.var.auth.instituteId)
-    const csv = Papa.unparse([headings, importColumns.map((col) => example[col])])
-    // A byte order mark, so spreadsheets read it as UTF-8.
-    return c.body(`\uFEFF${csv}\r\n`, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="students-template.csv"',
-    })
-  })
-  .get('/import-template.xlsx', requireAuth(), requirePermission('read', 'students'), async (c) => {
-    const example = await exampleRow(c.var.database.db, c.var.auth.instituteId)
-    const workbook = new ExcelJS.Workbook()
-    const sheet = workbook.addWorksheet('Students')
-    sheet.addRow(headings).font = { bold: true }
-    sheet.addRow(importColumns.map((col) => example[col]))
-    // Every cell text, so phone numbers and IDs keep their leading zeros.
-    sheet.columns.forEach((column) => {
-      column.numFmt = '@'
-      column.width = 18
-    })
-    const bytes = await workbook.xlsx.writeBuffer()
-    return c.body(new Uint8Array(bytes as ArrayBuffer), 200, {
-      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'Content-Disposition': 'attachment; filename="students-template.xlsx"',
-    })
-  })
+  .get('/import-template.csv', requireAuth(), requirePermission('read', 'students'), async (c) =>
+    spreadsheetResponse(c, 'students-template.csv', csvFile(await templateRows(c))),
+  )
+  .get('/import-template.xlsx', requireAuth(), requirePermission('read', 'students'), async (c) =>
+    spreadsheetResponse(
+      c,
+      'students-template.xlsx',
+      await xlsxFile('Students', await templateRows(c)),
+    ),
+  )

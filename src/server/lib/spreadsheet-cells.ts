@@ -1,0 +1,92 @@
+import ExcelJS from 'exceljs'
+import type { Context } from 'hono'
+import Papa from 'papaparse'
+
+/**
+ * Every spreadsheet the server writes (CSV, XLSX) goes through here, and every one it reads
+ * has its cells checked with the same rule: text a spreadsheet would run as a formula
+ * (OWASP "CSV injection": `=HYPERLINK(…)`, `=cmd|…`, `@SUM(…)`) never leaves or enters as one.
+ */
+
+/** A cell as an exporter gives it: text, a number, a date or nothing. */
+export type Cell = string | number | Date | null | undefined
+
+/** OWASP's list: text starting with these is read as a formula by Excel or LibreOffice. */
+const formulaStart = /^[=+\-@\t\r]/
+
+/**
+ * A cell as written to a file. Text starting like a formula gets a leading single quote
+ * (OWASP's rule), so spreadsheets show it as text: `'=HYPERLINK(…)`, `'+8801711000000`.
+ * Numbers stay numbers, negative ones included (a money column still sums); only text is
+ * neutralised, so an exporter writes amounts as numbers, not as formatted text.
+ */
+export function neutralised(value: Cell): string | number | Date | null {
+  if (value === null || value === undefined) return null
+  return typeof value === 'string' && formulaStart.test(value) ? `'${value}` : value
+}
+
+/**
+ * A cell as read from an upload: the single quote our own exports put before formula-like
+ * text is taken off again, so an exported file imports back unchanged.
+ */
+export const readBack = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text)
+
+/**
+ * Whether uploaded text would run as a formula once it is exported and opened: it starts like
+ * one and is not a plain signed number or phone number (`+8801711000000`, `-12.50`), which
+ * holds no letters and so can call nothing. The import refuses such cells, CSV or XLSX alike.
+ */
+export const runsAsFormula = (text: string) =>
+  formulaStart.test(text) && !/^[+-][\d\s.,()-]*$/.test(text)
+
+/**
+ * A CSV file: a byte order mark so spreadsheets read UTF-8, CRLF line ends, cells quoted as
+ * needed and neutralised. Where the decimal mark is a comma, pass `;` as the separator.
+ */
+export function csvFile(rows: Cell[][], separator = ','): string {
+  const csv = Papa.unparse(
+    rows.map((row) => row.map(neutralised)),
+    { delimiter: separator, newline: '\r\n' },
+  )
+  return `\uFEFF${csv}\r\n`
+}
+
+/**
+ * An Excel workbook of one sheet: the first row is the bold heading, cells are neutralised.
+ * Columns are text (IDs and phone numbers keep their leading zeros, also in rows typed in
+ * later); a number cell keeps the general number format, so it reads and sums as a number.
+ */
+export async function xlsxFile(
+  sheetName: string,
+  rows: Cell[][],
+): Promise<Uint8Array<ArrayBuffer>> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet(sheetName)
+  sheet.columns = (rows[0] ?? []).map(() => ({ width: 18, style: { numFmt: '@' } }))
+  rows.forEach((cells, index) => {
+    const row = sheet.addRow(cells.map(neutralised))
+    if (index === 0) row.font = { bold: true }
+    row.eachCell((cell) => {
+      if (typeof cell.value === 'number') cell.numFmt = 'General'
+    })
+  })
+  return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer)
+}
+
+const contentTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
+/** A spreadsheet as a download named `fileName` (its extension says CSV or XLSX). */
+export function spreadsheetResponse(
+  c: Context,
+  fileName: string,
+  body: string | Uint8Array<ArrayBuffer>,
+) {
+  const type = fileName.endsWith('.xlsx') ? contentTypes.xlsx : contentTypes.csv
+  return c.body(body, 200, {
+    'Content-Type': type,
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+  })
+}
