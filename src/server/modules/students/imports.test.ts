@@ -524,11 +524,12 @@ describe('student import', () => {
     expect(theirs).not.toContain('Rahim Uddin')
   })
 
-  it('keeps an upload a week, then forgets it at the institute’s next upload unless its job is still to run', async () => {
+  it('keeps an upload a day, then forgets it at the institute’s next upload unless its job is still to run', async () => {
     const template = await (
       await asUser(t, admin, 'GET', '/api/students/import-template.csv')
     ).text()
     const idle = await preview(template)
+    const recent = await preview(template)
     const waiting = await preview(template)
     expect((await confirm(waiting.id)).status).toBe(202)
     const elsewhere = await addInstitute(t, 'imports-elsewhere')
@@ -546,13 +547,19 @@ describe('student import', () => {
     const old = [idle.id, waiting.id, theirs!.id]
     await t.database.db
       .update(studentImports)
-      .set({ createdAt: sql`now() - interval '8 days'` })
+      .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(inArray(studentImports.id, old))
+    await t.database.db
+      .update(studentImports)
+      .set({ createdAt: sql`now() - interval '23 hours'` })
+      .where(eq(studentImports.id, recent.id))
     const kept = async () =>
       (await t.database.db.select({ id: studentImports.id }).from(studentImports)).map((r) => r.id)
 
     const fresh = await preview(template)
-    expect(await kept()).toEqual(expect.arrayContaining([waiting.id, theirs!.id, fresh.id]))
+    expect(await kept()).toEqual(
+      expect.arrayContaining([recent.id, waiting.id, theirs!.id, fresh.id]),
+    )
     expect(await kept()).not.toContain(idle.id)
     expect((await asUser(t, admin, 'GET', `/api/students/imports/${idle.id}`)).status).toBe(404)
 

@@ -22,14 +22,14 @@ const sampleRows = 20
 /** Invalid rows a preview shows at most (the counts say how many there are). */
 const shownInvalid = 1000
 /**
- * How long an upload is kept: its preview is looked at and its job followed within days. Each
- * holds up to 20,000 rows, so older ones go (when the institute next uploads), unless their
- * job is still to run.
+ * How long an upload is kept: its preview is looked at and confirmed the same day, and a file
+ * is quickly uploaded again. Each holds up to 20,000 rows (and what people typed into them), so
+ * older ones go (when the institute next uploads), unless their job is still to run.
  */
-const keptForDays = 7
+const keptForHours = 24
 
 /**
- * The institute's uploads older than `keptForDays` whose job is not still to run. One being
+ * The institute's uploads older than `keptForHours` whose job is not still to run. One being
  * confirmed meanwhile is locked (importOf) and skipped, so a job never loses its rows.
  */
 async function forgetOldImports(tx: Db, instituteId: string) {
@@ -48,7 +48,7 @@ async function forgetOldImports(tx: Db, instituteId: string) {
     .where(
       and(
         eq(studentImports.instituteId, instituteId),
-        lt(studentImports.createdAt, sql`now() - make_interval(days => ${keptForDays})`),
+        lt(studentImports.createdAt, sql`now() - make_interval(hours => ${keptForHours})`),
         notExists(stillToRun),
       ),
     )
