@@ -48,8 +48,9 @@ export const budgets = {
    */
   offlineTrialBalanceMs: 300,
   /**
-   * A sign-in from one address while another sends 200 wrong passwords at once: an attack may
-   * delay nobody else by more than a second or two.
+   * A sign-in from one address while another sends 200 wrong passwords at once, and the owner's
+   * browser (device cookie) while 26 failing addresses keep 50 in flight: an attack may delay
+   * nobody else by more than a second or two.
    */
   signInUnderAttackMs: 2000,
   /**
