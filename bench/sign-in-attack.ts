@@ -8,7 +8,7 @@ import { benchAdminPassword, startServer } from './server.ts'
 /** Wrong passwords one address sends at once, as the security review did. */
 const attackSize = 200
 
-/** Guesses at once from each of as many addresses as the security review used, and how long. */
+/** The flood the security review sent: 50 wrong passwords in flight from 26 addresses. */
 const flood = { addresses: 26, inFlight: 50, ms: 8000 }
 
 /**
