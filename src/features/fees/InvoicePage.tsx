@@ -28,7 +28,7 @@ const CancelInvoiceDialog = lazy(() =>
 function finesOf(invoice: Invoice, today: string): Map<number, Fine> {
   const fines = new Map<number, Fine>()
   if (invoice.creditOf || invoice.status === 'cancelled') return fines
-  const open = invoice.lines.filter((l) => l.netMinor - l.paidMinor > 0)
+  const open = invoice.lines.filter((l) => l.balanceMinor > 0)
   const periods = new Set(open.map((l) => l.periodId))
   for (const period of periods) {
     const lines = open.filter((l) => l.periodId === period)
@@ -37,7 +37,7 @@ function finesOf(invoice: Invoice, today: string): Map<number, Fine> {
         id: String(l.lineNo),
         feeHeadId: l.feeHeadId,
         dueDate: invoice.dueDate,
-        amount: l.netMinor - l.paidMinor,
+        amount: l.balanceMinor,
         payments: [],
       })),
       invoice.fineRules,
@@ -210,7 +210,7 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }): ReactElement 
                   <td className="amount">{money.format(line.vatMinor)}</td>
                   <td className="amount">{money.format(line.netMinor)}</td>
                   <td className="amount">{money.format(line.paidMinor)}</td>
-                  <td className="amount">{money.format(line.netMinor - line.paidMinor)}</td>
+                  <td className="amount">{money.format(line.balanceMinor)}</td>
                 </tr>
               ))}
             </tbody>
@@ -226,7 +226,9 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }): ReactElement 
                   {money.format(invoice.totalMinor)}
                 </td>
                 <td className="amount">{money.format(sum((l) => l.paidMinor))}</td>
-                <td className="amount">{money.format(sum((l) => l.netMinor - l.paidMinor))}</td>
+                <td className="amount" data-testid="invoice-due">
+                  {money.format(sum((l) => l.balanceMinor))}
+                </td>
               </tr>
             </tfoot>
           </table>

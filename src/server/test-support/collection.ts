@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Invoice } from '../../shared/schemas/fees-invoices.ts'
 import type { Family } from '../../shared/schemas/collection.ts'
+import type { StudentInvoices } from '../../shared/schemas/fees-invoices.ts'
 import { feeHeads, fineRules, invoices } from '../db/schema/fees.ts'
 import { students } from '../db/schema/students.ts'
 import {
@@ -103,3 +104,20 @@ export const advanceOf = async (t: TestApp, studentId: string) =>
       )) as unknown as { rows: { n: string }[] }
     ).rows[0]!.n,
   )
+
+/** A student's invoices and total due, as the student page reads them. */
+export async function studentDues(t: TestApp, token: string, studentId: string) {
+  const res = await asUser(t, token, 'GET', `/api/fees/invoices?studentId=${studentId}`)
+  if (res.status !== 200) throw new Error(`invoices: ${res.status} ${await res.text()}`)
+  return (await res.json()) as StudentInvoices
+}
+
+/** Σ of the student pages' total due over every student the institute has invoiced. */
+export async function duesOfAllStudents(t: TestApp, token: string, instituteId: string) {
+  const { rows } = (await t.database.db.execute(
+    sql`select distinct student_id from invoices where institute_id = ${instituteId}`,
+  )) as unknown as { rows: { student_id: string }[] }
+  let total = 0
+  for (const r of rows) total += (await studentDues(t, token, r.student_id)).totalDueMinor
+  return total
+}

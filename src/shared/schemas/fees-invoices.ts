@@ -163,9 +163,12 @@ export const InvoiceLineSchema = v.object({
   concessionMinor: minor,
   vatMinor: minor,
   netMinor: minor,
-  /** The fine charged on the line so far (the fine as of today is computed from `fineRules`). */
+  /** The fine paid on the line so far: income, never part of its balance (the fine as of any day is computed from `fineRules`). */
   fineMinor: minor,
+  /** The principal paid. */
   paidMinor: minor,
+  /** What is still owed of it: its net with its credit notes less the principal paid, never a fine. */
+  balanceMinor: minor,
   /** The day the VAT rate applied came into force, when it is still on record. */
   vatEffectiveFrom: v.nullable(v.string()),
   explanation: InvoiceLineExplanationSchema,
@@ -215,9 +218,11 @@ export const InvoiceSummarySchema = v.object({
   periodNames: v.array(v.string()),
   status: v.picklist(invoiceStatuses),
   netMinor: minor,
+  /** The principal paid. */
   paidMinor: minor,
+  /** The fines paid with it: income, never owed (so never in the balance). */
   fineMinor: minor,
-  /** What is still owed: net + fines charged − paid, nothing once cancelled by a credit note. */
+  /** What is still owed: Σ its lines' balances (net with credit notes − principal paid), nothing once cancelled. */
   balanceMinor: minor,
   creditNote: v.nullable(
     v.object({ id: v.string(), number: v.string(), issueDate: v.string(), netMinor: minor }),

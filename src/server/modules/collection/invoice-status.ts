@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
-import { netWithCredits } from './line-figures.ts'
+import { lineBalance } from '../fees/line-balance.ts'
 
 /**
- * Sets the status of the invoices of these lines from what is paid of them: paid when every
- * line's net (with its concession credit notes) is paid, partially paid when anything is,
+ * Sets the status of the invoices of these lines from what is paid of them: paid when no line
+ * has a balance left (line-balance.ts; its fine, paid or not, is never part of it), partially paid when anything is,
  * unpaid otherwise. A cancelled invoice stays cancelled.
  */
 export async function refreshInvoiceStatuses(tx: Db, instituteId: string, lineIds: string[]) {
@@ -13,7 +13,7 @@ export async function refreshInvoiceStatuses(tx: Db, instituteId: string, lineId
     from (
       select l.invoice_id,
         case when sum(l.paid_minor) = 0 then 'unpaid'
-          when bool_and(l.paid_minor >= ${netWithCredits}) then 'paid'
+          when bool_and(${lineBalance} <= 0) then 'paid'
           else 'partially_paid' end as status
       from invoice_lines l
       where l.institute_id = ${instituteId} and l.credits_line_id is null

@@ -3,8 +3,8 @@ import type { OpenLine } from '../../../shared/schemas/collection.ts'
 import type { Db } from '../../db/client.ts'
 import { advanceMovements } from '../../db/schema/collection.ts'
 import { chargedFines } from '../fees/fine-waivers.ts'
+import { lineBalance } from '../fees/line-balance.ts'
 import { anyUuid, pgArray } from '../fees/sql-arrays.ts'
-import { netWithCredits } from './line-figures.ts'
 
 interface LineRow {
   line_id: string
@@ -16,16 +16,15 @@ interface LineRow {
   priority: number
   period_name: string | null
   due_date: string
-  net_minor: string
   paid_minor: string
+  balance_minor: string
   fine_paid_minor: string
 }
 
 /**
- * The live invoice lines of these students (neither cancelled nor credit notes), each with what
- * it asks as it stands (its net with its concession credit notes), what is paid of it and what
- * is paid of its fine. `lock` takes the lines (no key update: references to them may still be
- * made), in the key's order, so that two
+ * The live invoice lines of these students (neither cancelled nor credit notes), each with its
+ * balance (line-balance.ts), what is paid of it and what is paid of its fine. `lock` takes the
+ * lines (no key update: references to them may still be made), in the key's order, so that two
  * counters paying one line take turns (and never deadlock on a family's lines).
  */
 async function liveLines(db: Db, instituteId: string, studentIds: string[], lock: boolean) {
@@ -33,7 +32,7 @@ async function liveLines(db: Db, instituteId: string, studentIds: string[], lock
       i.number as invoice_number, l.student_id, l.period_id, h.name as fee_head_name, h.priority,
       p.name as period_name, i.due_date::text as due_date, l.paid_minor,
       l.fine_minor as fine_paid_minor,
-      ${netWithCredits} as net_minor
+      ${lineBalance} as balance_minor
     from invoice_lines l
     join invoices i on i.institute_id = l.institute_id and i.id = l.invoice_id
     join fee_heads h on h.institute_id = l.institute_id and h.id = l.fee_head_id
@@ -67,7 +66,7 @@ export async function counterLines(
 ): Promise<CounterLine[]> {
   if (!studentIds.length) return []
   const rows = await liveLines(db, instituteId, studentIds, lock)
-  const isOpen = (r: LineRow) => Number(r.net_minor) > Number(r.paid_minor)
+  const isOpen = (r: LineRow) => Number(r.balance_minor) > 0
   // The fines of the open lines as of the day, all read together.
   const fines = await chargedFines(
     db,
@@ -95,9 +94,10 @@ export async function counterLines(
       priority: r.priority,
       periodName: r.period_name,
       dueDate: r.due_date,
-      netMinor: Number(r.net_minor),
+      // What it asks as it stands: its balance and what is paid of it.
+      netMinor: Number(r.balance_minor) + Number(r.paid_minor),
       paidMinor: Number(r.paid_minor),
-      dueMinor: Number(r.net_minor) - Number(r.paid_minor),
+      dueMinor: Number(r.balance_minor),
       fineMinor: Math.max(0, fine),
       finePaidMinor: finePaid,
     })

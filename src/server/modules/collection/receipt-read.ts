@@ -9,9 +9,9 @@ import { campuses } from '../../db/schema/institutes.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { voucherReference } from '../accounting/posting.ts'
 import { printSettingsOf } from '../fees/invoice-print-read.ts'
+import { lineBalance } from '../fees/line-balance.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { studentsWhere, type StudentRow } from './family-read.ts'
-import { netWithCredits } from './line-figures.ts'
 import { isUuid } from '../students/student-read.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { receiptVerificationPath } from '../../../shared/public-pages.ts'
@@ -19,7 +19,7 @@ import { receiptVerificationPath } from '../../../shared/public-pages.ts'
 /** What these students owe on their live lines now (principal; fines are a day's figure). */
 export async function principalDue(db: Db, instituteId: string, studentIds: string[]) {
   const [row] = rowsOf<{ due: string | null }>(
-    await db.execute(sql`select sum(${netWithCredits} - l.paid_minor) as due
+    await db.execute(sql`select sum(${lineBalance}) as due
       from invoice_lines l
       join invoices i on i.institute_id = l.institute_id and i.id = l.invoice_id
       where l.institute_id = ${instituteId}

@@ -14,6 +14,7 @@ import {
 import { enrolments, students } from '../../db/schema/students.ts'
 import { notFound } from '../../lib/errors.ts'
 import { presentFineRule } from './fine-rules.ts'
+import { lineBalances } from './line-balance.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
 /** The invoice's number by id, for naming the credit note or the invoice it reverses. */
@@ -104,6 +105,7 @@ export async function findInvoice(
   const original = invoice.creditOf
     ? await numberOf(db, instituteId, eq(invoices.id, invoice.creditOf))
     : undefined
+  const balances = await lineBalances(db, instituteId, [id])
   const headIds = [...new Set(lines.map((l) => l.line.feeHeadId))]
   const rates = headIds.length
     ? await db
@@ -167,6 +169,7 @@ export async function findInvoice(
         netMinor: line.netMinor,
         fineMinor: line.fineMinor,
         paidMinor: line.paidMinor,
+        balanceMinor: balances.find((b) => b.lineId === line.id)?.balanceMinor ?? 0,
         vatEffectiveFrom: vatSince(line.feeHeadId, explanation.vat),
         explanation,
       }
@@ -226,14 +229,14 @@ export async function studentInvoices(
     : []
   const sum = (id: string, figure: 'netMinor' | 'paidMinor' | 'fineMinor') =>
     lines.reduce((total, l) => (l.invoiceId === id ? total + l[figure] : total), 0)
-  // The credit note that cancelled an invoice; every credit note (concessions' too) lowers its due.
+  // The credit note that cancelled an invoice (its lines, as concessions' credits, are in the
+  // balances of the lines they credit).
   const notes = new Map(
     rows.filter((r) => r.creditOf && r.concessionId === null).map((r) => [r.creditOf!, r]),
   )
-  const credits = (invoiceId: string) =>
-    rows
-      .filter((r) => r.creditOf === invoiceId)
-      .reduce((total, r) => total + sum(r.id, 'netMinor'), 0)
+  const balances = await lineBalances(db, instituteId, ids)
+  const balanceOf = (invoiceId: string) =>
+    balances.reduce((total, b) => (b.invoiceId === invoiceId ? total + b.balanceMinor : total), 0)
   const data = rows
     .filter((r) => !r.creditOf)
     .map((invoice) => {
@@ -257,7 +260,7 @@ export async function studentInvoices(
         netMinor,
         paidMinor,
         fineMinor,
-        balanceMinor: netMinor + credits(invoice.id) + fineMinor - paidMinor,
+        balanceMinor: balanceOf(invoice.id),
         creditNote: note
           ? { id: note.id, number: note.number, issueDate: note.issueDate, netMinor: noteNet }
           : null,
