@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isoDate } from './dates.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 
 /* Waivers of late fines: at the counter and on an invoice, the same shapes. */
@@ -29,7 +30,15 @@ export const FineWaiverRowSchema = v.object({
 })
 export type FineWaiverRow = v.InferOutput<typeof FineWaiverRowSchema>
 
-/** A line's fine as of today: what the rules ask, what was waived, what is charged. */
+/**
+ * `?asOf=YYYY-MM-DD` on every read that computes a fine (a line's fine, the counter's family, a
+ * family's advances): the day the fine is counted for, today in the institute's calendar when
+ * left out. Any day, past or coming: what a line owed then, or will owe if nothing changes.
+ */
+export const FineAsOfQuerySchema = v.object({ asOf: v.optional(isoDate) })
+export type FineAsOfQuery = v.InferInput<typeof FineAsOfQuerySchema>
+
+/** A line's fine as of a day: what the rules ask, what was waived, what is charged. */
 export const LineFineSchema = v.object({
   invoiceId: v.string(),
   lineId: v.string(),

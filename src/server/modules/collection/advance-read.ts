@@ -6,7 +6,6 @@ import type {
   AdvanceOverride,
 } from '../../../shared/schemas/advances.ts'
 import type { Db } from '../../db/client.ts'
-import { instituteToday } from '../accounting/open-period.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { familyAtCounter, searchCounter, studentsWhere, type StudentRow } from './family-read.ts'
 import { advanceBalances } from './open-lines.ts'
@@ -173,18 +172,17 @@ async function movementsOf(
   }))
 }
 
-/** A family's advances: the counter's view of it, every member's movements and overrides. */
+/**
+ * A family's advances: the counter's view of it as of `asOf` (its lines' fines), every member's
+ * movements and overrides.
+ */
 export async function familyAdvances(
   db: Db,
   instituteId: string,
   studentId: string | undefined,
+  asOf: string,
 ): Promise<AdvanceFamily> {
-  const family = await familyAtCounter(
-    db,
-    instituteId,
-    studentId,
-    await instituteToday(db, instituteId),
-  )
+  const family = await familyAtCounter(db, instituteId, studentId, asOf)
   const ids = family.members.map((m) => m.studentId)
   return {
     family,

@@ -17,6 +17,7 @@ import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { fineAsOf } from '../fees/fine-waivers.ts'
 import { isUuid } from '../students/student-read.ts'
 import { checkOverride, runOverride } from './advance-override.ts'
 import { advanceHolders, familyAdvances, listedOverrides } from './advance-read.ts'
@@ -133,10 +134,13 @@ export const advanceRoutes = new Hono<AppEnv>()
     '/families/:studentId',
     requireAuth(),
     requirePermission('read', 'advance-override'),
-    async (c) =>
-      c.json(
-        await familyAdvances(c.var.database.db, c.var.auth.instituteId, c.req.param('studentId')),
-      ),
+    async (c) => {
+      const { db } = c.var.database
+      const asOf = await fineAsOf(c, db)
+      return c.json(
+        await familyAdvances(db, c.var.auth.instituteId, c.req.param('studentId'), asOf),
+      )
+    },
   )
 
   .get('/overrides', requireAuth(), requirePermission('read', 'advance-override'), async (c) =>

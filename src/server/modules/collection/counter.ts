@@ -7,12 +7,12 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
-import { instituteToday } from '../accounting/open-period.ts'
+import { fineAsOf } from '../fees/fine-waivers.ts'
 import { familyAtCounter, searchCounter } from './family-read.ts'
 
 /**
  * The counter's reads (permission payment-collection): finding a student as one types, and the
- * family with every member's open lines and the fine as of today.
+ * family with every member's open lines and the fine as of a day (`?asOf=`, else today).
  */
 export const counterRoutes = new Hono<AppEnv>()
   .get('/search', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
@@ -30,13 +30,7 @@ export const counterRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.var.database
       const instituteId = c.var.auth.instituteId
-      return c.json<Family>(
-        await familyAtCounter(
-          db,
-          instituteId,
-          c.req.param('studentId'),
-          await instituteToday(db, instituteId),
-        ),
-      )
+      const asOf = await fineAsOf(c, db)
+      return c.json<Family>(await familyAtCounter(db, instituteId, c.req.param('studentId'), asOf))
     },
   )

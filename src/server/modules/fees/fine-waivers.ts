@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono'
 import { finesOfPeriod, type FineLine } from '../../../shared/fees/fine.ts'
 import { waiveFine, type WaivedFine } from '../../../shared/fees/fine-waiver.ts'
 import {
+  FineAsOfQuerySchema,
   FineWaiverRequestSchema,
   type FineWaiverRow,
   type LineFine,
@@ -16,14 +17,14 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
-import { readJson } from '../../lib/validate.ts'
+import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { presentFineRule } from './fine-rules.ts'
 import { pathId } from './rule-heads.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
 /*
- * /fees/invoices/:invoiceId/lines/:lineId: a line's fine as of today (the shared fine rules,
+ * /fees/invoices/:invoiceId/lines/:lineId: a line's fine as of a day (`?asOf=`, else today; the shared fine rules,
  * with the period cap over the student's lines of the period, less the waivers granted), and
  * waiving it in part or whole with a reason (permission fine-waiver, audited, Idempotency-Key
  * taken). The fine is a line's figure as of a day, never posted here: collection charges it
@@ -51,6 +52,15 @@ async function lineOf(c: Context<AppEnv>, db: Db, lock = false) {
   const [row] = lock ? await query.for('update', { of: invoiceLines }) : await query
   if (!row) throw notFound('invoice_line_not_found')
   return row
+}
+
+/**
+ * The day a read counts fines for: its `?asOf=` (a real YYYY-MM-DD, else 422 naming `asOf`),
+ * or today in the institute's calendar.
+ */
+export async function fineAsOf(c: Context<AppEnv>, db: Db): Promise<string> {
+  const { asOf } = parseOrThrow(FineAsOfQuerySchema, c.req.query())
+  return asOf ?? (await instituteToday(db, c.var.auth.instituteId))
 }
 
 /** What each line asks as it stands: its net with its concession credit notes'. */
@@ -266,10 +276,9 @@ export const fineWaiverRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.var.database
       const instituteId = c.var.auth.instituteId
+      const asOf = await fineAsOf(c, db)
       const found = await lineOf(c, db)
-      return c.json<LineFine>(
-        await lineFine(db, instituteId, found, await instituteToday(db, instituteId)),
-      )
+      return c.json<LineFine>(await lineFine(db, instituteId, found, asOf))
     },
   )
 
