@@ -491,6 +491,11 @@ export const invoiceLines = pgTable(
     index('invoice_lines_head_idx').on(t.instituteId, t.feeHeadId),
     index('invoice_lines_period_idx').on(t.periodId),
     index('invoice_lines_student_idx').on(t.instituteId, t.studentId),
+    // A line's balance adds the credit notes' lines that credit it (line-balance.ts): looked up by
+    // this index, not by reading the institute's lines for every line asked about.
+    index('invoice_lines_credits_idx')
+      .on(t.instituteId, t.creditsLineId)
+      .where(sql`${t.creditsLineId} is not null`),
     // One check a line for its institute, invoice and student: a group run writes 50,000 lines.
     // Its head and period are checked once a statement instead (migration 0022,
     // invoice_lines_check_refs): a row's check costs ~30 µs on PGlite, 3 s of a 10,000-student run.
