@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import type { Context } from 'hono'
+import type { AppEnv } from '../app-env.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiException } from './errors.ts'
 import {
@@ -10,11 +11,12 @@ import {
   type IdempotentRequest,
 } from './idempotency.ts'
 
-/** A request carrying the given Idempotency-Key header (none for undefined). */
-const withHeader = (value: string | undefined) =>
+/** A request carrying the given Idempotency-Key header (none for undefined), signed in or not. */
+const withHeader = (value: string | undefined, userId?: string) =>
   ({
     req: { header: (name: string) => (name === 'idempotency-key' ? value : undefined) },
-  }) as unknown as Context
+    var: userId ? { auth: { user: { id: userId } } } : {},
+  }) as unknown as Context<AppEnv>
 
 /** The refusal a call throws, or undefined when it passes. */
 async function refusal(run: () => unknown): Promise<ApiException | undefined> {
@@ -31,6 +33,15 @@ describe('the Idempotency-Key header', () => {
   it('takes 8 to 100 characters, trimmed', () => {
     expect(idempotencyKey(withHeader('  key-0001  '), { required: true })).toBe('key-0001')
     expect(idempotencyKey(withHeader('k'.repeat(100)), { required: false })).toBe('k'.repeat(100))
+  })
+
+  it('names the signed-in user in the key, so that no two users share one', () => {
+    expect(idempotencyKey(withHeader('key-0001', 'user-a'), { required: true })).toBe(
+      'user-a:key-0001',
+    )
+    expect(idempotencyKey(withHeader('key-0001', 'user-b'), { required: false })).toBe(
+      'user-b:key-0001',
+    )
   })
 
   it('refuses a missing, short or long key with 400 where one is required', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
+import type { AppEnv, AuthContext } from '../app-env.ts'
 import { badRequest, refuse } from './errors.ts'
 
 /*
@@ -9,7 +10,7 @@ import { badRequest, refuse } from './errors.ts'
  * that answer again and nothing happens twice, with a different request it gets a 409.
  *
  * The answer is kept where the effect is: the row the request creates carries the key under a
- * unique index (per institute), so the effect and its stored answer commit together, and of
+ * unique index (per institute; the key names its user), so the effect and its stored answer commit together, and of
  * requests sent at once all but one fail that index and read the one's answer.
  *
  *   const key = idempotencyKey(c, { required: true })
@@ -22,16 +23,22 @@ import { badRequest, refuse } from './errors.ts'
 /**
  * The request's Idempotency-Key header, trimmed: 400 unless 8–100 characters. Where the key is
  * optional, a request without the header answers undefined and simply runs.
+ *
+ * Keys are the caller's own: a signed-in user's key is stored as `<user id>:<key>`, so another
+ * user sending the same key is a request of their own, never a replay of someone else's answer
+ * (and no client key can take the name of a key the server makes, such as `cashier-day:…`).
+ * Public requests (no user) keep the key as sent; their rows' unique index is per institute.
  */
-export function idempotencyKey(c: Context, opts: { required: true }): string
-export function idempotencyKey(c: Context, opts: { required: false }): string | undefined
-export function idempotencyKey(c: Context, { required }: { required: boolean }) {
+export function idempotencyKey(c: Context<AppEnv>, opts: { required: true }): string
+export function idempotencyKey(c: Context<AppEnv>, opts: { required: false }): string | undefined
+export function idempotencyKey(c: Context<AppEnv>, { required }: { required: boolean }) {
   const key = c.req.header('idempotency-key')?.trim()
   if (key === undefined && !required) return undefined
   if (key === undefined || key.length < 8 || key.length > 100) {
     throw badRequest(required ? 'idempotency_key_required' : 'bad_idempotency_key')
   }
-  return key
+  const user = (c.var.auth as AuthContext | undefined)?.user
+  return user ? `${user.id}:${key}` : key
 }
 
 /** JSON with every object's keys sorted and undefined left out: the same data reads the same. */
