@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import Papa from 'papaparse'
 import { adminHeaders, signInAs } from './session.ts'
+import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
 /** A session of its own (far from the demo's years) with a class and its sections A and B. */
 async function structure(request: APIRequestContext, baseURL: string, run: string) {
@@ -111,5 +114,48 @@ test('the office imports 200 students from a CSV: mistakes shown by row, the cor
     'Imported: 0 new, 0 updated, 200 unchanged.',
     { timeout: 60_000 },
   )
+  await context.close()
+})
+
+test('a name typed as a formula is exported as text, and refused when the export is imported back', async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 7)
+  const context = await browser.newContext()
+  const headers = await adminHeaders(context.request, baseURL!)
+  const place = await demoPlacement(context.request, baseURL!, headers)
+  const name = `=HYPERLINK("http://evil.example/${run}","Click")`
+  const student = await createStudent(context.request, baseURL!, headers, place, {
+    fullName: name,
+    guardianPhone: uniquePhone(),
+    withoutSection: true,
+  })
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+
+  await page.goto(`/students?academicSessionId=${place.session.id}`)
+  await page.getByRole('searchbox', { name: 'Search students' }).fill(student.studentCode)
+  await expect(page.locator('main table tbody tr').filter({ hasText: 'HYPERLINK' })).toHaveCount(1)
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const csv = await readFile((await (await download).path())!, 'utf8')
+  const [headings, row] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, '').trimEnd()).data
+  // A spreadsheet opening the file shows the name as text: it runs nothing.
+  expect(row![headings!.indexOf('Full name')]).toBe(`'${name}`)
+  expect(row![headings!.indexOf('Student ID')]).toBe(student.studentCode)
+
+  await page.goto('/students/import')
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'students.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  })
+  await expect(
+    page.getByTestId('import-rows').locator('tr[data-line="2"] [data-column="fullName"]'),
+  ).toHaveText(
+    'Starts with =, +, -, @ or a tab, so a spreadsheet would run it as a formula. Remove that first character.',
+  )
+  await expect(page.getByTestId('count-invalid')).toContainText('1')
   await context.close()
 })
