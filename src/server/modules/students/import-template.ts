@@ -47,7 +47,8 @@ async function exampleRow(db: Db, instituteId: string): Promise<Record<ImportCol
     motherName: 'Nasrin Rahman',
     guardianName: 'Karim Rahman',
     guardianRelation: 'Father',
-    guardianPhone: '+8801711000000',
+    // Written as dialled at home: a leading + would be exported with the quote that marks text.
+    guardianPhone: '01711000000',
     guardianEmail: '',
     address: '',
     campus: campus?.code ?? '',
