@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import type { Socket } from 'node:net'
 import { resolve } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '../shared/schemas/api-error.ts'
 import { institutes } from './db/schema/institutes.ts'
@@ -153,6 +155,20 @@ describe('a database restart under the API', () => {
         expect(paid.rows[0]!.n).toBe(counter.paidBefore + 100 * keys.length)
       }
     }, 120_000)
+
+    it('a connection lost as a transaction begins gives its slot back: the pool never fills up', async () => {
+      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client
+      // More times than the pool has connections (10): each lost one must not keep its slot.
+      for (let i = 0; i < 15; i++) {
+        const idle = await pool.connect()
+        idle.release()
+        // The transaction takes the idle connection, which then dies under its BEGIN.
+        const cut = t.database.db.transaction((tx) => tx.execute(sql`select 1`))
+        ;(idle as unknown as { connection: { stream: Socket } }).connection.stream.destroy()
+        await expect(cut).rejects.toThrow()
+      }
+      expect((await t.app.request('/api/ready')).status).toBe(200)
+    })
 
     it('a job cut by the restart resumes from its checkpoint; the runner and the outbox carry on', async () => {
       await createJobTestTable(t)

@@ -74,14 +74,25 @@ function serverPool(connectionString: string, log: Logger | undefined): pg.Pool 
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
   })
-  const lost = (err: Error) =>
-    // The driver's message and code only: never the connection string (it may hold a password).
-    log?.warn('database connection lost', {
-      code: (err as { code?: string }).code,
-      err: err.message,
-    })
+  const inUse = new Set<pg.PoolClient>()
+  pool.on('acquire', (client) => inUse.add(client))
+  pool.on('release', (_err, client) => inUse.delete(client))
   // A client in use (between a transaction's queries) has no listener of the pool's own.
-  pool.on('connect', (client) => client.on('error', lost))
+  pool.on('connect', (client) =>
+    client.on('error', (err) => {
+      // The driver's message and code only: never the connection string (it may hold a password).
+      log?.warn('database connection lost', {
+        code: (err as { code?: string }).code,
+        err: err.message,
+      })
+      // Its slot is given back now: drizzle never releases a client whose BEGIN failed, and
+      // each such client would take a slot for good (the pool full, the API down for good).
+      if (!inUse.has(client)) return
+      const release = client.release
+      client.release = () => {}
+      release(err)
+    }),
+  )
   // An idle client's error reaches the pool too, already reported by the client's listener.
   pool.on('error', () => {})
   return pool
