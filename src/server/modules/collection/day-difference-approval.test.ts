@@ -146,7 +146,10 @@ describe('a cashier’s day closed with a large difference', () => {
     const approved = await approve(admin, closing!.id)
     expect(approved.status).toBe(200)
     const after = ((await approved.json()) as CashierDay).closing!
-    expect(after).toMatchObject({ differenceStatus: 'posted', differenceApprovedBy: 'Demo Administrator' })
+    expect(after).toMatchObject({
+      differenceStatus: 'posted',
+      differenceApprovedBy: 'Demo Administrator',
+    })
     expect(after.differenceVoucherReference).not.toBeNull()
     expect(await balanceOf('cash')).toBe(cash + 250_000)
     expect(await balanceOf('cash_over_short')).toBe(overShort - 250_000)
