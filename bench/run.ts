@@ -10,6 +10,7 @@ import { concurrencyBench } from './concurrency.ts'
 import { feeGridBench } from './fee-grid.ts'
 import { finesBench } from './fines.ts'
 import { groupInvoiceBench } from './group-invoice.ts'
+import { importRefusalBench } from './import-refusal.ts'
 import { jobsBench } from './jobs.ts'
 import { ledgerBench } from './ledger.ts'
 import { median } from './median.ts'
@@ -103,6 +104,7 @@ await ledgerBench(verdict)
 await jobsBench(verdict)
 await studentsBench(verdict)
 await studentsImportBench(verdict)
+await importRefusalBench(verdict)
 finesBench(verdict)
 await feeGridBench(verdict)
 await groupInvoiceBench(verdict)

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { Worker, type ResourceLimits } from 'node:worker_threads'
+import { Worker, type ResourceLimits, type Transferable } from 'node:worker_threads'
 import { FairQueue } from './fair-queue.ts'
 
 /** The worker thread stopped before answering: it ran out of memory, or crashed. */
@@ -42,11 +42,12 @@ export class ThreadPool<In, Out> {
     })
   }
 
-  run(key: unknown, input: In): Promise<Out> {
-    return this.queue.run(key, 'jobs', () => this.onThread(input))
+  /** `transfer`: what `input` holds that moves to the thread rather than being copied. */
+  run(key: unknown, input: In, transfer: Transferable[] = []): Promise<Out> {
+    return this.queue.run(key, 'jobs', () => this.onThread(input, transfer))
   }
 
-  private onThread(input: In) {
+  private onThread(input: In, transfer: Transferable[]) {
     const kept = this.idle.pop()
     if (kept) clearTimeout(kept.timer)
     const worker = kept?.worker ?? this.start()
@@ -69,7 +70,7 @@ export class ThreadPool<In, Out> {
       worker.on('message', answered)
       worker.on('error', failed)
       worker.on('exit', failed)
-      worker.postMessage(input)
+      worker.postMessage(input, transfer)
     })
   }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import type { ImportCounts, ImportPreview, ImportRow } from '../../../shared/schemas/students.ts'
@@ -8,10 +7,10 @@ import { jobs } from '../../db/schema/jobs.ts'
 import { studentImports } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { badRequest, conflict, notFound } from '../../lib/errors.ts'
+import { conflict, notFound } from '../../lib/errors.ts'
 import { idempotencyKey } from '../../lib/idempotency.ts'
 import { columnsOf } from './import-columns.ts'
-import { fileRefusal, readSheet } from './import-file.ts'
+import { uploadedSheet } from './import-file.ts'
 import { studentImportJob, type ImportJobParams } from './import-job.ts'
 import { planRows } from './import-plan.ts'
 import { checkRows, loadStructure, refuseDuplicates, type ImportedRow } from './import-rows.ts'
@@ -82,20 +81,6 @@ async function importOf(c: Context<AppEnv>, tx: Db, lock = false) {
   return row
 }
 
-async function uploadedFile(c: Context<AppEnv>) {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
-  if (type !== 'multipart/form-data') throw fileRefusal('import_file_missing')
-  let parts: Record<string, string | File>
-  try {
-    parts = await c.req.parseBody()
-  } catch {
-    throw badRequest('malformed_body')
-  }
-  const file = parts.file
-  if (!(file instanceof File)) throw fileRefusal('import_file_missing')
-  return { name: file.name.slice(0, 200), bytes: new Uint8Array(await file.arrayBuffer()) }
-}
-
 /**
  * /students/imports: a student list uploaded (CSV or XLSX) is checked and kept with its
  * preview; nothing is written to the students until it is confirmed, which starts the job
@@ -105,8 +90,7 @@ async function uploadedFile(c: Context<AppEnv>) {
 export const studentImportRoutes = new Hono<AppEnv>()
   .post('/', requireAuth(), requirePermission('create', 'students'), async (c) => {
     const { database, auth } = c.var
-    const file = await uploadedFile(c)
-    const sheet = await readSheet(file.bytes, auth.instituteId)
+    const { sheet, ...file } = await uploadedSheet(c)
     const columns = columnsOf(sheet.headers)
     const saved = await database.db.transaction(async (tx) => {
       await forgetOldImports(tx, auth.instituteId)
@@ -149,7 +133,7 @@ export const studentImportRoutes = new Hono<AppEnv>()
           instituteId: auth.instituteId,
           createdBy: auth.user.id,
           fileName: file.name,
-          fileSha256: createHash('sha256').update(file.bytes).digest('hex'),
+          fileSha256: file.sha256,
           columns: columns.filter((col) => col !== null),
           rows: checked.flatMap((r) => (r.row ? [r.row] : [])) satisfies ImportedRow[],
           preview: { counts, rows: shown },
