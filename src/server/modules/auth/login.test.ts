@@ -174,7 +174,8 @@ describe('throttling of failed sign-ins', () => {
     let release!: () => void
     checks.held = new Promise((resolve) => (release = resolve))
     let answered = 0
-    const counted = (res: Promise<Response>) => res.then((r) => (answered++, r))
+    const counted = (res: Response | Promise<Response>) =>
+      Promise.resolve(res).then((r) => (answered++, r))
     const flood = Array.from({ length: 50 }, (_, i) => counted(guess(flooders[i % 26]!, 26 + i)))
     const queued = () => answered + hashStats.waiting + checks.started.length
     await vi.waitFor(() => expect(queued()).toBe(50), { timeout: 20_000 })
