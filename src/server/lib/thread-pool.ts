@@ -3,7 +3,14 @@ import { Worker, type ResourceLimits, type Transferable } from 'node:worker_thre
 import { FairQueue } from './fair-queue.ts'
 
 /** The worker thread stopped before answering: it ran out of memory, or crashed. */
-export class ThreadFailed extends Error {}
+export class ThreadFailed extends Error {
+  constructor(
+    message: string,
+    readonly outOfMemory: boolean,
+  ) {
+    super(message)
+  }
+}
 
 // A worker thread does not inherit the server's `--import tsx` (nor Vitest's transform): it
 // registers tsx's loader itself before importing its TypeScript entry.
@@ -48,7 +55,12 @@ export class ThreadPool<In, Out> {
   }
 
   private onThread(input: In, transfer: Transferable[]) {
-    const kept = this.idle.pop()
+    let kept = this.idle.pop()
+    // A kept thread that ended by itself meanwhile (its id is then -1) is not used.
+    while (kept && kept.worker.threadId === -1) {
+      clearTimeout(kept.timer)
+      kept = this.idle.pop()
+    }
     if (kept) clearTimeout(kept.timer)
     const worker = kept?.worker ?? this.start()
     return new Promise<Out>((resolve, reject) => {
@@ -60,7 +72,13 @@ export class ThreadPool<In, Out> {
       const failed = (err?: unknown) => {
         stop()
         void worker.terminate()
-        reject(new ThreadFailed(err instanceof Error ? err.message : 'worker thread exited'))
+        const code = (err as { code?: unknown } | undefined)?.code
+        reject(
+          new ThreadFailed(
+            err instanceof Error ? err.message : 'worker thread exited',
+            code === 'ERR_WORKER_OUT_OF_MEMORY',
+          ),
+        )
       }
       const stop = () => {
         worker.off('message', answered)

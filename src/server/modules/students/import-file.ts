@@ -70,7 +70,7 @@ export async function uploadedSheet(c: Context<AppEnv>): Promise<Upload> {
   } catch (err) {
     if (err instanceof QueueFull) throw serverBusy(retryAfterSeconds)
     // Out of memory: what a file that unpacks to too much would do.
-    if (err instanceof ThreadFailed) {
+    if (err instanceof ThreadFailed && err.outOfMemory) {
       throw fileRefusal('import_file_unpacked_too_large', { max: maxUnpackedBytes / 1024 / 1024 })
     }
     throw err
