@@ -6,7 +6,7 @@ import { SheetRefused } from './import-sheet.ts'
 /** An upload's request as the request's thread hands it over, untouched. */
 export interface UploadRequest {
   contentType: string
-  body: Uint8Array
+  body: Uint8Array<ArrayBuffer>
 }
 
 /**
