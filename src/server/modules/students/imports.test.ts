@@ -555,6 +555,12 @@ describe('student import', () => {
       .where(eq(studentImports.id, recent.id))
     const kept = async () =>
       (await t.database.db.select({ id: studentImports.id }).from(studentImports)).map((r) => r.id)
+    // Past its day, an upload no job took is gone for the user at once.
+    const read = async (id: string) =>
+      (await asUser(t, admin, 'GET', `/api/students/imports/${id}`)).status
+    expect(await read(idle.id)).toBe(404)
+    expect(await read(recent.id)).toBe(200)
+    expect(await read(waiting.id)).toBe(200)
 
     const fresh = await preview(template)
     expect(await kept()).toEqual(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import type { ImportCounts, ImportPreview, ImportRow } from '../../../shared/schemas/students.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -26,6 +26,7 @@ const shownInvalid = 1000
  * older ones go (when the institute next uploads), unless their job is still to run.
  */
 const keptForHours = 24
+const keptSince = sql`now() - make_interval(hours => ${keptForHours})`
 
 /**
  * The institute's uploads older than `keptForHours` whose job is not still to run. One being
@@ -47,7 +48,7 @@ async function forgetOldImports(tx: Db, instituteId: string) {
     .where(
       and(
         eq(studentImports.instituteId, instituteId),
-        lt(studentImports.createdAt, sql`now() - make_interval(hours => ${keptForHours})`),
+        lt(studentImports.createdAt, keptSince),
         notExists(stillToRun),
       ),
     )
@@ -66,7 +67,11 @@ const present = (row: ImportRecord): ImportPreview => ({
   createdAt: row.createdAt.toISOString(),
 })
 
-/** The caller's institute's upload, locked for confirming when asked; 404 for anyone else's. */
+/**
+ * The caller's institute's upload, locked for confirming when asked; 404 for anyone else's, and
+ * for one kept past its day that no job took (it is gone for the user even before the next
+ * upload removes it).
+ */
 async function importOf(c: Context<AppEnv>, tx: Db, lock = false) {
   const id = c.req.param('importId') ?? ''
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
@@ -75,7 +80,13 @@ async function importOf(c: Context<AppEnv>, tx: Db, lock = false) {
   const query = tx
     .select()
     .from(studentImports)
-    .where(and(eq(studentImports.instituteId, c.var.auth.instituteId), eq(studentImports.id, id)))
+    .where(
+      and(
+        eq(studentImports.instituteId, c.var.auth.instituteId),
+        eq(studentImports.id, id),
+        or(isNotNull(studentImports.jobId), gt(studentImports.createdAt, keptSince)),
+      ),
+    )
   const [row] = lock ? await query.for('update') : await query
   if (!row) throw notFound('import_not_found')
   return row
