@@ -11,9 +11,13 @@ UPDATE "invoices" SET "idempotency_key" = "created_by"::text || ':' || "idempote
   WHERE "idempotency_key" IS NOT NULL AND "created_by" IS NOT NULL AND "group_invoice_run_id" IS NULL;--> statement-breakpoint
 UPDATE "fine_waivers" SET "idempotency_key" = "created_by"::text || ':' || "idempotency_key"
   WHERE "idempotency_key" IS NOT NULL AND "created_by" IS NOT NULL;--> statement-breakpoint
+-- A posted voucher is immutable (vouchers_immutable): only its stored key is renamed here, with
+-- the trigger off for this one statement inside the migration's transaction.
+ALTER TABLE "vouchers" DISABLE TRIGGER "vouchers_immutable";--> statement-breakpoint
 UPDATE "vouchers" SET "idempotency_key" = "created_by"::text || ':' || "idempotency_key"
   WHERE "idempotency_key" IS NOT NULL AND "created_by" IS NOT NULL
     AND "idempotency_key" NOT LIKE 'cashier-day:%';--> statement-breakpoint
+ALTER TABLE "vouchers" ENABLE TRIGGER "vouchers_immutable";--> statement-breakpoint
 UPDATE "jobs" SET "key" = "created_by"::text || ':' || "key"
   WHERE "created_by" IS NOT NULL
     AND "kind" IN ('group-invoice', 'student-import', 'student-promotion');--> statement-breakpoint

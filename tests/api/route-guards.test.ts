@@ -34,7 +34,11 @@ import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.t
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
 import { takePayment } from '../../src/server/modules/collection/payment-create.ts'
-import { advanceOverrides, payments } from '../../src/server/db/schema/collection.ts'
+import {
+  advanceOverrides,
+  cashierDayClosings,
+  payments,
+} from '../../src/server/db/schema/collection.ts'
 import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
 import {
   addInstitute,
@@ -431,6 +435,21 @@ describe('every API endpoint', () => {
       .returning()
     recordsOfA.overrideId = overrideOfA!.id
     secretsOfA.push(overrideOfA!.id, 'Fixture override of A')
+    // A cashier's day of A closed with a difference waiting for approval.
+    const [closingOfA] = await t.database.db
+      .insert(cashierDayClosings)
+      .values({
+        instituteId: instituteA,
+        cashierId: target.id,
+        day: '2090-01-02',
+        expectedCashMinor: 0,
+        countedCashMinor: 500_000,
+        differenceStatus: 'pending',
+        differenceReason: 'Fixture closing of A',
+      })
+      .returning()
+    recordsOfA.closingId = closingOfA!.id
+    secretsOfA.push(closingOfA!.id, 'Fixture closing of A')
 
     const [probeRole] = await t.database.db
       .insert(roles)
