@@ -86,5 +86,6 @@ describe('vouchers posted at once on PostgreSQL', () => {
       )
     ).json()) as { data: Voucher[]; total: number }
     expect(Number(top.data[0]!.reference.split('-').at(-1))).toBe(top.total)
-  })
+    // A thousand postings: about 8 s alone, several times that beside the suite's other files.
+  }, 120_000)
 })
