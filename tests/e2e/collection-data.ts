@@ -7,7 +7,8 @@ import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 type Headers = Record<string, string>
 
 /**
- * Two siblings sharing a guardian phone, each invoiced 1,000.00 of tuition for a period due 20
+ * Two siblings sharing a guardian phone (in class Six with no section: section A's 40 places
+ * are the students suite's), each invoiced 1,000.00 of tuition for a period due 20
  * days ago, with a fine of 50.00 once the 0 days' grace are over.
  */
 export async function familyWithDues(request: APIRequestContext, baseURL: string, run: string) {
@@ -20,10 +21,12 @@ export async function familyWithDues(request: APIRequestContext, baseURL: string
       fullName: `Elder ${run}`,
       guardianPhone: phone,
       guardianName: `Guardian ${run}`,
+      withoutSection: true,
     }),
     await createStudent(request, baseURL, headers, place, {
       fullName: `Younger ${run}`,
       guardianPhone: phone,
+      withoutSection: true,
     }),
   ]
   const tuition = await addFeeHead(request, baseURL, headers, {
