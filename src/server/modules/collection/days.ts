@@ -11,7 +11,8 @@ import { notFound } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { isUuid } from '../students/student-read.ts'
-import { approveDifference, cashierDay, closeDay } from './cashier-day.ts'
+import { cashierDay, closeDay } from './cashier-day.ts'
+import { approveDifference } from './day-difference.ts'
 
 /** Who approves a closing's pending difference: a supervisor, never the cashier whose day it is. */
 const approval = ['update', 'receipt-cancel'] as const
