@@ -10,7 +10,7 @@ const staffAreas = Object.entries(staffStringAreas).map(([name, folder]) => ({
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['en', 'de', 'fr', 'pt'],
+  locales: ['en', 'de', 'fr', 'pt', 'bn'],
   fallbackLocales: { default: 'en' },
   catalogs: [
     {
