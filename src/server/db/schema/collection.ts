@@ -119,6 +119,8 @@ export const paymentTenders = pgTable(
     reference: text('reference').notNull().default(''),
     issuer: text('issuer').notNull().default(''),
     chequeDate: date('cheque_date', { mode: 'string' }),
+    /** A cancelled card or mobile-money tender: the provider's reference of its reversal. */
+    reversalReference: text('reversal_reference').notNull().default(''),
   },
   (t) => [
     tenantPrimaryKey(t),

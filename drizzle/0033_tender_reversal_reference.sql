@@ -1,0 +1,1 @@
+ALTER TABLE "payment_tenders" ADD COLUMN "reversal_reference" text DEFAULT '' NOT NULL;
