@@ -51,7 +51,8 @@ export const invoicePapers = ['a4', 'a5', 'thermal80'] as const
  * A fee head (tuition, admission, exam, transport …). Its income account is also kept as the
  * COA mapping row (purpose `fee_income`, key = the head's id), written in the same transaction;
  * this column is what posting reads. Priority orders how a partial payment is allocated
- * (lowest first).
+ * (lowest first). A head carries VAT exactly when it has a VAT rate (vat_rates): the VAT
+ * screen is the one place that says so.
  */
 export const feeHeads = pgTable(
   'fee_heads',
@@ -63,7 +64,6 @@ export const feeHeads = pgTable(
     code: text('code').notNull(),
     kind: text('kind', { enum: feeHeadKinds }).notNull(),
     incomeAccountId: uuid('income_account_id').notNull(),
-    vatApplicable: boolean('vat_applicable').notNull().default(false),
     priority: integer('priority').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
