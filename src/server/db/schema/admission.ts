@@ -12,9 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { at, createdAt, tenantPrimaryKey, tenantReference } from './columns.ts'
+import { at, createdAt, money, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { academicSessions, classes, groups } from './academic.ts'
+import { vouchers } from './accounting.ts'
 import { users } from './auth.ts'
+import { instituteId } from './institute-column.ts'
 import { institutes } from './institutes.ts'
 
 /**
@@ -111,6 +113,38 @@ export const applicants = pgTable(
     uniqueIndex('applicants_short_reference_unique').on(t.instituteId, t.shortReference),
     index('applicants_form_idx').on(t.formId, t.status),
     index('applicants_institute_idx').on(t.instituteId, t.submittedAt),
+  ],
+)
+
+/**
+ * An application fee paid elsewhere (a bank deposit slip), as staff recorded it from the slip:
+ * the voucher posted (Dr the mapped bank account, Cr admission fee income). One per applicant.
+ */
+export const applicantFeeDeposits = pgTable(
+  'applicant_fee_deposits',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    applicantId: uuid('applicant_id').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    /** The bank account (its COA mapping key) the slip paid into. */
+    bankAccount: text('bank_account').notNull(),
+    /** The slip's number as printed on it. */
+    reference: text('reference').notNull(),
+    voucherId: uuid('voucher_id').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    payloadHash: text('payload_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('applicant_fee_deposits_applicant_fk', t, t.applicantId, applicants),
+    tenantReference('applicant_fee_deposits_voucher_fk', t, t.voucherId, vouchers),
+    uniqueIndex('applicant_fee_deposits_applicant_unique').on(t.instituteId, t.applicantId),
+    uniqueIndex('applicant_fee_deposits_idempotency_unique').on(t.instituteId, t.idempotencyKey),
+    check('applicant_fee_deposits_amount', sql`${t.amountMinor} > 0`),
   ],
 )
 

@@ -27,6 +27,7 @@ import {
 import { at, createdAt, money, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { instituteId } from './institute-column.ts'
 import { vouchers } from './accounting.ts'
+import { applicants } from './admission.ts'
 import { users } from './auth.ts'
 import { invoiceLines } from './fees.ts'
 import { campuses, institutes } from './institutes.ts'
@@ -66,8 +67,10 @@ export const payments = pgTable(
     number: text('number').notNull(),
     fiscalYear: integer('fiscal_year').notNull(),
     sequence: integer('sequence').notNull(),
-    /** The student the cashier looked up: the receipt's first name. */
-    studentId: uuid('student_id').notNull(),
+    /** The student the cashier looked up: the receipt's first name (none for an applicant). */
+    studentId: uuid('student_id'),
+    /** The applicant whose application fee it takes; then no student and no lines. */
+    applicantId: uuid('applicant_id'),
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     /** The money received (Σ tenders); advances used and over-payment are in the lines. */
     amountMinor: money('amount_minor').notNull(),
@@ -90,6 +93,9 @@ export const payments = pgTable(
     tenantPrimaryKey(t),
     tenantReference('payments_campus_fk', t, t.campusId, campuses),
     tenantReference('payments_student_fk', t, t.studentId, students),
+    tenantReference('payments_applicant_fk', t, t.applicantId, applicants),
+    check('payments_payer', sql`num_nonnulls(${t.studentId}, ${t.applicantId}) = 1`),
+    index('payments_applicant_idx').on(t.instituteId, t.applicantId),
     tenantReference('payments_voucher_fk', t, t.voucherId, vouchers),
     tenantReference('payments_cancel_voucher_fk', t, t.cancelVoucherId, vouchers),
     uniqueIndex('payments_sequence_unique').on(t.instituteId, t.campusId, t.fiscalYear, t.sequence),
