@@ -24,6 +24,7 @@ import {
   overrideStatuses,
   refundMethods,
 } from '../../../shared/schemas/advances.ts'
+import { receiptCopyChoices } from '../../../shared/schemas/counter-settings.ts'
 import { at, createdAt, money, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { instituteId } from './institute-column.ts'
 import { vouchers } from './accounting.ts'
@@ -265,6 +266,17 @@ export const advanceSettings = pgTable('advance_settings', {
   dayDifferenceApprovalAboveMinor: money('day_difference_approval_above_minor')
     .notNull()
     .default(defaultAdvanceSettings.dayDifferenceApprovalAboveMinor),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+/** The counter's settings (shared/schemas/counter-settings.ts), the defaults until saved. */
+export const counterSettings = pgTable('counter_settings', {
+  instituteId: uuid('institute_id')
+    .primaryKey()
+    .references(() => institutes.id),
+  mobileProviders: jsonb('mobile_providers').$type<string[]>().notNull().default([]),
+  receiptCopies: text('receipt_copies', { enum: receiptCopyChoices }).notNull().default('guardian'),
   updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: at('updated_at').notNull().defaultNow(),
 })
