@@ -26,7 +26,7 @@ export const invoicePrintErrors = {
   },
   print_language_unknown: /*i18n*/ {
     id: 'error.print_language_unknown',
-    message: 'Choose English, German, French or Portuguese.',
+    message: 'Choose English, German, French, Portuguese or Bangla.',
   },
   print_scope_required: /*i18n*/ {
     id: 'error.print_scope_required',
