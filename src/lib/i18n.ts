@@ -1,12 +1,12 @@
 import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core'
 import type { StringArea } from './string-areas.ts'
 
-export const locales = ['en', 'de', 'fr', 'pt'] as const
+export const locales = ['en', 'de', 'fr', 'pt', 'bn'] as const
 export type Locale = (typeof locales)[number]
 
 /**
  * Each language's name in that language, so a visitor can always find their own. Written out:
- * Intl.DisplayNames costs a page's first render about 20 ms for the four.
+ * Intl.DisplayNames costs a page's first render about 20 ms for the five.
  */
 /* eslint-disable lingui/no-unlocalized-strings -- each name is in its own language, on purpose */
 export const localeNames: Record<Locale, string> = {
@@ -14,6 +14,7 @@ export const localeNames: Record<Locale, string> = {
   de: 'Deutsch',
   fr: 'Français',
   pt: 'Português',
+  bn: 'বাংলা',
 }
 /* eslint-enable lingui/no-unlocalized-strings */
 
@@ -26,6 +27,7 @@ const catalogs: Catalogs = {
   de: () => import('../locales/de/messages.po'),
   fr: () => import('../locales/fr/messages.po'),
   pt: () => import('../locales/pt/messages.po'),
+  bn: () => import('../locales/bn/messages.po'),
 }
 /**
  * The staff areas' strings, each kept off every first load but its own pages' (see

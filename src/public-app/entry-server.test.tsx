@@ -220,8 +220,10 @@ describe('the visitor’s language', () => {
     new Request('http://localhost/admission/x', { headers })
   it('is the one chosen on this device (a cookie), else the browser’s first one we have', () => {
     expect(localeOf(request({ cookie: 'a=b; locale=pt', 'accept-language': 'de' }))).toBe('pt')
-    expect(localeOf(request({ 'accept-language': 'bn-BD, fr;q=0.7, de;q=0.9' }))).toBe('de')
-    expect(localeOf(request({ 'accept-language': 'bn' }))).toBe('en')
+    expect(localeOf(request({ 'accept-language': 'bn-BD, fr;q=0.7, de;q=0.9' }))).toBe('bn')
+    expect(localeOf(request({ 'accept-language': 'hi-IN, fr;q=0.7, de;q=0.9' }))).toBe('de')
+    expect(localeOf(request({ cookie: 'locale=bn', 'accept-language': 'en' }))).toBe('bn')
+    expect(localeOf(request({ 'accept-language': 'ja' }))).toBe('en')
     expect(localeOf(request({ cookie: 'locale=xx' }))).toBe('en')
   })
 })

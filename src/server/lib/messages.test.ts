@@ -21,7 +21,7 @@ const sample = {
   code: '123456',
   username: 'admin',
 }
-const languages = ['de', 'fr', 'pt'] as const
+const languages = ['de', 'fr', 'pt', 'bn'] as const
 
 describe('the error catalogue on the server', () => {
   it('renders the English of a code with its values', () => {
@@ -48,10 +48,14 @@ describe('the error catalogue on the server', () => {
       }
     }
     expect(textIn('de', errorMessages.too_long, { max: 40 })).toBe('Höchstens 40 Zeichen.')
+    expect(textIn('bn', notices.resetCodeBody, { code: '123456' })).toBe(
+      'আপনার পাসওয়ার্ড রিসেট কোড 123456। এটি ১০ মিনিট বৈধ। আপনি না চেয়ে থাকলে এই বার্তা উপেক্ষা করুন।',
+    )
   })
 
   it('picks the first language of Accept-Language it speaks, else English', () => {
     expect(localeOf('pt-BR,pt;q=0.9')).toBe('pt')
+    expect(localeOf('bn-BD,bn;q=0.9,en;q=0.8')).toBe('bn')
     expect(localeOf('nl-NL, fr;q=0.7')).toBe('fr')
     expect(localeOf('ja')).toBe('en')
     expect(localeOf(undefined)).toBe('en')

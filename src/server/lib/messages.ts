@@ -5,7 +5,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { errorMessages, type ErrorCode } from '../../shared/errors/catalogue.ts'
 import type { ErrorValues } from '../../shared/schemas/api-error.ts'
 
-const locales = ['en', 'de', 'fr', 'pt'] as const
+const locales = ['en', 'de', 'fr', 'pt', 'bn'] as const
 export type Locale = (typeof locales)[number]
 
 const catalogueDir = new URL('../../locales/', import.meta.url)

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { optionalText, text } from './primitives.ts'
 
 /** Interface languages an institute may choose as its default. */
-export const instituteLocales = ['en', 'de', 'fr', 'pt'] as const
+export const instituteLocales = ['en', 'de', 'fr', 'pt', 'bn'] as const
 
 /** Lowercase letters, digits and single hyphens inside, 3–63 characters: a URL path segment. */
 export const slugPattern = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,62}$/
