@@ -7,6 +7,7 @@ import { fineWaiverRoutes } from './modules/fees/fine-waivers.ts'
 import { counterRoutes } from './modules/collection/counter.ts'
 import { paymentRoutes } from './modules/collection/payments.ts'
 import { dayRoutes } from './modules/collection/days.ts'
+import { applicantFeeRoutes } from './modules/collection/applicant-fees.ts'
 import { advanceRoutes } from './modules/collection/advances.ts'
 import {
   publicReceiptRoutes,
@@ -45,6 +46,7 @@ import { voucherRoutes } from './modules/accounting/vouchers.ts'
 import { admissionFormRoutes } from './modules/admission/forms.ts'
 import { applicantRoutes } from './modules/admission/applicants.ts'
 import { publicAdmissionRoutes, type PublicAdmissionLimits } from './modules/admission/public.ts'
+import { applicantFeeDepositRoutes } from './modules/admission/applicant-fee-deposit.ts'
 import { attachmentUploadPath } from './modules/admission/public-attachments.ts'
 import { platformInstituteRoutes } from './modules/institutes/platform-institutes.ts'
 import { campusRoutes } from './modules/institutes/campuses.ts'
@@ -233,12 +235,14 @@ export function createApp({
   api.route('/admission/forms', admissionFormRoutes)
   api.route('/admission/applicants', applicantRoutes)
   api.route('/admission/public', publicAdmissionRoutes(publicAdmission))
+  api.route('/admission/applicants', applicantFeeDepositRoutes)
   api.route('/fees/invoices', invoiceRoutes)
   api.route('/fees/invoices', fineWaiverRoutes)
   api.route('/collection', counterRoutes)
   api.route('/collection/payments', paymentRoutes)
   api.route('/collection/days', dayRoutes)
   api.route('/collection/advances', advanceRoutes)
+  api.route('/collection/applicant-fees', applicantFeeRoutes)
   api.route('/collection/public/receipts', publicReceiptRoutes(publicReceipts))
   api.route('/fees/group-invoice', groupInvoiceRoutes)
   api.route('/fees/invoice-print-settings', invoicePrintSettingsRoutes)

@@ -81,6 +81,35 @@ describe('numbers in words', () => {
     expect(pt(1_000_000_000_000)).toBe('um bilião')
   })
 
+  it('writes Bangla with lakh and crore, each number below a hundred its own word', () => {
+    const bn = (n: number | bigint) => numberInWords(n, 'bn')
+    expect(bn(0)).toBe('শূন্য')
+    expect(bn(1)).toBe('এক')
+    expect(bn(19)).toBe('উনিশ')
+    expect(bn(25)).toBe('পঁচিশ')
+    expect(bn(29)).toBe('ঊনত্রিশ')
+    expect(bn(79)).toBe('ঊনআশি')
+    expect(bn(88)).toBe('অষ্টাশি')
+    expect(bn(99)).toBe('নিরানব্বই')
+    expect(bn(100)).toBe('এক শত')
+    expect(bn(101)).toBe('এক শত এক')
+    expect(bn(1000)).toBe('এক হাজার')
+    expect(bn(100_000)).toBe('এক লক্ষ')
+    expect(bn(125_050)).toBe('এক লক্ষ পঁচিশ হাজার পঞ্চাশ')
+    expect(bn(9_999_999)).toBe('নিরানব্বই লক্ষ নিরানব্বই হাজার নয় শত নিরানব্বই')
+    expect(bn(10_000_000)).toBe('এক কোটি')
+    expect(bn(10_000_001)).toBe('এক কোটি এক')
+    expect(bn(1_000_000_000)).toBe('এক শত কোটি')
+    // Crores of crores: the number of crores written out in the same system.
+    expect(bn(100_000_000_000_000n)).toBe('এক কোটি কোটি')
+    expect(bn(999_999_999_999_999_999n)).toBe(
+      'নয় হাজার নয় শত নিরানব্বই কোটি নিরানব্বই লক্ষ নিরানব্বই হাজার নয় শত নিরানব্বই কোটি ' +
+        'নিরানব্বই লক্ষ নিরানব্বই হাজার নয় শত নিরানব্বই',
+    )
+    // Every number below a hundred has a word of its own, none repeated.
+    expect(new Set(Array.from({ length: 100 }, (_, i) => bn(i))).size).toBe(100)
+  })
+
   it('refuses what it cannot write', () => {
     expect(() => numberInWords(-1, 'en')).toThrow(RangeError)
     expect(() => numberInWords(10n ** 18n, 'en')).toThrow(RangeError)
@@ -93,6 +122,8 @@ describe('amounts in words', () => {
     expect(amountInWords(125050, 2, 'de')).toBe('Eintausendzweihundertfünfzig und 50/100')
     expect(amountInWords(125050, 2, 'fr')).toBe('Mille deux cent cinquante et 50/100')
     expect(amountInWords(125050, 2, 'pt')).toBe('Mil duzentos e cinquenta e 50/100')
+    // Bangla as Intl writes its figures: Bengali digits in the fraction too.
+    expect(amountInWords(12505050, 2, 'bn')).toBe('এক লক্ষ পঁচিশ হাজার পঞ্চাশ এবং ৫০/১০০')
     expect(amountInWords(5, 2, 'en')).toBe('Zero and 05/100')
     expect(amountInWords(150000, 2, 'en')).toBe('One thousand five hundred and 00/100')
   })
@@ -112,6 +143,7 @@ describe('amounts in words', () => {
   it('knows the language of a locale', () => {
     expect(wordLanguageOf('de-AT')).toBe('de')
     expect(wordLanguageOf('pt')).toBe('pt')
+    expect(wordLanguageOf('bn-BD')).toBe('bn')
     expect(wordLanguageOf('ar')).toBe('en')
   })
 })

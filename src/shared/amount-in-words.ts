@@ -1,10 +1,10 @@
 /**
  * Amounts written out in words for printed vouchers ("One thousand two hundred fifty and
- * 50/100"), in English, German, French and (European) Portuguese. Whole numbers only, as
- * bigints: no floating-point number is ever involved.
+ * 50/100"), in English, German, French, (European) Portuguese and Bangla. Whole numbers only,
+ * as bigints: no floating-point number is ever involved.
  */
 
-export const wordLanguages = ['en', 'de', 'fr', 'pt'] as const
+export const wordLanguages = ['en', 'de', 'fr', 'pt', 'bn'] as const
 export type WordLanguage = (typeof wordLanguages)[number]
 
 /** The largest whole number written out: just under a quintillion (10^18). */
@@ -242,6 +242,52 @@ function portuguese(n: bigint): string {
   return words
 }
 
+// ------------------------------------------------------------------------------------ Bangla
+
+/** 0–99: each has a word of its own in Bangla (২৫ পঁচিশ, ৭৯ ঊনআশি), no rule builds them. */
+// prettier-ignore
+const bnBelow100 = [
+  'শূন্য', 'এক', 'দুই', 'তিন', 'চার', 'পাঁচ', 'ছয়', 'সাত', 'আট', 'নয়',
+  'দশ', 'এগারো', 'বারো', 'তেরো', 'চৌদ্দ', 'পনেরো', 'ষোলো', 'সতেরো', 'আঠারো', 'উনিশ',
+  'বিশ', 'একুশ', 'বাইশ', 'তেইশ', 'চব্বিশ', 'পঁচিশ', 'ছাব্বিশ', 'সাতাশ', 'আটাশ', 'ঊনত্রিশ',
+  'ত্রিশ', 'একত্রিশ', 'বত্রিশ', 'তেত্রিশ', 'চৌত্রিশ', 'পঁয়ত্রিশ', 'ছত্রিশ', 'সাঁইত্রিশ', 'আটত্রিশ', 'ঊনচল্লিশ',
+  'চল্লিশ', 'একচল্লিশ', 'বিয়াল্লিশ', 'তেতাল্লিশ', 'চুয়াল্লিশ', 'পঁয়তাল্লিশ', 'ছেচল্লিশ', 'সাতচল্লিশ', 'আটচল্লিশ', 'ঊনপঞ্চাশ',
+  'পঞ্চাশ', 'একান্ন', 'বাহান্ন', 'তিপ্পান্ন', 'চুয়ান্ন', 'পঞ্চান্ন', 'ছাপ্পান্ন', 'সাতান্ন', 'আটান্ন', 'ঊনষাট',
+  'ষাট', 'একষট্টি', 'বাষট্টি', 'তেষট্টি', 'চৌষট্টি', 'পঁয়ষট্টি', 'ছেষট্টি', 'সাতষট্টি', 'আটষট্টি', 'ঊনসত্তর',
+  'সত্তর', 'একাত্তর', 'বাহাত্তর', 'তিয়াত্তর', 'চুয়াত্তর', 'পঁচাত্তর', 'ছিয়াত্তর', 'সাতাত্তর', 'আটাত্তর', 'ঊনআশি',
+  'আশি', 'একাশি', 'বিরাশি', 'তিরাশি', 'চুরাশি', 'পঁচাশি', 'ছিয়াশি', 'সাতাশি', 'অষ্টাশি', 'ঊননব্বই',
+  'নব্বই', 'একানব্বই', 'বিরানব্বই', 'তিরানব্বই', 'চুরানব্বই', 'পঁচানব্বই', 'ছিয়ানব্বই', 'সাতানব্বই', 'আটানব্বই', 'নিরানব্বই',
+]
+
+/**
+ * The South Asian grouping, as Bangladeshi cheques and receipts write amounts: hundreds (শত),
+ * thousands (হাজার), lakhs (লক্ষ, 10^5) and crores (কোটি, 10^7); above that the number of
+ * crores is itself written out ("এক হাজার কোটি", "এক কোটি কোটি").
+ */
+function bangla(n: bigint): string {
+  if (n === 0n) return bnBelow100[0]!
+  const crores = n / 10_000_000n
+  const below = Number(n % 10_000_000n)
+  const parts = crores ? [`${bangla(crores)} কোটি`] : []
+  const scales = [
+    [100_000, 'লক্ষ'],
+    [1000, 'হাজার'],
+    [100, 'শত'],
+  ] as const
+  let rest = below
+  for (const [size, name] of scales) {
+    const count = Math.floor(rest / size)
+    if (count) parts.push(`${bnBelow100[count]} ${name}`)
+    rest %= size
+  }
+  if (rest) parts.push(bnBelow100[rest]!)
+  return parts.join(' ')
+}
+
+/** Bengali digits, as Intl writes numbers in Bangla: the fraction of an amount in words. */
+const bengaliDigits = (text: string) =>
+  text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)))
+
 // ------------------------------------------------------------------------------------ shared
 
 /** Groups of `base` (1000, or a million), lowest first, as small numbers. */
@@ -256,10 +302,17 @@ const writers: Record<WordLanguage, (n: bigint) => string> = {
   de: german,
   fr: french,
   pt: portuguese,
+  bn: bangla,
 }
 
 /** How each language joins the fraction to the whole amount on a cheque or voucher. */
-const fractionJoin: Record<WordLanguage, string> = { en: 'and', de: 'und', fr: 'et', pt: 'e' }
+const fractionJoin: Record<WordLanguage, string> = {
+  en: 'and',
+  de: 'und',
+  fr: 'et',
+  pt: 'e',
+  bn: 'এবং',
+}
 
 /** The language of a locale ("de-AT" → "de"); English for any other. */
 export const wordLanguageOf = (locale: string): WordLanguage =>
@@ -291,6 +344,6 @@ export function amountInWords(
   const words = numberInWords(amount / per, language)
   const capitalised = words.charAt(0).toUpperCase() + words.slice(1)
   if (digits === 0) return capitalised
-  const fraction = String(amount % per).padStart(digits, '0')
-  return `${capitalised} ${fractionJoin[language]} ${fraction}/${per}`
+  const fraction = `${String(amount % per).padStart(digits, '0')}/${per}`
+  return `${capitalised} ${fractionJoin[language]} ${language === 'bn' ? bengaliDigits(fraction) : fraction}`
 }

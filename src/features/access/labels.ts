@@ -33,6 +33,7 @@ export const permissionLabels: Record<Permission, MessageDescriptor> = {
   'head-wise-summaries': msg`Head-wise summaries`,
   admission: msg`Admission forms and applicants`,
   'fintech-service': msg`Fintech services`,
+  'admission-fee': msg`Application fees paid by bank deposit`,
   fintech: msg`Fintech`,
   'fintech-service-provider': msg`Service providers`,
   'merchant-settlement-account': msg`Merchant settlement accounts`,

@@ -48,6 +48,7 @@ export const mappingPurposeLabels: Record<MappingPurpose, MessageDescriptor> = {
   salary_payable: msg`Salary payable`,
   fee_income: msg`Fee income`,
   cash_over_short: msg`Cash over and short`,
+  admission_fee_income: msg`Admission fee income`,
 }
 
 export const mappingPurposeHelp: Record<MappingPurpose, MessageDescriptor> = {
@@ -63,4 +64,5 @@ export const mappingPurposeHelp: Record<MappingPurpose, MessageDescriptor> = {
   salary_payable: msg`Salaries owed but not yet paid.`,
   fee_income: msg`The income account of a fee head.`,
   cash_over_short: msg`What a cashier's drawer counted above or below its receipts at closing.`,
+  admission_fee_income: msg`Application fees applicants pay at the counter or by bank deposit.`,
 }

@@ -14,6 +14,7 @@ import { feeErrors } from './fees.ts'
 import { invoicePrintErrors } from './invoice-print.ts'
 import { collectionErrors } from './collection.ts'
 import { advanceErrors } from './advances.ts'
+import { applicantFeeErrors } from './applicant-fees.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -41,6 +42,7 @@ export const errorMessages = {
   ...invoicePrintErrors,
   ...collectionErrors,
   ...advanceErrors,
+  ...applicantFeeErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

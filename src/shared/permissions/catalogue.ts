@@ -28,7 +28,8 @@ export const permissionAreas = {
     'head-wise-ledger',
     'head-wise-summaries',
   ],
-  admission: ['admission'],
+  // Recording an application fee paid by bank deposit posts a voucher: a right of its own.
+  admission: ['admission', 'admission-fee'],
   payments: [
     'fintech-service',
     'fintech',

@@ -89,6 +89,7 @@ export const mappingPurposes = {
   salary_payable: { type: 'liability', keyed: false },
   fee_income: { type: 'income', keyed: true },
   cash_over_short: { type: 'expense', keyed: false },
+  admission_fee_income: { type: 'income', keyed: false },
 } as const satisfies Record<string, { type: AccountType; keyed: boolean }>
 export type MappingPurpose = keyof typeof mappingPurposes
 export const mappingPurposeNames = Object.keys(mappingPurposes) as MappingPurpose[]

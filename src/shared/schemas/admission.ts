@@ -352,6 +352,15 @@ export type PublicAttachment = v.InferOutput<typeof PublicAttachmentSchema>
  * An application as whoever holds its temporaryId sees it. The phone is masked and the date of
  * birth left out: they are what one confirms before changing anything.
  */
+/** How the applicant's fee was paid, as staff and the tracking page show it. */
+export const FeePaymentSchema = v.object({
+  how: v.picklist(['counter', 'bank']),
+  /** The receipt's number at the counter; the slip's reference for a bank deposit. */
+  reference: v.string(),
+  paidOn: v.string(),
+})
+export type FeePayment = v.InferOutput<typeof FeePaymentSchema>
+
 export const PublicApplicationSchema = v.object({
   temporaryId: v.string(),
   /** For phone calls with the office (`DS-27-4K7Q`); not a key to the application. */
@@ -372,6 +381,8 @@ export const PublicApplicationSchema = v.object({
   questions: v.array(QuestionSchema),
   attachmentRequirements: v.array(AttachmentRequirementSchema),
   attachments: v.array(PublicAttachmentSchema),
+  /** How the application fee was paid, once it is. */
+  feePayment: v.optional(v.nullable(FeePaymentSchema), null),
 })
 export type PublicApplication = v.InferOutput<typeof PublicApplicationSchema>
 
@@ -458,6 +469,8 @@ export const ApplicantSchema = v.object({
   decidedBy: v.nullable(v.string()),
   decidedAt: v.nullable(v.string()),
   studentId: v.nullable(v.string()),
+  /** How the application fee was paid, once it is. */
+  feePayment: v.optional(v.nullable(FeePaymentSchema), null),
 })
 export type Applicant = v.InferOutput<typeof ApplicantSchema>
 

@@ -186,7 +186,28 @@ function sum(values: number[]) {
   return values.reduce((s, x) => s + x, 0)
 }
 
-export const CancelPaymentSchema = v.object({ reason: text(500, 'cancel_reason_required') })
+/** The tenders a provider reverses (the rest go back by hand: cash, a cheque, a transfer). */
+export const reversibleMethods = ['card', 'mobile'] as const satisfies readonly TenderMethod[]
+
+/**
+ * Cancelling a receipt: the reason, and for each card or mobile-money tender reversed with its
+ * provider the reversal's reference (`tender` is its place among the receipt's tenders).
+ */
+export const CancelPaymentSchema = v.object({
+  reason: text(500, 'cancel_reason_required'),
+  reversals: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          tender: v.pipe(v.number(), v.integer(), v.minValue(0, 'reversal_tender_unknown')),
+          reference: optionalText(60),
+        }),
+      ),
+      v.maxLength(20, 'reversal_tender_unknown'),
+    ),
+    [],
+  ),
+})
 export type CancelPayment = v.InferInput<typeof CancelPaymentSchema>
 
 export const receiptStatuses = ['posted', 'cancelled'] as const
@@ -222,6 +243,10 @@ export const ReceiptSchema = v.object({
   cashierName: v.nullable(v.string()),
   students: v.array(
     v.object({
+  /** The receipt's campus's own address (empty: the institute's). */
+  campusAddress: v.string(),
+  /** Who paid: the family's guardian (else the student looked up). */
+  payerName: v.nullable(v.string()),
       studentId: v.string(),
       studentCode: v.string(),
       fullName: v.string(),
@@ -235,6 +260,17 @@ export const ReceiptSchema = v.object({
   toAdvanceMinor: minor,
   /** The money received (the tenders). */
   receivedMinor: minor,
+  /** An applicant's application fee (then no students and no lines). */
+  applicant: v.optional(
+    v.nullable(
+      v.object({
+        applicantName: v.string(),
+        shortReference: v.string(),
+        formTitle: v.string(),
+      }),
+    ),
+    null,
+  ),
   /** What the receipt's students still owe, fines as of its day left out. */
   balanceDueMinor: minor,
   voucherReference: v.string(),
@@ -355,6 +391,14 @@ export const CashierDaySchema = v.object({
       /** The cash the receipts said when the day was closed. */
       expectedCashMinor: minor,
       countedCashMinor: minor,
+  /** The cash of every receipt taken that day, cancelled ones too. */
+  cashTakenMinor: minor,
+  /** The day's receipts cancelled since (their count, amount and cash): off the drawer. */
+  cancelled: v.object({ receipts: v.number(), amountMinor: minor, cashMinor: minor }),
+  /** Overpayments the day's receipts kept as advance, and advances refunded in cash. */
+  advancesTakenMinor: minor,
+  advancesRefundedCashMinor: minor,
+  /** Cash taken − cancelled cash − advances refunded in cash. */
       /** Counted − expected then: posted against Cash over and short when not 0. */
       differenceMinor: minor,
       /** pending: over the institute's amount, posted once another user approves it. */
@@ -377,6 +421,7 @@ export const CashierDaySchema = v.object({
     v.object({
       closingId: v.string(),
       cashierId: v.string(),
+      closedBy: v.nullable(v.string()),
       cashierName: v.string(),
       day: v.string(),
       differenceMinor: minor,
@@ -415,3 +460,11 @@ export const CloseDaySchema = v.pipe(
   ),
 )
 export type CloseDay = v.InferInput<typeof CloseDaySchema>
+
+/** Reopening a closed day (permission day-reopen): whose, which, and why. */
+export const ReopenDaySchema = v.object({
+  cashierId: id,
+  day: isoDate,
+  reason: text(500, 'reopen_reason_required'),
+})
+export type ReopenDay = v.InferInput<typeof ReopenDaySchema>

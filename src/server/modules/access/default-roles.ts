@@ -29,8 +29,8 @@ export const defaultRoles: DefaultRole[] = [
     rules: [
       ...read('dashboard'),
       ...manage(...permissionAreas.accounting, ...permissionAreas.fees),
-      ...manage(...permissionAreas.collection, 'salary-disbursements'),
-      ...read(...permissionAreas.reports, 'franchise-revenue'),
+      ...manage(...permissionAreas.collection, 'salary-disbursements', 'admission-fee'),
+      ...read(...permissionAreas.reports, 'franchise-revenue', 'admission'),
     ],
   },
   {

@@ -163,7 +163,11 @@ const chart: Record<AccountType, Node> = {
                 code: '4010102',
                 name: 'Other fees',
                 children: [
-                  { code: '4010102001', name: 'Admission fee income' },
+                  {
+                    code: '4010102001',
+                    name: 'Admission fee income',
+                    maps: [['admission_fee_income']],
+                  },
                   { code: '4010102002', name: 'Exam fee income' },
                 ],
               },

@@ -19,6 +19,7 @@ import { users } from '../../db/schema/auth.ts'
 import { students } from '../../db/schema/students.ts'
 import { containing } from '../../lib/like.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { feePaymentOf } from './fee-payment-read.ts'
 
 export type ApplicantListQuery = v.InferOutput<typeof ApplicantListQuerySchema>
 export type ApplicantRow = typeof applicants.$inferSelect
@@ -237,5 +238,6 @@ export async function findApplicant(
     decidedBy: row.decidedBy,
     decidedAt: a.decidedAt?.toISOString() ?? null,
     studentId: a.studentId,
+    feePayment: await feePaymentOf(db, instituteId, a.id),
   }
 }

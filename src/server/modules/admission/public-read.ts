@@ -17,6 +17,7 @@ import { logoOf } from '../../../shared/schemas/institutes.ts'
 import { oldSlugApiRedirect } from '../institutes/old-slugs.ts'
 import { maskPhone } from '../auth/mask.ts'
 import { formBody, selectForms, type FormRow } from './form-read.ts'
+import { feePaymentOf } from './fee-payment-read.ts'
 
 export type InstituteRow = typeof institutes.$inferSelect
 export type ApplicantRow = typeof applicants.$inferSelect
@@ -129,5 +130,6 @@ export async function publicApplication(
     questions: body.questions,
     attachmentRequirements: body.attachments,
     attachments: uploaded.map(publicAttachment),
+    feePayment: await feePaymentOf(db, institute.id, row.id),
   }
 }

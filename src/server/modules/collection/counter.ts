@@ -1,25 +1,25 @@
 import { Hono } from 'hono'
-import {
-  CounterSearchQuerySchema,
-  type CounterMatch,
-  type Family,
-} from '../../../shared/schemas/collection.ts'
+import type { CounterSearchResult } from '../../../shared/schemas/applicant-fees.ts'
+import { CounterSearchQuerySchema, type Family } from '../../../shared/schemas/collection.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 import { fineAsOf } from '../fees/fine-waivers.ts'
+import { searchApplicants } from './applicant-fee-read.ts'
 import { familyAtCounter, searchCounter } from './family-read.ts'
 
 /**
- * The counter's reads (permission payment-collection): finding a student as one types, and the
+ * The counter's reads (permission payment-collection): finding a student (or an applicant whose
+ * fee is due) as one types, and the
  * family with every member's open lines and the fine as of a day (`?asOf=`, else today).
  */
 export const counterRoutes = new Hono<AppEnv>()
   .get('/search', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
     const { q } = parseOrThrow(CounterSearchQuerySchema, c.req.query())
     const { database, auth } = c.var
-    return c.json<{ data: CounterMatch[] }>({
+    return c.json<CounterSearchResult>({
       data: await searchCounter(database.db, auth.instituteId, q),
+      applicants: await searchApplicants(database.db, auth.instituteId, q),
     })
   })
 

@@ -13,6 +13,8 @@ import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { advanceBalances } from './open-lines.ts'
 
 /**
+import { reversibleMethods, type CancelPayment } from '../../../shared/schemas/collection.ts'
+import { setApplicationFeeStatus } from './application-fee-status.ts'
  * Cancels a receipt (a bounced cheque is one, with its reason): a reversing voucher today, its
  * allocations taken off the lines (principal and fines), the invoices' statuses set again and
  * its advance movements undone. The receipt keeps its number, marked cancelled. Refused when the
@@ -139,3 +141,13 @@ export async function cancelPayment(
     .where(rowKey(payments, instituteId, paymentId))
   return { before: payment.status, number: payment.number }
 }
+  for (const r of reversals) {
+    await tx
+      .update(paymentTenders)
+      .set({ reversalReference: r.reference })
+      .where(rowKey(paymentTenders, instituteId, tenders[r.tender]!.id))
+  }
+  // An application fee's receipt cancelled: the fee is due again.
+  if (payment.applicantId) {
+    await setApplicationFeeStatus(tx, instituteId, payment.applicantId, 'fee_due')
+  }

@@ -31,7 +31,7 @@ type Payment = ValidPayment
 const sum = (values: number[]) => values.reduce((s, x) => s + x, 0)
 
 /** The money account a tender is received into. */
-const tenderAccount = (t: Tender): { purpose: MappingPurpose; key: string } =>
+export const tenderAccount = (t: Tender): { purpose: MappingPurpose; key: string } =>
   t.method === 'cash'
     ? { purpose: 'cash', key: '' }
     : t.method === 'bank' || t.method === 'cheque'
@@ -39,15 +39,16 @@ const tenderAccount = (t: Tender): { purpose: MappingPurpose; key: string } =>
       : { purpose: 'gateway_clearing', key: '' }
 
 /** Ten characters of base32 without look-alikes: unguessable, and short enough to type. */
-const verifyCode = () => {
+export const verifyCode = () => {
   const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
   return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('')
 }
 
-/** The tenders' bank accounts must be mapped ones: named by the field, before anything posts. */
-async function assertBankAccounts(tx: Db, instituteId: string, tenders: Tender[]) {
-  if (!tenders.some((t) => tenderAccount(t).purpose === 'bank')) return
-  const mapped = new Set(await bankAccountKeys(tx, instituteId))
+/**
+ * The tenders' bank accounts must be mapped ones, and a mobile-money provider one of the
+ * institute's list (where it keeps one): named by the field, before anything posts.
+ */
+export async function assertBankAccounts(tx: Db, instituteId: string, tenders: Tender[]) {
   const errors: Record<string, ErrorDetail[]> = {}
   for (const [i, t] of tenders.entries()) {
     if (tenderAccount(t).purpose === 'bank' && !mapped.has(t.bankAccount)) {
@@ -83,7 +84,12 @@ function receiptLines(payment: Payment, number: string): PostingLine[] {
 }
 
 /** The next receipt number of the campus in the fiscal year: gap-free, given back on rollback. */
-async function takeReceiptNumber(tx: Db, instituteId: string, campusId: string, today: string) {
+export async function takeReceiptNumber(
+  tx: Db,
+  instituteId: string,
+  campusId: string,
+  today: string,
+) {
   const { fiscalYearStartMonth } = await coaSettingsOf(tx, instituteId)
   const fiscalYear = fiscalYearOf(today, fiscalYearStartMonth)
   const [counter] = await tx

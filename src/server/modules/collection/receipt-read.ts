@@ -69,7 +69,17 @@ export async function findReceipt(
             where a.institute_id = ${payments.instituteId} and a.payment_id = ${payments.id}
           union all select m.student_id, 1 from advance_movements m
             where m.institute_id = ${payments.instituteId} and m.payment_id = ${payments.id}
-        ) s group by s.student_id order by min(s.first), s.student_id)::text[]`,
+        ) s where s.student_id is not null
+        group by s.student_id order by min(s.first), s.student_id)::text[]`,
+      applicant: sql<{
+        applicantName: string
+        shortReference: string
+        formTitle: string
+      } | null>`(select json_build_object('applicantName', a.applicant_name,
+          'shortReference', a.short_reference, 'formTitle', f.title)
+        from applicants a join admission_forms f
+          on f.institute_id = a.institute_id and f.id = a.form_id
+        where a.institute_id = ${payments.instituteId} and a.id = ${payments.applicantId})`,
     })
     .from(payments)
     .innerJoin(campuses, rowKey(campuses, payments.instituteId, payments.campusId))
@@ -124,7 +134,8 @@ export async function findReceipt(
         roll: s.roll,
       }
     }),
-    lines: lines.map((l) => ({
+    applicant: row.applicant,
+    lines: byChild.map((l) => ({
       studentId: l.allocation.studentId,
       invoiceNumber: l.invoiceNumber,
       feeHeadName: l.feeHeadName,
