@@ -1,3 +1,5 @@
+import { bengaliDigits } from './digits.ts'
+
 /**
  * Amounts written out in words for printed vouchers ("One thousand two hundred fifty and
  * 50/100"), in English, German, French, (European) Portuguese and Bangla. Whole numbers only,
@@ -283,10 +285,6 @@ function bangla(n: bigint): string {
   if (rest) parts.push(bnBelow100[rest]!)
   return parts.join(' ')
 }
-
-/** Bengali digits, as Intl writes numbers in Bangla: the fraction of an amount in words. */
-const bengaliDigits = (text: string) =>
-  text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)))
 
 // ------------------------------------------------------------------------------------ shared
 

@@ -61,6 +61,10 @@ describe('parseMajorAmount', () => {
     expect(parseMajorAmount('1.250,5', 2, ',')).toBe(125050)
     expect(parseMajorAmount('1 250,05', 2, ',')).toBe(125005)
   })
+  it('reads Bengali digits as a Bangla keyboard types them', () => {
+    expect(parseMajorAmount('১,২৫,০৫০.৫', 2)).toBe(12505050)
+    expect(parseMajorAmount('৫০০', 0)).toBe(500)
+  })
   it('refuses what is not an amount of this currency', () => {
     expect(parseMajorAmount('1.005', 2)).toBeUndefined()
     expect(parseMajorAmount('-5', 2)).toBeUndefined()

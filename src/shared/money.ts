@@ -1,3 +1,4 @@
+import { asciiDigits } from './digits.ts'
 import { numberFormat } from './intl-formats.ts'
 
 /**
@@ -48,7 +49,7 @@ export function formatMoney(
  * Minor units from an amount typed in major units ("1,250.5" → 125050 for 2 digits), exactly:
  * the digits are read as text, never through a floating-point number. `decimal` is the typist's
  * decimal separator ("," in de, fr and pt: "1.250,5"); the other of "." and "," and spaces
- * group thousands. Undefined when the text is not an amount or has more decimals than the
+ * group thousands; Bengali digits read as the digits they are. Undefined when the text is not an amount or has more decimals than the
  * currency.
  */
 export function parseMajorAmount(
@@ -57,7 +58,7 @@ export function parseMajorAmount(
   decimal: '.' | ',' = '.',
 ): number | undefined {
   const grouping = decimal === ',' ? /[.\s\u00a0\u202f]/g : /[,\s\u00a0\u202f]/g
-  const plain = text.trim().replace(grouping, '').replace(decimal, '.')
+  const plain = asciiDigits(text.trim()).replace(grouping, '').replace(decimal, '.')
   const match = /^(\d{1,15})(?:\.(\d*))?$/.exec(plain)
   if (!match) return undefined
   const fraction = match[2] ?? ''

@@ -26,6 +26,11 @@ describe('dates as people type them', () => {
     expect(parseTypedDate('2015/3/14', 'mdy')).toEqual({ date: '2015-03-14' })
   })
 
+  it('reads a date typed in Bengali digits, in the order Bangla writes it', () => {
+    expect(dateOrderOf('bn')).toBe('dmy')
+    expect(parseTypedDate('১৪/০৩/২০১৫', dateOrderOf('bn'))).toEqual({ date: '2015-03-14' })
+  })
+
   it('reads an ambiguous date in the locale’s order, an unambiguous one whatever the order', () => {
     expect(parseTypedDate('04/03/2015', 'dmy')).toEqual({ date: '2015-03-04' })
     expect(parseTypedDate('04/03/2015', 'mdy')).toEqual({ date: '2015-04-03' })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { asciiDigits } from './digits.ts'
 import { dateTimeFormat } from './intl-formats.ts'
 import { isoDate } from './schemas/dates.ts'
 
@@ -48,7 +49,7 @@ export function parseTypedDate(
   text: string,
   order: DateOrder,
 ): { date: string | undefined } | undefined {
-  const typed = text.trim()
+  const typed = asciiDigits(text.trim())
   const iso = yearFirst.exec(typed)
   if (iso) return { date: realDay(iso[1]!, iso[2]!, iso[3]!) }
   const local = yearLast.exec(typed)
