@@ -5,6 +5,7 @@ import { invoicePrintSettingsRoutes } from './modules/fees/invoice-print-setting
 import { invoicePrintRoutes } from './modules/fees/invoice-prints.ts'
 import { fineWaiverRoutes } from './modules/fees/fine-waivers.ts'
 import { counterRoutes } from './modules/collection/counter.ts'
+import { counterSettingsRoutes } from './modules/collection/counter-settings.ts'
 import { paymentRoutes } from './modules/collection/payments.ts'
 import { dayRoutes } from './modules/collection/days.ts'
 import { applicantFeeRoutes } from './modules/collection/applicant-fees.ts'
@@ -238,6 +239,7 @@ export function createApp({
   api.route('/admission/applicants', applicantFeeDepositRoutes)
   api.route('/fees/invoices', invoiceRoutes)
   api.route('/fees/invoices', fineWaiverRoutes)
+  api.route('/collection/counter-settings', counterSettingsRoutes)
   api.route('/collection', counterRoutes)
   api.route('/collection/payments', paymentRoutes)
   api.route('/collection/days', dayRoutes)

@@ -20,6 +20,7 @@ import {
 import { userRoles } from './schema/access.ts'
 import { admissionForms } from './schema/admission.ts'
 import { users } from './schema/auth.ts'
+import { counterSettings } from './schema/collection.ts'
 import { campuses, institutes } from './schema/institutes.ts'
 
 export const demoInstitute = {
@@ -45,6 +46,9 @@ export const demoCampuses = {
     position: 1,
   },
 }
+
+/** The mobile-money services a Dhaka counter takes, offered as the providers to pick from. */
+export const demoMobileProviders = ['bKash', 'Nagad', 'Rocket']
 
 export const demoAdmin = {
   username: 'admin',
@@ -230,6 +234,9 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
     const { adminRoleId, clientRoleId } = await setUpInstitute(tx, institute.id)
     await tx.update(campuses).set(demoCampuses.main).where(eq(campuses.instituteId, institute.id))
     await tx.insert(campuses).values({ ...demoCampuses.north, instituteId: institute.id })
+    await tx
+      .insert(counterSettings)
+      .values({ instituteId: institute.id, mobileProviders: demoMobileProviders })
     const [admin] = await tx
       .insert(users)
       .values({ ...demoAdmin, instituteId: institute.id, passwordHash, isPlatformAdmin: true })

@@ -128,4 +128,16 @@ export const collectionErrors = {
     message:
       'The advance this receipt added has been used since ({availableMinor} left): undo that first.',
   },
+  mobile_provider_required: /*i18n*/ {
+    id: 'error.mobile_provider_required',
+    message: 'Give the mobile-money provider’s name.',
+  },
+  mobile_provider_unknown: /*i18n*/ {
+    id: 'error.mobile_provider_unknown',
+    message: 'Choose a provider from the institute’s list of mobile-money providers.',
+  },
+  receipt_copies_unknown: /*i18n*/ {
+    id: 'error.receipt_copies_unknown',
+    message: 'Choose the guardian’s copy alone or both copies.',
+  },
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
 import { PrintInstituteSchema, printLanguages } from './invoice-print.ts'
+import { receiptCopyChoices } from './counter-settings.ts'
 import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 
@@ -240,6 +241,10 @@ export const ReceiptSchema = v.object({
   receivedOn: v.string(),
   receivedAt: v.string(),
   campusName: v.string(),
+  /** The receipt's campus's own address (empty: the institute's). */
+  campusAddress: v.string(),
+  /** Who paid: the family's guardian (else the student looked up). */
+  payerName: v.nullable(v.string()),
   cashierName: v.nullable(v.string()),
   students: v.array(
     v.object({
@@ -252,6 +257,8 @@ export const ReceiptSchema = v.object({
       fullName: v.string(),
       className: v.nullable(v.string()),
       roll: v.nullable(v.number()),
+      /** What this receipt paid of the child's lines (fines included). */
+      paidMinor: minor,
     }),
   ),
   lines: v.array(ReceiptLineSchema),
@@ -282,6 +289,8 @@ export const ReceiptSchema = v.object({
   cancelReason: v.string(),
   /** The paper of the invoice print settings: receipts print in the same style. */
   paper: v.picklist(['a4', 'a5', 'thermal80']),
+  /** The institute's choice: the guardian's copy alone, or the office's copy on the same run. */
+  copies: v.picklist(receiptCopyChoices),
   /** The print settings' language (else the institute's): the receipt prints in it. */
   language: v.picklist(printLanguages),
   institute: PrintInstituteSchema,

@@ -24,6 +24,7 @@ import { openDrawer } from './cashier-day.ts'
 import { advanceBalances, counterLines, type CounterLine } from './open-lines.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { bankAccountKeys } from './line-figures.ts'
+import { counterSettingsOf } from './counter-settings.ts'
 import { principalDue } from './receipt-read.ts'
 
 type Payment = ValidPayment
@@ -50,9 +51,20 @@ export const verifyCode = () => {
  */
 export async function assertBankAccounts(tx: Db, instituteId: string, tenders: Tender[]) {
   const errors: Record<string, ErrorDetail[]> = {}
-  for (const [i, t] of tenders.entries()) {
-    if (tenderAccount(t).purpose === 'bank' && !mapped.has(t.bankAccount)) {
-      errors[`tenders.${i}.bankAccount`] = [{ code: 'unknown_bank_account' }]
+  if (tenders.some((t) => tenderAccount(t).purpose === 'bank')) {
+    const mapped = new Set(await bankAccountKeys(tx, instituteId))
+    for (const [i, t] of tenders.entries()) {
+      if (tenderAccount(t).purpose === 'bank' && !mapped.has(t.bankAccount)) {
+        errors[`tenders.${i}.bankAccount`] = [{ code: 'unknown_bank_account' }]
+      }
+    }
+  }
+  if (tenders.some((t) => t.method === 'mobile')) {
+    const { mobileProviders } = await counterSettingsOf(tx, instituteId)
+    for (const [i, t] of tenders.entries()) {
+      if (t.method === 'mobile' && mobileProviders.length && !mobileProviders.includes(t.issuer)) {
+        errors[`tenders.${i}.issuer`] = [{ code: 'mobile_provider_unknown' }]
+      }
     }
   }
   if (Object.keys(errors).length) throw validationFailed(errors)

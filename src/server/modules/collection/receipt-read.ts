@@ -13,6 +13,7 @@ import { lineBalance } from '../fees/line-balance.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { studentsWhere, type StudentRow } from './family-read.ts'
 import { isUuid } from '../students/student-read.ts'
+import { counterSettingsOf } from './counter-settings.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { receiptVerificationPath } from '../../../shared/public-pages.ts'
 
@@ -51,6 +52,7 @@ export async function findReceipt(
     .select({
       payment: payments,
       campusName: campuses.name,
+      campusAddress: campuses.address,
       cashierName: users.fullName,
       voucher: { type: vouchers.type, fiscalYear: vouchers.fiscalYear, number: vouchers.number },
       // What else a receipt shows, in the same read: one statement, not four.
@@ -115,7 +117,20 @@ export async function findReceipt(
   const studentRows = rowsOf<StudentRow>(
     await db.execute(studentsWhere(instituteId, sql`s.id = any(${pgArray(studentIds)}::uuid[])`)),
   )
-  const print = await printSettingsOf(db, instituteId)
+  const [print, { receiptCopies }] = await Promise.all([
+    printSettingsOf(db, instituteId),
+    counterSettingsOf(db, instituteId),
+  ])
+  // Grouped by child, in the students' order (the one looked up first), each oldest due first.
+  const rank = (studentId: string) => studentIds.indexOf(studentId)
+  const byChild = [...lines].sort(
+    (a, b) => rank(a.allocation.studentId) - rank(b.allocation.studentId),
+  )
+  const paidBy = (studentId: string) =>
+    lines
+      .filter((l) => l.allocation.studentId === studentId)
+      .reduce((sum, l) => sum + l.allocation.principalMinor + l.allocation.fineMinor, 0)
+  const payer = studentRows.find((r) => r.id === studentIds[0])
   return {
     id: payment.id,
     number: payment.number,
@@ -123,6 +138,9 @@ export async function findReceipt(
     receivedOn: payment.receivedOn,
     receivedAt: payment.createdAt.toISOString(),
     campusName: row.campusName,
+    campusAddress: row.campusAddress,
+    // The guardian the family is kept under; the student when no guardian is named.
+    payerName: payer ? payer.guardian_name || payer.full_name : null,
     cashierName: row.cashierName,
     students: studentIds.map((sid) => {
       const s = studentRows.find((r) => r.id === sid)!
@@ -132,6 +150,7 @@ export async function findReceipt(
         fullName: s.full_name,
         className: s.class_name,
         roll: s.roll,
+        paidMinor: paidBy(s.id),
       }
     }),
     applicant: row.applicant,
@@ -161,6 +180,7 @@ export async function findReceipt(
     cancelledAt: payment.cancelledAt?.toISOString() ?? null,
     cancelReason: payment.cancelReason,
     paper: print.paper,
+    copies: receiptCopies,
     language: print.language ?? print.institute.locale,
     institute: print.institute,
   }
