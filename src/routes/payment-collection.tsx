@@ -22,10 +22,11 @@ export const Route = createFileRoute('/payment-collection')({
   },
   component: function PaymentCollection() {
     const navigate = Route.useNavigate()
-    const { studentId, receiptId } = Route.useSearch()
+    const { studentId, applicantId, receiptId } = Route.useSearch()
     return (
       <CounterPage
         studentId={studentId}
+        applicantId={applicantId}
         receiptId={receiptId}
         onShow={(search) => void navigate({ search })}
       />

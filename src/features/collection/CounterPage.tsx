@@ -11,6 +11,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { CreatePaymentSchema, type Family, type OpenLine } from '../../shared/schemas/collection.ts'
+import { ApplicantFeePanel } from './ApplicantFeePanel.tsx'
 import { CounterSearch } from './CounterSearch.tsx'
 import { FamilyLines } from './FamilyLines.tsx'
 import { FamilyRead } from './FamilyRead.tsx'
@@ -35,12 +36,15 @@ const WaiveFineDialog = lazy(() =>
  */
 export function CounterPage({
   studentId,
+  applicantId,
   receiptId,
   onShow,
 }: {
   studentId: string | undefined
+  /** An applicant whose application fee is taken, instead of a family. */
+  applicantId?: string
   receiptId: string | undefined
-  onShow: (search: { studentId?: string; receiptId?: string }) => void
+  onShow: (search: { studentId?: string; applicantId?: string; receiptId?: string }) => void
 }): ReactElement {
   const newPayment = () => onShow({})
   useEffect(() => {
@@ -83,10 +87,18 @@ export function CounterPage({
           <div className="no-print">
             <CounterSearch
               autoFocus
-              key={studentId ?? ''}
+              key={studentId ?? applicantId ?? ''}
               onPick={(match) => onShow({ studentId: match.studentId })}
+              onPickApplicant={(a) => onShow({ applicantId: a.applicantId })}
             />
           </div>
+          {applicantId && !studentId && (
+            <ApplicantFeePanel
+              key={applicantId}
+              applicantId={applicantId}
+              onReceipt={(id) => onShow({ receiptId: id })}
+            />
+          )}
           {studentId && (
             <FamilyCounter
               key={studentId}

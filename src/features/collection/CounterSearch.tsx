@@ -1,19 +1,42 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useDeferredValue, useEffect, useId, useRef, useState, type ReactElement } from 'react'
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+} from 'react'
+import { useOnlineStatus } from '../../lib/online-status.ts'
+import { useMoney } from '../../lib/use-money.ts'
+import type { CounterApplicant, CounterSearchResult } from '../../shared/schemas/applicant-fees.ts'
 import type { CounterMatch } from '../../shared/schemas/collection.ts'
 import { counterSearchQuery } from './queries.ts'
 
+/** A result: a student (whose family opens), or an applicant whose application fee is due. */
+type Found = { student: CounterMatch } | { applicant: CounterApplicant }
+
+const foundIn = (result: CounterSearchResult | undefined, applicants: boolean): Found[] => [
+  ...(result?.data ?? []).map((student) => ({ student })),
+  ...(applicants ? (result?.applicants ?? []) : []).map((applicant) => ({ applicant })),
+]
+
 /**
  * The counter's one search box, focused on arrival: a student ID, name, guardian phone, roll
- * ("7-A-12") or invoice number, with results as one types. ↓ and ↑ move through them, Enter
- * picks the one marked (the first, unless moved).
+ * ("7-A-12") or invoice number, with results as one types; applicants whose application fee is
+ * due by their short reference, name or phone. ↓ and ↑ move through them, Enter picks the one
+ * marked (the first, unless moved). Offline it says that search needs the network.
  */
 export function CounterSearch({
   onPick,
+  onPickApplicant,
   autoFocus,
 }: {
   onPick: (match: CounterMatch) => void
+  /** Where applicants are taken (the counter): they are found too. */
+  onPickApplicant?: (applicant: CounterApplicant) => void
   autoFocus: boolean
 }): ReactElement {
   const { t } = useLingui()
@@ -22,8 +45,10 @@ export function CounterSearch({
   const [text, setText] = useState('')
   const q = useDeferredValue(text.trim())
   const queryClient = useQueryClient()
+  const online = useOnlineStatus()
+  const money = useMoney()
   const results = useQuery(counterSearchQuery(q))
-  const matches = q ? (results.data?.data ?? []) : []
+  const matches = q ? foundIn(results.data, !!onPickApplicant) : []
   // The first match is marked again whenever the text changes.
   const [markedOf, setMarkedOf] = useState({ q, index: 0 })
   const marked = markedOf.q === q ? markedOf.index : 0
@@ -37,13 +62,15 @@ export function CounterSearch({
     const typed = text.trim()
     if (!typed) return
     if (typed === q && matches.length) return pick(matches[marked])
+    if (!online) return
     const found = await queryClient.fetchQuery(counterSearchQuery(typed))
-    pick(found.data[0])
+    pick(foundIn(found, !!onPickApplicant)[0])
   }
 
-  function pick(match: CounterMatch | undefined) {
+  function pick(match: Found | undefined) {
     if (!match) return
-    onPick(match)
+    if ('student' in match) onPick(match.student)
+    else onPickApplicant?.(match.applicant)
     setText('')
   }
 
@@ -61,7 +88,7 @@ export function CounterSearch({
         aria-expanded={matches.length > 0}
         aria-controls={`${id}-results`}
         aria-activedescendant={matches[marked] ? `${id}-${marked}` : undefined}
-        placeholder={t`Student ID, name, guardian phone, roll (7-A-12) or invoice number`}
+        placeholder={t`Student ID, name, guardian phone, roll (7-A-12), invoice number or applicant reference`}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
@@ -77,14 +104,53 @@ export function CounterSearch({
           }
         }}
       />
-      {q !== '' && results.isSuccess && matches.length === 0 && (
+      {q !== '' && !online && (
+        <p className="alert alert-warning" role="status">
+          <Trans>
+            Search needs the network, and you are offline. A family opened before stays on screen;
+            search again once the connection is back.
+          </Trans>
+        </p>
+      )}
+      {q !== '' && online && results.isSuccess && matches.length === 0 && (
         <p className="muted" role="status">
-          <Trans>No student matches.</Trans>
+          {onPickApplicant ? (
+            <Trans>No student or applicant matches.</Trans>
+          ) : (
+            <Trans>No student matches.</Trans>
+          )}
         </p>
       )}
       {matches.length > 0 && (
         <ul id={`${id}-results`} role="listbox" className="counter-results">
-          {matches.map((m, i) => {
+          {matches.map((found, i) => {
+            const pickIt = (e: MouseEvent) => {
+              e.preventDefault()
+              pick(found)
+            }
+            if ('applicant' in found) {
+              const a = found.applicant
+              const fee = money.format(a.feeMinor)
+              return (
+                <li
+                  key={a.applicantId}
+                  id={`${id}-${i}`}
+                  role="option"
+                  aria-selected={i === marked}
+                  onMouseDown={pickIt}
+                >
+                  <strong>{a.applicantName}</strong>{' '}
+                  <span className="muted">{a.shortReference}</span>
+                  <span className="muted">
+                    <Trans>
+                      Applicant · {a.formTitle} · application fee {fee}
+                    </Trans>
+                    {a.phone && ` · ${a.phone}`}
+                  </span>
+                </li>
+              )
+            }
+            const m = found.student
             const placement = [m.className, m.sectionName].filter(Boolean).join(' · ')
             const roll = m.roll
             return (
@@ -93,10 +159,7 @@ export function CounterSearch({
                 id={`${id}-${i}`}
                 role="option"
                 aria-selected={i === marked}
-                onMouseDown={(e) => {
-                  e.preventDefault()
-                  pick(m)
-                }}
+                onMouseDown={pickIt}
               >
                 <strong>{m.fullName}</strong> <span className="muted">{m.studentCode}</span>
                 <span className="muted">

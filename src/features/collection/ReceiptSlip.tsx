@@ -72,6 +72,13 @@ export function ReceiptSlip({
         </Trans>
       </p>
       <ul className="receipt-students">
+        {receipt.applicant && (
+          <li>
+            <Trans>
+              Applicant {receipt.applicant.applicantName} ({receipt.applicant.shortReference})
+            </Trans>
+          </li>
+        )}
         {receipt.students.map((s) => {
           const roll = s.roll
           return (
@@ -102,6 +109,15 @@ export function ReceiptSlip({
           </tr>
         </thead>
         <tbody>
+          {receipt.applicant && (
+            <tr>
+              <td>
+                <Trans>Application fee · {receipt.applicant.formTitle}</Trans>
+              </td>
+              <td />
+              <td className="amount">{money(receipt.receivedMinor)}</td>
+            </tr>
+          )}
           {receipt.lines.map((l, i) => (
             <tr key={i}>
               <td>
@@ -160,9 +176,11 @@ export function ReceiptSlip({
           )
         })}
       </ul>
-      <p>
-        <Trans>Still due: {stillDue}</Trans>
-      </p>
+      {!receipt.applicant && (
+        <p>
+          <Trans>Still due: {stillDue}</Trans>
+        </p>
+      )}
       <div className="receipt-verify">
         <QrCode className="receipt-qr" value={verifyUrl} label={t`QR code: ${verifyUrl}`} />
         <p>

@@ -25,6 +25,7 @@ import {
   type FineWaiverRequestInput,
   type LineFine,
 } from '../../shared/schemas/fine-waivers.ts'
+import type { TakeApplicantFee } from '../../shared/schemas/applicant-fees.ts'
 import { collectionKey, receiptQuery } from './queries.ts'
 
 /* Taking and cancelling payments; each reads the family and receipts again. */
@@ -42,6 +43,19 @@ export function useTakePayment(feedback: Feedback<Receipt, { key: string; body: 
   return useChange(
     ({ key, body }: { key: string; body: CreatePayment }) =>
       postJson('collection/payments', body, ReceiptSchema, {
+        headers: { 'Idempotency-Key': key },
+      }),
+    { refresh, feedback },
+  )
+}
+
+/** Takes an applicant's application fee, under the key the screen made when Save was pressed. */
+export function useTakeApplicantFee(
+  feedback: Feedback<Receipt, { key: string; body: TakeApplicantFee }>,
+) {
+  return useChange(
+    ({ key, body }: { key: string; body: TakeApplicantFee }) =>
+      postJson('collection/applicant-fees', body, ReceiptSchema, {
         headers: { 'Idempotency-Key': key },
       }),
     { refresh, feedback },

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { CounterSettingsSchema } from '../../shared/schemas/counter-settings.ts'
 import { getJson } from '../../lib/api.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
@@ -8,13 +9,12 @@ import {
   AdvanceOverrideListSchema,
   AdvanceSettingsSchema,
 } from '../../shared/schemas/advances.ts'
-import {
-  CashierDaySchema,
-  CounterMatchListSchema,
-  FamilySchema,
-  ReceiptSchema,
-} from '../../shared/schemas/collection.ts'
+import { CashierDaySchema, FamilySchema, ReceiptSchema } from '../../shared/schemas/collection.ts'
 import type { DayPageSearch } from '../../shared/schemas/collection-search.ts'
+import {
+  ApplicantFeeSchema,
+  CounterSearchResultSchema,
+} from '../../shared/schemas/applicant-fees.ts'
 
 /** The counter's reads: read again after a payment, a cancellation or a fine waived. */
 export const collectionKey = ['collection'] as const
@@ -26,7 +26,7 @@ export const collectionKey = ['collection'] as const
 export const counterSearchQuery = (q: string) =>
   queryOptions({
     queryKey: [...collectionKey, 'search', q],
-    queryFn: () => getJson(`collection/search?${toSearchParams({ q })}`, CounterMatchListSchema),
+    queryFn: () => getJson(`collection/search?${toSearchParams({ q })}`, CounterSearchResultSchema),
     enabled: q.trim() !== '',
     staleTime: 10_000,
     retry: false,
@@ -42,6 +42,15 @@ export const familyQuery = (studentId: string) =>
       '/payment-collection',
     ),
     staleTime: 0,
+  })
+
+/** An applicant whose application fee the counter takes (read afresh: it is paid once). */
+export const applicantFeeQuery = (applicantId: string) =>
+  queryOptions({
+    queryKey: [...collectionKey, 'applicant', applicantId],
+    queryFn: () =>
+      getJson(`collection/applicant-fees/${encodeURIComponent(applicantId)}`, ApplicantFeeSchema),
+    retry: false,
   })
 
 export const receiptQuery = (paymentId: string) =>
@@ -92,6 +101,13 @@ export const pendingOverridesQuery = () =>
   queryOptions({
     queryKey: [...collectionKey, 'advances', 'pending'],
     ...storedRead('collection/advances/overrides', AdvanceOverrideListSchema, '/advance-override'),
+  })
+
+/** The institute's mobile-money providers and receipt copies: the counter reads them. */
+export const counterSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...collectionKey, 'counter-settings'],
+    ...storedRead('collection/counter-settings', CounterSettingsSchema, '/payment-collection'),
   })
 
 export const advanceSettingsQuery = () =>

@@ -6,9 +6,13 @@ import { id } from './primitives.ts'
  * validates them on every page, so they are all it loads of the area before the page opens.
  */
 
-/** `/payment-collection?studentId=&receiptId=`: the family on screen, the receipt just taken. */
+/**
+ * `/payment-collection?studentId=&applicantId=&receiptId=`: the family (or the applicant whose
+ * application fee is taken) on screen, the receipt just taken.
+ */
 export const CounterPageSearchSchema = v.object({
   studentId: v.optional(id),
+  applicantId: v.optional(id),
   receiptId: v.optional(id),
 })
 export type CounterPageSearch = v.InferOutput<typeof CounterPageSearchSchema>
