@@ -15,13 +15,15 @@ import {
 import { feeHeadKindLabels } from './labels.ts'
 import { useSaveFeeHead } from './mutations.ts'
 import { incomeAccountsQuery } from './queries.ts'
+import { NewIncomeAccount } from './NewIncomeAccount.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { Link } from '@tanstack/react-router'
 
 interface Draft {
   name: string
   code: string
   kind: FeeHeadKind
   incomeAccountId: string
-  vatApplicable: boolean
   priority: string
   active: boolean
 }
@@ -31,12 +33,11 @@ const draftOf = (head: FeeHead | undefined, nextPriority: number): Draft => ({
   code: head?.code ?? '',
   kind: head?.kind ?? 'recurring',
   incomeAccountId: head?.incomeAccountId ?? '',
-  vatApplicable: head?.vatApplicable ?? false,
   priority: String(head?.priority ?? nextPriority),
   active: head?.active ?? true,
 })
 
-/** A new fee head, or one to edit: name, code, how it is charged, its income account, VAT, order. */
+/** A new fee head, or one to edit: name, code, how it is charged, its income account, order. */
 export function FeeHeadDialog({
   head,
   nextPriority,
@@ -48,7 +49,9 @@ export function FeeHeadDialog({
 }): ReactElement {
   const { t, i18n } = useLingui()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
-  const accounts = useQuery(incomeAccountsQuery()).data?.data ?? []
+  const income = useQuery(incomeAccountsQuery()).data
+  const accounts = income?.data ?? []
+  const canAddAccount = useAbility().can('create', 'coa')
   const [initial] = useState(() => draftOf(head, nextPriority))
   const [draft, setDraft] = useState(initial)
   const [touched, setTouched] = useState(false)
@@ -129,6 +132,12 @@ export function FeeHeadDialog({
             </option>
           ))}
         </SelectField>
+        {canAddAccount && income && income.parents.length > 0 && (
+          <NewIncomeAccount
+            parents={income.parents}
+            onCreated={(incomeAccountId) => set({ incomeAccountId })}
+          />
+        )}
         <Field
           label={t`Priority`}
           type="number"
@@ -139,14 +148,12 @@ export function FeeHeadDialog({
           error={errors.priority}
           hint={<Trans>A partial payment pays the heads of lower priority first.</Trans>}
         />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.vatApplicable}
-            onChange={(e) => set({ vatApplicable: e.target.checked })}
-          />
-          <Trans>VAT applies to this fee</Trans>
-        </label>
+        <p className="muted">
+          <Trans>
+            VAT: a head carries VAT from the day its rate is set on the{' '}
+            <Link to="/vat-config">VAT page</Link>.
+          </Trans>
+        </p>
         <label className="checkbox">
           <input
             type="checkbox"

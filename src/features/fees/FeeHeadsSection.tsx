@@ -9,6 +9,7 @@ import { showToast } from '../../lib/toasts.ts'
 import type { FeeHead } from '../../shared/schemas/fee-setup.ts'
 import { feeHeadKindLabels } from './labels.ts'
 import { useDeleteFeeHead, useSaveFeeHead } from './mutations.ts'
+import { VatToday } from './VatToday.tsx'
 
 // The head's form (and the income accounts it reads) loads when it is opened.
 const FeeHeadDialog = lazy(() =>
@@ -77,7 +78,9 @@ export function FeeHeadsSection({ heads }: { heads: FeeHead[] }) {
                     </td>
                     <td>{i18n._(feeHeadKindLabels[head.kind])}</td>
                     <td>{head.incomeAccount}</td>
-                    <td>{head.vatApplicable ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
+                    <td>
+                      <VatToday rates={head.vatRates} />
+                    </td>
                     <td>{head.priority}</td>
                     <td>
                       {head.active ? (

@@ -28,6 +28,7 @@ export function FinePage(): ReactElement {
         <FineRuleForm
           key={editing?.id ?? 'new'}
           heads={data.heads}
+          defaultFrom={data.defaultFrom}
           rule={editing}
           onDone={() => setEditing(undefined)}
         />

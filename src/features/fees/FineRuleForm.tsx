@@ -24,17 +24,19 @@ const kinds = Object.keys(fineKindLabels) as FineKind[]
 /** A new fine rule, or the given one being edited, with the preview of what it would charge. */
 export function FineRuleForm(props: {
   heads: RuleHead[]
+  /** Where a new rule starts: the earliest open day, so lines already overdue are fined. */
+  defaultFrom: string
   rule: FineRuleRow | undefined
   onDone: () => void
 }): ReactElement {
-  const { heads, rule, onDone } = props
+  const { heads, defaultFrom, rule, onDone } = props
   const { t, i18n } = useLingui()
   const money = useMoney()
   const currency = money.currency
   const ability = useAbility()
   const { fieldErrors, issues, toastUnlessFieldError } = useServerErrors()
   const [draft, setDraft] = useState<FineDraft>(() =>
-    rule ? fineDraftOf(rule, money) : emptyFineDraft(),
+    rule ? fineDraftOf(rule, money) : emptyFineDraft(defaultFrom),
   )
   const id = useId()
   const set = (change: Partial<FineDraft>) => setDraft((d) => ({ ...d, ...change }))
@@ -42,7 +44,7 @@ export function FineRuleForm(props: {
   const parsed = v.safeParse(FineRuleInputSchema, candidate)
   const save = useSaveFineRule({
     onSuccess: () => {
-      setDraft(emptyFineDraft())
+      setDraft(emptyFineDraft(defaultFrom))
       setTouched(false)
       onDone()
       showToast({ variant: 'success', title: t`The fine rule was saved.` })

@@ -7,6 +7,9 @@ import { fineKindLabels } from './fine-labels.ts'
 import { useRemoveFineRule } from './rule-mutations.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { dayDate } from '../../lib/dates.ts'
+import { useFormat } from '../../lib/format.ts'
+import { numberFormat } from '../../shared/intl-formats.ts'
 
 const headName = (heads: RuleHead[], headId: string | null) =>
   headId === null ? undefined : heads.find((h) => h.id === headId)?.name
@@ -20,6 +23,9 @@ export function FineRulesTable(props: {
   const { heads, rules, onEdit } = props
   const { t, i18n } = useLingui()
   const ability = useAbility()
+  const { date } = useFormat()
+  const day = (iso: string) => date(dayDate(iso), 'medium')
+  const n = numberFormat(i18n.locale)
   const { toastUnlessFieldError } = useServerErrors()
   const remove = useRemoveFineRule({
     onSuccess: () => showToast({ variant: 'success', title: t`The fine rule was removed.` }),
@@ -53,9 +59,12 @@ export function FineRulesTable(props: {
                 <tr key={rule.id}>
                   <th scope="row">{headName(heads, rule.feeHeadId) ?? t`All heads`}</th>
                   <td>{i18n._(fineKindLabels[rule.charge.kind])}</td>
-                  <td>{rule.graceDays}</td>
+                  <td>{n.format(rule.graceDays)}</td>
                   <td>
-                    {rule.effectiveFrom} – {rule.effectiveTo ?? '…'}
+                    <InForce
+                      from={day(rule.effectiveFrom)}
+                      to={rule.effectiveTo && day(rule.effectiveTo)}
+                    />
                   </td>
                   <td>
                     {ability.can('update', 'config-fine-management') && (
@@ -80,5 +89,16 @@ export function FineRulesTable(props: {
         </div>
       )}
     </section>
+  )
+}
+
+/** The days a rule is in force by its lines' due dates, in the user's date format. */
+function InForce({ from, to }: { from: string; to: string | null }) {
+  return to === null ? (
+    <Trans>From {from}</Trans>
+  ) : (
+    <Trans>
+      {from} to {to}
+    </Trans>
   )
 }

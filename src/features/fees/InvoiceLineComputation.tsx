@@ -1,9 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import type { Fine } from '../../shared/fees/fine.ts'
+import type { Fine, FineRule } from '../../shared/fees/fine.ts'
+import { graceEndOf, whyNoFineRule, type NoFineRuleReason } from '../../shared/fees/fine-reason.ts'
 import type { FineCharge } from '../../shared/schemas/fee-rules.ts'
 import type { InvoiceLine } from '../../shared/schemas/fees-invoices.ts'
 import { concessionCategoryLabels } from './fine-labels.ts'
@@ -18,12 +19,15 @@ export function InvoiceLineComputation({
   line,
   dueDate,
   fine,
+  rules,
   today,
 }: {
   line: InvoiceLine
   dueDate: string
   /** Null when the line is not fined at all (cancelled, a credit note's, paid). */
   fine: Fine | null
+  /** The fine rules the invoice's fines are counted by: to say why none applies to a line. */
+  rules: readonly FineRule[]
   today: string
 }): ReactElement {
   const { t, i18n } = useLingui()
@@ -134,7 +138,11 @@ export function InvoiceLineComputation({
         {fine === null ? (
           <Trans>Not fined.</Trans>
         ) : fine.rule === null ? (
-          <Trans>No fine rule applies to this head.</Trans>
+          <NoRuleText
+            reason={whyNoFineRule(rules, line.feeHeadId, dueDate)}
+            due={day(dueDate)}
+            day={day}
+          />
         ) : (
           <FineText
             fine={fine}
@@ -143,6 +151,7 @@ export function InvoiceLineComputation({
             due={day(dueDate)}
             today={todayText}
             amount={money.format(fine.amount)}
+            graceEnd={day(graceEndOf(dueDate, fine.rule.graceDays))}
             cap={fine.cappedBy}
           />
         )}
@@ -183,23 +192,32 @@ function FineText(props: {
   due: string
   today: string
   amount: string
+  graceEnd: string
   cap: Fine['cappedBy']
 }) {
-  const { charge, graceDays, due, today, amount } = props
+  const { charge, graceDays, due, today, amount, graceEnd } = props
   const lateDays = props.fine.lateDays
   return (
     <>
-      <Trans>
-        Rule: {charge}, after {graceDays} days’ grace from the due date {due}.
-      </Trans>{' '}
-      {lateDays === 0 ? (
+      <Plural
+        value={graceDays}
+        one={`Rule: ${charge}, after # day’s grace from the due date ${due}.`}
+        other={`Rule: ${charge}, after # days’ grace from the due date ${due}.`}
+      />{' '}
+      {lateDays === 0 && props.fine.overdue > 0 ? (
+        <Trans>
+          Grace not over yet: fined from the day after {graceEnd}. As of {today}: {amount}
+        </Trans>
+      ) : lateDays === 0 ? (
         <Trans>
           Not late as of {today}: {amount}
         </Trans>
       ) : (
-        <Trans>
-          {lateDays} days late as of {today}: {amount}
-        </Trans>
+        <Plural
+          value={lateDays}
+          one={`# day late as of ${today}: ${amount}`}
+          other={`# days late as of ${today}: ${amount}`}
+        />
       )}
       {props.cap === 'line' && (
         <>
@@ -215,4 +233,35 @@ function FineText(props: {
       )}
     </>
   )
+}
+
+/** Why the line has no fine rule, when a rule for its head (or for all heads) exists. */
+function NoRuleText(props: {
+  reason: NoFineRuleReason
+  due: string
+  day: (iso: string) => string
+}) {
+  const { reason, due } = props
+  switch (reason.kind) {
+    case 'due_before_rule': {
+      const from = props.day(reason.ruleFrom)
+      return (
+        <Trans>
+          Not fined: the fine rule for this head covers lines due from {from}; this line fell due on{' '}
+          {due}.
+        </Trans>
+      )
+    }
+    case 'due_after_rule': {
+      const to = props.day(reason.ruleTo)
+      return (
+        <Trans>
+          Not fined: the fine rule for this head covered lines due until {to}; this line fell due on{' '}
+          {due}.
+        </Trans>
+      )
+    }
+    case 'no_rule':
+      return <Trans>No fine rule applies to this head.</Trans>
+  }
 }

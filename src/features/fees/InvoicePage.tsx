@@ -262,6 +262,7 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }): ReactElement 
               line={line}
               dueDate={invoice.dueDate}
               fine={fines.get(line.lineNo) ?? null}
+              rules={invoice.fineRules}
               today={today}
             />
             {!invoice.creditOf && invoice.status !== 'cancelled' && (

@@ -5,14 +5,14 @@ import { PageHeader } from '../../components/PageHeader.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useAbility } from '../../lib/ability.ts'
-import { dayDate, todayIso } from '../../lib/dates.ts'
+import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import { vatRateOn } from '../../shared/fees/vat.ts'
-import { VatRateInputSchema, type VatRateRow } from '../../shared/schemas/fee-rules.ts'
-import { parsePercent, percentInput } from './rate-text.ts'
+import { VatRateInputSchema } from '../../shared/schemas/fee-rules.ts'
+import { parsePercent } from './rate-text.ts'
+import { useVatRateLabel, VatToday } from './VatToday.tsx'
 import { useAddVatRate, useRemoveVatRate } from './rule-mutations.ts'
 import { vatRatesQuery } from './rule-queries.ts'
 
@@ -25,11 +25,10 @@ export function VatPage(): ReactElement {
   const ability = useAbility()
   const { fieldErrors, checkFields, toastUnlessFieldError } = useServerErrors()
   const ids = { head: useId(), rate: useId(), from: useId() }
-  const today = todayIso()
   const [headId, setHeadId] = useState(data.data[0]?.id ?? '')
   const [rateText, setRateText] = useState('')
   const [inclusive, setInclusive] = useState(false)
-  const [effectiveFrom, setEffectiveFrom] = useState(today)
+  const [effectiveFrom, setEffectiveFrom] = useState(data.defaultFrom)
   const add = useAddVatRate({
     onSuccess: () => {
       setRateText('')
@@ -51,12 +50,7 @@ export function VatPage(): ReactElement {
         ? checkFields(VatRateInputSchema, body)
         : {}),
   }
-  const rateLabel = (r: Pick<VatRateRow, 'rateBp' | 'inclusive'>) => {
-    const percent = percentInput(r.rateBp, money.decimal)
-    return r.inclusive
-      ? t`${percent} % (included in the amount)`
-      : t`${percent} % (added to the amount)`
-  }
+  const rateLabel = useVatRateLabel()
 
   const removeLabel = (day: string, name: string) => t`Remove the rate from ${day} of ${name}`
 
@@ -161,13 +155,14 @@ export function VatPage(): ReactElement {
               </thead>
               <tbody>
                 {data.data.map((head) => {
-                  const current = vatRateOn(head.rates, today)
                   return (
                     <tr key={head.id}>
                       <th scope="row">
                         {head.name} <small className="muted">{head.code}</small>
                       </th>
-                      <td>{current ? rateLabel(current) : <Trans>No VAT</Trans>}</td>
+                      <td>
+                        <VatToday rates={head.rates} />
+                      </td>
                       <td>
                         <ul className="plain">
                           {head.rates.map((r) => (

@@ -1,4 +1,3 @@
-import { todayIso } from '../../lib/dates.ts'
 import type { useMoney } from '../../lib/use-money.ts'
 import type { FineCharge, FineKind, FineRuleRow } from '../../shared/schemas/fee-rules.ts'
 import { parsePercent, percentInput } from './rate-text.ts'
@@ -19,7 +18,8 @@ export interface FineDraft {
 
 type Money = ReturnType<typeof useMoney>
 
-export const emptyFineDraft = (): FineDraft => ({
+/** A new rule, for lines due from `defaultFrom` (the server's: the earliest open day). */
+export const emptyFineDraft = (defaultFrom: string): FineDraft => ({
   feeHeadId: '',
   graceDays: '0',
   kind: 'per_day',
@@ -28,7 +28,7 @@ export const emptyFineDraft = (): FineDraft => ({
   slabs: [{ fromDay: '1', amount: '' }],
   lineCap: '',
   periodCap: '',
-  effectiveFrom: todayIso(),
+  effectiveFrom: defaultFrom,
   effectiveTo: '',
 })
 

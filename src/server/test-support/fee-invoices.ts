@@ -53,7 +53,6 @@ export async function addHead(
     code: string
     kind?: (typeof feeHeads.$inferInsert)['kind']
     account?: string
-    vatApplicable?: boolean
   },
 ) {
   const [row] = await db
@@ -64,7 +63,6 @@ export async function addHead(
       code: head.code,
       kind: head.kind ?? 'recurring',
       incomeAccountId: await accountId(db, instituteId, head.account ?? 'Tuition fee income'),
-      vatApplicable: head.vatApplicable ?? false,
     })
     .returning()
   return row!

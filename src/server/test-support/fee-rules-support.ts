@@ -24,7 +24,6 @@ export async function insertFeeHead(t: TestApp, instituteId: string, code: strin
       name,
       kind: 'recurring',
       incomeAccountId: income!.id,
-      vatApplicable: true,
     })
     .returning()
   return head!

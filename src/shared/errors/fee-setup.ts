@@ -3,6 +3,22 @@ import type { MessageDescriptor } from '@lingui/core'
 /** Fee set-up: fee heads, payment cycles and their periods, the fee configuration, overrides. */
 export const feeSetupErrors = {
   fee_head_not_found: /*i18n*/ { id: 'error.fee_head_not_found', message: 'No such fee head' },
+  fee_head_name_required: /*i18n*/ {
+    id: 'error.fee_head_name_required',
+    message: 'Enter the fee head’s name.',
+  },
+  payment_cycle_name_required: /*i18n*/ {
+    id: 'error.payment_cycle_name_required',
+    message: 'Enter the payment cycle’s name.',
+  },
+  payment_period_name_required: /*i18n*/ {
+    id: 'error.payment_period_name_required',
+    message: 'Enter the period’s name.',
+  },
+  override_students_required: /*i18n*/ {
+    id: 'error.override_students_required',
+    message: 'Choose at least one student.',
+  },
   fee_head_code_shape: /*i18n*/ {
     id: 'error.fee_head_code_shape',
     message: 'A code is 1 to 16 letters, digits or hyphens.',

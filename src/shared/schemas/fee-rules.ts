@@ -136,12 +136,11 @@ export const VatRateSchema = v.object({
 })
 export type VatRateRow = v.InferOutput<typeof VatRateSchema>
 
-/** A fee head as the rule screens list it: enough to name it and say whether VAT applies. */
+/** A fee head as the rule screens list it: enough to name it. */
 export const RuleHeadSchema = v.object({
   id,
   code: v.string(),
   name: v.string(),
-  vatApplicable: v.boolean(),
   active: v.boolean(),
 })
 export type RuleHead = v.InferOutput<typeof RuleHeadSchema>
@@ -149,6 +148,8 @@ export type RuleHead = v.InferOutput<typeof RuleHeadSchema>
 /** /vat-config: every head with its rates, newest first. */
 export const VatHeadListSchema = v.object({
   data: v.array(v.object({ ...RuleHeadSchema.entries, rates: v.array(VatRateSchema) })),
+  /** Where a new rate starts unless chosen: the current fiscal year's first open day. */
+  defaultFrom: v.string(),
 })
 export type VatHeadList = v.InferOutput<typeof VatHeadListSchema>
 
@@ -159,6 +160,8 @@ export type FineRuleRow = v.InferOutput<typeof FineRuleSchema>
 export const FineRuleListSchema = v.object({
   data: v.array(FineRuleSchema),
   heads: v.array(RuleHeadSchema),
+  /** Where a new rule starts unless chosen: the earliest open day, so overdue lines are fined. */
+  defaultFrom: v.string(),
 })
 export type FineRuleList = v.InferOutput<typeof FineRuleListSchema>
 

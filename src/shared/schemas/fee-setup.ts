@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { feeRoundings } from '../fees/adjust-amount.ts'
 import { isoDate } from './dates.ts'
+import { VatRateSchema } from './fee-rules.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 
@@ -21,7 +22,8 @@ export const FeeHeadSchema = v.object({
   kind: v.picklist(feeHeadKinds),
   incomeAccountId: v.string(),
   incomeAccount: v.string(),
-  vatApplicable: v.boolean(),
+  /** Its VAT rates, newest first: it carries VAT exactly when it has one (set on the VAT page). */
+  vatRates: v.array(VatRateSchema),
   priority: v.number(),
   active: v.boolean(),
   /** Invoiced at least once: it can then be deactivated, not deleted. */
@@ -31,7 +33,7 @@ export type FeeHead = v.InferOutput<typeof FeeHeadSchema>
 export const FeeHeadListSchema = v.object({ data: v.array(FeeHeadSchema) })
 
 export const FeeHeadInputSchema = v.object({
-  name: text(80, 'name_required'),
+  name: text(80, 'fee_head_name_required'),
   code: v.pipe(
     v.string(),
     v.trim(),
@@ -41,7 +43,6 @@ export const FeeHeadInputSchema = v.object({
   ),
   kind: v.picklist(feeHeadKinds, 'fee_head_kind_unknown'),
   incomeAccountId: v.pipe(v.string('fee_income_account'), v.uuid('fee_income_account')),
-  vatApplicable: v.optional(v.boolean(), false),
   priority: v.optional(
     v.pipe(
       v.number('not_whole_number'),
@@ -62,7 +63,12 @@ export const IncomeAccountSchema = v.object({
   name: v.string(),
 })
 export type IncomeAccount = v.InferOutput<typeof IncomeAccountSchema>
-export const IncomeAccountListSchema = v.object({ data: v.array(IncomeAccountSchema) })
+export const IncomeAccountListSchema = v.object({
+  data: v.array(IncomeAccountSchema),
+  /** The income heads a new income account may be created under. */
+  parents: v.array(IncomeAccountSchema),
+})
+export type IncomeAccountList = v.InferOutput<typeof IncomeAccountListSchema>
 
 /** What the fee screens choose from: the institute's sessions, classes, groups and campuses. */
 export const FeeStructureSchema = v.object({
@@ -136,17 +142,17 @@ const dayCount = v.pipe(
 /** A new cycle: its periods are generated over the session (due `dueAfterDays` after issue). */
 export const PaymentCycleInputSchema = v.object({
   academicSessionId: id,
-  name: text(60, 'name_required'),
+  name: text(60, 'payment_cycle_name_required'),
   frequency: v.picklist(cycleFrequencies, 'cycle_frequency_unknown'),
   dueAfterDays: v.optional(dayCount, 9),
 })
 export type PaymentCycleInput = v.InferInput<typeof PaymentCycleInputSchema>
-export const PaymentCyclePatchSchema = v.object({ name: text(60, 'name_required') })
+export const PaymentCyclePatchSchema = v.object({ name: text(60, 'payment_cycle_name_required') })
 
 /** A period as edited: its days within the session, issued on or before it is due. */
 export const PaymentPeriodInputSchema = v.pipe(
   v.object({
-    name: text(60, 'name_required'),
+    name: text(60, 'payment_period_name_required'),
     startsOn: isoDate,
     endsOn: isoDate,
     issueDate: isoDate,
@@ -275,7 +281,11 @@ export const ClassStudentListSchema = v.object({
 export type ClassStudent = v.InferOutput<typeof ClassStudentListSchema>['data'][number]
 
 const overrideTarget = {
-  studentIds: v.pipe(v.array(id), v.minLength(1, 'required'), v.maxLength(1000, 'must_be_at_most')),
+  studentIds: v.pipe(
+    v.array(id),
+    v.minLength(1, 'override_students_required'),
+    v.maxLength(1000, 'must_be_at_most'),
+  ),
   feeHeadId: id,
   academicSessionId: id,
 }

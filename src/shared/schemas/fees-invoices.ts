@@ -80,6 +80,25 @@ export const GroupInvoicePreviewSchema = v.object({
   ),
   /** How many skipped students there are in all (the list shows the first few hundred). */
   skippedCount: v.number(),
+  /** The VAT each head with a VAT rate adds, and the rates applied. */
+  vat: v.array(
+    v.object({
+      feeHeadId: v.string(),
+      feeHeadName: v.string(),
+      vatMinor: v.number(),
+      rateBps: v.array(v.number()),
+    }),
+  ),
+  /** Heads whose VAT rate starts after a period's issue date: no VAT on those invoices. */
+  vatNotInForce: v.array(
+    v.object({
+      feeHeadId: v.string(),
+      feeHeadName: v.string(),
+      issueDate: v.string(),
+      rateBp: v.number(),
+      effectiveFrom: v.string(),
+    }),
+  ),
 })
 export type GroupInvoicePreview = v.InferOutput<typeof GroupInvoicePreviewSchema>
 

@@ -42,7 +42,7 @@ describe('concession credit notes', () => {
     const classId = session.classIds[0]!
     studentIds = (await activeStudentsIn(db, sessionId, classId, 3)).map((r) => r.id)
     tuition = (await addHead(db, instituteId, { code: 'CCT' })).id
-    lab = (await addHead(db, instituteId, { code: 'CCL', vatApplicable: true })).id
+    lab = (await addHead(db, instituteId, { code: 'CCL' })).id
     await addVat(db, instituteId, lab, 1500)
     const { cycle, periods: rows } = await addCycle(db, instituteId, sessionId, 3)
     periods = rows.map((p) => p.id)

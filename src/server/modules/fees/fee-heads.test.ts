@@ -18,13 +18,51 @@ describe('fee heads', () => {
   const list = async (token = admin) =>
     ((await (await asUser(t, token, 'GET', path)).json()) as { data: FeeHead[] }).data
 
-  it('offers only active income leaves as income accounts', async () => {
-    const res = await asUser(t, admin, 'GET', '/api/fees/income-accounts')
-    const names = ((await res.json()) as { data: { name: string }[] }).data.map((a) => a.name)
-    expect(names).toContain('Tuition fee income')
-    expect(names).toContain('Exam fee income')
+  it('offers every income leaf but contra-income ones, and the heads to add one under', async () => {
+    const read = async () =>
+      (await (await asUser(t, admin, 'GET', '/api/fees/income-accounts')).json()) as {
+        data: { id: string; name: string }[]
+        parents: { id: string; name: string }[]
+      }
+    const { data, parents } = await read()
+    const names = data.map((a) => a.name)
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Tuition fee income',
+        'Admission fee income',
+        'Exam fee income',
+        'Fine income',
+      ]),
+    )
+    expect(names).not.toContain('Fee concessions (contra-income)')
     expect(names).not.toContain('Tuition') // a head, not a leaf
     expect(names).not.toContain('Cash in hand')
+    expect(parents.map((p) => p.name)).toContain('Other fees')
+    expect(parents.map((p) => p.name)).not.toContain('Concessions')
+
+    // Created in place through the accounting API, the new leaf is offered at once.
+    const other = parents.find((p) => p.name === 'Other fees')!
+    const created = await asUser(t, admin, 'POST', '/api/accounting/accounts', {
+      parentId: other.id,
+      name: 'Transport fee income',
+    })
+    expect(created.status).toBe(201)
+    expect((await read()).data.map((a) => a.name)).toContain('Transport fee income')
+
+    // A contra-income account is refused as a head's income, naming the field.
+    const contra = (await t.database.db.select().from(coaMappings)).find(
+      (m) => m.purpose === 'concession',
+    )!
+    const refused = await asUser(t, admin, 'POST', path, {
+      name: 'Discounts',
+      code: 'DSC',
+      kind: 'one_time',
+      incomeAccountId: contra.accountId,
+    })
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toMatchObject({
+      fields: { incomeAccountId: [{ code: 'fee_income_account' }] },
+    })
   })
 
   it('creates a head with its COA mapping, refuses a taken code or name, and audits', async () => {
@@ -41,7 +79,7 @@ describe('fee heads', () => {
     expect(head).toMatchObject({
       code: 'TUI',
       kind: 'recurring',
-      vatApplicable: false,
+      vatRates: [],
       active: true,
       inUse: false,
       incomeAccount: `${tuition.glCode} Tuition fee income`,
@@ -93,7 +131,7 @@ describe('fee heads', () => {
     expect(res.status).toBe(422)
     expect((await res.json()) as object).toMatchObject({
       fields: {
-        name: [{ code: 'name_required' }],
+        name: [{ code: 'fee_head_name_required' }],
         code: [{ code: 'fee_head_code_shape' }],
         kind: [{ code: 'fee_head_kind_unknown' }],
         priority: [{ code: 'must_be_at_least' }],
@@ -119,12 +157,11 @@ describe('fee heads', () => {
       code: 'EXAM',
       kind: 'per_event',
       incomeAccountId: exam.id,
-      vatApplicable: true,
       priority: 3,
       active: false,
     })
     expect(edited.status).toBe(200)
-    expect(await edited.json()).toMatchObject({ code: 'EXAM', vatApplicable: true, active: false })
+    expect(await edited.json()).toMatchObject({ code: 'EXAM', active: false })
     const [mapping] = await t.database.db
       .select()
       .from(coaMappings)
@@ -201,5 +238,19 @@ describe('fee heads', () => {
     ).toBe(404)
     expect((await asUser(t, other, 'DELETE', `${path}/${head.id}`)).status).toBe(404)
     expect((await asUser(t, other, 'DELETE', `${path}/not-an-id`)).status).toBe(404)
+  })
+
+  it('shows a head’s VAT from its VAT rates: what the VAT page saves, the head list says', async () => {
+    const head = await addFeeHead(t, admin, { code: 'LAB', name: 'Lab fee', kind: 'one_time' })
+    expect((await list()).find((h) => h.id === head.id)?.vatRates).toEqual([])
+    const saved = await asUser(t, admin, 'POST', `/api/fees/vat-rates/${head.id}`, {
+      rateBp: 500,
+      inclusive: false,
+      effectiveFrom: '2026-07-01',
+    })
+    expect(saved.status).toBe(201)
+    expect((await list()).find((h) => h.id === head.id)?.vatRates).toMatchObject([
+      { rateBp: 500, inclusive: false, effectiveFrom: '2026-07-01' },
+    ])
   })
 })

@@ -1,11 +1,11 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { FeeHeadInputSchema, type FeeHead } from '../../../shared/schemas/fee-setup.ts'
 import type * as v from 'valibot'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, coaMappings } from '../../db/schema/accounting.ts'
-import { feeConfigs, feeHeads, studentFeeOverrides } from '../../db/schema/fees.ts'
+import { feeConfigs, feeHeads, studentFeeOverrides, vatRates } from '../../db/schema/fees.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import {
@@ -18,6 +18,7 @@ import {
 import { readJson } from '../../lib/validate.ts'
 import { headsInvoiced, incomeAccounts, pathId, readFees } from './setup-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { presentVatRate } from './vat-rates.ts'
 
 type HeadRow = typeof feeHeads.$inferSelect
 type HeadValues = v.InferOutput<typeof FeeHeadInputSchema>
@@ -28,7 +29,6 @@ const audited = (row: HeadRow, account: string) => ({
   code: row.code,
   kind: row.kind,
   account,
-  vatApplicable: row.vatApplicable,
   priority: row.priority,
   active: row.active,
 })
@@ -40,6 +40,11 @@ async function listHeads(db: Db, instituteId: string, only?: string): Promise<Fe
     .innerJoin(accounts, rowKey(accounts, feeHeads.instituteId, feeHeads.incomeAccountId))
     .where(and(eq(feeHeads.instituteId, instituteId), only ? eq(feeHeads.id, only) : undefined))
     .orderBy(asc(feeHeads.priority), asc(feeHeads.name))
+  const rates = await db
+    .select()
+    .from(vatRates)
+    .where(eq(vatRates.instituteId, instituteId))
+    .orderBy(desc(vatRates.effectiveFrom))
   const used = await headsInvoiced(
     db,
     instituteId,
@@ -52,7 +57,7 @@ async function listHeads(db: Db, instituteId: string, only?: string): Promise<Fe
     kind: head.kind,
     incomeAccountId: head.incomeAccountId,
     incomeAccount: `${glCode} ${accountName}`,
-    vatApplicable: head.vatApplicable,
+    vatRates: rates.filter((r) => r.feeHeadId === head.id).map(presentVatRate),
     priority: head.priority,
     active: head.active,
     inUse: used.has(head.id),
@@ -123,7 +128,6 @@ const valuesOf = (body: HeadValues) => ({
   code: body.code,
   kind: body.kind,
   incomeAccountId: body.incomeAccountId,
-  vatApplicable: body.vatApplicable,
   priority: body.priority,
   active: body.active,
 })

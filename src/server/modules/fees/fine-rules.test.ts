@@ -2,6 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FineRuleList, FineRuleRow } from '../../../shared/schemas/fee-rules.ts'
 import { auditLog } from '../../db/schema/access.ts'
+import { fiscalYearStart } from '../../../shared/fiscal-year.ts'
+import { defaultFiscalYearStartMonth } from '../accounting/default-chart.ts'
+import { fiscalYear } from '../../test-support/fiscal-dates.ts'
 import { demoInstituteId, signedInAs } from '../../test-support/admission.ts'
 import { insertFeeHead } from '../../test-support/fee-rules-support.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
@@ -138,5 +141,12 @@ describe('fine rules', () => {
     const cashier = await signedInAs(t, 'fine-cashier', ['cashier'])
     expect((await asUser(t, cashier, 'GET', path)).status).toBe(403)
     expect((await create(rule({ effectiveFrom: '2031-01-01' }), cashier)).status).toBe(403)
+  })
+
+  it('starts a new rule with the earliest open day, so lines already overdue are fined', async () => {
+    const res = await asUser(t, admin, 'GET', path)
+    expect(((await res.json()) as FineRuleList).defaultFrom).toBe(
+      fiscalYearStart(fiscalYear(-1), defaultFiscalYearStartMonth),
+    )
   })
 })

@@ -15,6 +15,7 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { headOf, pathId, ruleHeads } from './rule-heads.ts'
+import { ruleStartDefaults } from './rule-start.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
 type FineRow = typeof fineRules.$inferSelect
@@ -106,6 +107,7 @@ export const fineRuleRoutes = new Hono<AppEnv>()
     return c.json<FineRuleList>({
       data: rows.map(presentFineRule),
       heads: await ruleHeads(db, instituteId),
+      defaultFrom: (await ruleStartDefaults(db, instituteId)).fineFrom,
     })
   })
 

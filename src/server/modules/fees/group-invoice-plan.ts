@@ -20,6 +20,7 @@ import {
   type PlannedInvoice,
 } from './invoice-plan.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { previewVat } from './group-invoice-vat.ts'
 
 /*
  * A group run's scope resolved (422 naming the field for an unknown session, period or head),
@@ -175,5 +176,6 @@ export async function previewGroup(
       reason,
     })),
     skippedCount: skipped.length,
+    ...(await previewVat(db, instituteId, resolved, planned)),
   }
 }

@@ -243,9 +243,7 @@ describe('group invoice', () => {
 
   it('numbers a run without gaps across batches, figures each line as one invoice would, and posts each batch as its lines', async () => {
     const db = t.database.db
-    const lab = (
-      await addHead(db, instituteId, { code: 'LAB', kind: 'one_time', vatApplicable: true })
-    ).id
+    const lab = (await addHead(db, instituteId, { code: 'LAB', kind: 'one_time' })).id
     await addVat(db, instituteId, lab, 1_500)
     await addConfig(db, instituteId, {
       academicSessionId: sessionId,
@@ -415,5 +413,68 @@ describe('group invoice', () => {
       sections: [],
       students: [],
     })
+  })
+
+  it('previews the VAT of each head and warns of a rate not yet in force on the issue date', async () => {
+    const db = t.database.db
+    // Heads made as the fee set-up makes them: VAT comes only from the rates the VAT page saves.
+    const head = async (code: string, name: string) => {
+      const res = await asUser(t, admin, 'POST', '/api/fees/heads', {
+        name,
+        code,
+        kind: 'one_time',
+        incomeAccountId: (
+          (await (await asUser(t, admin, 'GET', '/api/fees/income-accounts')).json()) as {
+            data: { id: string }[]
+          }
+        ).data[0]!.id,
+      })
+      expect(res.status).toBe(201)
+      const id = ((await res.json()) as { id: string }).id
+      await addConfig(db, instituteId, {
+        academicSessionId: sessionId,
+        classId: classIds[2]!,
+        feeHeadId: id,
+        amountMinor: 10_000,
+      })
+      return id
+    }
+    const science = await head('SCI', 'Science lab')
+    const sports = await head('SPO', 'Sports')
+    const vat = (feeHeadId: string, rateBp: number, effectiveFrom: string) =>
+      asUser(t, admin, 'POST', `/api/fees/vat-rates/${feeHeadId}`, {
+        rateBp,
+        inclusive: false,
+        effectiveFrom,
+      })
+    expect((await vat(science, 1_500, '2000-01-01')).status).toBe(201)
+    const tomorrow = new Date(Date.parse(`${demoToday()}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+    expect((await vat(sports, 500, tomorrow)).status).toBe(201)
+
+    const shown = await preview(scope({ classIds: [classIds[2]!], feeHeadIds: [science, sports] }))
+    const invoices = shown.invoiceCount
+    expect(invoices).toBeGreaterThan(0)
+    expect(shown.vat).toEqual(
+      expect.arrayContaining([
+        {
+          feeHeadId: science,
+          feeHeadName: 'Science lab',
+          vatMinor: 1_500 * invoices,
+          rateBps: [1_500],
+        },
+        { feeHeadId: sports, feeHeadName: 'Sports', vatMinor: 0, rateBps: [] },
+      ]),
+    )
+    expect(shown.vatNotInForce).toEqual([
+      {
+        feeHeadId: sports,
+        feeHeadName: 'Sports',
+        issueDate: demoToday(),
+        rateBp: 500,
+        effectiveFrom: tomorrow,
+      },
+    ])
   })
 })

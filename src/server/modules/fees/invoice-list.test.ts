@@ -52,7 +52,6 @@ describe('a student’s invoices', () => {
         code: 'LEX',
         kind: 'per_event',
         account: 'Exam fee income',
-        vatApplicable: true,
       })
     ).id
     await addVat(db, instituteId, exam, 1000)

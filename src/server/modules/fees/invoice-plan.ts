@@ -293,7 +293,7 @@ export function planInvoice(
       configuredAmount: configured,
       override,
       concessions: own,
-      vatHistory: head.vatApplicable ? (ctx.vat.get(head.id) ?? []) : [],
+      vatHistory: ctx.vat.get(head.id) ?? [],
       issueDate: dates.issueDate,
     })
     // Percentages are stored as 1–100 %: a refusal cannot come from stored concessions.

@@ -53,7 +53,6 @@ describe('invoices', () => {
         code: 'EXM',
         kind: 'per_event',
         account: 'Exam fee income',
-        vatApplicable: true,
       })
     ).id
     await addVat(db, instituteId, exam, 1500)

@@ -56,8 +56,8 @@ describe('ledger = dues', () => {
     const { cycle, periods: rows } = await addCycle(db, instituteId, sessionId, 3)
     periods = rows.map((p) => p.id)
     const tuition = (await addHead(db, instituteId, { code: 'TUI' })).id
-    const lab = (await addHead(db, instituteId, { code: 'LAB', vatApplicable: true })).id
-    const lib = (await addHead(db, instituteId, { code: 'LIB', vatApplicable: true })).id
+    const lab = (await addHead(db, instituteId, { code: 'LAB' })).id
+    const lib = (await addHead(db, instituteId, { code: 'LIB' })).id
     await addVat(db, instituteId, lab, 1500)
     await addVat(db, instituteId, lib, 750, true)
     heads = [tuition, lab, lib]

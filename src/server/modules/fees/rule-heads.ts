@@ -24,7 +24,6 @@ export async function ruleHeads(db: Db, instituteId: string): Promise<RuleHead[]
       id: feeHeads.id,
       code: feeHeads.code,
       name: feeHeads.name,
-      vatApplicable: feeHeads.vatApplicable,
       active: feeHeads.active,
     })
     .from(feeHeads)

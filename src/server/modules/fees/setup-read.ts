@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { IncomeAccount } from '../../../shared/schemas/fee-setup.ts'
 import { permissionAreas } from '../../../shared/permissions/catalogue.ts'
 import type { Db } from '../../db/client.ts'
-import { accounts } from '../../db/schema/accounting.ts'
+import { accounts, coaMappings } from '../../db/schema/accounting.ts'
 import { feeHeads, invoiceLines } from '../../db/schema/fees.ts'
 import { requireAnyPermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
@@ -20,7 +20,13 @@ export function pathId(value: string | undefined, missing: ErrorCode): string {
   return value
 }
 
-/** The institute's active income leaves: the accounts a fee head may credit. */
+/** Accounts mapped to reduce income (concessions allowed): never a fee's income. */
+const contraPurposes = ['concession']
+
+/**
+ * The institute's active income leaves, contra-income ones left out: the accounts a fee head
+ * may credit.
+ */
 export async function incomeAccounts(db: Db, instituteId: string): Promise<IncomeAccount[]> {
   const child = alias(accounts, 'child')
   return db
@@ -37,6 +43,60 @@ export async function incomeAccounts(db: Db, instituteId: string): Promise<Incom
             .select({ one: sql`1` })
             .from(child)
             .where(eq(child.parentId, accounts.id)),
+        )}`,
+        sql`not ${exists(
+          db
+            .select({ one: sql`1` })
+            .from(coaMappings)
+            .where(
+              and(
+                eq(coaMappings.instituteId, instituteId),
+                eq(coaMappings.accountId, accounts.id),
+                inArray(coaMappings.purpose, contraPurposes),
+              ),
+            ),
+        )}`,
+      ),
+    )
+    .orderBy(asc(accounts.glCode))
+}
+
+/**
+ * The income heads a new income account may go under (created in place from the fee head
+ * dialog): active income group accounts below the type, none holding a contra-income account.
+ */
+export async function incomeParents(db: Db, instituteId: string): Promise<IncomeAccount[]> {
+  const child = alias(accounts, 'child')
+  const childOf = (extra?: ReturnType<typeof and>) =>
+    db
+      .select({ one: sql`1` })
+      .from(child)
+      .where(and(eq(child.instituteId, instituteId), eq(child.parentId, accounts.id), extra))
+  return db
+    .select({ id: accounts.id, glCode: accounts.glCode, name: accounts.name })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.instituteId, instituteId),
+        eq(accounts.accountType, 'income'),
+        eq(accounts.isActive, true),
+        sql`${accounts.level} between 2 and 4`,
+        exists(childOf()),
+        sql`not ${exists(
+          childOf(
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(coaMappings)
+                .where(
+                  and(
+                    eq(coaMappings.instituteId, instituteId),
+                    eq(coaMappings.accountId, child.id),
+                    inArray(coaMappings.purpose, contraPurposes),
+                  ),
+                ),
+            ),
+          ),
         )}`,
       ),
     )

@@ -2,6 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { VatHeadList, VatRateRow } from '../../../shared/schemas/fee-rules.ts'
 import { auditLog } from '../../db/schema/access.ts'
+import { coaSettings } from '../../db/schema/accounting.ts'
+import { fiscalYearStart } from '../../../shared/fiscal-year.ts'
+import { defaultFiscalYearStartMonth } from '../accounting/default-chart.ts'
+import { fiscalYear } from '../../test-support/fiscal-dates.ts'
 import { demoInstituteId, signedInAs } from '../../test-support/admission.ts'
 import { insertFeeHead } from '../../test-support/fee-rules-support.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
@@ -100,5 +104,27 @@ describe('VAT rates', () => {
     expect(res.status).toBe(403)
     const accountant = await signedInAs(t, 'vat-accountant', ['accountant'])
     expect((await asUser(t, accountant, 'GET', path)).status).toBe(200)
+  })
+
+  it('starts a new rate with the fiscal year (or the first open day), not today', async () => {
+    const read = async () =>
+      ((await (await asUser(t, admin, 'GET', path)).json()) as VatHeadList).defaultFrom
+    const yearStart = fiscalYearStart(fiscalYear(), defaultFiscalYearStartMonth)
+    expect(await read()).toBe(yearStart)
+    // Books closed through the fiscal year's second week: the first open day instead.
+    const instituteId = await demoInstituteId(t)
+    const lockDate = `${yearStart.slice(0, 8)}14`
+    await t.database.db
+      .update(coaSettings)
+      .set({ lockDate })
+      .where(eq(coaSettings.instituteId, instituteId))
+    try {
+      expect(await read()).toBe(`${yearStart.slice(0, 8)}15`)
+    } finally {
+      await t.database.db
+        .update(coaSettings)
+        .set({ lockDate: null })
+        .where(eq(coaSettings.instituteId, instituteId))
+    }
   })
 })

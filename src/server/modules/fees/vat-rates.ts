@@ -12,10 +12,12 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { headOf, pathId, ruleHeads } from './rule-heads.ts'
+import { ruleStartDefaults } from './rule-start.ts'
 
 type VatRow = typeof vatRates.$inferSelect
 
-const present = (row: VatRow): VatRateRow => ({
+/** A stored rate as the API gives it (the VAT page and the fee-head list). */
+export const presentVatRate = (row: VatRow): VatRateRow => ({
   id: row.id,
   feeHeadId: row.feeHeadId,
   rateBp: row.rateBp,
@@ -39,9 +41,10 @@ export const vatRateRoutes = new Hono<AppEnv>()
       .orderBy(desc(vatRates.effectiveFrom))
     const data = heads.map((head) => ({
       ...head,
-      rates: rates.filter((r) => r.feeHeadId === head.id).map(present),
+      rates: rates.filter((r) => r.feeHeadId === head.id).map(presentVatRate),
     }))
-    return c.json<VatHeadList>({ data })
+    const { vatFrom } = await ruleStartDefaults(db, instituteId)
+    return c.json<VatHeadList>({ data, defaultFrom: vatFrom })
   })
 
   .post('/:feeHeadId', requireAuth(), requirePermission('create', 'vat-config'), async (c) => {
@@ -65,7 +68,7 @@ export const vatRateRoutes = new Hono<AppEnv>()
         .insert(vatRates)
         .values({ ...body, feeHeadId, instituteId: auth.instituteId, createdBy: auth.user.id })
         .returning()
-      const rate = present(row!)
+      const rate = presentVatRate(row!)
       await audit(c, tx, {
         area: 'fees',
         action: 'create',
@@ -104,7 +107,7 @@ export const vatRateRoutes = new Hono<AppEnv>()
           action: 'delete',
           entity: 'vat_rate',
           entityId: row.id,
-          before: present(row),
+          before: presentVatRate(row),
         })
       })
       return c.body(null, 204)
