@@ -11,10 +11,16 @@ interface ViewProps {
   label: string
   onCancel: () => void
   cancelBusy?: boolean
+  /** What the job counts, named with its count ("120 of 300 students"); a bare count without. */
+  counted?: CountedText | undefined
 }
 
+/** The progress in words with its unit: `done` and `total` already formatted for the locale. */
+export type CountedText = (done: string, total: string | undefined, totalCount: number) => string
+
 /** A job as it stands: a progress bar with its percentage, its status, why it failed. */
-export function JobProgressView({ job, label, onCancel, cancelBusy = false }: ViewProps) {
+export function JobProgressView(props: ViewProps) {
+  const { job, label, onCancel, cancelBusy = false, counted } = props
   const { t, i18n } = useLingui()
   const { translate } = useServerErrors()
   const { done, total } = job.progress
@@ -36,7 +42,11 @@ export function JobProgressView({ job, label, onCancel, cancelBusy = false }: Vi
   }
   const doneText = count.format(done)
   const totalText = total === null ? undefined : count.format(total)
-  const amount = totalText === undefined ? t`${doneText} done` : t`${doneText} of ${totalText}`
+  const amount = counted
+    ? counted(doneText, totalText, total ?? done)
+    : totalText === undefined
+      ? t`${doneText} done`
+      : t`${doneText} of ${totalText}`
   const cancellable = job.status === 'queued' || job.status === 'running'
   return (
     <div className="job-progress">
@@ -77,10 +87,11 @@ interface Props {
   label: string
   /** Once the job stops (finished, failed or cancelled): the feature reads its own data again. */
   onFinished?: (job: Job) => void
+  counted?: CountedText
 }
 
 /** Any feature's background job, followed live (see `jobQuery`), with a Cancel button. */
-export function JobProgress({ jobId, label, onFinished }: Props) {
+export function JobProgress({ jobId, label, onFinished, counted }: Props) {
   const { t } = useLingui()
   const { toastUnlessFieldError } = useServerErrors()
   const { data: job, isError } = useQuery(jobQuery(jobId))
@@ -108,6 +119,7 @@ export function JobProgress({ jobId, label, onFinished }: Props) {
       label={label}
       onCancel={() => cancel.mutate(job.id)}
       cancelBusy={cancel.isPending}
+      counted={counted}
     />
   )
 }

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Field } from '../../components/form/Field.tsx'
@@ -37,9 +38,19 @@ export function NewPasswordForm(props: {
         : undefined,
     password:
       values.password.length < min
-        ? t`The password must be at least ${min} characters.`
+        ? t({
+            message: plural(min, {
+              one: 'The password must be at least # character.',
+              other: 'The password must be at least # characters.',
+            }),
+          })
         : values.password.length > max
-          ? t`The password must be at most ${max} characters.`
+          ? t({
+              message: plural(max, {
+                one: 'The password must be at most # character.',
+                other: 'The password must be at most # characters.',
+              }),
+            })
           : undefined,
     password_confirmation:
       values.password_confirmation !== values.password

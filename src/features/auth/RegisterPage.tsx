@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -39,7 +40,14 @@ export function RegisterPage() {
     username: form.username.trim() ? undefined : t`Please enter your username.`,
     email: form.email.trim() ? undefined : t`Please enter your email.`,
     password:
-      form.password.length >= min ? undefined : t`The password must be at least ${min} characters.`,
+      form.password.length >= min
+        ? undefined
+        : t({
+            message: plural(min, {
+              one: 'The password must be at least # character.',
+              other: 'The password must be at least # characters.',
+            }),
+          }),
   }
   const server = fieldErrors(register.error)
   const error = (field: keyof RegisterRequest) =>

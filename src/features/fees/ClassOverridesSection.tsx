@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { SelectField } from '../../components/form/Field.tsx'
@@ -94,12 +95,21 @@ function ClassStudents(props: {
   const remove = useRemoveFeeOverride({
     onSuccess: ({ changed }) => {
       setChosen(new Set())
-      showToast({ variant: 'success', title: t`${changed} students pay the class’s amount again.` })
+      showToast({
+        variant: 'success',
+        title: t({
+          message: plural(changed, {
+            one: '# student pays the class’s amount again.',
+            other: '# students pay the class’s amount again.',
+          }),
+        }),
+      })
     },
     onError: (err) => toastUnlessFieldError(err, t`The fees were not changed`),
   })
   const canChange = ability.can('update', 'std-fee-config')
-  const count = chosen.size
+  // Only students of the list shown count (a choice never outlives the list it was made in).
+  const count = students.filter((s) => chosen.has(s.studentId)).length
   const toggle = (id: string) =>
     setChosen((now) => {
       const next = new Set(now)
@@ -174,7 +184,15 @@ function ClassStudents(props: {
             disabled={count === 0}
             onClick={() => setSetting(true)}
           >
-            {t`Set the fee of ${count} chosen`}
+            {count === 0 ? (
+              <Trans>Choose students to set their fee</Trans>
+            ) : (
+              <Plural
+                value={count}
+                one="Set the fee of # chosen student"
+                other="Set the fee of # chosen students"
+              />
+            )}
           </button>
           <button
             type="button"
@@ -182,7 +200,11 @@ function ClassStudents(props: {
             disabled={count === 0 || remove.isPending}
             onClick={() => remove.mutate({ studentIds: [...chosen], feeHeadId, academicSessionId })}
           >
-            {t`Class amount for ${count} chosen`}
+            <Plural
+              value={count}
+              one="Class amount for # chosen student"
+              other="Class amount for # chosen students"
+            />
           </button>
         </div>
       )}
@@ -190,7 +212,7 @@ function ClassStudents(props: {
         <Suspense fallback={null}>
           <OverrideDialog
             studentIds={[...chosen]}
-            forWhom={t`${count} students`}
+            forWhom={t({ message: plural(count, { one: '# student', other: '# students' }) })}
             sessions={structure.sessions}
             heads={heads}
             initial={{ academicSessionId, feeHeadId }}

@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import * as v from 'valibot'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
@@ -31,8 +32,15 @@ export function ConcessionSiblingRule({ options }: { options: ConcessionOptions 
   const make = useSiblingRule(false, {
     onSuccess: (made) => {
       setCount(null)
-      const n = made.students
-      showToast({ variant: 'success', title: t`${n} sibling concessions were requested.` })
+      showToast({
+        variant: 'success',
+        title: t({
+          message: plural(made.students, {
+            one: '# sibling concession was requested.',
+            other: '# sibling concessions were requested.',
+          }),
+        }),
+      })
     },
     onError: (err) => toastUnlessFieldError(err, t`The sibling concessions were not requested`),
   })
@@ -114,11 +122,15 @@ export function ConcessionSiblingRule({ options }: { options: ConcessionOptions 
 }
 
 function SiblingCount({ students, families }: { students: number; families: number }) {
+  const { t } = useLingui()
+  const inFamilies = t({ message: plural(families, { one: '# family', other: '# families' }) })
   return (
     <p className="notice" aria-live="polite">
-      <Trans>
-        {students} younger siblings in {families} families would get a requested concession.
-      </Trans>
+      <Plural
+        value={students}
+        one={`# younger sibling in ${inFamilies} would get a requested concession.`}
+        other={`# younger siblings in ${inFamilies} would get a requested concession.`}
+      />
     </p>
   )
 }

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { Dialog, DialogCancel } from '../../components/Dialog.tsx'
@@ -46,9 +47,17 @@ export function CopyConfigDialog({
     onSuccess: ({ copied, skipped }) => {
       showToast({
         variant: 'success',
-        title: t`${copied} amounts were copied.`,
+        title: t({
+          message: plural(copied, { one: '# amount was copied.', other: '# amounts were copied.' }),
+        }),
         ...(skipped > 0 && {
-          text: t`${skipped} recurring amounts were left out: the target session has no payment cycle of the same name.`,
+          text: t({
+            message: plural(skipped, {
+              one: '# recurring amount was left out: the target session has no payment cycle of the same name.',
+              other:
+                '# recurring amounts were left out: the target session has no payment cycle of the same name.',
+            }),
+          }),
         }),
       })
       onClose()

@@ -171,12 +171,30 @@ export function FeeGrid({
           }}
         >
           {invalid.size > 0 && (
-            <p className="field-error" role="alert">
-              <Trans>
-                Some amounts are not numbers in this currency ({currency}): correct the marked
-                cells.
-              </Trans>
-            </p>
+            <div className="field-error" role="alert">
+              {[...invalid].slice(0, 3).map((key) => {
+                const [classId, headId] = key.split('|')
+                const text = drafts[key]!.trim()
+                const headName = heads.find((h) => h.id === headId)?.name ?? ''
+                const className = classes.find((c) => c.id === classId)?.name ?? ''
+                return (
+                  <p key={key}>
+                    <Trans>
+                      “{text}” in {headName} for {className} is not an amount in {currency}.
+                    </Trans>
+                  </p>
+                )
+              })}
+              {invalid.size > 3 && (
+                <p>
+                  <Plural
+                    value={invalid.size - 3}
+                    one="And # more cell: correct the marked cells."
+                    other="And # more cells: correct the marked cells."
+                  />
+                </p>
+              )}
+            </div>
           )}
           <button
             type="button"
@@ -187,7 +205,13 @@ export function FeeGrid({
             <Trans>Discard changes</Trans>
           </button>
           <SubmitButton busy={saving} disabled={count === 0 || invalid.size > 0}>
-            {count === 0 ? (
+            {invalid.size > 0 ? (
+              <Plural
+                value={invalid.size}
+                one="# cell is not an amount"
+                other="# cells are not amounts"
+              />
+            ) : count === 0 ? (
               <Trans>No changes to save</Trans>
             ) : (
               <Plural value={count} one="Save # change" other="Save # changes" />

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ReactElement } from 'react'
@@ -211,7 +212,15 @@ function ConfigSection({
               {
                 onSuccess: ({ changed }) => {
                   done()
-                  showToast({ variant: 'success', title: t`${changed} amounts were saved.` })
+                  showToast({
+                    variant: 'success',
+                    title: t({
+                      message: plural(changed, {
+                        one: '# amount was saved.',
+                        other: '# amounts were saved.',
+                      }),
+                    }),
+                  })
                 },
               },
             )

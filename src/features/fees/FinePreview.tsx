@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
@@ -44,9 +44,11 @@ export function FinePreview({ rule }: { rule: FineRuleInput }): ReactElement {
           const when = day(asOf)
           return (
             <li key={n}>
-              <Trans>
-                fine as of {when} (due date + {n} days): {fine}
-              </Trans>
+              <Plural
+                value={n}
+                one={`fine as of ${when} (due date + # day): ${fine}`}
+                other={`fine as of ${when} (due date + # days): ${fine}`}
+              />
             </li>
           )
         })}

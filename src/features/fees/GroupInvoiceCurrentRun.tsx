@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, type ReactElement } from 'react'
@@ -27,9 +28,7 @@ export function CurrentRun({
   const n = numberFormat(i18n.locale)
   const refresh = useRefreshGroupRuns()
   const { data: run, isError } = useQuery(groupRunQuery(runId))
-  const made = run ? n.format(run.invoiceCount) : ''
   const listed = run ? n.format(run.invoices.length) : ''
-  const skipped = run ? n.format(run.skippedCount) : ''
   const total = run ? money.format(run.totalMinor) : ''
   const started = run ? dateTime(new Date(run.createdAt)) : ''
   return (
@@ -58,13 +57,31 @@ export function CurrentRun({
               jobId={run.jobId}
               label={t`Creating invoices`}
               onFinished={refresh}
+              counted={(done, total, count) => {
+                // The job goes student by student: its progress counts students.
+                const all = total ?? done
+                return t({
+                  message: plural(count, {
+                    one: `${done} of ${all} student done`,
+                    other: `${done} of ${all} students done`,
+                  }),
+                })
+              }}
             />
           )}
           {run.status === 'succeeded' && (
             <p className="notice" role="status" data-testid="group-run-result">
-              <Trans>
-                {made} invoices were made for {total}; {skipped} students were skipped.
-              </Trans>
+              <Plural
+                value={run.invoiceCount}
+                one={`# invoice was made for ${total}.`}
+                other={`# invoices were made for ${total}.`}
+              />{' '}
+              <Plural
+                value={run.skippedCount}
+                _0="No student was skipped."
+                one="# student was skipped."
+                other="# students were skipped."
+              />
             </p>
           )}
           {run.invoiceCount > 0 && (
@@ -105,9 +122,11 @@ export function CurrentRun({
               </div>
               {run.invoices.length < run.invoiceCount && (
                 <p className="muted">
-                  <Trans>
-                    The first {listed} of {made} invoices are shown.
-                  </Trans>
+                  <Plural
+                    value={run.invoiceCount}
+                    one={`The first ${listed} of # invoice are shown.`}
+                    other={`The first ${listed} of # invoices are shown.`}
+                  />
                 </p>
               )}
             </>

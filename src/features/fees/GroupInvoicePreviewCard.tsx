@@ -5,6 +5,7 @@ import { useMoney } from '../../lib/use-money.ts'
 import type { GroupInvoicePreview } from '../../shared/schemas/fees-invoices.ts'
 import { skipReasonLabels } from './labels.ts'
 import { numberFormat } from '../../shared/intl-formats.ts'
+import { PreviewVat } from './PreviewVat.tsx'
 
 interface Props {
   preview: GroupInvoicePreview
@@ -26,7 +27,6 @@ export function GroupInvoicePreviewCard({ preview, canRun, busy, onRun }: Props)
     [t`Students skipped`, n.format(preview.skippedCount)],
   ] as const
   const shown = n.format(preview.skipped.length)
-  const all = n.format(preview.skippedCount)
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
@@ -40,6 +40,7 @@ export function GroupInvoicePreviewCard({ preview, canRun, busy, onRun }: Props)
           </div>
         ))}
       </dl>
+      <PreviewVat preview={preview} />
       {preview.invoiceCount === 0 ? (
         <p className="notice" role="status">
           <Trans>Nothing to invoice: every student of the choice is skipped (see why below).</Trans>
@@ -128,9 +129,11 @@ export function GroupInvoicePreviewCard({ preview, canRun, busy, onRun }: Props)
           </div>
           {preview.skipped.length < preview.skippedCount && (
             <p className="muted">
-              <Trans>
-                The first {shown} of {all} skipped students are shown.
-              </Trans>
+              <Plural
+                value={preview.skippedCount}
+                one={`The first ${shown} of # skipped student are shown.`}
+                other={`The first ${shown} of # skipped students are shown.`}
+              />
             </p>
           )}
         </>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useId, type ReactElement } from 'react'
@@ -39,11 +40,16 @@ export function RecentRuns({
   const list = new Intl.ListFormat(i18n.locale, { style: 'short' })
   const describe = (run: GroupInvoiceRun) => {
     const s = scopeNames(run.scope, structure, heads, cycles.data?.data)
-    const count = n.format(s.periodCount)
-    const periods = s.periods.length ? list.format(s.periods) : t`${count} periods`
-    const students = n.format(s.studentCount)
+    const periods = s.periods.length
+      ? list.format(s.periods)
+      : t({ message: plural(s.periodCount, { one: '# period', other: '# periods' }) })
     const who = s.studentCount
-      ? t`${students} listed students`
+      ? t({
+          message: plural(s.studentCount, {
+            one: '# listed student',
+            other: '# listed students',
+          }),
+        })
       : s.classes.length
         ? list.format(s.classes)
         : t`All classes`

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect, type ReactElement } from 'react'
 import { RouteError } from '../../components/offline/RouteError.tsx'
@@ -28,12 +28,14 @@ export function ReceiptVerifyError(props: ErrorComponentProps): ReactElement {
   usePageTakeover()
   if (isUnreachable(props.error)) return <NoConnection />
   if (httpStatus(props.error) === 429) {
-    const seconds = retryAfterHeader(props.error) ?? '60'
+    const seconds = Number(retryAfterHeader(props.error) ?? '60')
     return (
       <StatusPage code="429" title={<Trans>Too many checks</Trans>} testId="receipt-verify-limit">
-        <Trans>
-          Too many receipts were checked from this connection. Try again in {seconds} seconds.
-        </Trans>
+        <Plural
+          value={seconds}
+          one="Too many receipts were checked from this connection. Try again in # second."
+          other="Too many receipts were checked from this connection. Try again in # seconds."
+        />
       </StatusPage>
     )
   }

@@ -380,12 +380,13 @@ function ShownLine({ shown, total }: { shown: number; total: number }) {
   const { i18n } = useLingui()
   const n = new Intl.NumberFormat(i18n.locale)
   const some = n.format(shown)
-  const all = n.format(total)
   return (
     <p className="muted">
-      <Trans>
-        {some} of {all} rows are shown.
-      </Trans>
+      <Plural
+        value={total}
+        one={`${some} of # row is shown.`}
+        other={`${some} of # rows are shown.`}
+      />
     </p>
   )
 }
