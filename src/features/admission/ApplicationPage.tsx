@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { useClientValue } from '../../lib/client-value.ts'
+import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { standardFields, type PublicApplication } from '../../shared/schemas/admission.ts'
 import { genders } from '../../shared/schemas/person.ts'
@@ -64,6 +65,7 @@ export function ApplicationPage({
       </header>
 
       {app.status === 'fee_due' && <FeeDue application={app} />}
+      {app.feePayment && <FeePaid application={app} payment={app.feePayment} />}
 
       <ApplicationLink application={app} formId={formId} />
 
@@ -197,6 +199,38 @@ function FeeDue({ application }: { application: PublicApplication }) {
           reference <strong>{reference}</strong>. Once it is paid, the status here changes to “
           {paid}”.
         </Trans>
+      </p>
+    </div>
+  )
+}
+
+/** The application fee, once paid: the receipt the counter gave, or the bank slip recorded. */
+function FeePaid({
+  application,
+  payment,
+}: {
+  application: PublicApplication
+  payment: NonNullable<PublicApplication['feePayment']>
+}) {
+  const { money, date } = useFormat()
+  const { currency, currencyDigits } = application.institute
+  const fee = money(application.fee, currency, currencyDigits)
+  const on = date(dayDate(payment.paidOn))
+  const reference = payment.reference
+  return (
+    <div className="card admission-payment" data-testid="application-fee-paid">
+      <p>
+        {payment.how === 'counter' ? (
+          <Trans>
+            Your application fee of <strong>{fee}</strong> is paid: receipt{' '}
+            <strong>{reference}</strong> of {on}.
+          </Trans>
+        ) : (
+          <Trans>
+            Your application fee of <strong>{fee}</strong> is paid by bank deposit (slip{' '}
+            <strong>{reference}</strong>) of {on}.
+          </Trans>
+        )}
       </p>
     </div>
   )

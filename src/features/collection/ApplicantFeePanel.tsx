@@ -9,7 +9,7 @@ import type { ApplicantFee, TakeApplicantFee } from '../../shared/schemas/applic
 import { FamilyRead } from './FamilyRead.tsx'
 import { useTakeApplicantFee } from './mutations.ts'
 import { newTender, type TenderDraft } from './prepared-payment.ts'
-import { applicantFeeQuery } from './queries.ts'
+import { applicantFeeQuery, counterSettingsQuery } from './queries.ts'
 import { TenderRows } from './TenderRows.tsx'
 
 /**
@@ -43,6 +43,7 @@ function ApplicantFeeForm({
   const online = useOnlineStatus()
   const { fieldErrors, refusalText } = useServerErrors()
   const [tenders, setTenders] = useState<TenderDraft[]>([newTender()])
+  const mobileProviders = useQuery(counterSettingsQuery()).data?.mobileProviders ?? []
   // Made when Save is first pressed and kept until the server answers: a retry is the same.
   const key = useRef<string | null>(null)
   // Picked with Enter, saved with Enter: the cash comes to the fee unless changed.
@@ -56,6 +57,7 @@ function ApplicantFeeForm({
     },
   })
   const fee = money.format(applicant.feeMinor)
+  const name = applicant.applicantName
   const others = tenders.slice(1).map((x) => money.parse(x.amount))
   const first = applicant.feeMinor - others.reduce<number>((s, x) => s + (x ?? 0), 0)
   const amounts = [first > 0 ? first : undefined, ...others]
@@ -106,7 +108,7 @@ function ApplicantFeeForm({
     >
       <section className="card">
         <h2>
-          <Trans>Application fee of {applicant.applicantName}</Trans>
+          <Trans>Application fee of {name}</Trans>
         </h2>
         <dl className="facts">
           <dt>
@@ -160,6 +162,7 @@ function ApplicantFeeForm({
             tenders={tenders}
             amounts={amounts}
             bankAccounts={applicant.bankAccounts}
+            mobileProviders={mobileProviders}
             errors={errors}
             disabled={take.isPending}
             onChange={setTenders}

@@ -131,6 +131,7 @@ export function CounterSearch({
             if ('applicant' in found) {
               const a = found.applicant
               const fee = money.format(a.feeMinor)
+              const form = a.formTitle
               return (
                 <li
                   key={a.applicantId}
@@ -143,7 +144,7 @@ export function CounterSearch({
                   <span className="muted">{a.shortReference}</span>
                   <span className="muted">
                     <Trans>
-                      Applicant · {a.formTitle} · application fee {fee}
+                      Applicant · {form} · application fee {fee}
                     </Trans>
                     {a.phone && ` · ${a.phone}`}
                   </span>

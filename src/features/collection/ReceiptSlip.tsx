@@ -42,6 +42,10 @@ export function ReceiptSlip({
   const campus = receipt.campusName
   const stillDue = money(receipt.balanceDueMinor)
   const code = receipt.verifyCode
+  const { applicant } = receipt
+  const applicantName = applicant?.applicantName
+  const applicantReference = applicant?.shortReference
+  const applicantForm = applicant?.formTitle
   // Under the server's public address: the office's own may be one no phone reaches.
   const { verifyUrl } = receipt
   return (
@@ -72,10 +76,10 @@ export function ReceiptSlip({
         </Trans>
       </p>
       <ul className="receipt-students">
-        {receipt.applicant && (
+        {applicant && (
           <li>
             <Trans>
-              Applicant {receipt.applicant.applicantName} ({receipt.applicant.shortReference})
+              Applicant {applicantName} ({applicantReference})
             </Trans>
           </li>
         )}
@@ -109,10 +113,10 @@ export function ReceiptSlip({
           </tr>
         </thead>
         <tbody>
-          {receipt.applicant && (
+          {applicant && (
             <tr>
               <td>
-                <Trans>Application fee · {receipt.applicant.formTitle}</Trans>
+                <Trans>Application fee · {applicantForm}</Trans>
               </td>
               <td />
               <td className="amount">{money(receipt.receivedMinor)}</td>
@@ -176,7 +180,7 @@ export function ReceiptSlip({
           )
         })}
       </ul>
-      {!receipt.applicant && (
+      {!applicant && (
         <p>
           <Trans>Still due: {stillDue}</Trans>
         </p>

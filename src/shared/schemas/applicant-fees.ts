@@ -57,3 +57,7 @@ export const ApplicantFeeDepositSchema = v.object({
   reference: text(60, 'tender_reference_required'),
 })
 export type ApplicantFeeDeposit = v.InferInput<typeof ApplicantFeeDepositSchema>
+
+/** The bank accounts (COA mapping keys) a deposit slip may have paid into. */
+export const BankAccountListSchema = v.object({ data: v.array(v.string()) })
+export type BankAccountList = v.InferOutput<typeof BankAccountListSchema>

@@ -6,6 +6,7 @@ import { useMoney } from '../../../lib/use-money.ts'
 import {
   standardFields,
   type Applicant,
+  type FeePayment,
   type StandardField,
 } from '../../../shared/schemas/admission.ts'
 import { fieldLabels, genderLabels, statusLabels } from '../labels.ts'
@@ -46,8 +47,15 @@ export function ApplicationFacts({ applicant }: { applicant: Applicant }) {
           <Trans>Application fee</Trans>
         </dt>
         <dd>{money.format(applicant.fee)}</dd>
+        {applicant.feePayment && <FeePaid payment={applicant.feePayment} />}
         <dt>
           <Trans>Reference</Trans>
+        </dt>
+        <dd>
+          <strong data-testid="short-reference">{applicant.shortReference}</strong>
+        </dd>
+        <dt>
+          <Trans>Tracking id</Trans>
         </dt>
         <dd>
           <code>{applicant.temporaryId}</code>
@@ -64,6 +72,31 @@ export function ApplicationFacts({ applicant }: { applicant: Applicant }) {
         )}
       </dl>
     </section>
+  )
+}
+
+/** How the application fee was paid: the counter's receipt, or the bank slip recorded. */
+function FeePaid({ payment }: { payment: FeePayment }) {
+  const { date } = useFormat()
+  const on = date(dayDate(payment.paidOn))
+  const reference = payment.reference
+  return (
+    <>
+      <dt>
+        <Trans>Fee paid</Trans>
+      </dt>
+      <dd data-testid="fee-payment">
+        {payment.how === 'counter' ? (
+          <Trans>
+            At the counter on {on}, receipt {reference}
+          </Trans>
+        ) : (
+          <Trans>
+            By bank deposit on {on}, slip {reference}
+          </Trans>
+        )}
+      </dd>
+    </>
   )
 }
 

@@ -16,6 +16,7 @@ import {
 } from './ApplicantFacts.tsx'
 import { DecisionDialog } from './DecisionDialog.tsx'
 import { EnrolDialog } from './EnrolDialog.tsx'
+import { FeeDepositDialog } from './FeeDepositDialog.tsx'
 import { statusBadges } from './form-state.ts'
 import { applicantQuery } from './queries.ts'
 import './staff.css'
@@ -34,6 +35,8 @@ export function ApplicantPage({ applicantId }: { applicantId: string }): ReactEl
   )
   const status = applicant.status
   const fee = money.format(applicant.fee)
+  const reference = applicant.shortReference
+  const [recording, setRecording] = useState(false)
 
   return (
     <div className="page admission-staff">
@@ -53,7 +56,15 @@ export function ApplicantPage({ applicantId }: { applicantId: string }): ReactEl
 
       {status === 'fee_due' && (
         <p className="notice">
-          <Trans>The application fee of {fee} has not been paid yet.</Trans>
+          <Trans>
+            The application fee of {fee} has not been paid yet. The applicant pays it at the counter
+            giving the reference {reference}.
+          </Trans>{' '}
+          {ability.can('create', 'admission-fee') && (
+            <button type="button" className="button" onClick={() => setRecording(true)}>
+              <Trans>Record a bank deposit</Trans>
+            </button>
+          )}
         </p>
       )}
       {missing.length > 0 && status !== 'rejected' && status !== 'enrolled' && (
@@ -74,6 +85,7 @@ export function ApplicantPage({ applicantId }: { applicantId: string }): ReactEl
         <DecisionDialog applicant={applicant} decision={step} onClose={() => setStep(undefined)} />
       )}
       {step === 'enrol' && <EnrolDialog applicant={applicant} onClose={() => setStep(undefined)} />}
+      {recording && <FeeDepositDialog applicant={applicant} onClose={() => setRecording(false)} />}
     </div>
   )
 }

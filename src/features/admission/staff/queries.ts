@@ -30,6 +30,10 @@ import {
   type EnrolApplicantInput,
 } from '../../../shared/schemas/students.ts'
 import { todayIso } from '../../../lib/dates.ts'
+import {
+  BankAccountListSchema,
+  type ApplicantFeeDeposit,
+} from '../../../shared/schemas/applicant-fees.ts'
 import { downloadFile, fetchFile } from '../../../lib/download.ts'
 
 /** Everything under ['admission'] changes when a form or an application does. */
@@ -146,6 +150,27 @@ async function applicantChanged(queryClient: QueryClient, saved: Applicant) {
 /** A refused change to an application: on a 409 it changed meanwhile, so it is read again. */
 async function applicantRefused(queryClient: QueryClient, err: Error) {
   if (httpStatus(err) === 409) await refreshAll(queryClient)
+}
+
+/** The bank accounts a deposit slip may name (permission admission-fee). */
+export const depositBanksQuery = (applicantId: string) =>
+  queryOptions({
+    queryKey: [...admissionKey, 'deposit-banks', applicantId],
+    queryFn: () => getJson(`${applicantPath(applicantId)}/fee-deposit`, BankAccountListSchema),
+  })
+
+/** Records an application fee paid by bank deposit, under the key made when Save was pressed. */
+export function useRecordFeeDeposit(
+  applicantId: string,
+  feedback: Feedback<Applicant, { key: string; body: ApplicantFeeDeposit }> = {},
+) {
+  return useChange(
+    ({ key, body }: { key: string; body: ApplicantFeeDeposit }) =>
+      postJson(`${applicantPath(applicantId)}/fee-deposit`, body, ApplicantSchema, {
+        headers: { 'Idempotency-Key': key },
+      }),
+    { refresh: applicantChanged, refreshOnError: applicantRefused, feedback },
+  )
 }
 
 export type ApplicantStep = 'review'
