@@ -118,6 +118,22 @@ export const collectionErrors = {
     message:
       'The count differs from the receipts, and no account is mapped for cash over and short: map one (COA mapping) first.',
   },
+  day_not_closed: /*i18n*/ {
+    id: 'error.day_not_closed',
+    message: 'This day is not closed: there is nothing to reopen.',
+  },
+  day_reopen_not_today: /*i18n*/ {
+    id: 'error.day_reopen_not_today',
+    message: 'Only today’s closing can be reopened: an earlier day stays as it was closed.',
+  },
+  reopen_reason_required: /*i18n*/ {
+    id: 'error.reopen_reason_required',
+    message: 'Say why the day is reopened.',
+  },
+  reversal_tender_unknown: /*i18n*/ {
+    id: 'error.reversal_tender_unknown',
+    message: 'A reversal reference belongs to a card or mobile-money payment of this receipt.',
+  },
   receipt_not_found: /*i18n*/ { id: 'error.receipt_not_found', message: 'Receipt not found.' },
   receipt_already_cancelled: /*i18n*/ {
     id: 'error.receipt_already_cancelled',

@@ -43,4 +43,13 @@ export const notices = {
     message:
       '{institute} received {amount} for {students} on receipt {number}. Still due: {due}. Verification code: {code}.',
   },
+  receiptCancelledSubject: /*i18n*/ {
+    id: 'notice.receipt_cancelled_subject',
+    message: '{institute}: receipt {number} cancelled',
+  },
+  receiptCancelledBody: /*i18n*/ {
+    id: 'notice.receipt_cancelled_body',
+    message:
+      '{institute} cancelled receipt {number} of {amount} for {students} ({reason}). Due again: {due}.',
+  },
 } satisfies Record<string, MessageDescriptor>

@@ -20,7 +20,8 @@ export const permissionAreas = {
     'group-invoice',
     'invoice-print-settings',
   ],
-  collection: ['payment-collection', 'advance-override', 'receipt-cancel'],
+  // Reopening a closed cashier's day undoes its closing's postings: a right of its own.
+  collection: ['payment-collection', 'advance-override', 'receipt-cancel', 'day-reopen'],
   reports: [
     'paid-report',
     'due-report',

@@ -231,6 +231,8 @@ export const ReceiptTenderSchema = v.object({
   reference: v.string(),
   issuer: v.string(),
   chequeDate: v.nullable(v.string()),
+  /** The provider's reference of the reversal, once the receipt is cancelled ('' if none). */
+  reversalReference: v.string(),
 })
 
 /** A receipt: what was paid, for whom, how, and what the family still owes after it. */
@@ -248,10 +250,6 @@ export const ReceiptSchema = v.object({
   cashierName: v.nullable(v.string()),
   students: v.array(
     v.object({
-  /** The receipt's campus's own address (empty: the institute's). */
-  campusAddress: v.string(),
-  /** Who paid: the family's guardian (else the student looked up). */
-  payerName: v.nullable(v.string()),
       studentId: v.string(),
       studentCode: v.string(),
       fullName: v.string(),
@@ -262,11 +260,6 @@ export const ReceiptSchema = v.object({
     }),
   ),
   lines: v.array(ReceiptLineSchema),
-  tenders: v.array(ReceiptTenderSchema),
-  advanceUsedMinor: minor,
-  toAdvanceMinor: minor,
-  /** The money received (the tenders). */
-  receivedMinor: minor,
   /** An applicant's application fee (then no students and no lines). */
   applicant: v.optional(
     v.nullable(
@@ -278,6 +271,11 @@ export const ReceiptSchema = v.object({
     ),
     null,
   ),
+  tenders: v.array(ReceiptTenderSchema),
+  advanceUsedMinor: minor,
+  toAdvanceMinor: minor,
+  /** The money received (the tenders). */
+  receivedMinor: minor,
   /** What the receipt's students still owe, fines as of its day left out. */
   balanceDueMinor: minor,
   voucherReference: v.string(),
@@ -359,6 +357,8 @@ export type CashierDayQuery = v.InferOutput<typeof CashierDayQuerySchema>
  */
 export const CashierDaySchema = v.object({
   day: v.string(),
+  /** The institute's today: only today's closing may be reopened. */
+  today: v.string(),
   cashierId: v.string(),
   cashierName: v.string(),
   /** The caller's own day: only they close it. */
@@ -391,6 +391,14 @@ export const CashierDaySchema = v.object({
       reason: v.string(),
     }),
   ),
+  /** The cash of every receipt taken that day, cancelled ones too. */
+  cashTakenMinor: minor,
+  /** The day's receipts cancelled since (their count, amount and cash): off the drawer. */
+  cancelled: v.object({ receipts: v.number(), amountMinor: minor, cashMinor: minor }),
+  /** Overpayments the day's receipts kept as advance, and advances refunded in cash. */
+  advancesTakenMinor: minor,
+  advancesRefundedCashMinor: minor,
+  /** Cash taken − cancelled cash − advances refunded in cash. */
   expectedCashMinor: minor,
   /** A difference over this needs a reason and waits for a second user's approval. */
   differenceApprovalAboveMinor: minor,
@@ -400,14 +408,6 @@ export const CashierDaySchema = v.object({
       /** The cash the receipts said when the day was closed. */
       expectedCashMinor: minor,
       countedCashMinor: minor,
-  /** The cash of every receipt taken that day, cancelled ones too. */
-  cashTakenMinor: minor,
-  /** The day's receipts cancelled since (their count, amount and cash): off the drawer. */
-  cancelled: v.object({ receipts: v.number(), amountMinor: minor, cashMinor: minor }),
-  /** Overpayments the day's receipts kept as advance, and advances refunded in cash. */
-  advancesTakenMinor: minor,
-  advancesRefundedCashMinor: minor,
-  /** Cash taken − cancelled cash − advances refunded in cash. */
       /** Counted − expected then: posted against Cash over and short when not 0. */
       differenceMinor: minor,
       /** pending: over the institute's amount, posted once another user approves it. */
@@ -421,6 +421,7 @@ export const CashierDaySchema = v.object({
       voucherReference: v.nullable(v.string()),
       note: v.string(),
       closedAt: v.string(),
+      closedBy: v.nullable(v.string()),
     }),
   ),
   /** For supervisors: the cashiers who took money that day, to look at each one's day. */
@@ -430,7 +431,6 @@ export const CashierDaySchema = v.object({
     v.object({
       closingId: v.string(),
       cashierId: v.string(),
-      closedBy: v.nullable(v.string()),
       cashierName: v.string(),
       day: v.string(),
       differenceMinor: minor,

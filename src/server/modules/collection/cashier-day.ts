@@ -10,6 +10,7 @@ import { bankAccountKeys } from './line-figures.ts'
 import { coaMappings, vouchers } from '../../db/schema/accounting.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { advanceSettingsOf } from './advance-settings.ts'
+import { instituteToday } from '../accounting/open-period.ts'
 import { differenceVoucherReference, pendingDifferences, postDifference } from './day-difference.ts'
 
 /**
@@ -23,23 +24,48 @@ export async function lockCashierDay(tx: Db, instituteId: string, cashierId: str
 }
 
 /**
- * The cash a cashier's drawer should hold for a day: the cash of the receipts they took that
- * day and that stand (a receipt cancelled since, on any day, is taken off its own day), less
- * the advances they refunded in cash that day.
+ * The cash a cashier's drawer should hold for a day, and what makes it up: the cash of every
+ * receipt they took that day, less that of the ones cancelled since (on any day: a cancelled
+ * receipt is taken off its own day), less the advances they refunded in cash that day. With the
+ * overpayments the day's standing receipts kept as advance, for the day's summary.
  */
-async function expectedCash(db: Db, instituteId: string, cashierId: string, day: string) {
-  const [row] = rowsOf<{ cash: string | null; refunded: string | null }>(
-    await db.execute(sql`select (select sum(t.amount_minor) from payment_tenders t
-        join payments p on p.institute_id = t.institute_id and p.id = t.payment_id
-        where p.institute_id = ${instituteId} and p.collected_by = ${cashierId}
-          and p.received_on = ${day} and p.status = 'posted' and t.method = 'cash') as cash,
-      (select sum(o.amount_minor) from advance_overrides o
-        join vouchers v on v.institute_id = o.institute_id and v.id = o.voucher_id
-        where o.institute_id = ${instituteId} and o.kind = 'refund' and o.method = 'cash'
-          and o.status = 'done' and coalesce(o.decided_by, o.requested_by) = ${cashierId}
-          and v.date = ${day}) as refunded`),
+async function drawer(db: Db, instituteId: string, cashierId: string, day: string) {
+  const [row] = rowsOf<
+    Record<'cash' | 'cancelled_cash' | 'cancelled' | 'n' | 'refunded' | 'kept', string | null>
+  >(
+    await db.execute(sql`with day_receipts as (select p.id, p.status, p.amount_minor,
+          (select sum(t.amount_minor) from payment_tenders t where t.institute_id = p.institute_id
+            and t.payment_id = p.id and t.method = 'cash') as cash
+        from payments p where p.institute_id = ${instituteId} and p.collected_by = ${cashierId}
+          and p.received_on = ${day})
+      select (select sum(cash) from day_receipts) as cash,
+        (select sum(cash) from day_receipts where status = 'cancelled') as cancelled_cash,
+        (select sum(amount_minor) from day_receipts where status = 'cancelled') as cancelled,
+        (select count(*) from day_receipts where status = 'cancelled') as n,
+        (select sum(m.amount_minor) from advance_movements m join day_receipts r on r.id = m.payment_id
+          where m.institute_id = ${instituteId} and m.kind = 'overpayment'
+            and r.status = 'posted') as kept,
+        (select sum(o.amount_minor) from advance_overrides o
+          join vouchers v on v.institute_id = o.institute_id and v.id = o.voucher_id
+          where o.institute_id = ${instituteId} and o.kind = 'refund' and o.method = 'cash'
+            and o.status = 'done' and coalesce(o.decided_by, o.requested_by) = ${cashierId}
+            and v.date = ${day}) as refunded`),
   )
-  return Number(row?.cash ?? 0) - Number(row?.refunded ?? 0)
+  const n = (x: string | null | undefined) => Number(x ?? 0)
+  const cashTakenMinor = n(row?.cash)
+  const cancelled = {
+    receipts: n(row?.n),
+    amountMinor: n(row?.cancelled),
+    cashMinor: n(row?.cancelled_cash),
+  }
+  const advancesRefundedCashMinor = n(row?.refunded)
+  return {
+    cashTakenMinor,
+    cancelled,
+    advancesTakenMinor: n(row?.kept),
+    advancesRefundedCashMinor,
+    expectedCashMinor: cashTakenMinor - cancelled.cashMinor - advancesRefundedCashMinor,
+  }
 }
 
 /**
@@ -149,6 +175,12 @@ export async function cashierDay(
         .from(users)
         .where(eq(users.id, closing.closing.differenceApprovedBy))
     : []
+  const [closer] = closing?.closing.closedBy
+    ? await db
+        .select({ name: users.fullName })
+        .from(users)
+        .where(eq(users.id, closing.closing.closedBy))
+    : []
   const cashiers = rowsOf<{ id: string; name: string }>(
     await db.execute(sql`select distinct u.id, u.full_name as name from payments p
       join users u on u.id = p.collected_by
@@ -157,6 +189,7 @@ export async function cashierDay(
   )
   return {
     day,
+    today: await instituteToday(db, instituteId),
     cashierId,
     cashierName: cashier.name,
     own: cashierId === viewerId,
@@ -183,7 +216,7 @@ export async function cashierDay(
       amountMinor: Number(r.amount_minor),
       reason: r.reason,
     })),
-    expectedCashMinor: await expectedCash(db, instituteId, cashierId, day),
+    ...(await drawer(db, instituteId, cashierId, day)),
     differenceApprovalAboveMinor: (await advanceSettingsOf(db, instituteId))
       .dayDifferenceApprovalAboveMinor,
     closing: closing
@@ -212,6 +245,7 @@ export async function cashierDay(
             : null,
           note: closing.closing.note,
           closedAt: closing.closing.closedAt.toISOString(),
+          closedBy: closer?.name ?? null,
         }
       : null,
     cashiers,
@@ -242,7 +276,7 @@ export async function closeDay(
     throw validationFailed({ bankAccount: 'unknown_bank_account' })
   }
   await lockCashierDay(tx, instituteId, cashierId, day)
-  const expected = await expectedCash(tx, instituteId, cashierId, day)
+  const expected = (await drawer(tx, instituteId, cashierId, day)).expectedCashMinor
   const difference = close.countedCashMinor - expected
   if (difference !== 0) {
     const [mapped] = await tx

@@ -42,9 +42,15 @@ export async function pendingDifferences(db: Db, instituteId: string) {
  */
 const differenceKey = (closingId: string) => `cashier-day:${closingId}:over-short`
 
-export async function differenceVoucherReference(db: Db, instituteId: string, closingId: string) {
+/** A closing's over-or-short journal, once posted. */
+export async function differenceVoucher(db: Db, instituteId: string, closingId: string) {
   const [voucher] = await db
-    .select({ type: vouchers.type, fiscalYear: vouchers.fiscalYear, number: vouchers.number })
+    .select({
+      id: vouchers.id,
+      type: vouchers.type,
+      fiscalYear: vouchers.fiscalYear,
+      number: vouchers.number,
+    })
     .from(vouchers)
     .where(
       and(
@@ -52,6 +58,11 @@ export async function differenceVoucherReference(db: Db, instituteId: string, cl
         eq(vouchers.idempotencyKey, differenceKey(closingId)),
       ),
     )
+  return voucher
+}
+
+export async function differenceVoucherReference(db: Db, instituteId: string, closingId: string) {
+  const voucher = await differenceVoucher(db, instituteId, closingId)
   return voucher ? voucherReference(voucher.type, voucher.fiscalYear, voucher.number) : null
 }
 

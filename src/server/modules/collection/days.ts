@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import {
   CashierDayQuerySchema,
   CloseDaySchema,
+  ReopenDaySchema,
   type CashierDay,
 } from '../../../shared/schemas/collection.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -13,6 +14,7 @@ import { instituteToday } from '../accounting/open-period.ts'
 import { isUuid } from '../students/student-read.ts'
 import { cashierDay, closeDay } from './cashier-day.ts'
 import { approveDifference } from './day-difference.ts'
+import { reopenDay } from './day-reopen.ts'
 
 /** Who approves a closing's pending difference: a supervisor, never the cashier whose day it is. */
 const approval = ['update', 'receipt-cancel'] as const
@@ -21,7 +23,8 @@ const approval = ['update', 'receipt-cancel'] as const
  * A cashier's day (permission payment-collection): their own, today unless another day is
  * asked; a supervisor (who may cancel receipts) sees any cashier's. Closing today records the
  * counted cash and posts the bank deposit; a difference over the institute's amount waits
- * until a supervisor (update on receipt-cancel) other than the cashier approves it.
+ * until a supervisor (update on receipt-cancel) other than the cashier approves it. Reopening
+ * today's closing, with a reason, takes its own permission (day-reopen).
  */
 export const dayRoutes = new Hono<AppEnv>()
   .get('/', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
@@ -59,6 +62,28 @@ export const dayRoutes = new Hono<AppEnv>()
         approver: auth.ability.can(...approval),
       }),
       201,
+    )
+  })
+
+  .post('/reopen', requireAuth(), requirePermission('create', 'day-reopen'), async (c) => {
+    const { cashierId, day, reason } = await readJson(c, ReopenDaySchema)
+    const { database, auth } = c.var
+    await database.db.transaction(async (tx) => {
+      const closing = await reopenDay(tx, auth.instituteId, cashierId, day, auth.user.id, reason)
+      await audit(c, tx, {
+        area: 'collection',
+        action: 'reopen_day',
+        entity: 'cashier_day',
+        entityId: closing.id,
+        before: closing,
+        after: { day, cashierId, reason },
+      })
+    })
+    return c.json<CashierDay>(
+      await cashierDay(database.db, auth.instituteId, cashierId, day, {
+        id: auth.user.id,
+        approver: auth.ability.can(...approval),
+      }),
     )
   })
 

@@ -1,24 +1,29 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { voucherLines } from '../../db/schema/accounting.ts'
-import { advanceMovements, paymentAllocations, payments } from '../../db/schema/collection.ts'
+import {
+  advanceMovements,
+  paymentAllocations,
+  payments,
+  paymentTenders,
+} from '../../db/schema/collection.ts'
 import { invoiceLines } from '../../db/schema/fees.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { instituteToday } from '../accounting/open-period.ts'
-import { postVoucher } from '../accounting/posting.ts'
+import { postReversal } from '../accounting/reversal.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { isUuid } from '../students/student-read.ts'
+import { reversibleMethods, type CancelPayment } from '../../../shared/schemas/collection.ts'
+import { setApplicationFeeStatus } from './application-fee-status.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { advanceBalances } from './open-lines.ts'
 
 /**
-import { reversibleMethods, type CancelPayment } from '../../../shared/schemas/collection.ts'
-import { setApplicationFeeStatus } from './application-fee-status.ts'
  * Cancels a receipt (a bounced cheque is one, with its reason): a reversing voucher today, its
  * allocations taken off the lines (principal and fines), the invoices' statuses set again and
- * its advance movements undone. The receipt keeps its number, marked cancelled. Refused when the
- * advance it added has been spent since. Answers the status before.
+ * its advance movements undone. The receipt keeps its number, marked cancelled, and each card or
+ * mobile-money tender the provider's reversal reference given. Refused when the advance it added
+ * has been spent since. Answers the status before.
  */
 export async function cancelPayment(
   tx: Db,
@@ -26,6 +31,7 @@ export async function cancelPayment(
   paymentId: string | undefined,
   reason: string,
   cancelledBy: string,
+  reversals: NonNullable<CancelPayment['reversals']> = [],
 ) {
   if (!isUuid(paymentId)) throw notFound('receipt_not_found')
   const [payment] = await tx
@@ -35,6 +41,19 @@ export async function cancelPayment(
     .for('no key update')
   if (!payment) throw notFound('receipt_not_found')
   if (payment.status === 'cancelled') throw conflict('receipt_already_cancelled')
+  const tenders = await tx
+    .select({ id: paymentTenders.id, method: paymentTenders.method })
+    .from(paymentTenders)
+    .where(
+      and(eq(paymentTenders.instituteId, instituteId), eq(paymentTenders.paymentId, paymentId)),
+    )
+    .orderBy(paymentTenders.lineNo)
+  for (const r of reversals) {
+    const method = tenders[r.tender]?.method
+    if (!method || !(reversibleMethods as readonly string[]).includes(method)) {
+      throw validationFailed({ reversals: 'reversal_tender_unknown' })
+    }
+  }
 
   const allocations = await tx
     .select()
@@ -75,27 +94,12 @@ export async function cancelPayment(
     }
   }
 
-  const original = await tx
-    .select()
-    .from(voucherLines)
-    .where(
-      and(eq(voucherLines.instituteId, instituteId), eq(voucherLines.voucherId, payment.voucherId)),
-    )
-    .orderBy(voucherLines.lineNo)
-  const reversal = await postVoucher(tx, instituteId, {
-    type: 'journal',
+  const reversal = await postReversal(tx, instituteId, {
+    id: payment.voucherId,
     date: await instituteToday(tx, instituteId),
     narration: `Cancelled receipt ${payment.number}: ${reason}`,
-    lines: original.map((l) => ({
-      accountId: l.accountId,
-      debit: l.credit,
-      credit: l.debit,
-      memo: l.memo,
-    })),
-    reversesId: payment.voucherId,
-    allowInactive: true,
     source: 'collection',
-    createdBy: cancelledBy,
+    by: cancelledBy,
   })
 
   for (const a of allocations) {
@@ -139,8 +143,6 @@ export async function cancelPayment(
       cancelVoucherId: reversal.id,
     })
     .where(rowKey(payments, instituteId, paymentId))
-  return { before: payment.status, number: payment.number }
-}
   for (const r of reversals) {
     await tx
       .update(paymentTenders)
@@ -151,3 +153,5 @@ export async function cancelPayment(
   if (payment.applicantId) {
     await setApplicationFeeStatus(tx, instituteId, payment.applicantId, 'fee_due')
   }
+  return { before: payment.status, number: payment.number }
+}

@@ -203,6 +203,7 @@ describe('payments at the counter', () => {
         reference: 'SLIP-1',
         issuer: '',
         chequeDate: null,
+        reversalReference: '',
       },
       {
         method: 'mobile',
@@ -213,6 +214,7 @@ describe('payments at the counter', () => {
         reference: 'TX123',
         issuer: 'bKash',
         chequeDate: null,
+        reversalReference: '',
       },
     ])
     expect(await statusOf(family.invoices[2]!.id)).toBe('partially_paid')

@@ -19,7 +19,7 @@ import { publicUrl } from '../../lib/public-url.ts'
 import { cancelPayment } from './payment-cancel.ts'
 import { takePayment } from './payment-create.ts'
 import { findReceipt } from './receipt-read.ts'
-import { queueGuardianCopy } from './receipt-copy.ts'
+import { queueGuardianCancellation, queueGuardianCopy } from './receipt-copy.ts'
 
 async function receiptOr404(c: Context<AppEnv>, id: string | undefined): Promise<Receipt> {
   const found = await findReceipt(c.var.database.db, c.var.auth.instituteId, id, (path) =>
@@ -126,26 +126,32 @@ export const paymentRoutes = new Hono<AppEnv>()
     requireAuth(),
     requirePermission('create', 'receipt-cancel'),
     async (c) => {
-      const { reason } = await readJson(c, CancelPaymentSchema)
+      const { reason, reversals } = await readJson(c, CancelPaymentSchema)
       const { database, auth } = c.var
       const id = c.req.param('paymentId')
-      await database.db.transaction(async (tx) => {
+      const receipt = await database.db.transaction(async (tx) => {
         const { before, number } = await cancelPayment(
           tx,
           auth.instituteId,
           id,
           reason,
           auth.user.id,
+          reversals,
         )
+        const cancelled = await findReceipt(tx, auth.instituteId, id, (path) => publicUrl(c, path))
+        // The guardian told of the payment is told of its cancellation.
+        await queueGuardianCancellation(tx, auth.instituteId, cancelled!)
         await audit(c, tx, {
           area: 'collection',
           action: 'cancel',
           entity: 'payment',
           entityId: id,
           before: { status: before, number },
-          after: { status: 'cancelled', reason },
+          after: { status: 'cancelled', reason, reversals },
         })
+        return cancelled!
       })
-      return c.json(await receiptOr404(c, id))
+      c.var.services.outbox.kick()
+      return c.json(receipt)
     },
   )

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { notices } from '../../../shared/messages/notices.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { Db } from '../../db/client.ts'
@@ -17,6 +18,37 @@ export async function queueGuardianCopy(
   instituteId: string,
   studentId: string,
   receipt: Receipt,
+): Promise<boolean> {
+  return queueToGuardian(tx, instituteId, studentId, receipt, {
+    subject: notices.receiptCopySubject,
+    body: notices.receiptCopyBody,
+  })
+}
+
+/**
+ * The cancellation of a receipt, told the way its copy was (the same guardian, channels and
+ * language): the amount reversed, the reason and what is due again. Read the receipt after the
+ * cancellation, so its still-due is the figure now.
+ */
+export async function queueGuardianCancellation(
+  tx: Db,
+  instituteId: string,
+  receipt: Receipt,
+): Promise<boolean> {
+  const payer = receipt.students[0]
+  if (!payer) return false
+  return queueToGuardian(tx, instituteId, payer.studentId, receipt, {
+    subject: notices.receiptCancelledSubject,
+    body: notices.receiptCancelledBody,
+  })
+}
+
+async function queueToGuardian(
+  tx: Db,
+  instituteId: string,
+  studentId: string,
+  receipt: Receipt,
+  texts: { subject: MessageDescriptor; body: MessageDescriptor },
 ): Promise<boolean> {
   const [payer] = await tx
     .select({
@@ -38,11 +70,12 @@ export async function queueGuardianCopy(
     students: receipt.students.map((s) => s.fullName).join(', '),
     due: money(receipt.balanceDueMinor),
     code: receipt.verifyCode,
+    reason: receipt.cancelReason,
   }
   const message = {
     instituteId,
-    subject: textIn(locale, notices.receiptCopySubject, values),
-    body: textIn(locale, notices.receiptCopyBody, values),
+    subject: textIn(locale, texts.subject, values),
+    body: textIn(locale, texts.body, values),
   }
   const email = payer.guardianEmail.trim()
   if (payer.familyKey) {

@@ -59,7 +59,8 @@ export async function findReceipt(
       tenders: sql<TenderRow[]>`(select coalesce(json_agg(json_build_object(
           'method', t.method, 'amountMinor', t.amount_minor, 'tenderedMinor', t.tendered_minor,
           'bankAccount', t.bank_account, 'reference', t.reference, 'issuer', t.issuer,
-          'chequeDate', t.cheque_date) order by t.line_no), '[]')
+          'chequeDate', t.cheque_date, 'reversalReference', t.reversal_reference)
+          order by t.line_no), '[]')
         from payment_tenders t
         where t.institute_id = ${payments.instituteId} and t.payment_id = ${payments.id})`,
       advanceUsed: movementSum('used'),
@@ -169,7 +170,11 @@ export async function findReceipt(
     advanceUsedMinor: Number(row.advanceUsed),
     toAdvanceMinor: Number(row.toAdvance),
     receivedMinor: payment.amountMinor,
-    balanceDueMinor: payment.balanceAfterMinor,
+    // Cancelled, its lines are due again: what is due now, not the figure after the payment.
+    balanceDueMinor:
+      payment.status === 'cancelled'
+        ? await principalDue(db, instituteId, studentIds)
+        : payment.balanceAfterMinor,
     voucherReference: voucherReference(
       row.voucher.type,
       row.voucher.fiscalYear,
