@@ -4,6 +4,7 @@ import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
+import { periodLabel } from '../../shared/fees/periods.ts'
 import type { Family, OpenLine } from '../../shared/schemas/collection.ts'
 import type { PaymentDraft, PreparedPayment } from './prepared-payment.ts'
 
@@ -105,7 +106,7 @@ function MemberLines({
   onWaive: ((line: OpenLine) => void) | undefined
   disabled: boolean
 }): ReactElement {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const money = useMoney()
   const { date } = useFormat()
   const { wrap, table } = useStackedTable()
@@ -155,7 +156,8 @@ function MemberLines({
             const paying = (a?.principalMinor ?? 0) + (a?.fineMinor ?? 0)
             const left = line.dueMinor + line.fineMinor - paying
             const head = line.feeHeadName
-            const period = line.periodName ?? ''
+            // A generated name ("December 2026") in the cashier's language.
+            const period = line.periodName ? periodLabel(line.periodName, i18n.locale) : ''
             const finePaid = money.format(a?.fineMinor ?? 0)
             return (
               <tr key={line.lineId} data-testid="counter-line">
@@ -171,7 +173,7 @@ function MemberLines({
                 <th scope="row">
                   {head} <span className="muted">{line.invoiceNumber}</span>
                 </th>
-                <td>{line.periodName ?? '—'}</td>
+                <td>{period || '—'}</td>
                 <td>{date(dayDate(line.dueDate), 'medium')}</td>
                 <td className="amount">{money.format(line.dueMinor)}</td>
                 <td className="amount">{money.format(line.fineMinor)}</td>

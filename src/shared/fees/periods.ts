@@ -1,4 +1,7 @@
+import { asciiDigits } from '../digits.ts'
+import { dateTimeFormat } from '../intl-formats.ts'
 import type { CycleFrequency } from '../schemas/fee-setup.ts'
+import { instituteLocales } from '../schemas/institutes.ts'
 
 /** A period as a cycle generates it: its days, and when its invoices are issued and due. */
 export interface PeriodPlan {
@@ -16,6 +19,12 @@ const monthsPer: Record<Exclude<CycleFrequency, 'custom'>, number> = {
   half_yearly: 6,
   yearly: 12,
 }
+
+/** How period names are written: a month ("July 2026"), a run of months ("Jul – Sep 2026"). */
+const periodFormats = (locale: string) => ({
+  month: dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  range: dateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+})
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`)
 const iso = (date: Date) => date.toISOString().slice(0, 10)
@@ -50,12 +59,7 @@ export function planPeriods(
   dueAfterDays = 9,
 ): PeriodPlan[] {
   const step = frequency === 'custom' ? undefined : monthsPer[frequency]
-  const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
-  const range = new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
+  const { month, range } = periodFormats(locale)
   const plans: PeriodPlan[] = []
   let start = session.startsOn
   while (start <= session.endsOn) {
@@ -81,4 +85,50 @@ export function planPeriods(
           : range.formatRange(utc(plan.startsOn), utc(plan.endsOn))
   }
   return plans
+}
+
+/** What a generated name stands for: its first month and how many months it spans. */
+interface NamedMonths {
+  year: number
+  month: number
+  months: number
+  monthly: boolean
+}
+
+/** The names planPeriods gives periods starting in a year, in every language, cached by year. */
+const generatedNames = new Map<number, Map<string, NamedMonths>>()
+
+function namesOfYear(year: number): Map<string, NamedMonths> {
+  let names = generatedNames.get(year)
+  if (names) return names
+  names = new Map()
+  for (const locale of instituteLocales) {
+    const { month: long, range } = periodFormats(locale)
+    for (let month = 0; month < 12; month++) {
+      const start = new Date(Date.UTC(year, month, 1))
+      names.set(long.format(start), { year, month, months: 1, monthly: true })
+      for (let months = 1; months <= 12; months++) {
+        const end = new Date(Date.UTC(year, month + months, 0))
+        const name = range.formatRange(start, end)
+        if (!names.has(name)) names.set(name, { year, month, months, monthly: false })
+      }
+    }
+  }
+  generatedNames.set(year, names)
+  return names
+}
+
+/**
+ * A period's name in `locale`: a name planPeriods generated, in whichever language the
+ * institute had then ("December 2026"), is written again from its months ("Dezember 2026",
+ * "ডিসেম্বর ২০২৬"); a name given by hand is the institute's own and stays as it is.
+ */
+export function periodLabel(name: string, locale: string): string {
+  const year = /\d{4}/.exec(asciiDigits(name))?.[0]
+  const named = year ? namesOfYear(Number(year)).get(name) : undefined
+  if (!named) return name
+  const { month: long, range } = periodFormats(locale)
+  const start = new Date(Date.UTC(named.year, named.month, 1))
+  if (named.monthly) return long.format(start)
+  return range.formatRange(start, new Date(Date.UTC(named.year, named.month + named.months, 0)))
 }
