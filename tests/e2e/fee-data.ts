@@ -15,7 +15,7 @@ export async function addFeeHead(
   request: APIRequestContext,
   baseURL: string,
   headers: Headers,
-  head: { name: string; code: string; kind: string; account: string; vatApplicable?: boolean },
+  head: { name: string; code: string; kind: string; account: string },
 ) {
   const { data: accounts } = await ok<{ data: { id: string; name: string }[] }>(
     request.get(`${baseURL}/api/fees/income-accounts`, { headers }),

@@ -35,9 +35,12 @@ test('the office sets a transport fee for two students of a class at once, sees 
   const own = page.getByRole('region', { name: 'Own fees of students' })
   await own.getByLabel('Class').selectOption({ label: place.className })
   await own.getByLabel('Fee head').selectOption({ label: `${head.name} (${head.code})` })
+  // Nobody chosen: the button says what to do first, and does nothing.
+  await expect(own.getByRole('button', { name: 'Choose students to set their fee' })).toBeDisabled()
   await own.getByLabel(`Choose Rider ${run} One`).check()
+  await expect(own.getByRole('button', { name: 'Set the fee of 1 chosen student' })).toBeEnabled()
   await own.getByLabel(`Choose Rider ${run} Two`).check()
-  await own.getByRole('button', { name: 'Set the fee of 2 chosen' }).click()
+  await own.getByRole('button', { name: 'Set the fee of 2 chosen students' }).click()
 
   const dialog = page.getByRole('dialog', { name: 'Own fee for 2 students' })
   await dialog.getByRole('button', { name: 'Save' }).click()

@@ -44,6 +44,15 @@ test('the office sets up two fee heads and a monthly cycle, fills the grid by ty
   await expect(page.getByRole('heading', { name: 'Fee configuration', level: 1 })).toBeVisible()
   const tuition = `Tuition ${run}`
   const exam = `Exam ${run}`
+  // A head without a name is refused by what it lacks; contra-income accounts are not offered.
+  await page.getByRole('button', { name: 'New fee head' }).click()
+  const blank = page.getByRole('dialog', { name: 'New fee head' })
+  await blank.getByRole('button', { name: 'Add fee head' }).click()
+  await expect(blank.getByText('Enter the fee head’s name.')).toBeVisible()
+  const accounts = blank.getByLabel('Income account').locator('option')
+  await expect(accounts.filter({ hasText: 'Tuition fee income' })).toHaveCount(1)
+  await expect(accounts.filter({ hasText: 'contra-income' })).toHaveCount(0)
+  await blank.getByRole('button', { name: 'Cancel' }).click()
   await addHead(page, tuition, `T${run}`, 'Recurring, per payment period', 'Tuition fee income')
   await addHead(page, exam, `E${run}`, 'Per event', 'Exam fee income')
 
@@ -77,7 +86,7 @@ test('the office sets up two fee heads and a monthly cycle, fills the grid by ty
   // Not an amount: marked, and nothing can be saved until it is put right.
   await cell(exam, 'Three').fill('12.345')
   await expect(cell(exam, 'Three')).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.getByRole('button', { name: 'Save 4 changes' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: '1 cell is not an amount' })).toBeDisabled()
   await cell(exam, 'Three').fill('')
   await page.getByRole('button', { name: 'Save 4 changes' }).click()
   await expect(page.getByText('4 amounts were saved.')).toBeVisible()
@@ -89,5 +98,26 @@ test('the office sets up two fee heads and a monthly cycle, fills the grid by ty
   await expect(cell(exam, 'Two')).toHaveValue('325.75')
   await expect(cell(exam, 'Three')).toHaveValue('')
   await expect(page.getByRole('button', { name: 'No changes to save' })).toBeDisabled()
+  // Text where an amount goes: the grid says which cell and what is wrong, not "no changes".
+  await cell(exam, 'Three').fill('abc')
+  await expect(page.getByRole('alert')).toContainText(
+    new RegExp(`“abc” in ${exam} for Three is not an amount in [A-Z]{3}\\.`),
+  )
+  await expect(page.getByRole('button', { name: '1 cell is not an amount' })).toBeDisabled()
+  await cell(exam, 'Three').fill('')
+
+  // VAT is set in one place, the VAT page, from the fiscal year's start (not today), and the
+  // fee-head list says the same.
+  await page.goto('/vat-config')
+  const form = page.getByRole('form', { name: 'New rate' })
+  await form.getByLabel('Fee head').selectOption({ label: `${tuition} (T${run})` })
+  await form.getByLabel('Rate (%)').fill('5')
+  await expect(form.getByLabel('In force from')).toHaveValue(/^\d{4}-07-01$/)
+  await form.getByRole('button', { name: 'Save rate' }).click()
+  await expect(page.getByText('The VAT rate was saved.')).toBeVisible()
+  await page.goto('/std-fee-config')
+  await expect(
+    page.getByRole('region', { name: 'Fee heads' }).getByRole('row').filter({ hasText: tuition }),
+  ).toContainText('5 % (added to the amount)')
   await context.close()
 })

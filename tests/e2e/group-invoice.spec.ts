@@ -32,11 +32,15 @@ async function arrange(request: APIRequestContext, baseURL: string, headers: Hea
     kind: 'recurring',
     incomeAccountId: accounts.data.find((a) => /Tuition/.test(a.name))!.id,
   })
-  const cycle = await call<{ id: string; name: string; periods: { id: string; name: string }[] }>(
-    'post',
-    'fees/payment-cycles',
-    { academicSessionId: place.session.id, name: `Monthly ${run}`, frequency: 'monthly' },
-  )
+  const cycle = await call<{
+    id: string
+    name: string
+    periods: { id: string; name: string; issueDate: string }[]
+  }>('post', 'fees/payment-cycles', {
+    academicSessionId: place.session.id,
+    name: `Monthly ${run}`,
+    frequency: 'monthly',
+  })
   await call('put', 'fees/configs', {
     academicSessionId: place.session.id,
     cycleId: cycle.id,
@@ -64,6 +68,15 @@ async function arrange(request: APIRequestContext, baseURL: string, headers: Hea
     sectionIds: [sectionB.id],
     feeHeadIds: [head.id],
   }
+  // A 15 % VAT rate saved to start the day after the period's issue date: not in force on it.
+  const dayAfter = new Date(Date.parse(`${period.issueDate}T00:00:00Z`) + 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+  await call('post', `fees/vat-rates/${head.id}`, {
+    rateBp: 1500,
+    inclusive: false,
+    effectiveFrom: dayAfter,
+  })
   const preview = await call<{ invoiceCount: number }>('post', 'fees/group-invoice/preview', scope)
   return { session: place.session, head, cycle, period, leaverName, billed: preview.invoiceCount }
 }
@@ -112,6 +125,15 @@ test('the office previews a class’s invoices with who is skipped, runs them wi
   await expect(total.getByRole('rowheader')).toHaveText('Seven')
   await expect(total.getByRole('cell').nth(1)).toHaveText(String(billed))
   await expect(total.getByRole('cell').nth(2)).toContainText(amount(billed * 120_000))
+  // The VAT rate starts after the issue date: the preview warns before anything is made, and
+  // shows the head's VAT (none).
+  await expect(preview.getByRole('alert')).toContainText(
+    new RegExp(
+      `^No VAT on ${head.name} for invoices issued on .+: its 15 % rate is in force only from .+\\.`,
+    ),
+  )
+  const vat = preview.getByRole('table', { name: 'VAT per fee head' })
+  await expect(vat.getByRole('row').filter({ hasText: head.name })).toContainText('No VAT')
   const skipped = preview.getByRole('table', { name: 'Skipped students' })
   await expect(skipped.getByRole('row').filter({ hasText: leaverName })).toContainText(
     'Left the institute',
@@ -135,8 +157,15 @@ test('the office previews a class’s invoices with who is skipped, runs them wi
     'value',
     '100',
   )
+  // The bar counts students, and says so; the result names invoices and students apart.
+  await expect(runCard.getByRole('status').filter({ hasText: 'Finished' })).toContainText(
+    / of \d+ students? done/,
+  )
   await expect(runCard.getByTestId('group-run-result')).toContainText(
-    `${billed} invoices were made for`,
+    billed === 1 ? '1 invoice was made for' : `${billed} invoices were made for`,
+  )
+  await expect(runCard.getByTestId('group-run-result')).toContainText(
+    /(1 student was skipped|\d+ students were skipped)\./,
   )
   await expect(runCard.getByTestId('group-run-result')).toContainText(amount(billed * 120_000))
   const made = runCard.getByRole('table', { name: 'Invoices made' })

@@ -32,7 +32,6 @@ test('the office makes a student’s invoice, reads how each figure was computed
     code: `EX${run}`,
     kind: 'per_event',
     account: 'Exam fee income',
-    vatApplicable: true,
   })
   // The first period, issued and due 20 days ago (or on the session's first day): late by now.
   const { cycle, period, due } = await overdueCycle(
@@ -63,6 +62,21 @@ test('the office makes a student’s invoice, reads how each figure was computed
     },
   })
   expect(fine.status()).toBe(201)
+  // … a fine rule for exam lines due from tomorrow on, which this invoice's line is not …
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  const examFine = await request.post(`${api}/fees/fine-rules`, {
+    headers,
+    data: {
+      feeHeadId: exam.id,
+      effectiveFrom: tomorrow,
+      effectiveTo: null,
+      graceDays: 0,
+      charge: { kind: 'fixed_once', amount: 1_000 },
+      lineCap: null,
+      periodCap: null,
+    },
+  })
+  expect(examFine.status()).toBe(201)
   // … and a 10 % sibling concession on transport, approved by another user.
   const requested = await request.post(`${api}/fees/concessions`, {
     headers,
@@ -132,13 +146,17 @@ test('the office makes a student’s invoice, reads how each figure was computed
     /Rule: \D*50\.00 once, after 5 days’ grace/,
   )
   await expect(transportLine.getByTestId('line-fine')).toContainText(
-    late ? /days late as of .*: \D*50\.00/ : /Not late as of .*: \D*0\.00/,
+    late ? /days late as of .*: \D*50\.00/ : /Grace not over yet: .*As of .*: \D*0\.00/,
   )
   const examLine = page.getByRole('region', {
     name: `How Exam ${run}, ${period.name} was computed`,
   })
   await expect(examLine).toContainText(/15 % added to \D*500\.00: \D*75\.00/)
   await expect(examLine).toContainText('Rounded half up to the smallest unit, per line.')
+  // The exam head has a fine rule, for lines due later: the line says so rather than "no rule".
+  await expect(examLine.getByTestId('line-fine')).toContainText(
+    /^Not fined: the fine rule for this head covers lines due from .+; this line fell due on .+\.$/,
+  )
 
   // The student page shows what is owed.
   await page.getByRole('link', { name: `Invoiced ${run}` }).click()
