@@ -190,7 +190,7 @@ describe('migrations over an earlier release’s data', () => {
     await client.close()
   })
 
-  it('gives charts made before cash over and short its account and mapping, if still the default', async () => {
+  it('gives charts made before cash over and short (and admission fee income) their account and mapping, if still the default', async () => {
     const client = new PGlite({ extensions: { pg_trgm } })
     const db = drizzle(client)
     const before = migrationsUpTo('0027')
@@ -212,7 +212,16 @@ describe('migrations over an earlier release’s data', () => {
         `delete from accounts where institute_id = $1 and gl_code in ('5010202001', '5010202')`,
         [id[slug]],
       )
+      // Nor was admission fee income mapped before applicants paid at the counter.
+      await client.query(
+        `delete from coa_mappings where institute_id = $1 and purpose = 'admission_fee_income'`,
+        [id[slug]],
+      )
     }
+    await client.query(
+      `update accounts set gl_code = '4010102009' where institute_id = $1 and gl_code = '4010102001'`,
+      [id.custom],
+    )
     await client.query(
       `update accounts set gl_code = '50109' where institute_id = $1 and gl_code = '50102'`,
       [id.custom],
@@ -244,6 +253,17 @@ describe('migrations over an earlier release’s data', () => {
       `select count(*)::int as n from accounts where gl_code = '5010202001'`,
     )
     expect(leaves.rows).toEqual([{ n: 2 }])
+    // The default chart's admission fee income is mapped; a recoded chart is its accountants'.
+    const admissionFees = await client.query(
+      `select i.slug, a.gl_code from coa_mappings m
+         join institutes i on i.id = m.institute_id
+         join accounts a on a.id = m.account_id
+        where m.purpose = 'admission_fee_income' order by i.slug`,
+    )
+    expect(admissionFees.rows).toEqual([
+      { slug: 'new', gl_code: '4010102001' },
+      { slug: 'old', gl_code: '4010102001' },
+    ])
     await client.close()
   })
 })
