@@ -80,6 +80,7 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
   await expect(page.getByRole('button', { name: 'Cancel receipt' })).toHaveCount(0)
 
   // Next payment: the search again, and the family owes nothing now.
+  const receiptId = new URL(page.url()).searchParams.get('receiptId')!
   await page.keyboard.press('Alt+KeyN')
   await expect(search).toBeFocused()
   await page.keyboard.type(`Younger ${run}`)
@@ -89,22 +90,85 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
     /Pay with the advance \(\D*100\.00 available\)/,
   )
 
-  // The cashier's day: what was taken, the cash the drawer should hold, and closing it.
+  // The office cancels the receipt: the dialog says what goes back for each tender, and keeps
+  // the mobile-money reversal's reference; the receipt then says what is due again.
+  const office = await browser.newContext()
+  await signInAs(office, office.request, baseURL!, 'admin')
+  const officePage = await office.newPage()
+  await officePage.goto(`/payment-collection?receiptId=${receiptId}`)
+  await officePage.getByRole('button', { name: 'Cancel receipt' }).click()
+  const cancel = officePage.getByRole('dialog', { name: /^Cancel receipt RCT-/ })
+  const handBack = cancel.getByTestId('cancel-hand-back')
+  await expect(handBack).toContainText(/Return \D*1,200\.00 in cash from the drawer\./)
+  await expect(handBack).toContainText(
+    new RegExp(`Reverse \\D*1,000\\.00 with bKash \\(transaction TX${run}\\)\\.`),
+  )
+  await cancel.getByLabel(/Reversal reference of/).fill(`REV${run}`)
+  await cancel.getByLabel(/Reason/).fill(`Wrong family ${run}`)
+  await cancel.getByRole('button', { name: 'Cancel the receipt' }).click()
+  await expect(cancel).toBeHidden()
+  const cancelled = officePage.getByTestId('receipt')
+  await expect(cancelled).toContainText('CANCELLED')
+  await expect(cancelled).toContainText(`reversed REV${run}`)
+  await expect(cancelled).toContainText(/Still due: \D*2,000\.00/)
+
+  // The cashier's day: what was taken, the cancellation on a line of its own, the cash the
+  // drawer should hold after it.
   await page.getByRole('link', { name: 'My day' }).click()
   await expect(page.getByRole('heading', { name: `Day of Cashier ${run}`, level: 1 })).toBeVisible()
-  await expect(page.getByTestId('day-methods')).toContainText(/Cash\s*\D*1,200\.00\s*\(1 receipt\)/)
-  await expect(page.getByTestId('day-methods')).toContainText(
-    /Mobile financial service\s*\D*1,000\.00\s*\(1 receipt\)/,
+  const cash = page.getByTestId('day-cash')
+  await expect(cash).toContainText(/Cash taken\s*\D*1,200\.00/)
+  await expect(page.getByTestId('day-cancellations')).toContainText(
+    /Cancelled: 1 receipt of \D*2,200\.00, its cash handed back\s*-\D*1,200\.00/,
   )
-  await expect(page.getByTestId('expected-cash')).toContainText('1,200.00')
-  await page.getByLabel('Cash counted in the drawer').fill('1190')
-  await expect(page.getByText(/Difference: -\D*10\.00/)).toBeVisible()
-  await page.getByLabel('Taken to the bank').fill('1000')
+  await expect(page.getByTestId('expected-cash')).toContainText(/\D0\.00/)
+
+  // Closing: a confirmation states expected, counted and the difference first.
+  await page.getByLabel('Cash counted in the drawer').fill('5')
+  await expect(page.getByText(/Difference: \D*5\.00/)).toBeVisible()
+  await page.getByLabel('Taken to the bank').fill('5')
   await page.getByLabel('Bank account', { exact: true }).selectOption('Main bank account')
   await page.getByRole('button', { name: 'Close the day' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Close the day?' })
+  await expect(confirm.getByTestId('close-confirm')).toContainText(
+    /Expected in the drawer\s*\D*0\.00\s*Counted\s*\D*5\.00\s*Difference \(over\)\s*\D*5\.00/,
+  )
+  await confirm.getByRole('button', { name: 'Close the day' }).click()
   const closing = page.getByTestId('day-closing')
-  await expect(closing).toContainText(/Counted \D*1,190\.00, difference -\D*10\.00\./)
-  await expect(closing).toContainText(/1,000\.00 taken to Main bank account \(\w+-\d{4}-\d{4}\)/)
+  await expect(
+    closing.getByRole('heading', { name: new RegExp(`^Closed by Cashier ${run}, `) }),
+  ).toBeVisible()
+  await expect(closing).toContainText(/Counted \D*5\.00, difference \D*5\.00\./)
+  await expect(closing).toContainText(/5\.00 taken to Main bank account \(\w+-\d{4}-\d{4}\)/)
+
+  // Printed, the page is the day's summary: who and which day, without its buttons.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByTestId('print-header')).toContainText(`Cashier ${run}`)
+  await expect(page.getByTestId('day-cancellations')).toBeVisible()
+  await expect(closing).toContainText('Counted')
+  await expect(page.getByRole('button', { name: 'Print the day’s summary' })).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+
+  // The counter says at once that the day is closed, and by whom: no search, no Save.
+  await page.locator('#main-content').getByRole('link', { name: 'Counter collection' }).click()
+  await expect(page.getByTestId('day-closed')).toContainText(
+    `Your day is closed: Cashier ${run} closed it`,
+  )
+  await expect(search).toHaveCount(0)
+
+  // Reopened by the office (its own right), with the reason: the counter takes money again.
+  await officePage.goto('/payment-collection/day')
+  await officePage.getByLabel('Cashier', { exact: true }).selectOption({ label: `Cashier ${run}` })
+  await officePage.getByRole('button', { name: 'Reopen the day' }).click()
+  const reopen = officePage.getByRole('dialog', { name: `Reopen the day of Cashier ${run}` })
+  await reopen.getByLabel('Reason for reopening').fill(`Counted too early ${run}`)
+  await reopen.getByRole('button', { name: 'Reopen the day' }).click()
+  await expect(reopen).toBeHidden()
+  await expect(officePage.getByText('Not closed yet.')).toBeVisible()
+  await page.reload()
+  await expect(search).toBeVisible()
+  await expect(page.getByTestId('day-closed')).toHaveCount(0)
+  await office.close()
   await context.close()
 })
 

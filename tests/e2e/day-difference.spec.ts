@@ -27,10 +27,16 @@ test('a day closed with a large cash difference waits, with its reason, until a 
     page.getByText(/Difference: \D*2,500\.00, posted to cash over and short once a second user/),
   ).toBeVisible()
   await page.getByRole('button', { name: 'Close the day' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Close the day?' })
+  await expect(confirm.getByTestId('close-confirm')).toContainText(
+    /Difference \(over\)\s*\D*2,500\.00/,
+  )
+  await confirm.getByRole('button', { name: 'Close the day' }).click()
   // No reason, no closing: the server asks for it on its field.
   await expect(page.getByText(/give the reason; another user approves it/)).toBeVisible()
   await page.getByLabel('Reason for the difference').fill('Float left in the drawer')
   await page.getByRole('button', { name: 'Close the day' }).click()
+  await confirm.getByRole('button', { name: 'Close the day' }).click()
   const closing = page.getByTestId('day-closing')
   await expect(closing).toContainText(/Counted \D*2,500\.00, difference \D*2,500\.00\./)
   await expect(closing).toContainText('Reason for the difference: Float left in the drawer')

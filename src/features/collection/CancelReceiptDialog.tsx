@@ -6,11 +6,13 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CancelPaymentSchema, type Receipt } from '../../shared/schemas/collection.ts'
+import { CancelHandBack, reversible } from './CancelHandBack.tsx'
 import { useCancelReceipt } from './mutations.ts'
 
 /**
  * Cancels a receipt with the reason (a bounced cheque is one): a reversing voucher, the lines
- * open again and the advances undone; the receipt stays, marked cancelled.
+ * open again and the advances undone; the receipt stays, marked cancelled. It says what to hand
+ * back for each tender and keeps the provider's reversal references.
  */
 export function CancelReceiptDialog({
   receipt,
@@ -22,6 +24,7 @@ export function CancelReceiptDialog({
   const { t } = useLingui()
   const [reason, setReason] = useState('')
   const [tried, setTried] = useState(false)
+  const [references, setReferences] = useState<Record<number, string>>({})
   const { fieldErrors, checkFields, toastUnlessFieldError } = useServerErrors()
   const cancel = useCancelReceipt(receipt.id, {
     onSuccess: () => {
@@ -39,7 +42,12 @@ export function CancelReceiptDialog({
     e.preventDefault()
     setTried(true)
     if (Object.keys(checkFields(CancelPaymentSchema, { reason })).length) return
-    cancel.mutate({ reason: reason.trim() })
+    const reversals = receipt.tenders.flatMap((tender, i) =>
+      reversible(tender) && references[i]?.trim()
+        ? [{ tender: i, reference: references[i].trim() }]
+        : [],
+    )
+    cancel.mutate({ reason: reason.trim(), reversals })
   }
 
   const number = receipt.number
@@ -56,6 +64,11 @@ export function CancelReceiptDialog({
             advance it moved is undone. The receipt stays on record, marked cancelled.
           </Trans>
         </p>
+        <CancelHandBack
+          receipt={receipt}
+          references={references}
+          onReference={(i, value) => setReferences((r) => ({ ...r, [i]: value }))}
+        />
         <TextAreaField
           label={t`Reason (a bounced cheque, a mistake…)`}
           rows={3}

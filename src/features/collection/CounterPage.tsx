@@ -20,6 +20,7 @@ import { emptyDraft, preparePayment, type PaymentDraft } from './prepared-paymen
 import { familyQuery } from './queries.ts'
 import { TenderRows } from './TenderRows.tsx'
 import { keepUnconfirmed, unconfirmedOf, type Unconfirmed } from './unconfirmed-payments.ts'
+import { DayClosedGate } from './DayClosedGate.tsx'
 import './collection.css'
 
 // The receipt comes after a save: fetched while the cashier fills the payment in, not before.
@@ -83,7 +84,7 @@ export function CounterPage({
           <ReceiptPanel paymentId={receiptId} onNew={newPayment} />
         </Suspense>
       ) : (
-        <>
+        <DayClosedGate>
           <div className="no-print">
             <CounterSearch
               autoFocus
@@ -106,7 +107,7 @@ export function CounterPage({
               onSaved={(id) => onShow({ receiptId: id })}
             />
           )}
-        </>
+        </DayClosedGate>
       )}
     </div>
   )

@@ -165,11 +165,18 @@ export function ReceiptSlip({
         )}
         {receipt.tenders.map((t, i) => {
           const change = money(t.changeMinor)
+          const reversal = t.reversalReference
           return (
             <li key={i}>
               {i18n._(tenderMethodLabels[t.method])}: {money(t.amountMinor)}
               {t.reference && ` · ${t.reference}`}
               {t.issuer && ` · ${t.issuer}`}
+              {t.reversalReference && (
+                <>
+                  {' · '}
+                  <Trans>reversed {reversal}</Trans>
+                </>
+              )}
               {t.changeMinor > 0 && (
                 <>
                   {' · '}

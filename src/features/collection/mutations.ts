@@ -16,6 +16,7 @@ import {
   type CancelPayment,
   type CashierDay,
   type CloseDay,
+  type ReopenDay,
   type CreatePayment,
   type Receipt,
   type ReceiptPrint,
@@ -125,6 +126,17 @@ export function useApproveDifference(feedback: Feedback<CashierDay, string> = {}
   return useChange(
     (closingId: string) =>
       postJson(`collection/days/closings/${closingId}/approve`, {}, CashierDaySchema),
+    {
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: collectionKey }),
+      feedback,
+    },
+  )
+}
+
+/** Reopens today's closing of a cashier (permission day-reopen, with the reason). */
+export function useReopenDay(feedback: Feedback<CashierDay, ReopenDay> = {}) {
+  return useChange(
+    (body: ReopenDay) => postJson('collection/days/reopen', body, CashierDaySchema),
     {
       refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: collectionKey }),
       feedback,
