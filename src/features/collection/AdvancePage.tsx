@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader.tsx'
 import { useMoney } from '../../lib/use-money.ts'
 import { AdvanceFamilyPanel } from './AdvanceFamilyPanel.tsx'
 import { AdvancePolicy } from './AdvancePolicy.tsx'
+import { CounterSettingsCard } from './CounterSettingsCard.tsx'
 import { CounterSearch } from './CounterSearch.tsx'
 import { PendingOverrides } from './PendingOverrides.tsx'
 import { advanceHoldersQuery } from './queries.ts'
@@ -82,6 +83,7 @@ export function AdvancePage({
         )}
       </section>
       <AdvancePolicy />
+      <CounterSettingsCard />
     </div>
   )
 }

@@ -17,7 +17,7 @@ import { FamilyLines } from './FamilyLines.tsx'
 import { FamilyRead } from './FamilyRead.tsx'
 import { useTakePayment } from './mutations.ts'
 import { emptyDraft, preparePayment, type PaymentDraft } from './prepared-payment.ts'
-import { familyQuery } from './queries.ts'
+import { counterSettingsQuery, familyQuery } from './queries.ts'
 import { TenderRows } from './TenderRows.tsx'
 import { keepUnconfirmed, unconfirmedOf, type Unconfirmed } from './unconfirmed-payments.ts'
 import { DayClosedGate } from './DayClosedGate.tsx'
@@ -157,6 +157,7 @@ function PaymentForm({
   const amountInput = useRef<HTMLInputElement>(null)
   const { fieldErrors, refusalText, issues } = useServerErrors()
   const prepared = preparePayment(family, draft, money.parse)
+  const mobileProviders = useQuery(counterSettingsQuery()).data?.mobileProviders ?? []
   const take = useTakePayment({
     onSuccess: (receipt) => {
       setUnconfirmed(null)
@@ -205,6 +206,13 @@ function PaymentForm({
   const guardian = family.guardianName || family.guardianPhone
   const rest = money.format(prepared.restMinor)
   const change = money.format(prepared.changeMinor)
+  // What the family still owes once this payment is taken (lines left unticked included).
+  const openMinor = prepared.lines.reduce((sum, l) => sum + l.dueMinor + l.fineMinor, 0)
+  const payingMinor = [...prepared.allocations.values()].reduce(
+    (sum, a) => sum + a.principalMinor + a.fineMinor,
+    0,
+  )
+  const staysDue = money.format(openMinor - payingMinor)
   return (
     <>
       <form
@@ -215,40 +223,43 @@ function PaymentForm({
           save()
         }}
       >
-        {!online && (
-          <p className="alert alert-warning" role="alert">
-            <Trans>
-              You are offline. The family stays on screen, but no money is taken without a receipt
-              the server knows: Save works again as soon as the network is back.
-            </Trans>
-          </p>
-        )}
-        {unconfirmed && !take.isPending && (
-          <p className="alert alert-warning" role="alert">
-            <Trans>
-              The payment was sent but no answer came. Press Save again once the network is back: it
-              is taken once, however often it is sent.
-            </Trans>
-          </p>
-        )}
-        {refusal && (
-          <p className="alert alert-danger" role="alert">
-            {refusal}
-          </p>
-        )}
-        {guardian && (
-          <p className="muted">
-            <Trans>Family of {guardian}</Trans>
-          </p>
-        )}
-        <FamilyLines
-          family={family}
-          prepared={prepared}
-          draft={draft}
-          onDraft={setDraft}
-          onWaive={ability.can('create', 'fine-waiver') ? setWaiving : undefined}
-          disabled={locked}
-        />
+        {/* The lines scroll; the payment beside them stays in view (collection.css). */}
+        <div className="counter-main">
+          {!online && (
+            <p className="alert alert-warning" role="alert">
+              <Trans>
+                You are offline. The family stays on screen, but no money is taken without a receipt
+                the server knows: Save works again as soon as the network is back.
+              </Trans>
+            </p>
+          )}
+          {unconfirmed && !take.isPending && (
+            <p className="alert alert-warning" role="alert">
+              <Trans>
+                The payment was sent but no answer came. Press Save again once the network is back:
+                it is taken once, however often it is sent.
+              </Trans>
+            </p>
+          )}
+          {refusal && (
+            <p className="alert alert-danger" role="alert">
+              {refusal}
+            </p>
+          )}
+          {guardian && (
+            <p className="muted">
+              <Trans>Family of {guardian}</Trans>
+            </p>
+          )}
+          <FamilyLines
+            family={family}
+            prepared={prepared}
+            draft={draft}
+            onDraft={setDraft}
+            onWaive={ability.can('create', 'fine-waiver') ? setWaiving : undefined}
+            disabled={locked}
+          />
+        </div>
         <section className="card counter-summary" aria-label={t`Payment`}>
           <dl className="facts">
             <dt>
@@ -307,6 +318,7 @@ function PaymentForm({
             tenders={draft.tenders}
             amounts={prepared.tenderAmounts}
             bankAccounts={family.bankAccounts}
+            mobileProviders={mobileProviders}
             errors={errors}
             disabled={locked}
             onChange={(tenders) => setDraft({ ...draft, tenders })}
@@ -314,6 +326,11 @@ function PaymentForm({
           {prepared.changeMinor > 0 && (
             <p className="counter-change" data-testid="change">
               <Trans>Change to give back: {change}</Trans>
+            </p>
+          )}
+          {openMinor > payingMinor && (
+            <p className="counter-stays-due" data-testid="stays-due">
+              <Trans>{staysDue} stays due</Trans>
             </p>
           )}
           {(errors.tenders || errors.allocations) && (

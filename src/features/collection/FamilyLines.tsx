@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactElement } from 'react'
+import { useEffect, useRef, type ReactElement } from 'react'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
@@ -10,7 +10,8 @@ import type { PaymentDraft, PreparedPayment } from './prepared-payment.ts'
 
 /**
  * The family's open lines, member by member, oldest due first: each ticked line shows where the
- * money goes (its fine, its fee) and what is left of it, before anything is saved.
+ * money goes (its fine, its fee) and what is left of it, before anything is saved. One key pays
+ * all or none of a member's lines (their toggle); each line's checkbox names its student.
  */
 export function FamilyLines({
   family,
@@ -36,6 +37,12 @@ export function FamilyLines({
         ? draft.unticked.filter((id) => id !== lineId)
         : [...draft.unticked, lineId],
     })
+  // All of a member's lines, or none of them (when all were ticked).
+  const toggleMember = (lineIds: string[]) => {
+    const allTicked = lineIds.every((id) => !draft.unticked.includes(id))
+    const others = draft.unticked.filter((id) => !lineIds.includes(id))
+    onDraft({ ...draft, unticked: allTicked ? [...others, ...lineIds] : others })
+  }
   const toggleAdvance = (studentId: string) =>
     onDraft({
       ...draft,
@@ -58,6 +65,15 @@ export function FamilyLines({
                 {[member.className, member.sectionName].filter(Boolean).join(' · ')}
               </span>
             </h2>
+            {lines.length > 0 && (
+              <MemberToggle
+                name={name}
+                ticked={lines.filter((l) => !draft.unticked.includes(l.lineId)).length}
+                of={lines.length}
+                disabled={disabled}
+                onToggle={() => toggleMember(lines.map((l) => l.lineId))}
+              />
+            )}
             {member.advanceMinor > 0 && (
               <label className="checkbox">
                 <input
@@ -75,6 +91,7 @@ export function FamilyLines({
               </p>
             ) : (
               <MemberLines
+                name={name}
                 lines={lines}
                 prepared={prepared}
                 draft={draft}
@@ -90,8 +107,41 @@ export function FamilyLines({
   )
 }
 
+/** Pay all of a member's lines or none: ticked when all are, mixed when some are. */
+function MemberToggle({
+  name,
+  ticked,
+  of,
+  disabled,
+  onToggle,
+}: {
+  name: string
+  ticked: number
+  of: number
+  disabled: boolean
+  onToggle: () => void
+}): ReactElement {
+  const box = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = ticked > 0 && ticked < of
+  }, [ticked, of])
+  return (
+    <label className="checkbox counter-member-toggle">
+      <input
+        ref={box}
+        type="checkbox"
+        disabled={disabled}
+        checked={ticked === of}
+        onChange={onToggle}
+      />{' '}
+      <Trans>Pay all lines of {name}</Trans>
+    </label>
+  )
+}
+
 /** One member's open lines; the columns stack on a narrow screen, none cut off. */
 function MemberLines({
+  name,
   lines,
   prepared,
   draft,
@@ -99,6 +149,7 @@ function MemberLines({
   onWaive,
   disabled,
 }: {
+  name: string
   lines: OpenLine[]
   prepared: PreparedPayment
   draft: PaymentDraft
@@ -165,7 +216,7 @@ function MemberLines({
                   <input
                     type="checkbox"
                     disabled={disabled}
-                    aria-label={t`Pay ${head} ${period}`}
+                    aria-label={t`Pay ${head} ${period} for ${name}`}
                     checked={!draft.unticked.includes(line.lineId)}
                     onChange={() => onToggle(line.lineId)}
                   />

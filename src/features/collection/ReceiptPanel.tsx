@@ -6,6 +6,7 @@ import { InLanguage } from '../../components/InLanguage.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useLogPrint } from './mutations.ts'
 import { receiptQuery } from './queries.ts'
+import { receiptPaperOf } from './counter-paper.ts'
 import { receiptAreas } from './receipt-language.ts'
 import { ReceiptSlip } from './ReceiptSlip.tsx'
 
@@ -28,6 +29,8 @@ export function ReceiptPanel({
   const { data: receipt } = useSuspenseQuery(receiptQuery(paymentId))
   const [duplicateAt, setDuplicateAt] = useState<Date | null>(null)
   const [cancelling, setCancelling] = useState(false)
+  // This counter's printer paper, else the institute's (print settings).
+  const paper = receiptPaperOf(receipt.paper)
   const printButton = useRef<HTMLButtonElement>(null)
   useEffect(() => printButton.current?.focus(), [paymentId])
   const log = useLogPrint(paymentId, {
@@ -85,7 +88,25 @@ export function ReceiptPanel({
       </div>
       <Suspense fallback={null}>
         <InLanguage language={receipt.language} areas={receiptAreas}>
-          <ReceiptSlip receipt={receipt} duplicateAt={duplicateAt} />
+          {/* The guardian's copy, and the office's on the same run where the institute keeps one. */}
+          {receipt.copies === 'both' ? (
+            <div className="receipt-copies">
+              <ReceiptSlip
+                receipt={receipt}
+                duplicateAt={duplicateAt}
+                paper={paper}
+                copy="guardian"
+              />
+              <ReceiptSlip
+                receipt={receipt}
+                duplicateAt={duplicateAt}
+                paper={paper}
+                copy="office"
+              />
+            </div>
+          ) : (
+            <ReceiptSlip receipt={receipt} duplicateAt={duplicateAt} paper={paper} />
+          )}
         </InLanguage>
       </Suspense>
       {cancelling && (

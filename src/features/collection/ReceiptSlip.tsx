@@ -1,27 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactElement } from 'react'
+import { Fragment, type ReactElement } from 'react'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { QrCode } from '../../components/QrCode.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { amountInWords, wordLanguageOf } from '../../shared/amount-in-words.ts'
 import { formatMoney } from '../../shared/money.ts'
 import type { Receipt } from '../../shared/schemas/collection.ts'
+import type { ReceiptPaper } from './counter-paper.ts'
 import { tenderMethodLabels } from './labels.ts'
 import './receipt-print.css'
 
 /**
- * A receipt as it prints, on the paper of the invoice print settings (A4, A5 or an 80 mm roll):
- * the institute, number, date and time, cashier, students, each line paid with its fine, how
- * it was paid (and the change), the total in figures and in words, what is still due and the
- * code that verifies it. A reprint says DUPLICATE with its time; a cancelled one says so.
+ * A receipt as it prints, on this counter's paper (A4, A5, an 80 or 58 mm roll): the institute
+ * with its campus's address, number, date and time, cashier, the payer, each child's lines with
+ * their fines and subtotal, how it was paid (and the change), the total in figures and in words
+ * with its currency, what is still due and the code that verifies it. A reprint says DUPLICATE
+ * with its time; a cancelled one says so; with both copies, each says whose it is.
  */
 export function ReceiptSlip({
   receipt,
   duplicateAt,
+  paper,
+  copy = null,
 }: {
   receipt: Receipt
   /** When a copy printed again was asked for. */
   duplicateAt: Date | null
+  paper: ReceiptPaper
+  /** Whose copy, where the institute prints both. */
+  copy?: 'guardian' | 'office' | null
 }): ReactElement {
   const { i18n, t } = useLingui()
   const { dateTime } = useFormat()
@@ -34,10 +41,15 @@ export function ReceiptSlip({
     institute.currencyDigits,
     wordLanguageOf(i18n.locale),
   )
+  // Named as the invoice names it: "… and 00/100 Bangladeshi Taka".
+  const currencyName =
+    new Intl.DisplayNames(i18n.locale, { type: 'currency' }).of(institute.currency) ??
+    institute.currency
   const number = receipt.number
+  const address = receipt.campusAddress || institute.address
+  const payer = receipt.payerName
   const when = dateTime(new Date(receipt.receivedAt))
   const cashier = receipt.cashierName ?? '—'
-  const studentName = (id: string) => receipt.students.find((s) => s.studentId === id)?.fullName
   const reprinted = duplicateAt ? dateTime(duplicateAt) : ''
   const campus = receipt.campusName
   const stillDue = money(receipt.balanceDueMinor)
@@ -49,7 +61,17 @@ export function ReceiptSlip({
   // Under the server's public address: the office's own may be one no phone reaches.
   const { verifyUrl } = receipt
   return (
-    <article className="receipt-sheet" data-paper={receipt.paper} data-testid="receipt">
+    <article
+      className="receipt-sheet"
+      data-paper={paper}
+      data-copy={copy ?? undefined}
+      data-testid="receipt"
+    >
+      {copy && (
+        <p className="receipt-copy">
+          {copy === 'office' ? <Trans>Office copy</Trans> : <Trans>Guardian’s copy</Trans>}
+        </p>
+      )}
       {duplicateAt && (
         <p className="receipt-mark">
           <Trans>DUPLICATE — printed again {reprinted}</Trans>
@@ -64,7 +86,7 @@ export function ReceiptSlip({
         {institute.logo && <InstituteLogo logo={institute.logo} height={36} />}
         <div>
           <p className="receipt-institute">{institute.name}</p>
-          {institute.address && <p>{institute.address}</p>}
+          {address && <p>{address}</p>}
         </div>
       </header>
       <h2 className="receipt-title">
@@ -75,6 +97,11 @@ export function ReceiptSlip({
           {when} · received by {cashier} · {campus}
         </Trans>
       </p>
+      {payer && (
+        <p className="receipt-payer">
+          <Trans>Received from {payer}</Trans>
+        </p>
+      )}
       <ul className="receipt-students">
         {applicant && (
           <li>
@@ -122,19 +149,33 @@ export function ReceiptSlip({
               <td className="amount">{money(receipt.receivedMinor)}</td>
             </tr>
           )}
-          {receipt.lines.map((l, i) => (
-            <tr key={i}>
-              <td>
-                {l.feeHeadName}
-                {l.periodName && `, ${l.periodName}`}
+          {receipt.students.map((s) => {
+            const own = receipt.lines.filter((l) => l.studentId === s.studentId)
+            if (own.length === 0) return null
+            return (
+              <Fragment key={s.studentId}>
+                {/* Grouped by child, each group named with what it paid. */}
                 {receipt.students.length > 1 && (
-                  <small className="receipt-who"> · {studentName(l.studentId)}</small>
+                  <tr className="receipt-child" data-testid="receipt-child">
+                    <th scope="rowgroup" colSpan={2}>
+                      {s.fullName}
+                    </th>
+                    <td className="amount">{money(s.paidMinor)}</td>
+                  </tr>
                 )}
-              </td>
-              <td className="amount">{l.fineMinor ? money(l.fineMinor) : ''}</td>
-              <td className="amount">{money(l.principalMinor + l.fineMinor)}</td>
-            </tr>
-          ))}
+                {own.map((l, i) => (
+                  <tr key={i}>
+                    <td>
+                      {l.feeHeadName}
+                      {l.periodName && `, ${l.periodName}`}
+                    </td>
+                    <td className="amount">{l.fineMinor ? money(l.fineMinor) : ''}</td>
+                    <td className="amount">{money(l.principalMinor + l.fineMinor)}</td>
+                  </tr>
+                ))}
+              </Fragment>
+            )
+          })}
           {receipt.toAdvanceMinor > 0 && (
             <tr>
               <td>
@@ -156,7 +197,11 @@ export function ReceiptSlip({
           </tr>
         </tfoot>
       </table>
-      <p className="receipt-words">{words}</p>
+      <p className="receipt-words">
+        <Trans>
+          In words: {words} {currencyName}
+        </Trans>
+      </p>
       <ul className="receipt-tenders">
         {receipt.advanceUsedMinor > 0 && (
           <li>

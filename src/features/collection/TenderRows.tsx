@@ -1,20 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactElement } from 'react'
+import { useEffect, useRef, type ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { useMoney } from '../../lib/use-money.ts'
 import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection.ts'
 import { tenderMethodLabels } from './labels.ts'
 import { newTender, type TenderDraft } from './prepared-payment.ts'
 
+/** The order methods come in at a counter: a split's new row takes the first one not in use. */
+const likeliest: TenderMethod[] = ['cash', 'mobile', 'card', 'bank', 'cheque']
+
 /**
  * How the money came, one row per method: cash (with what was handed over, for the change), a
- * bank deposit, a cheque, a card or a mobile service. The first row takes what the others
- * leave of the amount received; a second method splits it.
+ * bank deposit, a cheque, a card or a mobile service (its provider from the institute's list).
+ * The first row takes what the others leave of the amount received; a second method splits it
+ * (Alt+M), its amount focused.
  */
 export function TenderRows({
   tenders,
   amounts,
   bankAccounts,
+  mobileProviders,
   errors,
   disabled,
   onChange,
@@ -22,6 +27,8 @@ export function TenderRows({
   tenders: TenderDraft[]
   amounts: (number | undefined)[]
   bankAccounts: string[]
+  /** The institute's providers; none: the provider is typed. */
+  mobileProviders: string[]
   errors: Record<string, string>
   disabled: boolean
   onChange: (tenders: TenderDraft[]) => void
@@ -31,9 +38,42 @@ export function TenderRows({
   const set = (i: number, change: Partial<TenderDraft>) =>
     onChange(tenders.map((x, j) => (j === i ? { ...x, ...change } : x)))
   const error = (i: number, field: string) => errors[`tenders.${i}.${field}`]
+  const fieldset = useRef<HTMLFieldSetElement>(null)
+  // The row just added: its amount takes the focus once it is on screen.
+  const focusRow = useRef<number | null>(null)
+  useEffect(() => {
+    if (focusRow.current === null) return
+    fieldset.current
+      ?.querySelector<HTMLInputElement>(`[data-tender-amount="${focusRow.current}"]`)
+      ?.focus()
+    focusRow.current = null
+  }, [tenders.length])
+  const canAdd = tenders.length < 5 && !disabled
+  // A mobile payment starts with the institute's first provider.
+  const providerFor = (method: TenderMethod, issuer: string) =>
+    method === 'mobile' && mobileProviders.length && !mobileProviders.includes(issuer)
+      ? mobileProviders[0]!
+      : issuer
+  function addMethod() {
+    const method = likeliest.find((m) => !tenders.some((x) => x.method === m)) ?? 'cash'
+    focusRow.current = tenders.length
+    onChange([...tenders, { ...newTender(method), issuer: providerFor(method, '') }])
+  }
+  // Alt+M adds a method from anywhere on the counter (listened to afresh as the rows change).
+  useEffect(() => {
+    if (!canAdd) return
+    function onKey(e: KeyboardEvent) {
+      if (e.altKey && e.code === 'KeyM') {
+        e.preventDefault()
+        addMethod()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
 
   return (
-    <fieldset className="counter-tenders" disabled={disabled}>
+    <fieldset ref={fieldset} className="counter-tenders" disabled={disabled}>
       <legend>
         <Trans>How it was paid</Trans>
       </legend>
@@ -52,6 +92,10 @@ export function TenderRows({
                 onChange={(e) =>
                   set(i, {
                     method: e.target.value as TenderMethod,
+                    issuer: providerFor(
+                      e.target.value as TenderMethod,
+                      tender.method === 'mobile' ? '' : tender.issuer,
+                    ),
                     bankAccount:
                       needsBank || !['bank', 'cheque'].includes(e.target.value)
                         ? tender.bankAccount
@@ -83,6 +127,7 @@ export function TenderRows({
               <Field
                 label={t`Amount`}
                 inputMode="decimal"
+                data-tender-amount={i}
                 value={tender.amount}
                 error={
                   error(i, 'amountMinor') ??
@@ -140,7 +185,28 @@ export function TenderRows({
                 onChange={(e) => set(i, { reference: e.target.value })}
               />
             )}
-            {(tender.method === 'cheque' || tender.method === 'mobile') && (
+            {tender.method === 'mobile' && mobileProviders.length > 0 && (
+              <div className="field">
+                <label htmlFor={`tender-${i}-provider`}>
+                  <Trans>Provider</Trans>
+                </label>
+                <select
+                  id={`tender-${i}-provider`}
+                  value={tender.issuer}
+                  aria-invalid={Boolean(error(i, 'issuer'))}
+                  onChange={(e) => set(i, { issuer: e.target.value })}
+                >
+                  {mobileProviders.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+                {error(i, 'issuer') && <small className="field-error">{error(i, 'issuer')}</small>}
+              </div>
+            )}
+            {(tender.method === 'cheque' ||
+              (tender.method === 'mobile' && mobileProviders.length === 0)) && (
               <Field
                 label={tender.method === 'cheque' ? t`Cheque’s bank` : t`Provider`}
                 value={tender.issuer}
@@ -171,12 +237,11 @@ export function TenderRows({
         )
       })}
       {tenders.length < 5 && (
-        <button
-          type="button"
-          className="button"
-          onClick={() => onChange([...tenders, newTender('card')])}
-        >
-          <Trans>Split: add a method</Trans>
+        <button type="button" className="button" aria-keyshortcuts="Alt+M" onClick={addMethod}>
+          <Trans>Split: add a method</Trans>{' '}
+          <kbd>
+            <Trans>Alt+M</Trans>
+          </kbd>
         </button>
       )}
     </fieldset>

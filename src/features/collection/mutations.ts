@@ -1,4 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
+import {
+  CounterSettingsSchema,
+  type CounterSettings,
+} from '../../shared/schemas/counter-settings.ts'
 import { postJson, putJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import {
@@ -177,6 +181,13 @@ export function useDecideOverride(
         body,
         AdvanceOverrideSchema,
       ),
+    { refresh: readAgain, feedback },
+  )
+}
+
+export function useSaveCounterSettings(feedback: Feedback<CounterSettings, CounterSettings> = {}) {
+  return useChange(
+    (body: CounterSettings) => putJson('collection/counter-settings', body, CounterSettingsSchema),
     { refresh: readAgain, feedback },
   )
 }

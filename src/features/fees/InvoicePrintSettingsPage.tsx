@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Suspense, useId, useState, type FormEvent, type ReactElement } from 'react'
 import { UnsavedChangesPrompt } from '../../components/Dialog.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
+import { CounterPaperSetting } from '../collection/CounterPaperSetting.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { localeNames } from '../../lib/i18n.ts'
@@ -285,6 +286,7 @@ function SettingsForm({ settings }: { settings: InvoicePrintSettings }) {
           </Suspense>
         </section>
       </div>
+      <CounterPaperSetting />
       <UnsavedChangesPrompt guard={guard} />
     </div>
   )

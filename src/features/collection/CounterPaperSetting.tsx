@@ -1,0 +1,30 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactElement } from 'react'
+import { SelectField } from '../../components/form/Field.tsx'
+import { receiptPaperLabels, receiptPapers, useCounterPaper } from './counter-paper.ts'
+
+/** Print settings: the paper receipts print on at this counter (this device), saved here. */
+export function CounterPaperSetting(): ReactElement {
+  const { t, i18n } = useLingui()
+  const [paper, setPaper] = useCounterPaper()
+  return (
+    <section className="card" aria-labelledby="counter-paper">
+      <h2 id="counter-paper">
+        <Trans>Receipts at this counter</Trans>
+      </h2>
+      <SelectField
+        label={t`Receipt paper on this device`}
+        hint={t`Kept on this device only: each counter chooses its own printer’s paper.`}
+        value={paper ?? ''}
+        onChange={(e) => setPaper(receiptPapers.find((p) => p === e.target.value) ?? null)}
+      >
+        <option value="">{t`As the invoices (print settings above)`}</option>
+        {receiptPapers.map((p) => (
+          <option key={p} value={p}>
+            {i18n._(receiptPaperLabels[p])}
+          </option>
+        ))}
+      </SelectField>
+    </section>
+  )
+}
