@@ -4,8 +4,13 @@ import type { NavItem } from '../../components/layout/nav-items.ts'
 
 /**
  * What each page is for, in a line, in the order the dashboard offers them: daily work first.
+ * Every page of the menu but the dashboard itself has one (shortcuts.test.ts checks), so none
+ * is left out of "Get started".
  */
 const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
+  '/payment-collection': msg`Take fees at the counter and print the receipt.`,
+  '/payment-collection/day': msg`Count the drawer and close the cashier's day.`,
+  '/advance-override': msg`See families' advances and approve their use.`,
   '/vouchers': msg`Record receipts, payments and journal entries.`,
   '/vouchers/ledger': msg`See every posting to an account over a period.`,
   '/vouchers/trial-balance': msg`Check that the books balance, account by account.`,
