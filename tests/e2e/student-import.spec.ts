@@ -25,6 +25,8 @@ async function structure(request: APIRequestContext, baseURL: string, run: strin
   return { session: `Import ${run}`, className: `Class ${run}` }
 }
 
+const bangla = (text: string) => text.replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!)
+
 /** Two hundred students, half in A and half in B; `mistakes` spoils three of them. */
 function studentsCsv(run: string, s: { session: string; className: string }, mistakes: boolean) {
   const lines = ['Full name,Date of birth,Gender,Guardian phone,Session,Class,Section,Roll']
@@ -33,7 +35,11 @@ function studentsCsv(run: string, s: { session: string; className: string }, mis
     const section = i <= 100 ? 'A' : 'B'
     const roll = i <= 100 ? i : i - 100
     let klass = s.className
-    let born = `2015-0${(i % 9) + 1}-1${i % 10}`
+    // Dates as the office writes them: ISO, day first, and in Bangla digits.
+    const [day, month] = [`1${i % 10}`, `0${(i % 9) + 1}`]
+    let born = [`2015-${month}-${day}`, `${day}.${month}.2015`, bangla(`${day}/${month}/2015`)][
+      i % 3
+    ]!
     let rolled = String(roll)
     if (mistakes && i === 10) klass = 'Nowhere'
     if (mistakes && i === 50) born = '2015-02-30'
@@ -90,6 +96,16 @@ test('the office imports 200 students from a CSV: mistakes shown by row, the cor
     'Row 100 has the same roll in this class and section.',
   )
   await expect(page.getByTestId('import-has-errors')).toContainText('3 rows have mistakes.')
+  // The rows to correct come first; the list can show them alone, or the others alone.
+  const lines = () =>
+    rows.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-line')))
+  expect((await lines()).slice(0, 4)).toEqual(['11', '51', '101', '2'])
+  const shown = page.getByRole('radiogroup', { name: 'Rows shown' })
+  await shown.getByRole('radio', { name: 'Rows with mistakes' }).check()
+  await expect.poll(lines).toEqual(['11', '51', '101'])
+  await shown.getByRole('radio', { name: 'Rows without mistakes' }).check()
+  await expect(rows.locator('tbody tr.has-errors')).toHaveCount(0)
+  await expect(rows.locator('tbody tr')).not.toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Import \d+ students$/ })).toHaveCount(0)
 
   // The corrected file: 200 new students, imported by a job with its progress bar.

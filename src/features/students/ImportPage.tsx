@@ -231,6 +231,8 @@ function PreviewCard({
   const stopped = job && (job.status === 'failed' || job.status === 'cancelled')
   const shown = preview.rows.length
   const fileName = preview.fileName
+  const [only, setOnly] = useState<RowFilter>('all')
+  const rows = preview.rows.filter((row) => rowFilters[only](row.outcome === 'invalid'))
 
   return (
     <section className="card student-import-preview" aria-labelledby="import-preview-title">
@@ -306,6 +308,9 @@ function PreviewCard({
               <Trans>The first rows, as they were read</Trans>
             )}
           </h3>
+          {counts.invalid > 0 && shown > counts.invalid && (
+            <RowFilterChoice value={only} onChange={setOnly} />
+          )}
           <div className="table-wrap">
             <table className="table student-import-rows" data-testid="import-rows">
               <thead>
@@ -324,7 +329,7 @@ function PreviewCard({
                 </tr>
               </thead>
               <tbody>
-                {preview.rows.map((row) => (
+                {rows.map((row) => (
                   <tr
                     key={row.line}
                     className={row.outcome === 'invalid' ? 'has-errors' : undefined}
@@ -358,6 +363,45 @@ function PreviewCard({
         </>
       )}
     </section>
+  )
+}
+
+/** Which of the preview's rows are listed (the server sends those with mistakes first). */
+type RowFilter = 'all' | 'problems' | 'good'
+const rowFilters: Record<RowFilter, (invalid: boolean) => boolean> = {
+  all: () => true,
+  problems: (invalid) => invalid,
+  good: (invalid) => !invalid,
+}
+
+function RowFilterChoice({
+  value,
+  onChange,
+}: {
+  value: RowFilter
+  onChange: (next: RowFilter) => void
+}) {
+  const { t } = useLingui()
+  const id = useId()
+  const choices: [RowFilter, string][] = [
+    ['all', t`All rows`],
+    ['problems', t`Rows with mistakes`],
+    ['good', t`Rows without mistakes`],
+  ]
+  return (
+    <div className="check-grid" role="radiogroup" aria-label={t`Rows shown`}>
+      {choices.map(([choice, label]) => (
+        <label key={choice} className="checkbox">
+          <input
+            type="radio"
+            name={`${id}-rows`}
+            checked={value === choice}
+            onChange={() => onChange(choice)}
+          />{' '}
+          {label}
+        </label>
+      ))}
+    </div>
   )
 }
 

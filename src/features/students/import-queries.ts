@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react'
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { api, postJson } from '../../lib/api.ts'
@@ -6,6 +7,7 @@ import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import { ImportPreviewSchema, type ImportPreview } from '../../shared/schemas/students.ts'
 import { type StudentListQuery } from '../../shared/schemas/student-search.ts'
+import { dateOrderOf, regionalLocale } from '../../shared/typed-date.ts'
 
 /** Uploads kept for confirming; not offline reads: a preview is worth showing only as it is now. */
 export const importsKey = ['students', 'imports'] as const
@@ -20,16 +22,22 @@ export const importQuery = (importId: string) =>
       ),
   })
 
-/** Sends a CSV or XLSX file: the server checks every row and answers the preview. */
+/**
+ * Sends a CSV or XLSX file: the server checks every row and answers the preview. Its dates are
+ * read in the order this user writes them (as an applicant's date of birth is).
+ */
 export function useUploadImport(feedback: Feedback<ImportPreview, File> = {}) {
+  const { i18n } = useLingui()
+  const dateOrder = dateOrderOf(regionalLocale(i18n.locale, navigator.languages))
   return useChange(
     async (file: File) => {
       const body = new FormData()
       body.set('file', file)
+      const searchParams = { dateOrder }
       return v.parse(
         ImportPreviewSchema,
         // A large file takes the server a while to read and check.
-        await api.post('students/imports', { body, timeout: 120_000 }).json(),
+        await api.post('students/imports', { body, searchParams, timeout: 120_000 }).json(),
       )
     },
     {

@@ -29,3 +29,11 @@ export type StudentListQuery = v.InferOutput<typeof StudentListQuerySchema>
 /** `/students/import?importId=`: the upload on screen, so a reload (or a resume) finds it. */
 export const ImportPageSearchSchema = v.object({ importId: v.optional(id) })
 export type ImportPageSearch = v.InferOutput<typeof ImportPageSearchSchema>
+
+/**
+ * `POST /api/students/imports?dateOrder=`: the order the uploader writes a date's numbers in
+ * (day first unless told), for dates in the file that read either way (04/03/2015).
+ */
+export const ImportUploadQuerySchema = v.object({
+  dateOrder: v.optional(v.picklist(['dmy', 'mdy', 'ymd'], 'invalid_value'), 'dmy'),
+})

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { genders } from '../../../shared/schemas/person.ts'
+import { parseTypedDate, type DateOrder } from '../../../shared/typed-date.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import {
@@ -117,15 +118,16 @@ export async function loadStructure(tx: Db, instituteId: string): Promise<Struct
   }
 }
 
-/** A date as written in a spreadsheet: YYYY-MM-DD, or day first (14.03.2015, 14/03/2015). */
-function isoDateOf(raw: string): string {
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw)
-  if (iso) return `${iso[1]}-${iso[2]!.padStart(2, '0')}-${iso[3]!.padStart(2, '0')}`
-  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(raw)
-  if (dayFirst) {
-    return `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`
-  }
-  return raw
+/**
+ * A date as written in a spreadsheet, read as the applicant's date of birth is: 14.03.2015,
+ * 14/03/2015, 2015-03-14, in Bangla digits too; numbers that read either way (04/03/2015) in
+ * the uploader's order. `day`: YYYY-MM-DD, or as written when it is no date at all (and
+ * refused as such); `noSuchDay` when it is written as a date but names none (31.02.2015).
+ */
+function dateOf(raw: string, order: DateOrder): { day: string; noSuchDay: boolean } {
+  const typed = parseTypedDate(raw, order)
+  if (!typed) return { day: raw, noSuchDay: false }
+  return { day: typed.date ?? '', noSuchDay: !typed.date }
 }
 
 /** A choice as written ("Female", "f", "o +"): the schema's value, or as written to refuse it. */
@@ -197,6 +199,7 @@ export function checkRows(
   sheet: Sheet,
   columns: (ImportColumn | null)[],
   structure: Structure,
+  dateOrder: DateOrder,
 ): CheckedRow[] {
   const has = new Set(columns.filter((c) => c !== null))
   return sheet.rows.map(({ line, cells }) => {
@@ -214,7 +217,9 @@ export function checkRows(
 
     const fieldInput: Record<string, string> = {}
     for (const column of studentFieldColumns) fieldInput[column] = cell(column)
-    fieldInput.dateOfBirth = isoDateOf(cell('dateOfBirth'))
+    const born = dateOf(cell('dateOfBirth'), dateOrder)
+    if (born.noSuchDay) refuse('dateOfBirth', { code: 'not_a_real_date' })
+    fieldInput.dateOfBirth = born.day
     fieldInput.gender = choiceOf(cell('gender'), genders)
     fieldInput.bloodGroup = cell('bloodGroup').replace(/\s+/g, '').toUpperCase()
     if (fieldInput.gender && !genders.includes(fieldInput.gender as never)) {

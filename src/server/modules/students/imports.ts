@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import type { ImportCounts, ImportPreview, ImportRow } from '../../../shared/schemas/students.ts'
+import { ImportUploadQuerySchema } from '../../../shared/schemas/student-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { jobs } from '../../db/schema/jobs.ts'
@@ -9,6 +10,7 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { idempotencyKey } from '../../lib/idempotency.ts'
+import { parseOrThrow } from '../../lib/validate.ts'
 import { columnsOf } from './import-columns.ts'
 import { uploadedSheet } from './import-file.ts'
 import { studentImportJob, type ImportJobParams } from './import-job.ts'
@@ -101,11 +103,17 @@ async function importOf(c: Context<AppEnv>, tx: Db, lock = false) {
 export const studentImportRoutes = new Hono<AppEnv>()
   .post('/', requireAuth(), requirePermission('create', 'students'), async (c) => {
     const { database, auth } = c.var
+    const { dateOrder } = parseOrThrow(ImportUploadQuerySchema, c.req.query())
     const { sheet, ...file } = await uploadedSheet(c)
     const columns = columnsOf(sheet.headers)
     const saved = await database.db.transaction(async (tx) => {
       await forgetOldImports(tx, auth.instituteId)
-      const checked = checkRows(sheet, columns, await loadStructure(tx, auth.instituteId))
+      const checked = checkRows(
+        sheet,
+        columns,
+        await loadStructure(tx, auth.instituteId),
+        dateOrder,
+      )
       refuseDuplicates(checked)
       const valid = checked.filter((r) => r.row)
       const plans = await planRows(
@@ -137,7 +145,8 @@ export const studentImportRoutes = new Hono<AppEnv>()
       for (const r of rows) counts[r.outcome]++
       const invalid = rows.filter((r) => r.outcome === 'invalid').slice(0, shownInvalid)
       const sample = rows.filter((r) => r.outcome !== 'invalid').slice(0, sampleRows)
-      const shown = [...invalid, ...sample].sort((a, b) => a.line - b.line)
+      // The rows to correct first, then the first of the rest, each in the file's order.
+      const shown = [...invalid, ...sample]
       const [row] = await tx
         .insert(studentImports)
         .values({
