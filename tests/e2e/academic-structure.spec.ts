@@ -31,7 +31,7 @@ test('the office sets up sessions, classes, sections and shifts in place, reorde
     await classes.getByRole('button', { name: `Add ${name}` }).click()
     await expect(classes.getByLabel(`Name ${name}`)).toBeVisible()
   }
-  const moveUp = classes.getByRole('button', { name: `Move Lower ${run} up` })
+  const moveUp = classes.getByRole('button', { name: `Move up: Lower ${run}` })
   await moveUp.focus()
   await page.keyboard.press('Enter')
   await expect
@@ -52,7 +52,7 @@ test('the office sets up sessions, classes, sections and shifts in place, reorde
   await expect(sessions.getByLabel(`Name Year ${run}`)).toBeVisible()
   // Marked current: the mark moves to it.
   await sessions.getByRole('button', { name: `More actions for Year ${run}` }).click()
-  await page.getByRole('menuitem', { name: `Mark Year ${run} as the current session` }).click()
+  await page.getByRole('menuitem', { name: `Mark current: Year ${run}` }).click()
   await expect(sessions.getByText('Current', { exact: true })).toHaveCount(1)
   await expect(
     sessions.getByRole('row').filter({ has: page.getByLabel(`Name Year ${run}`) }),

@@ -7,7 +7,7 @@ import {
 } from '@playwright/test'
 import { dayFromToday, publishForm } from './admission-data.ts'
 import { axeFindings } from './axe.ts'
-import { makeInvoice } from './fee-data.ts'
+import { makeInvoice, overdueCycle } from './fee-data.ts'
 import { paidReceipt } from './receipt-data.ts'
 import { adminHeaders, signInAs } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
@@ -173,6 +173,8 @@ async function studentData(request: APIRequestContext, baseURL: string, run: str
       data: { status: 'left', on: dayFromToday(0), reason: 'Moved away.' },
     }),
   )
+  // A cycle with its periods: the payment cycles page's row actions, with their names.
+  await overdueCycle(request, baseURL, headers, place, `Cycle ${run}`)
   const code = `A${run.toUpperCase()}`
   const invoice = await makeInvoice(request, baseURL, headers, place, younger.id, {
     name: `Exam ${run}`,
@@ -434,6 +436,7 @@ for (const skin of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape')
       await page.goto('/payment-cycle-config')
       await heading('Payment cycles')
+      await expect(page.getByRole('region', { name: new RegExp(`Cycle ${run}`) })).toBeVisible()
       await check('payment cycles')
       await page.goto('/students/promote')
       await heading('Promote students')

@@ -157,11 +157,11 @@ function CycleCard({ cycle, onEdit }: { cycle: PaymentCycle; onEdit: (e: Editing
           {cycle.name} <small className="muted">{i18n._(frequencyLabels[cycle.frequency])}</small>
         </h2>
         <RowActions
-          label={t`More actions for ${name}`}
+          label={name}
           actions={[
             canUpdate && {
               label: <Trans>Add period</Trans>,
-              name: t`Add a period to ${name}`,
+              name: t`Add period to ${name}`,
               onSelect: () => onEdit({ kind: 'period', cycle }),
             },
             canUpdate && {
@@ -212,7 +212,7 @@ function CycleCard({ cycle, onEdit }: { cycle: PaymentCycle; onEdit: (e: Editing
                   {canUpdate && (
                     <td>
                       <RowActions
-                        label={t`More actions for ${periodName}`}
+                        label={periodName}
                         actions={[
                           {
                             label: <Trans>Edit</Trans>,

@@ -115,7 +115,7 @@ export function AcademicStructurePage(): ReactElement {
               : [
                   {
                     label: <Trans>Mark current</Trans>,
-                    name: t`Mark ${name} as the current session`,
+                    name: t`Mark current: ${name}`,
                     onSelect: () => markCurrent.mutate(id),
                     disabled: markCurrent.isPending,
                   },

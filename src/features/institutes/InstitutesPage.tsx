@@ -125,7 +125,7 @@ export function InstitutesPage({
                     actions={[
                       {
                         label: <Trans>Work in it</Trans>,
-                        name: t`Work in ${name}`,
+                        name: t`Work in it: ${name}`,
                         reason: institute.id === workingIn ? t`You are working in it.` : undefined,
                         onSelect: () => switchTo(institute),
                       },

@@ -185,13 +185,13 @@ function ItemRow<L extends StructureList>({
     ? [
         editable && {
           label: <Trans>Move up</Trans>,
-          name: t`Move ${label} up`,
+          name: t`Move up: ${label}`,
           onSelect: () => moves?.up?.(),
           disabled: !moves?.up || moves.busy,
         },
         editable && {
           label: <Trans>Move down</Trans>,
-          name: t`Move ${label} down`,
+          name: t`Move down: ${label}`,
           onSelect: () => moves?.down?.(),
           disabled: !moves?.down || moves.busy,
         },

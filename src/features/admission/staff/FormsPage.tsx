@@ -177,7 +177,7 @@ export function FormsPage({
                       <button
                         type="button"
                         className="button-link"
-                        aria-label={t`Copy the link to ${name}`}
+                        aria-label={t`Copy link to ${name}`}
                         onClick={() => copy(url)}
                       >
                         <Trans>Copy link</Trans>
