@@ -18,6 +18,17 @@ export function useFormat() {
       dateTimeFormat(locale, { dateStyle: style }).format(d),
     dateTime: (d: Date | number) =>
       dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d),
+    /** A moment on another clock than the viewer's, naming it ("6 Dec 2026, 10:42 Bangladesh Time"). */
+    zonedDateTime: (d: Date | number, zone: string) =>
+      dateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: zone,
+        timeZoneName: 'shortGeneric',
+      }).format(d),
     /** `digits`: the institute's stored minor-unit digits (the currency's own by default). */
     money: (minor: number | bigint, currency: string, digits?: number) =>
       formatMoney(minor, currency, locale, digits),

@@ -98,7 +98,8 @@ test('the application page shows the short reference and copies, shares and send
   baseURL,
 }) => {
   const app = await applied(request, baseURL!)
-  const context = await browser.newContext()
+  // A phone on another clock than the institute's (Dhaka).
+  const context = await browser.newContext({ timezoneId: 'America/New_York' })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! })
   // The share sheet is the phone's own: here it only records what it was given.
   await context.addInitScript(() => {
@@ -118,6 +119,18 @@ test('the application page shows the short reference and copies, shares and send
   await expect(page.getByTestId('application-fee')).toContainText('office counter')
   await expect(page.getByTestId('application-fee')).toContainText(app.shortReference)
   await expect(page.getByLabel('Address of your application')).toHaveValue(address)
+
+  // When it was submitted, on the institute's clock as its staff see it, saying whose clock.
+  const submitted = page.locator('.application-facts time')
+  await expect(submitted).toContainText('Bangladesh Time')
+  const at = new Date((await submitted.getAttribute('datetime'))!)
+  const dhaka = new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Dhaka',
+  }).format(at)
+  const spaced = (text: string) => text.replace(/\s/g, ' ')
+  expect(spaced(await submitted.innerText())).toContain(spaced(dhaka))
 
   await page.getByRole('button', { name: 'Copy link' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'The link is copied' })).toBeVisible()

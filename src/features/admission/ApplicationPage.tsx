@@ -33,7 +33,7 @@ export function ApplicationPage({
 }) {
   const { t, i18n } = useLingui()
   const uploadRefusal = useUploadRefusal()
-  const { dateTime } = useFormat()
+  const { dateTime, zonedDateTime } = useFormat()
   const { data: app } = useSuspenseQuery(applicationQuery(institute, temporaryId))
   // Files of this device's submission that the server refused, read once the page is up.
   const refused = useKeptRefusals(temporaryId)
@@ -42,8 +42,12 @@ export function ApplicationPage({
   const refusedBy = new Map(refused.filter((r) => !uploaded.has(r.kind)).map((r) => [r.kind, r]))
   const missing = app.attachmentRequirements.filter((r) => r.required && !uploaded.has(r.kind))
   const canChange = !final.includes(app.status)
-  // In the visitor's time zone, which the server does not know: filled in once in the browser.
-  const submitted = useClientValue(() => dateTime(new Date(app.submittedAt)), '')
+  // On the institute's clock, as its staff see it, naming it (a phone elsewhere would differ),
+  // so the server can write it too. A copy from before the server sent the zone: on the
+  // phone's clock, which only the browser knows.
+  const zone = app.institute.timezone
+  const onPhone = useClientValue(() => dateTime(new Date(app.submittedAt)), '')
+  const submitted = zone ? zonedDateTime(new Date(app.submittedAt), zone) : onPhone
 
   return (
     <section className="admission-page">

@@ -206,6 +206,8 @@ export const PublicInstituteSchema = v.object({
   /** The currency's minor-unit digits as the institute stores them (absent in older copies). */
   currencyDigits: v.optional(v.number()),
   logo: v.optional(v.nullable(LogoSchema)),
+  /** The institute's clock (IANA name), which the applicant's pages tell times by. */
+  timezone: v.optional(v.string()),
 })
 export type PublicInstitute = v.InferOutput<typeof PublicInstituteSchema>
 

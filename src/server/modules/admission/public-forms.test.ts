@@ -31,6 +31,7 @@ describe('public admission', () => {
         admissionsOpen: true,
         currencyDigits: 2,
         logo: null,
+        timezone: 'Asia/Dhaka',
       })
       const ids = list.forms.map((f) => f.id)
       expect(ids).toContain(open.id)

@@ -37,6 +37,7 @@ export const publicInstitute = (row: InstituteRow): PublicInstitute => ({
   admissionsOpen: row.status === 'active',
   currencyDigits: row.currencyDigits,
   logo: logoOf(row),
+  timezone: row.timezone,
 })
 
 export async function instituteOr404(c: Context<AppEnv>): Promise<InstituteRow> {
