@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { publishForm } from './admission-data.ts'
-import { signInAs, staffUser } from './session.ts'
+import { adminHeaders, signInAs, staffUser } from './session.ts'
 
 test('an applicant’s fee is taken at the counter by the short reference, and the tracking page says it is paid', async ({
   browser,
@@ -81,4 +81,17 @@ test('an applicant’s fee is taken at the counter by the short reference, and t
   await expect(applicant.getByTestId('application-fee-paid')).toContainText(`receipt ${number}`)
   await expect(applicant.getByTestId('application-fee')).toHaveCount(0)
   await applicant.close()
+
+  // Staff read the short reference the applicant was told, and how the fee was paid.
+  const headers = await adminHeaders(request, baseURL!)
+  const listed = (await (
+    await request.get(`${baseURL}/api/admission/applicants?q=${shortReference}`, { headers })
+  ).json()) as { data: { id: string }[] }
+  const office = await browser.newContext()
+  await signInAs(office, office.request, baseURL!, 'admin')
+  const staffPage = await office.newPage()
+  await staffPage.goto(`/admission-applicants/${listed.data[0]!.id}`)
+  await expect(staffPage.getByTestId('short-reference')).toHaveText(shortReference)
+  await expect(staffPage.getByTestId('fee-payment')).toContainText(`receipt ${number}`)
+  await office.close()
 })
