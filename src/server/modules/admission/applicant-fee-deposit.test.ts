@@ -85,6 +85,11 @@ describe('an application fee paid by bank deposit', () => {
     const applicant = await insertApplicant(t, form, { status: 'fee_due', fee })
     const officer = await signedInAs(t, 'deposit-officer', ['admission officer'])
     expect((await record(applicant.id, slip, officer)).status).toBe(403)
+    const banks = `/api/admission/applicants/${applicant.id}/fee-deposit`
+    expect((await asUser(t, officer, 'GET', banks)).status).toBe(403)
+    expect(await (await asUser(t, accountant, 'GET', banks)).json()).toEqual({
+      data: ['Main bank account'],
+    })
     const read = (await (
       await asUser(t, officer, 'GET', `/api/admission/applicants/${applicant.id}`)
     ).json()) as Applicant
