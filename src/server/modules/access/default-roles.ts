@@ -30,7 +30,7 @@ export const defaultRoles: DefaultRole[] = [
       ...read('dashboard'),
       ...manage(...permissionAreas.accounting, ...permissionAreas.fees),
       ...manage(...permissionAreas.collection, 'salary-disbursements', 'admission-fee'),
-      ...read(...permissionAreas.reports, 'franchise-revenue', 'admission'),
+      ...read(...permissionAreas.reports, 'franchise-revenue'),
     ],
   },
   {
