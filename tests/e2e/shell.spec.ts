@@ -15,7 +15,7 @@ test.describe('the app shell', () => {
     expect(errors).toEqual([])
   })
 
-  test('switching to German, French and Portuguese changes the text, and the choice stays', async ({
+  test('switching to German, French, Portuguese and Bangla changes the text, and the choice stays', async ({
     page,
   }) => {
     await page.goto('/login')
@@ -28,6 +28,7 @@ test.describe('the app shell', () => {
     const expected = {
       de: ['Bitte melden Sie sich bei Ihrem Konto an.', 'Anmelden'],
       fr: ['Veuillez vous connecter à votre compte.', 'Se connecter'],
+      bn: ['অনুগ্রহ করে আপনার অ্যাকাউন্টে সাইন ইন করুন।', 'সাইন ইন'],
       pt: ['Inicie sessão na sua conta.', 'Entrar'],
     }
     for (const [locale, [subtitle, button]] of Object.entries(expected)) {
@@ -191,6 +192,15 @@ test.describe('the staff shell of a signed-in user', () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de')
     await expect(page.getByText(today)).toBeVisible()
     await expect(page.getByRole('link', { name: 'Übersicht' })).toBeVisible()
+    // Bangla: its words, and its own digits (Intl writes them for 'bn'), ০–৯ not 0–9.
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('bn')
+    const bangla = new Intl.DateTimeFormat('bn', {
+      dateStyle: 'full',
+      timeZone: 'Asia/Dhaka',
+    }).format(new Date())
+    expect(bangla).toMatch(/^[^0-9]*[০-৯][^0-9]*$/)
+    await expect(page.getByText(bangla)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'ড্যাশবোর্ড' })).toBeVisible()
   })
 
   test('a back-to-top button appears after 250 px, and navigation starts at the top', async ({
