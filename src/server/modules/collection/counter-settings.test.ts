@@ -29,7 +29,7 @@ describe('the counter settings: mobile-money providers and receipt copies', () =
   it('refuses a nameless or twice-listed provider and unknown copies, by field', async () => {
     const res = await put({ mobileProviders: ['bKash', ' ', 'bKash'], receiptCopies: 'three' })
     expect(res.status).toBe(422)
-    expect((await res.json()).fields).toMatchObject({
+    expect(((await res.json()) as { fields: object }).fields).toMatchObject({
       'mobileProviders.1': [{ code: 'mobile_provider_required' }],
       'mobileProviders.2': [{ code: 'listed_twice' }],
       receiptCopies: [{ code: 'receipt_copies_unknown' }],
@@ -67,7 +67,7 @@ describe('the counter settings: mobile-money providers and receipt copies', () =
       )
     const rocket = await pay('Rocket')
     expect(rocket.status).toBe(422)
-    expect((await rocket.json()).fields).toMatchObject({
+    expect(((await rocket.json()) as { fields: object }).fields).toMatchObject({
       'tenders.0.issuer': [{ code: 'mobile_provider_unknown' }],
     })
     const upay = await pay('Upay')
