@@ -65,3 +65,126 @@ export function horizontalOverflow(page: Page): Promise<string[]> {
     return problems
   })
 }
+
+/**
+ * Text drawn over other text: two lines of text (or a label drawn by CSS, a cell's ::before)
+ * whose boxes cross, as a long German label wrapping onto the value below it does. Text cut
+ * off by a box that clips it counts only as far as it shows; hidden text (a screen reader's
+ * 1 px box) not at all. Each pair is named once, by its two texts. Empty when no text overlaps.
+ */
+export function overlappingText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    interface Box {
+      left: number
+      top: number
+      right: number
+      bottom: number
+      owner: Element
+      text: string
+      source: object
+    }
+    const clipOf = new Map<Element, DOMRect | null>()
+    /** The part of the window an element's content can show in: its clipping ancestors'. */
+    const visibleArea = (el: Element | null): DOMRect | null => {
+      if (!el || el === document.body) return null
+      if (clipOf.has(el)) return clipOf.get(el)!
+      const outer = visibleArea(el.parentElement)
+      const style = getComputedStyle(el)
+      let area = outer
+      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+        const own = el.getBoundingClientRect()
+        area = outer
+          ? new DOMRect(
+              Math.max(own.left, outer.left),
+              Math.max(own.top, outer.top),
+              Math.max(0, Math.min(own.right, outer.right) - Math.max(own.left, outer.left)),
+              Math.max(0, Math.min(own.bottom, outer.bottom) - Math.max(own.top, outer.top)),
+            )
+          : own
+      }
+      clipOf.set(el, area)
+      return area
+    }
+    const boxes: Box[] = []
+    const add = (rect: DOMRectReadOnly, owner: Element, text: string, source: object) => {
+      const area = visibleArea(owner)
+      const box = {
+        left: Math.max(rect.left, area?.left ?? -Infinity),
+        top: Math.max(rect.top, area?.top ?? -Infinity),
+        right: Math.min(rect.right, area?.right ?? Infinity),
+        bottom: Math.min(rect.bottom, area?.bottom ?? Infinity),
+      }
+      if (box.right - box.left > 1 && box.bottom - box.top > 1) {
+        boxes.push({ ...box, owner, text, source })
+      }
+    }
+    const shown = (el: Element) => {
+      const style = getComputedStyle(el)
+      const box = el.getBoundingClientRect()
+      // checkVisibility: not inside a closed <details> or anything else skipped from painting.
+      const painted = el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+      return painted && style.visibility === 'visible' && box.width > 1 && box.height > 1
+    }
+
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim()
+      const owner = node.parentElement
+      // A closed list's options are not drawn, though they have boxes.
+      if (!text || !owner || !shown(owner) || owner.closest('select, datalist')) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const rect of range.getClientRects()) add(rect, owner, text, node)
+    }
+    // Labels CSS draws out of the flow (a stacked list's column names): their box, as laid out.
+    const measure = document.body.appendChild(document.createElement('div'))
+    measure.style.cssText = 'position: absolute; visibility: hidden; inset: 0 auto auto 0'
+    // prettier-ignore
+    const measured = [
+      'font', 'letter-spacing', 'text-transform', 'width', 'white-space', 'overflow-wrap',
+      'word-break', 'hyphens', 'line-height',
+    ]
+    for (const el of document.body.querySelectorAll('*')) {
+      for (const pseudo of ['::before', '::after'] as const) {
+        const style = getComputedStyle(el, pseudo)
+        // Words only: an icon drawn by CSS is a glyph of its font's private area.
+        const words = /^["'].*[\p{L}\p{N}]/u.test(style.content)
+        if (!words || !['absolute', 'fixed'].includes(style.position)) {
+          continue
+        }
+        if (!shown(el)) continue
+        const text = style.content.slice(1, -1)
+        // Its box, widened to what its text takes where the text runs past it (a label that
+        // may not wrap): the text set again, hidden, in the same font and width.
+        measure.textContent = text
+        for (const property of measured)
+          measure.style.setProperty(property, style.getPropertyValue(property))
+        const own = el.getBoundingClientRect()
+        const left = own.left + el.clientLeft + parseFloat(style.left)
+        const top = own.top + el.clientTop + parseFloat(style.top)
+        const width = Math.max(parseFloat(style.width), measure.scrollWidth)
+        const height = Math.max(parseFloat(style.height), measure.scrollHeight)
+        add(new DOMRect(left, top, width, height), el, text, { el, pseudo })
+      }
+    }
+    measure.remove()
+
+    const problems = new Set<string>()
+    const name = ({ owner, text }: Box) =>
+      `"${text.replace(/\s+/g, ' ').slice(0, 40)}" (<${owner.localName}${[...owner.classList].map((c) => `.${c}`).join('')}>)`
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        if (a.source === b.source) continue
+        const width = Math.min(a.right, b.right) - Math.max(a.left, b.left)
+        const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
+        // Lines of a paragraph touch (a tall script's glyph boxes reach past the line height):
+        // text overlaps when a third of the lower line is covered.
+        const lower = Math.min(a.bottom - a.top, b.bottom - b.top)
+        if (width > 2 && height > lower / 3) {
+          problems.add(`${name(a)} overlaps ${name(b)}`)
+        }
+      }
+    }
+    return [...problems]
+  })
+}

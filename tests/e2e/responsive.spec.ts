@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
-import { horizontalOverflow } from './overflow.ts'
+import { horizontalOverflow, overlappingText } from './overflow.ts'
 import { placementOf } from './admission-data.ts'
 import { makeInvoice } from './fee-data.ts'
 import { paidReceipt } from './receipt-data.ts'
@@ -7,13 +7,14 @@ import { adminHeaders, signInAs } from './session.ts'
 import { createStudent, demoPlacement, uniquePhone } from './student-data.ts'
 
 /**
- * Every main screen, as an office PC down to a tablet shows it, in German (the longest words)
- * and right to left, in both menu layouts: nothing may stick out sideways. Each screen's
+ * Every main screen, as an office PC down to a tablet shows it, in German (the longest words),
+ * Bangla (the tallest script) and right to left, in both menu layouts: nothing may stick out
+ * sideways, and no text may be drawn over other text. Each screen's
  * picture is attached to the report. One signed-in page per variant visits every screen.
  */
 
 interface Variant {
-  locale: 'de' | 'en' | 'fr' | 'pt'
+  locale: 'de' | 'en' | 'fr' | 'pt' | 'bn'
   rtl: boolean
   layoutType: 'vertical' | 'horizontal'
   width: 1280 | 768
@@ -30,7 +31,7 @@ const variants: Variant[] = [
   { locale: 'de', rtl: true, layoutType: 'vertical', width: 768 },
   { locale: 'de', rtl: false, layoutType: 'horizontal', width: 1280 },
   { locale: 'de', rtl: true, layoutType: 'horizontal', width: 1280 },
-  ...(['en', 'fr', 'pt'] as const).map(
+  ...(['en', 'fr', 'pt', 'bn'] as const).map(
     (locale) => ({ locale, rtl: false, layoutType: 'vertical', width: 768 }) as const,
   ),
 ]
@@ -201,6 +202,8 @@ async function checkScreen(
   await page.evaluate(() => document.fonts.ready)
   const problems = await horizontalOverflow(page)
   expect.soft(problems, `${screen} (${path}) fits the window`).toEqual([])
+  const overlaps = await overlappingText(page)
+  expect.soft(overlaps, `${screen} (${path}) draws no text over other text`).toEqual([])
   if (screenshots(variant)) {
     await testInfo.attach(`${screen}.png`, {
       body: await page.screenshot({ fullPage: true }),
