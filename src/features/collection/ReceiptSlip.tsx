@@ -9,6 +9,7 @@ import type { Receipt } from '../../shared/schemas/collection.ts'
 import type { ReceiptPaper } from './counter-paper.ts'
 import { tenderMethodLabels } from './labels.ts'
 import './receipt-print.css'
+import { periodLabel } from '../../shared/fees/periods.ts'
 
 /**
  * A receipt as it prints, on this counter's paper (A4, A5, an 80 or 58 mm roll): the institute
@@ -167,7 +168,7 @@ export function ReceiptSlip({
                   <tr key={i}>
                     <td>
                       {l.feeHeadName}
-                      {l.periodName && `, ${l.periodName}`}
+                      {l.periodName && `, ${periodLabel(l.periodName, i18n.locale)}`}
                     </td>
                     <td className="amount">{l.fineMinor ? money(l.fineMinor) : ''}</td>
                     <td className="amount">{money(l.principalMinor + l.fineMinor)}</td>

@@ -16,6 +16,7 @@ import { LineFineWaiver } from './LineFineWaiver.tsx'
 import { invoiceStatusBadges, invoiceStatusLabels } from './invoice-labels.ts'
 import { invoiceQuery } from './invoice-queries.ts'
 import './fees.css'
+import { periodLabel } from '../../shared/fees/periods.ts'
 
 const CancelInvoiceDialog = lazy(() =>
   import('./CancelInvoiceDialog.tsx').then((m) => ({ default: m.CancelInvoiceDialog })),
@@ -204,7 +205,7 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }): ReactElement 
               {invoice.lines.map((line) => (
                 <tr key={line.lineNo}>
                   <th scope="row">{line.feeHeadName}</th>
-                  <td>{line.periodName ?? '—'}</td>
+                  <td>{line.periodName ? periodLabel(line.periodName, i18n.locale) : '—'}</td>
                   <td className="amount">{money.format(line.grossMinor)}</td>
                   <td className="amount">{money.format(line.concessionMinor)}</td>
                   <td className="amount">{money.format(line.vatMinor)}</td>
@@ -242,7 +243,7 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }): ReactElement 
 
       {invoice.lines.map((line) => {
         const head = line.feeHeadName
-        const period = line.periodName
+        const period = line.periodName ? periodLabel(line.periodName, i18n.locale) : null
         return (
           <section
             key={line.lineNo}

@@ -17,6 +17,7 @@ import type {
 } from '../../shared/schemas/invoice-print.ts'
 import { columnLabels, copyLabels, headerFieldLabels } from './print-labels.ts'
 import { copiesSideBySide, pageOf, printAreas } from './print-language.ts'
+import { periodLabel } from '../../shared/fees/periods.ts'
 
 /** Renders `children` in the print language (see InLanguage). */
 export function InPrintLanguage({
@@ -173,7 +174,9 @@ function InvoiceCopy({
               <td>{line.feeHeadName}</td>
               {settings.shownColumns.map((column) =>
                 column === 'period' ? (
-                  <td key={column}>{line.periodName ?? ''}</td>
+                  <td key={column}>
+                    {line.periodName ? periodLabel(line.periodName, i18n.locale) : ''}
+                  </td>
                 ) : (
                   <td key={column} className="amount">
                     {money(lineAmount(line, column))}

@@ -10,6 +10,7 @@ import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { invoiceStatusBadges, invoiceStatusLabels } from './invoice-labels.ts'
 import { studentInvoicesQuery } from './invoice-queries.ts'
+import { periodLabel } from '../../shared/fees/periods.ts'
 
 const NewInvoiceDialog = lazy(() =>
   import('./NewInvoiceDialog.tsx').then((m) => ({ default: m.NewInvoiceDialog })),
@@ -99,7 +100,10 @@ export function StudentInvoices({ studentId }: { studentId: string }): ReactElem
                         </th>
                         <td>{day(invoice.issueDate)}</td>
                         <td>{day(invoice.dueDate)}</td>
-                        <td>{invoice.periodNames.join(', ') || '—'}</td>
+                        <td>
+                          {invoice.periodNames.map((n) => periodLabel(n, i18n.locale)).join(', ') ||
+                            '—'}
+                        </td>
                         <td>
                           <span className={`badge ${invoiceStatusBadges[invoice.status]}`}>
                             {i18n._(invoiceStatusLabels[invoice.status])}
