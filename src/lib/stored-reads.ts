@@ -1,6 +1,7 @@
 import { offlineDb, type StoredRead } from './offline-db.ts'
 import { session } from './session.ts'
 import { evictionVictims } from './eviction.ts'
+import { readOf } from './read-key.ts'
 
 /*
  * The offline read store on this device (IndexedDB through Dexie): every staff read's latest
@@ -12,7 +13,7 @@ import { evictionVictims } from './eviction.ts'
 export const unpinnedLimitBytes = 20 * 1024 * 1024
 
 export const storeKey = (userId: string, instituteId: string, path: string) =>
-  `${userId}|${instituteId}|${path}`
+  `${userId}|${instituteId}|${readOf(path)}`
 
 export async function loadRead(key: string) {
   const [meta, body] = await Promise.all([offlineDb.reads.get(key), offlineDb.readData.get(key)])

@@ -258,6 +258,54 @@ test('a reviewer reads the books online, then offline: each screen opens with it
   await context.close()
 })
 
+test('every staff screen opened once opens offline, reached from the menu or by a reload', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow()
+  const { context, page } = await adminPage(browser, baseURL!)
+  const inFlight = new Set<string>()
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/')
+  page.on('request', (r) => isApi(r.url()) && inFlight.add(r.url()))
+  for (const done of ['requestfinished', 'requestfailed'] as const) {
+    page.on(done, (r) => inFlight.delete(r.url()))
+  }
+  const unavailable = page.getByTestId('not-available-offline')
+  const failed = page.getByRole('heading', { name: 'Something went wrong' })
+  await page.goto('/dashboard')
+  await controlledByServiceWorker(page)
+  const links = mainMenu(page)
+  await expect(links.first()).toBeVisible()
+  const screens = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
+  const menuLink = (href: string) => page.locator(`nav[aria-label="Main menu"] a[href="${href}"]`)
+  // The menu's links go by the address alone: a dropdown's closed list is clicked all the same.
+  const viaMenu = (href: string) => menuLink(href).dispatchEvent('click')
+  const opened = async (href: string, how: string) => {
+    await expect(page, how).toHaveURL(new RegExp(`${href}(\\?|$)`))
+    await expect(menuLink(href), how).toHaveClass(/active/)
+    await expect(unavailable, how).toHaveCount(0)
+    await expect(failed, how).toHaveCount(0)
+    await expect(page.locator('main h1').first(), how).toBeVisible()
+  }
+
+  // Online, each screen once, from the menu, until its reads have all come back.
+  for (const href of screens) {
+    await viaMenu(href)
+    await opened(href, `${href} online`)
+    await expect.poll(() => inFlight.size, `${href} settles`).toBe(0)
+  }
+
+  // Offline, each again from the menu, then by a reload of the address it shows.
+  await context.setOffline(true)
+  for (const href of screens) {
+    await viaMenu(href)
+    await opened(href, `${href} offline from the menu`)
+    await page.reload()
+    await opened(href, `${href} offline after a reload`)
+  }
+  await context.close()
+})
+
 test('a slow server: the stored figures appear after a few seconds, then the server’s own', async ({
   browser,
   baseURL,

@@ -16,14 +16,17 @@ const flag = v.pipe(
   v.transform((value) => value === true || value === 'true' || value === '1'),
 )
 
+/** What a list's query means when it leaves a parameter out. */
+export const listQueryDefaults = { q: '', page: 1, perPage: 10, sortDesc: false } as const
+
 /** `?q=&page=&perPage=&sortBy=&sortDesc=` of every list (DESIGN §5), with its sortable columns. */
 export function listQuerySchema<const S extends string>(sortable: readonly [S, ...S[]]) {
   return v.object({
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
-    page: v.optional(wholeNumber(100_000), 1),
-    perPage: v.optional(wholeNumber(100), 10),
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), listQueryDefaults.q),
+    page: v.optional(wholeNumber(100_000), listQueryDefaults.page),
+    perPage: v.optional(wholeNumber(100), listQueryDefaults.perPage),
     sortBy: v.optional(v.picklist(sortable, 'unknown_sort')),
-    sortDesc: v.optional(flag, false),
+    sortDesc: v.optional(flag, listQueryDefaults.sortDesc),
   })
 }
 
