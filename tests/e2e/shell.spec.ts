@@ -222,6 +222,33 @@ test.describe('the staff shell of a signed-in user', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test('scrolled content passes under the floating top bar, never over it or in the gap above', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { name: 'Welcome, Demo Administrator' })).toBeVisible()
+    await page.evaluate(() => (document.body.style.minHeight = '4000px'))
+    await page.evaluate(() => window.scrollTo(0, 300))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300)
+    // What is under the bar's corners, its middle and the gap above it: the bar, nothing else.
+    const foreign = await page.evaluate(() => {
+      const bar = document.querySelector('header.navbar-floating')!
+      const box = bar.getBoundingClientRect()
+      const points = [
+        [box.left + 4, box.top + 4],
+        [box.right - 4, box.bottom - 4],
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + box.width / 2, box.top / 2],
+        [box.left + 4, box.top / 2],
+      ]
+      return points.flatMap(([x, y]) => {
+        const hit = document.elementFromPoint(x!, y!)
+        return hit && bar.contains(hit) ? [] : [`${x},${y}: ${hit?.outerHTML.slice(0, 80)}`]
+      })
+    })
+    expect(foreign).toEqual([])
+  })
+
   test('a page whose strings the network drops once opens all the same, fetched again', async ({
     page,
   }) => {
