@@ -8,7 +8,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
   CounterSettingsSchema,
-  type CounterSettings,
+  type CounterSettings as Settings,
   type ReceiptCopyChoice,
 } from '../../shared/schemas/counter-settings.ts'
 import { useSaveCounterSettings } from './mutations.ts'
@@ -18,7 +18,12 @@ import { counterSettingsQuery } from './queries.ts'
  * The counter's settings beside the advance policy: the mobile-money providers the cashier picks
  * from (one a line) and whether a receipt prints the office's copy with the guardian's.
  */
-export function CounterSettingsCard(): ReactElement {
+export function CounterSettingsCard(): ReactElement | null {
+  // The settings are read with the counter's permission: a role without it sees no card.
+  return useAbility().can('read', 'payment-collection') ? <CounterSettings /> : null
+}
+
+function CounterSettings(): ReactElement {
   const { data } = useSuspenseQuery(counterSettingsQuery())
   const mayEdit = useAbility().can('update', 'advance-override')
   return (
@@ -35,7 +40,7 @@ export function CounterSettingsCard(): ReactElement {
   )
 }
 
-function CounterSettingsForm({ saved }: { saved: CounterSettings }): ReactElement {
+function CounterSettingsForm({ saved }: { saved: Settings }): ReactElement {
   const { t } = useLingui()
   const [providers, setProviders] = useState(saved.mobileProviders.join('\n'))
   const [copies, setCopies] = useState<ReceiptCopyChoice>(saved.receiptCopies)
@@ -44,7 +49,7 @@ function CounterSettingsForm({ saved }: { saved: CounterSettings }): ReactElemen
     onSuccess: () => showToast({ variant: 'success', title: t`The counter settings are saved.` }),
     onError: (err) => toastUnlessFieldError(err, t`The counter settings were not saved`),
   })
-  const body: CounterSettings = {
+  const body: Settings = {
     mobileProviders: providers
       .split('\n')
       .map((p) => p.trim())

@@ -1,5 +1,3 @@
-import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
 import { useState } from 'react'
 import type { InvoicePaper } from '../../shared/schemas/invoice-print.ts'
 
@@ -9,13 +7,6 @@ import type { InvoicePaper } from '../../shared/schemas/invoice-print.ts'
  */
 export const receiptPapers = ['a4', 'a5', 'thermal80', 'thermal58'] as const
 export type ReceiptPaper = (typeof receiptPapers)[number]
-
-export const receiptPaperLabels: Record<ReceiptPaper, MessageDescriptor> = {
-  a4: msg`A4`,
-  a5: msg`A5`,
-  thermal80: msg`80 mm thermal roll`,
-  thermal58: msg`58 mm thermal roll`,
-}
 
 const key = 'counter-receipt-paper'
 

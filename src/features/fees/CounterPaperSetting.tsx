@@ -1,7 +1,16 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { SelectField } from '../../components/form/Field.tsx'
-import { receiptPaperLabels, receiptPapers, useCounterPaper } from './counter-paper.ts'
+import { receiptPapers, useCounterPaper, type ReceiptPaper } from '../collection/counter-paper.ts'
+
+const receiptPaperLabels: Record<ReceiptPaper, MessageDescriptor> = {
+  a4: msg`A4`,
+  a5: msg`A5`,
+  thermal80: msg`80 mm thermal roll`,
+  thermal58: msg`58 mm thermal roll`,
+}
 
 /** Print settings: the paper receipts print on at this counter (this device), saved here. */
 export function CounterPaperSetting(): ReactElement {
