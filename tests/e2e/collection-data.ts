@@ -11,7 +11,15 @@ type Headers = Record<string, string>
  * are the students suite's), each invoiced 1,000.00 of tuition for a period due 20
  * days ago, with a fine of 50.00 once the 0 days' grace are over.
  */
-export async function familyWithDues(request: APIRequestContext, baseURL: string, run: string) {
+export async function familyWithDues(
+  request: APIRequestContext,
+  baseURL: string,
+  run: string,
+  options: {
+    /** A third child, Youngest, for the counter's three-children case. */
+    three?: boolean
+  } = {},
+) {
   const headers: Headers = await adminHeaders(request, baseURL)
   const api = `${baseURL}/api`
   const place = await demoPlacement(request, baseURL, headers)
@@ -29,6 +37,14 @@ export async function familyWithDues(request: APIRequestContext, baseURL: string
       withoutSection: true,
     }),
   ]
+  if (options.three)
+    children.push(
+      await createStudent(request, baseURL, headers, place, {
+        fullName: `Youngest ${run}`,
+        guardianPhone: phone,
+        withoutSection: true,
+      }),
+    )
   const tuition = await addFeeHead(request, baseURL, headers, {
     name: `Tuition ${run}`,
     code: `TU${run}`,

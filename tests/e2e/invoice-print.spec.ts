@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { invoiceAClass } from './invoice-data.ts'
+import { paidReceipt } from './receipt-data.ts'
 import { adminHeaders, signInAs } from './session.ts'
 
 // The settings are the institute's, which the other suites print with too (receipts in the
@@ -112,4 +113,53 @@ test('the office sets how invoices print, sees it on the sample and prints a cla
   expect(layout).toEqual({ breakAfter: 'page', page: 'a5-portrait' })
   await page.emulateMedia({ media: 'screen' })
   await context.close()
+})
+
+// Here, not among the flows: the receipt copies are the demo institute's, every receipt has them.
+test('a counter prints receipts on its own 58 mm roll, the guardian’s and the office’s copy on one run', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow()
+  const headers = await adminHeaders(request, baseURL!)
+  const copies = (receiptCopies: string) =>
+    request.put(`${baseURL}/api/collection/counter-settings`, {
+      headers,
+      data: { mobileProviders: ['bKash', 'Nagad', 'Rocket'], receiptCopies },
+    })
+  expect((await copies('both')).status()).toBe(200)
+  try {
+    const run = Math.random().toString(36).slice(2, 6)
+    const receipt = await paidReceipt(request, baseURL!, run)
+    const context = await browser.newContext()
+    await signInAs(context, context.request, baseURL!, 'admin')
+    const page = await context.newPage()
+    // The counter's own printer, chosen in the print settings (kept on this device).
+    await page.goto('/invoice-print-settings')
+    await page.getByLabel('Receipt paper on this device').selectOption('thermal58')
+    await page.goto(`/payment-collection?receiptId=${receipt.id}`)
+    const slips = page.getByTestId('receipt')
+    await expect(slips).toHaveCount(2)
+    await expect(slips.nth(0)).toContainText('Guardian’s copy')
+    await expect(slips.nth(1)).toContainText('Office copy')
+    await expect(slips.nth(1)).toContainText(receipt.number)
+    // On paper, each slip is the roll's 58 mm (219 CSS px) wide, its QR code within it, each of
+    // the code's modules at least 1.5 px (0.4 mm: 3 dots of a 203 dpi head; phones read 0.25 mm).
+    await page.emulateMedia({ media: 'print' })
+    const sheet = await slips.first().evaluate((el) => el.getBoundingClientRect().width)
+    expect(sheet).toBeCloseTo((58 * 96) / 25.4, 0)
+    const qr = await slips
+      .first()
+      .getByTestId('qr-code')
+      .evaluate((el) => ({
+        width: el.getBoundingClientRect().width,
+        modules: Number(el.getAttribute('viewBox')!.split(' ')[2]),
+      }))
+    expect(qr.width).toBeLessThan(sheet)
+    expect(qr.width / qr.modules).toBeGreaterThanOrEqual(1.5)
+    await context.close()
+  } finally {
+    await copies('guardian')
+  }
 })
