@@ -267,9 +267,8 @@ test('every staff screen opened once opens offline, reached from the menu or by 
   const inFlight = new Set<string>()
   const isApi = (url: string) => new URL(url).pathname.startsWith('/api/')
   page.on('request', (r) => isApi(r.url()) && inFlight.add(r.url()))
-  for (const done of ['requestfinished', 'requestfailed'] as const) {
-    page.on(done, (r) => inFlight.delete(r.url()))
-  }
+  page.on('requestfinished', (r) => inFlight.delete(r.url()))
+  page.on('requestfailed', (r) => inFlight.delete(r.url()))
   const unavailable = page.getByTestId('not-available-offline')
   const failed = page.getByRole('heading', { name: 'Something went wrong' })
   await page.goto('/dashboard')

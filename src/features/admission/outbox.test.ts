@@ -72,6 +72,7 @@ const application = {
   questions: [],
   attachmentRequirements: [],
   attachments: [],
+  feePayment: null,
 } satisfies PublicApplication
 
 interface Sent {
