@@ -101,6 +101,11 @@ describe('an applicant’s fee at the counter', () => {
       ['4010102001', 0, fee],
     ])
 
+    // The cashier's day lists the receipt under the applicant's name.
+    const day = await asUser(t, cashier, 'GET', '/api/collection/days')
+    const { receipts } = (await day.json()) as { receipts: { id: string; students: string }[] }
+    expect(receipts.find((r) => r.id === receipt.id)?.students).toBe('Rafiq Islam')
+
     const again = await take(body, cashier, 'applicant-fee-once')
     expect(again.status).toBe(200)
     expect(((await again.json()) as Receipt).id).toBe(receipt.id)

@@ -122,9 +122,12 @@ export async function cashierDay(
     after_closing: boolean
   }>(
     await db.execute(sql`select p.id, p.number, p.created_at, p.amount_minor, p.status,
-        (select string_agg(distinct s.full_name, ', ') from payment_allocations a
+        -- An application fee's receipt has no allocations: its payer is the applicant.
+        coalesce((select string_agg(distinct s.full_name, ', ') from payment_allocations a
           join students s on s.institute_id = a.institute_id and s.id = a.student_id
-          where a.institute_id = p.institute_id and a.payment_id = p.id) as students,
+          where a.institute_id = p.institute_id and a.payment_id = p.id),
+          (select ap.applicant_name from applicants ap
+            where ap.institute_id = p.institute_id and ap.id = p.applicant_id)) as students,
         cv.date::text as cancelled_on,
         coalesce(p.cancelled_at > c.created_at, false) as after_closing
       from payments p
