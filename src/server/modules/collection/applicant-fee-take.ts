@@ -1,7 +1,7 @@
 import type { TakeApplicantFeeSchema } from '../../../shared/schemas/applicant-fees.ts'
 import type * as v from 'valibot'
 import type { Db } from '../../db/client.ts'
-import { payments, paymentTenders } from '../../db/schema/collection.ts'
+import { payments } from '../../db/schema/collection.ts'
 import { validationFailed } from '../../lib/errors.ts'
 import { instituteToday } from '../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
@@ -14,6 +14,7 @@ import {
 import { openDrawer } from './cashier-day.ts'
 import {
   assertBankAccounts,
+  insertTenders,
   takeReceiptNumber,
   tenderAccount,
   verifyCode,
@@ -80,20 +81,7 @@ export async function takeApplicantFee(
     })
     .returning({ id: payments.id })
   const paymentId = row!.id
-  await tx.insert(paymentTenders).values(
-    body.tenders.map((t, i) => ({
-      instituteId,
-      paymentId,
-      lineNo: i + 1,
-      method: t.method,
-      amountMinor: t.amountMinor,
-      tenderedMinor: t.method === 'cash' ? (t.tenderedMinor ?? t.amountMinor) : null,
-      bankAccount: t.bankAccount,
-      reference: t.reference,
-      issuer: t.issuer,
-      chequeDate: t.chequeDate ?? null,
-    })),
-  )
+  await insertTenders(tx, instituteId, paymentId, body.tenders)
   await setApplicationFeeStatus(tx, instituteId, applicant.id, 'fee_paid')
   return paymentId
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   TakeApplicantFeeSchema,
@@ -6,7 +5,6 @@ import {
 } from '../../../shared/schemas/applicant-fees.ts'
 import type { Receipt } from '../../../shared/schemas/collection.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { payments } from '../../db/schema/collection.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound } from '../../lib/errors.ts'
@@ -15,6 +13,7 @@ import { publicUrl } from '../../lib/public-url.ts'
 import { readJson } from '../../lib/validate.ts'
 import { applicantAtCounter } from './applicant-fee-read.ts'
 import { takeApplicantFee } from './applicant-fee-take.ts'
+import { paymentByKey } from './payment-create.ts'
 import { findReceipt } from './receipt-read.ts'
 
 /**
@@ -43,15 +42,7 @@ export const applicantFeeRoutes = new Hono<AppEnv>()
         key,
         fingerprint,
         subject: 'payment',
-        find: async (key) => {
-          const [earlier] = await database.db
-            .select({ id: payments.id, hash: payments.payloadHash })
-            .from(payments)
-            .where(
-              and(eq(payments.instituteId, auth.instituteId), eq(payments.idempotencyKey, key)),
-            )
-          return earlier && { fingerprint: earlier.hash, answer: earlier.id }
-        },
+        find: paymentByKey(database.db, auth.instituteId),
       },
       () =>
         database.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { MappingPurpose } from '../../../shared/schemas/accounting.ts'
 import type { Tender, ValidPayment } from '../../../shared/schemas/collection.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
@@ -204,6 +204,39 @@ async function assertStillDue(
   return lines
 }
 
+/** A receipt's tenders as they were handed over (cash with what was tendered, for the change). */
+export async function insertTenders(
+  tx: Db,
+  instituteId: string,
+  paymentId: string,
+  tenders: Tender[],
+) {
+  if (!tenders.length) return
+  await tx.insert(paymentTenders).values(
+    tenders.map((t, i) => ({
+      instituteId,
+      paymentId,
+      lineNo: i + 1,
+      method: t.method,
+      amountMinor: t.amountMinor,
+      tenderedMinor: t.method === 'cash' ? (t.tenderedMinor ?? t.amountMinor) : null,
+      bankAccount: t.bankAccount,
+      reference: t.reference,
+      issuer: t.issuer,
+      chequeDate: t.chequeDate ?? null,
+    })),
+  )
+}
+
+/** The payment an Idempotency-Key already saved, for `withIdempotency`'s `find`. */
+export const paymentByKey = (db: Db, instituteId: string) => async (key: string) => {
+  const [earlier] = await db
+    .select({ id: payments.id, hash: payments.payloadHash })
+    .from(payments)
+    .where(and(eq(payments.instituteId, instituteId), eq(payments.idempotencyKey, key)))
+  return earlier && { fingerprint: earlier.hash, answer: earlier.id }
+}
+
 export interface TakeOptions {
   /** The cashier; none for an advance applied by the system at invoicing. */
   collectedBy: string | null
@@ -285,22 +318,7 @@ export async function takePayment(
     })
     .returning({ id: payments.id })
   const paymentId = row!.id
-  if (payment.tenders.length) {
-    await tx.insert(paymentTenders).values(
-      payment.tenders.map((t, i) => ({
-        instituteId,
-        paymentId,
-        lineNo: i + 1,
-        method: t.method,
-        amountMinor: t.amountMinor,
-        tenderedMinor: t.method === 'cash' ? (t.tenderedMinor ?? t.amountMinor) : null,
-        bankAccount: t.bankAccount,
-        reference: t.reference,
-        issuer: t.issuer,
-        chequeDate: t.chequeDate ?? null,
-      })),
-    )
-  }
+  await insertTenders(tx, instituteId, paymentId, payment.tenders)
   if (allocations.length) {
     await tx.insert(paymentAllocations).values(
       allocations.map((a) => ({

@@ -17,7 +17,7 @@ import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempo
 import { readJson } from '../../lib/validate.ts'
 import { publicUrl } from '../../lib/public-url.ts'
 import { cancelPayment } from './payment-cancel.ts'
-import { takePayment } from './payment-create.ts'
+import { paymentByKey, takePayment } from './payment-create.ts'
 import { findReceipt } from './receipt-read.ts'
 import { queueGuardianCancellation, queueGuardianCopy } from './receipt-copy.ts'
 
@@ -48,15 +48,7 @@ export const paymentRoutes = new Hono<AppEnv>()
         key,
         fingerprint,
         subject: 'payment',
-        find: async (key) => {
-          const [earlier] = await database.db
-            .select({ id: payments.id, hash: payments.payloadHash })
-            .from(payments)
-            .where(
-              and(eq(payments.instituteId, auth.instituteId), eq(payments.idempotencyKey, key)),
-            )
-          return earlier && { fingerprint: earlier.hash, answer: earlier.id }
-        },
+        find: paymentByKey(database.db, auth.instituteId),
       },
       () =>
         database.db.transaction(async (tx) => {
