@@ -6,7 +6,7 @@ import { InLanguage } from '../../components/InLanguage.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { useLogPrint } from './mutations.ts'
 import { receiptQuery } from './queries.ts'
-import { receiptPaperOf } from './counter-paper.ts'
+import { receiptPaperOf } from '../../lib/counter-paper.ts'
 import { receiptAreas } from './receipt-language.ts'
 import { ReceiptSlip } from './ReceiptSlip.tsx'
 

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { SelectField } from '../../components/form/Field.tsx'
-import { receiptPapers, useCounterPaper, type ReceiptPaper } from '../collection/counter-paper.ts'
+import { receiptPapers, useCounterPaper, type ReceiptPaper } from '../../lib/counter-paper.ts'
 
 const receiptPaperLabels: Record<ReceiptPaper, MessageDescriptor> = {
   a4: msg`A4`,

@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactElement } from 'react'
 import { Field, SelectField } from '../../components/form/Field.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CreateAccountSchema } from '../../shared/schemas/accounting.ts'
 import type { IncomeAccount } from '../../shared/schemas/fee-setup.ts'
-import { useCreateAccount } from '../accounting/mutations.ts'
-import { incomeAccountsQuery } from './queries.ts'
+import { useCreateIncomeAccount } from './mutations.ts'
 
 /**
  * An income account created in place from the fee head dialog, under one of the chart's income
@@ -22,16 +20,14 @@ export function NewIncomeAccount({
   onCreated: (accountId: string) => void
 }): ReactElement {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [open, setOpen] = useState(false)
   const [name, setName] = useState('')
   const [parentId, setParentId] = useState(parents.at(-1)?.id ?? '')
   const [touched, setTouched] = useState(false)
   const body = { parentId, name }
-  const create = useCreateAccount({
-    onSuccess: async (account) => {
-      await queryClient.invalidateQueries({ queryKey: incomeAccountsQuery().queryKey })
+  const create = useCreateIncomeAccount({
+    onSuccess: (account) => {
       const created = `${account.glCode} ${account.name}`
       showToast({ variant: 'success', title: t`The income account ${created} was added.` })
       onCreated(account.id)

@@ -18,6 +18,7 @@ import {
   type PaymentPeriod,
   type PaymentPeriodInput,
 } from '../../shared/schemas/fee-setup.ts'
+import { AccountSchema, type Account, type CreateAccount } from '../../shared/schemas/accounting.ts'
 import type * as v from 'valibot'
 import { feesKey } from './queries.ts'
 
@@ -25,6 +26,17 @@ import { feesKey } from './queries.ts'
 
 const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: feesKey })
 const enc = encodeURIComponent
+
+/**
+ * An income account added from the fee head dialog, through the accounting API. The fee screens
+ * read their income accounts again; the accounting screens read theirs once they are stale.
+ */
+export function useCreateIncomeAccount(feedback: Feedback<Account, CreateAccount> = {}) {
+  return useChange((body: CreateAccount) => postJson('accounting/accounts', body, AccountSchema), {
+    refresh,
+    feedback,
+  })
+}
 
 export function useSaveFeeHead(
   head: FeeHead | undefined,

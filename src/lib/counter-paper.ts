@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { InvoicePaper } from '../../shared/schemas/invoice-print.ts'
+import type { InvoicePaper } from '../shared/schemas/invoice-print.ts'
 
 /**
  * The paper this counter (this browser) prints receipts on: the institute's print settings'
