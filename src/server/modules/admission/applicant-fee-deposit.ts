@@ -20,7 +20,7 @@ import {
   setApplicationFeeStatus,
 } from '../collection/application-fee-status.ts'
 import { bankAccountKeys } from '../collection/line-figures.ts'
-import { findApplicant } from './applicant-read.ts'
+import { findApplicant, findApplicantRow } from './applicant-read.ts'
 
 /**
  * An application fee paid elsewhere, recorded from the bank deposit slip on the applicant's page
@@ -34,10 +34,15 @@ export const applicantFeeDepositRoutes = new Hono<AppEnv>()
     '/:applicantId/fee-deposit',
     requireAuth(),
     requirePermission('create', 'admission-fee'),
-    async (c) =>
-      c.json<BankAccountList>({
-        data: await bankAccountKeys(c.var.database.db, c.var.auth.instituteId),
-      }),
+    async (c) => {
+      const { database, auth } = c.var
+      if (!(await findApplicantRow(database.db, auth.instituteId, c.req.param('applicantId')))) {
+        throw notFound()
+      }
+      return c.json<BankAccountList>({
+        data: await bankAccountKeys(database.db, auth.instituteId),
+      })
+    },
   )
   .post(
     '/:applicantId/fee-deposit',

@@ -49,8 +49,9 @@ export async function searchApplicants(
 ): Promise<CounterApplicant[]> {
   const key = referenceKey(q)
   const digits = q.replace(/\D/g, '')
+  // A cast, not a bare `false`: PostgreSQL refuses a constant to order by.
   const byReference =
-    key.length >= 4 ? sql`replace(a.short_reference, '-', '') = ${key}` : sql`false`
+    key.length >= 4 ? sql`replace(a.short_reference, '-', '') = ${key}` : sql`false::boolean`
   const byName = sql`a.applicant_name ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`
   // A phone is found by its last digits as people say them (no country code needed).
   const byPhone =
