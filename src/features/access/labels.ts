@@ -122,6 +122,8 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   waive_fine: msg`Fine waived`,
   collect: msg`Payment taken`,
   close_day: msg`Day closed`,
+  reopen_day: msg`Day reopened`,
+  record_fee: msg`Application fee recorded`,
   override: msg`Override made`,
 }
 
@@ -158,6 +160,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   cashier_day: msg`Cashier’s day`,
   advance_override: msg`Advance override`,
   advance_settings: msg`Advance policy`,
+  counter_settings: msg`Counter settings`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */
