@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -202,7 +203,12 @@ export function FormsPage({
                   <Link
                     to="/admission-applicants"
                     search={{ formId: form.id }}
-                    aria-label={t`Applicants of ${name}`}
+                    aria-label={t({
+                      message: plural(total, {
+                        one: `# application to ${name}`,
+                        other: `# applications to ${name}`,
+                      }),
+                    })}
                   >
                     {number(total)}
                   </Link>
