@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { IncomeAccount } from '../../../shared/schemas/fee-setup.ts'
 import { permissionAreas } from '../../../shared/permissions/catalogue.ts'
 import type { Db } from '../../db/client.ts'
@@ -23,6 +23,21 @@ export function pathId(value: string | undefined, missing: ErrorCode): string {
 /** Accounts mapped to reduce income (concessions allowed): never a fee's income. */
 const contraPurposes = ['concession']
 
+/** Whether the account `accountId` names is mapped to a contra-income purpose. */
+const contraMapped = (db: Db, instituteId: string, accountId: AnyPgColumn) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(coaMappings)
+      .where(
+        and(
+          eq(coaMappings.instituteId, instituteId),
+          eq(coaMappings.accountId, accountId),
+          inArray(coaMappings.purpose, contraPurposes),
+        ),
+      ),
+  )
+
 /**
  * The institute's active income leaves, contra-income ones left out: the accounts a fee head
  * may credit.
@@ -44,18 +59,7 @@ export async function incomeAccounts(db: Db, instituteId: string): Promise<Incom
             .from(child)
             .where(eq(child.parentId, accounts.id)),
         )}`,
-        sql`not ${exists(
-          db
-            .select({ one: sql`1` })
-            .from(coaMappings)
-            .where(
-              and(
-                eq(coaMappings.instituteId, instituteId),
-                eq(coaMappings.accountId, accounts.id),
-                inArray(coaMappings.purpose, contraPurposes),
-              ),
-            ),
-        )}`,
+        sql`not ${contraMapped(db, instituteId, accounts.id)}`,
       ),
     )
     .orderBy(asc(accounts.glCode))
@@ -82,22 +86,7 @@ export async function incomeParents(db: Db, instituteId: string): Promise<Income
         eq(accounts.isActive, true),
         sql`${accounts.level} between 2 and 4`,
         exists(childOf()),
-        sql`not ${exists(
-          childOf(
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(coaMappings)
-                .where(
-                  and(
-                    eq(coaMappings.instituteId, instituteId),
-                    eq(coaMappings.accountId, child.id),
-                    inArray(coaMappings.purpose, contraPurposes),
-                  ),
-                ),
-            ),
-          ),
-        )}`,
+        sql`not ${exists(childOf(contraMapped(db, instituteId, child.id)))}`,
       ),
     )
     .orderBy(asc(accounts.glCode))
