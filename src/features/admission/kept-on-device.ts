@@ -4,11 +4,11 @@
  * browser must match the server's). The database code comes in with the first read.
  */
 import { useEffect, useState } from 'react'
-import type { KeptRefusal } from './draft-persistence.ts'
+import type { KeptRefusal } from './saved-drafts.ts'
 
 import { offlineDbPresent } from '../../lib/offline-db-presence.ts'
 
-const persistence = () => import('./draft-persistence.ts')
+const persistence = () => import('./saved-drafts.ts')
 
 /** A read of the device's records once mounted: undefined until it has answered. */
 function useDeviceRead<T>(read: (key: string) => Promise<T>, key: string): T | undefined {

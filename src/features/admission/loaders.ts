@@ -49,8 +49,7 @@ export async function loadInstitute(queryClient: QueryClient, institute: string)
  * What this device kept (the form saved with a draft, the application as the server answered
  * it) is the offline fallback, read only in the browser: the database code comes with it.
  */
-const keptOnDevice = () =>
-  typeof window === 'undefined' ? undefined : import('./draft-persistence.ts')
+const keptOnDevice = () => (typeof window === 'undefined' ? undefined : import('./saved-drafts.ts'))
 
 /*
  * The form only: the draft kept on this device is opened by the page once it is up, so the

@@ -3,7 +3,8 @@
  * online, right after a submission is queued, and — while the server is the one failing — a
  * little later again. The service worker also replays it on Background Sync.
  */
-import { outboxSyncTag, replayOutbox, type OutboxStore, type ReplayResult } from './outbox.ts'
+import { outboxSyncTag, replayOutbox, type ReplayResult } from './outbox.ts'
+import type { OutboxStore } from './outbox-store.ts'
 
 interface SyncManager {
   register(tag: string): Promise<void>

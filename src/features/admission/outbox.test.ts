@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicApplication, SubmitApplication } from '../../shared/schemas/admission.ts'
 import { emptyFields, newDraftData, type DraftData } from './draft-data.ts'
-import {
-  MemoryOutboxStore,
-  replayOutbox,
-  submissionJob,
-  type OutboxStore,
-  type ReplayOptions,
-} from './outbox.ts'
+import { replayOutbox, type ReplayOptions } from './outbox.ts'
+import { MemoryOutboxStore, submissionJob, type OutboxStore } from './outbox-store.ts'
 
 /** The offline database's semantics, in memory: each change applied whole. */
 class MemoryStore extends MemoryOutboxStore {}
