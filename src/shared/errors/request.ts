@@ -63,7 +63,7 @@ export const requestErrors = {
   idempotency_conflict: /*i18n*/ {
     id: 'error.idempotency_conflict',
     message:
-      '{subject, select, voucher {This voucher was already saved with other details: close the form and look at the list of vouchers.} institute {This institute was already created with other details: close the form and look at the list of institutes.} student {This student was already saved with other details: close the form and look at the list of students.} payment {This payment was already saved with other details: look at the receipts, then load the family again.} advance {This override was already saved with other details: load the family again.} other {This application was already sent with other answers. Please reload the page.}}',
+      '{subject, select, voucher {This voucher was already saved with other details: close the form and look at the list of vouchers.} institute {This institute was already created with other details: close the form and look at the list of institutes.} student {This student was already saved with other details: close the form and look at the list of students.} payment {This payment was already saved with other details: look at the receipts, then load the family again.} advance {This override was already saved with other details: load the family again.} group_invoice_run {This group invoice run was already started with other choices: look at the recent runs.} other {This application was already sent with other answers. Please reload the page.}}',
   },
   internal: /*i18n*/ { id: 'error.internal', message: 'Something went wrong on our side' },
   database_unavailable: /*i18n*/ {

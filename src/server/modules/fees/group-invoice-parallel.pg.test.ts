@@ -90,4 +90,34 @@ describe('group invoice runs at once on PostgreSQL', () => {
       await receivableBalance(t.database.db, instituteId),
     )
   })
+
+  it('one run sent 5 times at once under one key starts once and answers each with that run', async () => {
+    const db = t.database.db
+    const once = (await addHead(db, instituteId, { code: 'ONE' })).id
+    const { cycle, periods: rows } = await addCycle(db, instituteId, sessionId, 1)
+    await addConfig(db, instituteId, {
+      academicSessionId: sessionId,
+      classId,
+      feeHeadId: once,
+      cycleId: cycle.id,
+      amountMinor: 5_000,
+    })
+    const scope = {
+      academicSessionId: sessionId,
+      periodIds: [rows[0]!.id],
+      classIds: [classId],
+      feeHeadIds: [once],
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        asUser(t, admin, 'POST', '/api/fees/group-invoice/runs', scope, {
+          'Idempotency-Key': 'parallel-one-key',
+        }),
+      ),
+    )
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 202])
+    const runs = (await Promise.all(answers.map((r) => r.json()))) as GroupInvoiceRun[]
+    expect(new Set(runs.map((r) => r.id)).size).toBe(1)
+    await t.app.services.jobs.drain()
+  })
 })

@@ -136,6 +136,15 @@ describe('group invoice', () => {
     const retry = await run(scope(), 'group-run-first')
     expect(retry.status).toBe(200)
     expect(((await retry.json()) as GroupInvoiceRun).id).toBe(started.id)
+    // The key sent again for another scope names the run, not another kind of record.
+    const otherScope = await run(scope({ classIds: [classIds[1]!] }), 'group-run-first')
+    expect(otherScope.status).toBe(409)
+    expect(await otherScope.json()).toMatchObject({
+      code: 'idempotency_conflict',
+      values: { subject: 'group_invoice_run' },
+      message:
+        'This group invoice run was already started with other choices: look at the recent runs.',
+    })
 
     const second = await run(scope())
     expect(second.status).toBe(409)

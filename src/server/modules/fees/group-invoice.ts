@@ -18,7 +18,7 @@ import { enrolments, students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
-import { fingerprintOf, idempotencyKey } from '../../lib/idempotency.ts'
+import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { groupInvoiceJob } from './group-invoice-job.ts'
 import { previewGroup, resolveScope } from './group-invoice-plan.ts'
@@ -48,6 +48,22 @@ async function runsWhere(db: Db, instituteId: string, where?: SQL) {
     .where(and(eq(groupInvoiceRuns.instituteId, instituteId), where))
     .orderBy(desc(groupInvoiceRuns.createdAt))
     .limit(50)
+}
+
+/** The run an Idempotency-Key started, with the scope it was asked for. */
+async function runOfKey(db: Db, instituteId: string, key: string) {
+  const [row] = await db
+    .select({ run: groupInvoiceRuns })
+    .from(groupInvoiceRuns)
+    .innerJoin(jobs, rowKey(jobs, groupInvoiceRuns.instituteId, groupInvoiceRuns.jobId))
+    .where(
+      and(
+        eq(groupInvoiceRuns.instituteId, instituteId),
+        eq(jobs.kind, groupInvoiceJob.kind),
+        eq(jobs.key, key),
+      ),
+    )
+  return row && { fingerprint: row.run.scopeKey, answer: row.run }
 }
 
 /** The invoices a run made, each with its total (the first few hundred, by number). */
@@ -141,70 +157,63 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
       periodIds: [...scope.periodIds].sort(),
       feeHeadIds: [...scope.feeHeadIds].sort(),
     })
-    const { run, created } = await database.db.transaction(async (tx) => {
-      const [again] = await tx
-        .select({ run: groupInvoiceRuns })
-        .from(groupInvoiceRuns)
-        .innerJoin(jobs, rowKey(jobs, groupInvoiceRuns.instituteId, groupInvoiceRuns.jobId))
-        .where(
-          and(
-            eq(groupInvoiceRuns.instituteId, auth.instituteId),
-            eq(jobs.kind, groupInvoiceJob.kind),
-            eq(jobs.key, key),
-          ),
-        )
-      if (again) {
-        if (again.run.scopeKey !== scopeKey)
-          throw conflict('idempotency_conflict', { subject: 'voucher' })
-        return { run: again.run, created: false }
-      }
-      await resolveScope(tx, auth.instituteId, scope)
-      await assertFeeMappings(tx, auth.instituteId, ['fee_receivable'])
-      // One run of a scope at a time: held until commit, so two requests cannot both pass.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext(${`group-invoice:${auth.instituteId}`}))`,
-      )
-      const [running] = await tx
-        .select({ jobId: jobs.id, runId: groupInvoiceRuns.id })
-        .from(groupInvoiceRuns)
-        .innerJoin(jobs, rowKey(jobs, groupInvoiceRuns.instituteId, groupInvoiceRuns.jobId))
-        .where(
-          and(
-            eq(groupInvoiceRuns.instituteId, auth.instituteId),
-            eq(groupInvoiceRuns.scopeKey, scopeKey),
-            inArray(jobs.status, ['queued', 'running', 'cancelling']),
-          ),
-        )
-      // The running job's id names it to the user; the run's lets the screen follow it.
-      if (running) {
-        throw conflict('group_invoice_running', { jobId: running.jobId, runId: running.runId })
-      }
-      const [row] = await tx
-        .insert(groupInvoiceRuns)
-        .values({ instituteId: auth.instituteId, scope, scopeKey, createdBy: auth.user.id })
-        .returning()
-      const { job } = await services.jobs.enqueue(tx, {
-        instituteId: auth.instituteId,
-        kind: groupInvoiceJob.kind,
+    const { answer: run, replayed } = await withIdempotency(
+      {
         key,
-        params: { runId: row!.id },
-        createdBy: auth.user.id,
-      })
-      const [saved] = await tx
-        .update(groupInvoiceRuns)
-        .set({ jobId: job.id })
-        .where(rowKey(groupInvoiceRuns, row!.instituteId, row!.id))
-        .returning()
-      await audit(c, tx, {
-        area: 'fees',
-        action: 'run',
-        entity: 'group_invoice_run',
-        entityId: row!.id,
-        after: { scope, jobId: job.id },
-      })
-      return { run: saved!, created: true }
-    })
-    return c.json<GroupInvoiceRun>(present(run, null), created ? 202 : 200)
+        fingerprint: scopeKey,
+        find: (key) => runOfKey(database.db, auth.instituteId, key),
+        subject: 'group_invoice_run',
+      },
+      () =>
+        database.db.transaction(async (tx) => {
+          await resolveScope(tx, auth.instituteId, scope)
+          await assertFeeMappings(tx, auth.instituteId, ['fee_receivable'])
+          // One run of a scope at a time: held until commit, so two requests cannot both pass.
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtext(${`group-invoice:${auth.instituteId}`}))`,
+          )
+          const [running] = await tx
+            .select({ jobId: jobs.id, runId: groupInvoiceRuns.id })
+            .from(groupInvoiceRuns)
+            .innerJoin(jobs, rowKey(jobs, groupInvoiceRuns.instituteId, groupInvoiceRuns.jobId))
+            .where(
+              and(
+                eq(groupInvoiceRuns.instituteId, auth.instituteId),
+                eq(groupInvoiceRuns.scopeKey, scopeKey),
+                inArray(jobs.status, ['queued', 'running', 'cancelling']),
+              ),
+            )
+          // The running job's id names it to the user; the run's lets the screen follow it.
+          if (running) {
+            throw conflict('group_invoice_running', { jobId: running.jobId, runId: running.runId })
+          }
+          const [row] = await tx
+            .insert(groupInvoiceRuns)
+            .values({ instituteId: auth.instituteId, scope, scopeKey, createdBy: auth.user.id })
+            .returning()
+          const { job } = await services.jobs.enqueue(tx, {
+            instituteId: auth.instituteId,
+            kind: groupInvoiceJob.kind,
+            key,
+            params: { runId: row!.id },
+            createdBy: auth.user.id,
+          })
+          const [saved] = await tx
+            .update(groupInvoiceRuns)
+            .set({ jobId: job.id })
+            .where(rowKey(groupInvoiceRuns, row!.instituteId, row!.id))
+            .returning()
+          await audit(c, tx, {
+            area: 'fees',
+            action: 'run',
+            entity: 'group_invoice_run',
+            entityId: row!.id,
+            after: { scope, jobId: job.id },
+          })
+          return saved!
+        }),
+    )
+    return c.json<GroupInvoiceRun>(present(run, null), replayed ? 200 : 202)
   })
 
   .get('/runs', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
