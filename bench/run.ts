@@ -62,52 +62,75 @@ const verdict = (ok: boolean) => {
   return ok ? 'ok' : 'OVER BUDGET'
 }
 
-console.log(
-  'First load of each route as the single-page app (gzip, the shell and English catalog included); ' +
-    "a first visit to a public page measured below ('below') is judged there, as it is served",
-)
-const routes = firstLoads(dist)
-const routeColumn = Math.max(...routes.map((r) => r.path.length)) + 2
-console.log(
-  'route'.padEnd(routeColumn) +
-    'kind'.padEnd(8) +
-    'JS KB'.padStart(8) +
-    'CSS KB'.padStart(8) +
-    'budget'.padStart(8),
-)
-const measuredBelow = new Set<string>(publicPageRoutes)
-for (const r of routes) {
-  const budget = r.kind === 'public' ? budgets.publicRouteJsGzipKb : budgets.staffRouteJsGzipKb
-  const judged = !measuredBelow.has(r.path)
+/** The first load of each route's scripts and styles, as built, against their budgets. */
+function firstLoadBench() {
   console.log(
-    r.path.padEnd(routeColumn) +
-      r.kind.padEnd(8) +
-      r.js.toFixed(1).padStart(8) +
-      r.css.toFixed(1).padStart(8) +
-      (judged ? String(budget) : 'below').padStart(8) +
-      (judged ? '  ' + verdict(r.js <= budget) : ''),
+    'First load of each route as the single-page app (gzip, the shell and English catalog included); ' +
+      "a first visit to a public page measured below ('below') is judged there, as it is served",
+  )
+  const routes = firstLoads(dist)
+  const routeColumn = Math.max(...routes.map((r) => r.path.length)) + 2
+  console.log(
+    'route'.padEnd(routeColumn) +
+      'kind'.padEnd(8) +
+      'JS KB'.padStart(8) +
+      'CSS KB'.padStart(8) +
+      'budget'.padStart(8),
+  )
+  const measuredBelow = new Set<string>(publicPageRoutes)
+  for (const r of routes) {
+    const budget = r.kind === 'public' ? budgets.publicRouteJsGzipKb : budgets.staffRouteJsGzipKb
+    const judged = !measuredBelow.has(r.path)
+    console.log(
+      r.path.padEnd(routeColumn) +
+        r.kind.padEnd(8) +
+        r.js.toFixed(1).padStart(8) +
+        r.css.toFixed(1).padStart(8) +
+        (judged ? String(budget) : 'below').padStart(8) +
+        (judged ? '  ' + verdict(r.js <= budget) : ''),
+    )
+  }
+}
+
+/** Server starts on an existing data dir, against the cold-start budget. */
+async function coldStartBench() {
+  const start = await coldStart()
+  console.log(
+    `\nServer cold start on an existing data dir: median ${start.median.toFixed(0)} ms ` +
+      `(runs ${start.runs.map((r) => r.toFixed(0)).join(', ')}; first start with migrations and seed ` +
+      `${start.first.toFixed(0)} ms), budget ${budgets.coldStartMs} ms  ${verdict(start.median <= budgets.coldStartMs)}`,
   )
 }
 
-const start = await coldStart()
-console.log(
-  `\nServer cold start on an existing data dir: median ${start.median.toFixed(0)} ms ` +
-    `(runs ${start.runs.map((r) => r.toFixed(0)).join(', ')}; first start with migrations and seed ` +
-    `${start.first.toFixed(0)} ms), budget ${budgets.coldStartMs} ms  ${verdict(start.median <= budgets.coldStartMs)}`,
-)
+/** Every bench by the name that selects it (its file's name), in the order a full run takes them. */
+const benches: [name: string, run: () => unknown][] = [
+  ['first-load', firstLoadBench],
+  ['cold-start', coldStartBench],
+  ['public-pages', () => publicPagesBench(verdict, dist)],
+  ['offline-reads', () => offlineReadsBench(verdict)],
+  ['concurrency', () => concurrencyBench(verdict)],
+  ['sign-in-attack', () => signInAttackBench(verdict)],
+  ['ledger', () => ledgerBench(verdict)],
+  ['jobs', () => jobsBench(verdict)],
+  ['students', () => studentsBench(verdict)],
+  ['students-import', () => studentsImportBench(verdict)],
+  ['import-refusal', () => importRefusalBench(verdict)],
+  ['fines', () => finesBench(verdict)],
+  ['fee-grid', () => feeGridBench(verdict)],
+  ['group-invoice', () => groupInvoiceBench(verdict)],
+  ['collection', () => collectionBench(verdict)],
+  ['scale-out', () => scaleOutBench()],
+]
 
-await publicPagesBench(verdict, dist)
-await offlineReadsBench(verdict)
-await concurrencyBench(verdict)
-await signInAttackBench(verdict)
-await ledgerBench(verdict)
-await jobsBench(verdict)
-await studentsBench(verdict)
-await studentsImportBench(verdict)
-await importRefusalBench(verdict)
-finesBench(verdict)
-await feeGridBench(verdict)
-await groupInvoiceBench(verdict)
-await collectionBench(verdict)
-await scaleOutBench()
+// `npm run bench -- group-invoice ledger` runs those alone; no names runs every bench.
+const chosen = process.argv.slice(2)
+const names = benches.map(([name]) => name)
+const unknown = chosen.filter((name) => !names.includes(name))
+if (unknown.length) {
+  console.error(`No bench named ${unknown.join(', ')}; the benches: ${names.join(', ')}`)
+  process.exit(2)
+}
+for (const [name, run] of benches) {
+  if (!chosen.length || chosen.includes(name)) await run()
+}
 process.exitCode = failed ? 1 : 0
