@@ -11,6 +11,7 @@ import { build, defineConfig, type LogLevel, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import pkg from './package.json' with { type: 'json' }
 import { configDefaults } from 'vitest/config'
+import { postgresTestFiles } from './src/server/test-support/postgres-test-files.ts'
 
 const here = import.meta.dirname
 const appName = process.env.APP_NAME ?? 'Educational Management System'
@@ -220,7 +221,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   ],
   test: {
     root: here,
-    include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
     environment: 'node',
     // Each test file has its own in-memory PGlite, so files run side by side on every core
     // (Vitest leaves one free by default: on a 2-core machine that ran them one at a time).
@@ -228,20 +228,24 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The API suite runs on both databases the product supports: the embedded PGlite and a
-    // PostgreSQL server (started for the run; DATABASE_URL names one instead) with real pools.
+    // PostgreSQL server (started for the run; DATABASE_URL names one instead) with real pools;
+    // the tests that need no database, or open a PGlite of their own, run on PGlite alone.
     projects: [
       // *.pg.test.ts: what only means something with parallel connections; *.pglite.test.ts:
       // the embedded database's own driver.
       {
         extends: true,
-        test: { name: 'pglite', exclude: [...configDefaults.exclude, '**/*.pg.test.ts'] },
+        test: {
+          name: 'pglite',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
+        },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
-          include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, '**/*.pglite.test.ts'],
+          include: postgresTestFiles(here, ['src', 'tests/api']),
           globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
         },
       },
