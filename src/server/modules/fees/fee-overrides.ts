@@ -12,13 +12,14 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { studentFeeOverrides } from '../../db/schema/fees.ts'
 import { sections } from '../../db/schema/academic.ts'
-import { enrolments, students } from '../../db/schema/students.ts'
+import { students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { sessionOf } from './payment-cycle-read.ts'
 import { headsById } from './setup-read.ts'
+import { enrolled } from '../students/enrolment-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
 async function listOverrides(
@@ -63,26 +64,23 @@ async function classStudents(
   instituteId: string,
   query: { academicSessionId: string; classId: string },
 ): Promise<ClassStudent[]> {
+  const inClass = enrolled(db, {
+    instituteId,
+    academicSessionId: query.academicSessionId,
+    classIds: [query.classId],
+    status: 'active',
+  })
   return db
     .select({
-      studentId: students.id,
-      studentCode: students.studentCode,
-      studentName: students.fullName,
+      studentId: inClass.studentId,
+      studentCode: inClass.studentCode,
+      studentName: inClass.fullName,
       sectionName: sections.name,
-      roll: enrolments.roll,
+      roll: inClass.roll,
     })
-    .from(enrolments)
-    .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
-    .leftJoin(sections, rowKey(sections, enrolments.instituteId, enrolments.sectionId))
-    .where(
-      and(
-        eq(enrolments.instituteId, instituteId),
-        eq(enrolments.academicSessionId, query.academicSessionId),
-        eq(enrolments.classId, query.classId),
-        eq(students.status, 'active'),
-      ),
-    )
-    .orderBy(asc(sections.position), asc(enrolments.roll))
+    .from(inClass)
+    .leftJoin(sections, rowKey(sections, inClass.instituteId, inClass.sectionId))
+    .orderBy(asc(sections.position), asc(inClass.roll))
 }
 
 /** 422 unless the head, the session and every student are the institute's. */

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { classes, sections } from '../../db/schema/academic.ts'
 import { groupInvoiceRuns, invoiceLines, invoices } from '../../db/schema/fees.ts'
 import { jobs } from '../../db/schema/jobs.ts'
-import { enrolments, students } from '../../db/schema/students.ts'
+import { students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
@@ -24,6 +24,7 @@ import { groupInvoiceJob } from './group-invoice-job.ts'
 import { previewGroup, resolveScope } from './group-invoice-plan.ts'
 import { assertFeeMappings } from './invoice-write.ts'
 import { pathId } from './setup-read.ts'
+import { enrolled } from '../students/enrolment-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
 type RunRow = typeof groupInvoiceRuns.$inferSelect
@@ -105,6 +106,7 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
     const { db } = c.var.database
     const instituteId = c.var.auth.instituteId
     const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+    const inSession = enrolled(db, { instituteId, academicSessionId: query.academicSessionId })
     const [sectionRows, found] = await Promise.all([
       db
         .select({ id: sections.id, classId: sections.classId, name: sections.name })
@@ -119,22 +121,17 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
       query.q.length >= 2
         ? db
             .select({
-              id: students.id,
-              fullName: students.fullName,
-              studentCode: students.studentCode,
+              id: inSession.studentId,
+              fullName: inSession.fullName,
+              studentCode: inSession.studentCode,
               className: classes.name,
             })
-            .from(enrolments)
-            .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
-            .innerJoin(classes, rowKey(classes, enrolments.instituteId, enrolments.classId))
+            .from(inSession)
+            .innerJoin(classes, rowKey(classes, inSession.instituteId, inSession.classId))
             .where(
-              and(
-                eq(enrolments.instituteId, instituteId),
-                eq(enrolments.academicSessionId, query.academicSessionId),
-                sql`(${students.fullName} ilike ${like} or ${students.studentCode} ilike ${like})`,
-              ),
+              sql`(${inSession.fullName} ilike ${like} or ${inSession.studentCode} ilike ${like})`,
             )
-            .orderBy(asc(students.fullName))
+            .orderBy(asc(inSession.fullName))
             .limit(20)
         : [],
     ])

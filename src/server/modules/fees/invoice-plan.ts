@@ -13,9 +13,8 @@ import {
   studentFeeOverrides,
   vatRates,
 } from '../../db/schema/fees.ts'
-import { enrolments, students } from '../../db/schema/students.ts'
 import { anyUuid } from './sql-arrays.ts'
-import { rowKey } from '../../db/tenant-rows.ts'
+import { enrolled } from '../students/enrolment-read.ts'
 
 /*
  * What an invoice would hold, before anything is written: the student's lines for a period (or
@@ -86,30 +85,29 @@ export async function studentsOf(
     groupIds?: string[]
   } = {},
 ): Promise<BilledStudent[]> {
-  const conditions = [
-    eq(enrolments.instituteId, instituteId),
-    eq(enrolments.academicSessionId, sessionId),
-  ]
-  if (where.studentIds?.length) conditions.push(inArray(students.id, where.studentIds))
-  if (where.campusId) conditions.push(eq(students.campusId, where.campusId))
-  if (where.classIds?.length) conditions.push(inArray(enrolments.classId, where.classIds))
-  if (where.sectionIds?.length) conditions.push(inArray(enrolments.sectionId, where.sectionIds))
-  if (where.groupIds?.length) conditions.push(inArray(enrolments.groupId, where.groupIds))
+  const { studentIds, campusId, classIds, sectionIds, groupIds } = where
+  const inSession = enrolled(db, {
+    instituteId,
+    academicSessionId: sessionId,
+    studentIds,
+    campusId,
+    classIds,
+    sectionIds,
+    groupIds,
+  })
   return db
     .select({
-      id: students.id,
-      fullName: students.fullName,
-      studentCode: students.studentCode,
-      status: students.status,
-      campusId: students.campusId,
-      classId: enrolments.classId,
-      groupId: enrolments.groupId,
-      sectionId: enrolments.sectionId,
+      id: inSession.studentId,
+      fullName: inSession.fullName,
+      studentCode: inSession.studentCode,
+      status: inSession.status,
+      campusId: inSession.campusId,
+      classId: inSession.classId,
+      groupId: inSession.groupId,
+      sectionId: inSession.sectionId,
     })
-    .from(enrolments)
-    .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
-    .where(and(...conditions))
-    .orderBy(enrolments.classId, students.studentCode)
+    .from(inSession)
+    .orderBy(inSession.classId, inSession.studentCode)
 }
 
 export async function loadFeeContext(

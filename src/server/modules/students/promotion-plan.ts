@@ -11,9 +11,10 @@ import { promotionStudentActions } from '../../../shared/schemas/students.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, groupClasses, sections } from '../../db/schema/academic.ts'
-import { enrolments, students } from '../../db/schema/students.ts'
+import { enrolments } from '../../db/schema/students.ts'
 import { type FieldRefusal, validationFailed } from '../../lib/errors.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { enrolled } from './enrolment-read.ts'
 
 interface TargetSection {
   id: string
@@ -79,23 +80,16 @@ export async function loadScope(
 
   const exceptions = new Map(request.exceptions.map((e) => [e.studentId, e]))
   if (exceptions.size) {
-    const known = await tx
-      .select({ studentId: enrolments.studentId })
-      .from(enrolments)
-      .where(
-        and(
-          eq(enrolments.instituteId, instituteId),
-          eq(enrolments.academicSessionId, from!.id),
-          inArray(
-            enrolments.classId,
-            request.classMappings.map((m) => m.fromClassId),
-          ),
-          inArray(enrolments.studentId, [...exceptions.keys()]),
-        ),
-      )
-    const enrolled = new Set(known.map((k) => k.studentId))
+    const inClasses = enrolled(tx, {
+      instituteId,
+      academicSessionId: from!.id,
+      classIds: request.classMappings.map((m) => m.fromClassId),
+      studentIds: [...exceptions.keys()],
+    })
+    const known = await tx.select({ studentId: inClasses.studentId }).from(inClasses)
+    const knownIds = new Set(known.map((k) => k.studentId))
     request.exceptions.forEach((e, i) => {
-      if (!enrolled.has(e.studentId)) {
+      if (!knownIds.has(e.studentId)) {
         refusals[`exceptions.${i}.studentId`] = 'promotion_student_unknown'
       }
     })
@@ -221,49 +215,40 @@ export async function planClass(
   book: RollBook,
 ): Promise<ClassPlan> {
   const { instituteId, from, to, request } = scope
+  const inClass = enrolled(tx, {
+    instituteId,
+    academicSessionId: from.id,
+    classIds: [mapping.fromClassId],
+  })
   const rows = await tx
     .select({
-      enrolmentId: enrolments.id,
-      studentId: students.id,
-      studentCode: students.studentCode,
-      fullName: students.fullName,
-      status: students.status,
-      sectionId: enrolments.sectionId,
+      enrolmentId: inClass.enrolmentId,
+      studentId: inClass.studentId,
+      studentCode: inClass.studentCode,
+      fullName: inClass.fullName,
+      status: inClass.status,
+      sectionId: inClass.sectionId,
       sectionName: sections.name,
-      roll: enrolments.roll,
-      groupId: enrolments.groupId,
-      shiftId: enrolments.shiftId,
+      roll: inClass.roll,
+      groupId: inClass.groupId,
+      shiftId: inClass.shiftId,
     })
-    .from(enrolments)
-    .innerJoin(students, rowKey(students, enrolments.instituteId, enrolments.studentId))
-    .leftJoin(sections, rowKey(sections, enrolments.instituteId, enrolments.sectionId))
-    .where(
-      and(
-        eq(enrolments.instituteId, instituteId),
-        eq(enrolments.academicSessionId, from.id),
-        eq(enrolments.classId, mapping.fromClassId),
-      ),
-    )
-    .orderBy(asc(sections.position), asc(sections.name), asc(enrolments.roll))
+    .from(inClass)
+    .leftJoin(sections, rowKey(sections, inClass.instituteId, inClass.sectionId))
+    .orderBy(asc(sections.position), asc(sections.name), asc(inClass.roll))
+  // Where the class's students are placed in the next session already.
+  const inNext = enrolled(tx, { instituteId, academicSessionId: to.id }, 'next_session')
   const placed = await tx
     .select({
-      studentId: enrolments.studentId,
-      classId: enrolments.classId,
-      sectionId: enrolments.sectionId,
+      studentId: inNext.studentId,
+      classId: inNext.classId,
+      sectionId: inNext.sectionId,
       sectionName: sections.name,
-      roll: enrolments.roll,
+      roll: inNext.roll,
     })
-    .from(enrolments)
-    .leftJoin(sections, rowKey(sections, enrolments.instituteId, enrolments.sectionId))
-    .where(
-      and(
-        eq(enrolments.instituteId, instituteId),
-        eq(enrolments.academicSessionId, to.id),
-        sql`${enrolments.studentId} in (select ${enrolments.studentId} from ${enrolments}
-          where ${enrolments.academicSessionId} = ${from.id}
-            and ${enrolments.classId} = ${mapping.fromClassId})`,
-      ),
-    )
+    .from(inNext)
+    .innerJoin(inClass, eq(inClass.studentId, inNext.studentId))
+    .leftJoin(sections, rowKey(sections, inNext.instituteId, inNext.sectionId))
   const already = new Map(placed.map((p) => [p.studentId, p]))
   const className = (id: string) => scope.classNames.get(id)!
 
