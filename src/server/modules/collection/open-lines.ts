@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { OpenLine } from '../../../shared/schemas/collection.ts'
 import type { Db } from '../../db/client.ts'
 import { advanceMovements } from '../../db/schema/collection.ts'
-import { chargedFines } from '../fees/fine-waivers.ts'
-import { lineBalance } from '../fees/line-balance.ts'
+import { chargedFines } from '../fees/rules/fine-waivers.ts'
+import { lineBalance } from '../fees/invoices/line-balance.ts'
 import { anyUuid, pgArray } from '../fees/sql-arrays.ts'
 
 interface LineRow {
