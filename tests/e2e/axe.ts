@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /** Serious and critical accessibility findings of axe on the page as it is now, one per element. */
 export async function axeFindings(page: Page): Promise<string[]> {
@@ -25,4 +25,23 @@ export async function axeFindings(page: Page): Promise<string[]> {
     .flatMap((v) =>
       v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
     )
+}
+
+/**
+ * The findings of `axeFindings` in the light skin and then in the dark one, by skin (none:
+ * empty). The skin is switched as the skin toggle does, without a reload: it is the page's
+ * `data-skin` and its styles, kept on the device for the next page.
+ */
+export async function axeFindingsInBothSkins(page: Page): Promise<Record<string, string[]>> {
+  const findings: Record<string, string[]> = {}
+  for (const skin of ['light', 'dark'] as const) {
+    await page.evaluate((value) => {
+      localStorage.setItem('skin', value)
+      document.documentElement.dataset.skin = value
+    }, skin)
+    const found = await axeFindings(page)
+    await expect(page.locator('html')).toHaveAttribute('data-skin', skin)
+    if (found.length > 0) findings[skin] = found
+  }
+  return findings
 }

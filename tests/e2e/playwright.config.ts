@@ -41,7 +41,8 @@ export default defineConfig({
     cwd: root,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A machine busy with other work takes a minute or more to start it.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
