@@ -351,6 +351,8 @@ test('the offline screens pass axe in the light and the dark skin', async ({
   browser,
   baseURL,
 }) => {
+  // Three screens, each read by axe twice.
+  test.slow()
   const { context, page } = await adminPage(browser, baseURL!)
   await openTrialBalanceFirst(page)
   await expect.poll(() => storedEndpoints(page)).toContain('accounting/trial-balance')
