@@ -4,7 +4,7 @@ import { CounterSearchQuerySchema, type Family } from '../../../shared/schemas/c
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
-import { fineAsOf } from '../fees/rules/fine-waivers.ts'
+import { fineAsOf } from '../fees/rules/fine-read.ts'
 import { searchApplicants } from './applicant-fee-read.ts'
 import { familyAtCounter, searchCounter } from './family-read.ts'
 

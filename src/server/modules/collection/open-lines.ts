@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { OpenLine } from '../../../shared/schemas/collection.ts'
 import type { Db } from '../../db/client.ts'
 import { advanceMovements } from '../../db/schema/collection.ts'
-import { chargedFines } from '../fees/rules/fine-waivers.ts'
+import { chargedFines } from '../fees/rules/fine-read.ts'
 import { lineBalance } from '../fees/invoices/line-balance.ts'
 import { anyUuid, pgArray } from '../fees/sql-arrays.ts'
 
