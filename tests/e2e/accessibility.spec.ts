@@ -30,7 +30,7 @@ async function inBothSkins(browser: Browser) {
 
 test.describe('in the light and the dark skin, axe finds nothing serious or critical', () => {
   // One page walks every screen and axe reads each twice, a few seconds apiece on a busy machine.
-  test.describe.configure({ mode: 'parallel', timeout: 600_000 })
+  test.describe.configure({ mode: 'parallel', timeout: 900_000 })
 
   test('on the sign-in, recovery and applicant screens', async ({ browser, baseURL }) => {
     const run = unique()
