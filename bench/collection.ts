@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
-import type { CreatePayment } from '../src/shared/schemas/collection.ts'
+import type { CreatePayment } from '../src/shared/schemas/collection-payments.ts'
 import {
   addConfig,
   addCycle,

@@ -10,7 +10,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
-import type { CounterMatchList } from '../src/shared/schemas/collection.ts'
+import type { CounterMatchList } from '../src/shared/schemas/collection-payments.ts'
 import type { StudentPage } from '../src/shared/schemas/students.ts'
 import { seedLargeInstitute } from '../src/server/db/large-institute.ts'
 import { prng } from '../src/server/db/demo-students.ts'

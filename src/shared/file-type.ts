@@ -1,5 +1,5 @@
 import type { ErrorCode } from './errors/catalogue.ts'
-import type { AttachmentType } from './schemas/admission.ts'
+import type { AttachmentType } from './schemas/admission-forms.ts'
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
   bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { confirmationKind } from './schemas/admission.ts'
+import { confirmationKind } from './schemas/admission-applications.ts'
 import { dateOrderOf, parseTypedDate, regionalLocale } from './typed-date.ts'
 
 describe('dates as people type them', () => {

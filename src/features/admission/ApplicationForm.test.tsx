@@ -2,7 +2,7 @@ import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
+import type { PublicAdmissionForm } from '../../shared/schemas/admission-forms.ts'
 import { ApplicationForm } from './ApplicationForm.tsx'
 import { draftSession } from './draft-store.ts'
 

@@ -14,7 +14,7 @@ import {
   isStandardField,
   type PublicAdmissionForm,
   type StandardField,
-} from '../../shared/schemas/admission.ts'
+} from '../../shared/schemas/admission-forms.ts'
 import { genders } from '../../shared/schemas/person.ts'
 import {
   missingAttachments,

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useClientValue } from '../../lib/client-value.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
-import type { LinkChannel, PublicApplication } from '../../shared/schemas/admission.ts'
+import type { LinkChannel, PublicApplication } from '../../shared/schemas/admission-applications.ts'
 import { useSendApplicationLink } from './mutations.ts'
 
 /**

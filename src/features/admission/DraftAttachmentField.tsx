@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
-import type { AttachmentRequirement } from '../../shared/schemas/admission.ts'
+import type { AttachmentRequirement } from '../../shared/schemas/admission-forms.ts'
 import { AttachmentField, BlobImage, useStoredFile } from './controls.tsx'
 import { formatBytes, type AttachmentMeta } from './draft-data.ts'
 import { typeNames } from './file-messages.ts'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { useFormat } from '../../lib/format.ts'
-import type { PublicFormList, PublicInstitute } from '../../shared/schemas/admission.ts'
+import type { PublicFormList, PublicInstitute } from '../../shared/schemas/admission-forms.ts'
 import { localDate } from './draft-data.ts'
 
 /** Class, session, closing day and fee of a form, as the institute page and the form show them. */

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { Field, SelectField } from '../../components/form/Field.tsx'
-import type { Question } from '../../shared/schemas/admission.ts'
+import type { Question } from '../../shared/schemas/admission-forms.ts'
 
 /** One of the form's own questions: a choice, a number, a date or a line of text. */
 export function QuestionField({

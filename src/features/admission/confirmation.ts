@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { confirmationKind } from '../../shared/schemas/admission.ts'
+import { confirmationKind } from '../../shared/schemas/admission-applications.ts'
 import {
   dateOrderOf,
   parseTypedDate,

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react'
 import type { DraftAttachment } from '../../lib/offline-db.ts'
-import type { AttachmentRequirement } from '../../shared/schemas/admission.ts'
+import type { AttachmentRequirement } from '../../shared/schemas/admission-forms.ts'
 import { formatBytes } from './draft-data.ts'
 import { storedFileSource } from './draft-store.ts'
 import { typeNames } from './file-messages.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
+import type { PublicAdmissionForm } from '../../shared/schemas/admission-forms.ts'
 import {
   attachmentProblem,
   emptyFields,

@@ -6,13 +6,15 @@ import * as v from 'valibot'
 import { numberFormat } from '../../shared/intl-formats.ts'
 import {
   applicationSchemaFor,
+  type PublicApplication,
+} from '../../shared/schemas/admission-applications.ts'
+import {
   standardFields,
   type AttachmentRequirement,
   type AttachmentType,
   type PublicAdmissionForm,
-  type PublicApplication,
   type StandardField,
-} from '../../shared/schemas/admission.ts'
+} from '../../shared/schemas/admission-forms.ts'
 import { fileRefusalCodes } from '../../shared/file-type.ts'
 import type { ErrorDetail } from '../../shared/schemas/api-error.ts'
 import { issuesToDetails } from '../../shared/schemas/issues.ts'

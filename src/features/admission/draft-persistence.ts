@@ -11,7 +11,7 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { snapshot, subscribe } from 'valtio'
 import { offlineDb, type AdmissionDraft, type DraftAttachment } from '../../lib/offline-db.ts'
-import type { SubmitApplication } from '../../shared/schemas/admission.ts'
+import type { SubmitApplication } from '../../shared/schemas/admission-applications.ts'
 import {
   hasContent,
   isInFlight,

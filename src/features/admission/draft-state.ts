@@ -1,5 +1,5 @@
 /** The applicant's draft of one form as the page edits it (see draft-store.ts). */
-import type { PublicAdmissionForm } from '../../shared/schemas/admission.ts'
+import type { PublicAdmissionForm } from '../../shared/schemas/admission-forms.ts'
 import type { ErrorDetail } from '../../shared/schemas/api-error.ts'
 import { newDraftData, type DraftData } from './draft-data.ts'
 

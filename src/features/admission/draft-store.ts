@@ -8,12 +8,12 @@
  */
 import { proxy } from 'valtio'
 import { sniffType } from '../../shared/file-type.ts'
+import type { SubmitApplication } from '../../shared/schemas/admission-applications.ts'
 import type {
   AttachmentRequirement,
   PublicAdmissionForm,
   StandardField,
-  SubmitApplication,
-} from '../../shared/schemas/admission.ts'
+} from '../../shared/schemas/admission-forms.ts'
 import type { DraftAttachment } from '../../lib/offline-db.ts'
 import { attachmentProblem, type AttachmentProblem } from './draft-data.ts'
 import type { DraftPersistence } from './draft-persistence.ts'

@@ -1,7 +1,7 @@
 /** What the applicant is told about a file: problems found on this device, refusals by the server. */
 import { useLingui } from '@lingui/react/macro'
 import { useServerErrors } from '../../lib/server-errors.ts'
-import type { AttachmentRequirement, AttachmentType } from '../../shared/schemas/admission.ts'
+import type { AttachmentRequirement, AttachmentType } from '../../shared/schemas/admission-forms.ts'
 import {
   formatBytes,
   refusalProblem,

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { QuestionKind, StandardField } from '../../shared/schemas/admission.ts'
+import type { QuestionKind, StandardField } from '../../shared/schemas/admission-forms.ts'
 import type { ApplicantStatus } from '../../shared/schemas/admission-lists.ts'
 
 /** The standard fields of every admission form, as applicants and staff read them. */

@@ -6,7 +6,7 @@ import {
   SentApplicationLinkSchema,
   type LinkChannel,
   type SentApplicationLink,
-} from '../../shared/schemas/admission.ts'
+} from '../../shared/schemas/admission-applications.ts'
 import { sendLinkPath, uploadPath } from './paths.ts'
 import { applicationQuery } from './queries.ts'
 

@@ -4,7 +4,7 @@
  * no DOM here: the service worker imports it too.
  */
 import { offlineDb, type DraftAttachment, type QueuedRequest } from '../../lib/offline-db.ts'
-import type { SubmitApplication } from '../../shared/schemas/admission.ts'
+import type { SubmitApplication } from '../../shared/schemas/admission-applications.ts'
 import { submitPath } from './paths.ts'
 import { readDraftData, type DraftData, type Submission } from './draft-data.ts'
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicApplication, SubmitApplication } from '../../shared/schemas/admission.ts'
+import type {
+  PublicApplication,
+  SubmitApplication,
+} from '../../shared/schemas/admission-applications.ts'
 import { emptyFields, newDraftData, type DraftData } from './draft-data.ts'
 import { replayOutbox, type ReplayOptions } from './outbox.ts'
 import { MemoryOutboxStore, submissionJob, type OutboxStore } from './outbox-store.ts'

@@ -12,7 +12,10 @@
 import * as v from 'valibot'
 import { sniffType } from '../../shared/file-type.ts'
 import type { QueuedRequest } from '../../lib/offline-db.ts'
-import { PublicApplicationSchema, type SubmitApplication } from '../../shared/schemas/admission.ts'
+import {
+  PublicApplicationSchema,
+  type SubmitApplication,
+} from '../../shared/schemas/admission-applications.ts'
 import { ApiErrorSchema, type ErrorDetail } from '../../shared/schemas/api-error.ts'
 import { uploadPath } from './paths.ts'
 import { safeFileName, type Submission, type UploadResult } from './draft-data.ts'

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getPublicJson } from '../../lib/public-api.ts'
+import { PublicApplicationSchema } from '../../shared/schemas/admission-applications.ts'
 import {
   PublicAdmissionFormSchema,
-  PublicApplicationSchema,
   PublicFormListSchema,
-} from '../../shared/schemas/admission.ts'
+} from '../../shared/schemas/admission-forms.ts'
 import { applicationPath, formPath, institutePath } from './paths.ts'
 
 /** Applicants' reads: anonymous, so nothing here is a user's and nothing is wiped at sign-out. */

@@ -4,7 +4,8 @@
  * the refused files). Loaded on demand, like the draft's persistence.
  */
 import { offlineDb, type AdmissionDraft, type DraftAttachment } from '../../lib/offline-db.ts'
-import type { PublicAdmissionForm, PublicApplication } from '../../shared/schemas/admission.ts'
+import type { PublicApplication } from '../../shared/schemas/admission-applications.ts'
+import type { PublicAdmissionForm } from '../../shared/schemas/admission-forms.ts'
 import { readDraftData, type UploadResult } from './draft-data.ts'
 
 /** The draft stored last for that form, if any. */

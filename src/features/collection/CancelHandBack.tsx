@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { useMoney } from '../../lib/use-money.ts'
-import { reversibleMethods, type Receipt } from '../../shared/schemas/collection.ts'
+import { reversibleMethods } from '../../shared/schemas/collection-payments.ts'
+import { type Receipt } from '../../shared/schemas/collection-receipts.ts'
 
 type Tender = Receipt['tenders'][number]
 

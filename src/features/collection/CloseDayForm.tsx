@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import { CloseDaySchema, type CloseDay } from '../../shared/schemas/collection.ts'
+import { CloseDaySchema, type CloseDay } from '../../shared/schemas/collection-days.ts'
 import { useCloseDay } from './mutations.ts'
 
 /**

@@ -10,7 +10,11 @@ import { useOnlineStatus } from '../../lib/online-status.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import { CreatePaymentSchema, type Family, type OpenLine } from '../../shared/schemas/collection.ts'
+import {
+  CreatePaymentSchema,
+  type Family,
+  type OpenLine,
+} from '../../shared/schemas/collection-payments.ts'
 import { ApplicantFeePanel } from './ApplicantFeePanel.tsx'
 import { CounterSearch } from './CounterSearch.tsx'
 import { FamilyLines } from './FamilyLines.tsx'

@@ -12,7 +12,7 @@ import {
 import { useOnlineStatus } from '../../lib/online-status.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { CounterApplicant, CounterSearchResult } from '../../shared/schemas/applicant-fees.ts'
-import type { CounterMatch } from '../../shared/schemas/collection.ts'
+import type { CounterMatch } from '../../shared/schemas/collection-payments.ts'
 import { counterSearchQuery } from './queries.ts'
 
 /** A result: a student (whose family opens), or an applicant whose application fee is due. */

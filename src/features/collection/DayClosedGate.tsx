@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactElement, ReactNode } from 'react'
 import { getJson } from '../../lib/api.ts'
 import { useFormat } from '../../lib/format.ts'
-import { CashierDaySchema } from '../../shared/schemas/collection.ts'
+import { CashierDaySchema } from '../../shared/schemas/collection-days.ts'
 import { collectionKey } from './queries.ts'
 
 /**

@@ -4,7 +4,7 @@ import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import type { CashierDay } from '../../shared/schemas/collection.ts'
+import type { CashierDay } from '../../shared/schemas/collection-days.ts'
 import { useApproveDifference } from './mutations.ts'
 import { ReopenDayDialog } from './ReopenDayDialog.tsx'
 

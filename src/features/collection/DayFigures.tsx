@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { useMoney } from '../../lib/use-money.ts'
-import type { CashierDay } from '../../shared/schemas/collection.ts'
+import type { CashierDay } from '../../shared/schemas/collection-days.ts'
 import { tenderMethodLabels } from './labels.ts'
 
 /**

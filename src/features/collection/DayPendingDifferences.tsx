@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import type { CashierDay } from '../../shared/schemas/collection.ts'
+import type { CashierDay } from '../../shared/schemas/collection-days.ts'
 import type { DayPageSearch } from '../../shared/schemas/collection-search.ts'
 
 /** For who may approve them: the closings whose difference waits, each a link to its day. */

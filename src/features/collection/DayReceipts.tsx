@@ -4,7 +4,7 @@ import type { ReactElement } from 'react'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import type { CashierDay } from '../../shared/schemas/collection.ts'
+import type { CashierDay } from '../../shared/schemas/collection-days.ts'
 
 /** Every receipt of the day, cancelled ones marked with when they were cancelled. */
 export function DayReceipts({ day }: { day: CashierDay }): ReactElement {

@@ -5,7 +5,7 @@ import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { periodLabel } from '../../shared/fees/periods.ts'
-import type { Family, OpenLine } from '../../shared/schemas/collection.ts'
+import type { Family, OpenLine } from '../../shared/schemas/collection-payments.ts'
 import type { PaymentDraft, PreparedPayment } from './prepared-payment.ts'
 
 /**

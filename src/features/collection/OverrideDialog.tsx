@@ -12,7 +12,7 @@ import {
   type AdvanceMovement,
   type AdvanceOverrideRequest,
 } from '../../shared/schemas/advances.ts'
-import type { Family, FamilyMember } from '../../shared/schemas/collection.ts'
+import type { Family, FamilyMember } from '../../shared/schemas/collection-payments.ts'
 import { tenderMethodLabels } from './labels.ts'
 import { useRequestOverride } from './mutations.ts'
 

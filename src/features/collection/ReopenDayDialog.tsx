@@ -5,7 +5,7 @@ import { TextAreaField } from '../../components/form/Field.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { ReopenDaySchema, type CashierDay } from '../../shared/schemas/collection.ts'
+import { ReopenDaySchema, type CashierDay } from '../../shared/schemas/collection-days.ts'
 import { useReopenDay } from './mutations.ts'
 
 /** Reopens today's closing with the reason: its deposit and difference postings are reversed. */

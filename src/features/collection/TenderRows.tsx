@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, type ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { useMoney } from '../../lib/use-money.ts'
-import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection.ts'
+import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-payments.ts'
 import { tenderMethodLabels } from './labels.ts'
 import { newTender, type TenderDraft } from './prepared-payment.ts'
 

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import type { OpenLine } from '../../shared/schemas/collection.ts'
+import type { OpenLine } from '../../shared/schemas/collection-payments.ts'
 import { FineWaiverRequestSchema } from '../../shared/schemas/fine-waivers.ts'
 import { useWaiveFineAtCounter } from './mutations.ts'
 

@@ -5,7 +5,7 @@ import type {
   AdvanceOverride,
   AdvanceOverrideKind,
 } from '../../shared/schemas/advances.ts'
-import type { TenderMethod } from '../../shared/schemas/collection.ts'
+import type { TenderMethod } from '../../shared/schemas/collection-payments.ts'
 
 export const tenderMethodLabels: Record<TenderMethod, MessageDescriptor> = {
   cash: msg`Cash`,

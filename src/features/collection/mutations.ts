@@ -15,16 +15,17 @@ import {
 } from '../../shared/schemas/advances.ts'
 import {
   CashierDaySchema,
-  ReceiptPrintSchema,
-  ReceiptSchema,
-  type CancelPayment,
   type CashierDay,
   type CloseDay,
   type ReopenDay,
-  type CreatePayment,
+} from '../../shared/schemas/collection-days.ts'
+import { type CancelPayment, type CreatePayment } from '../../shared/schemas/collection-payments.ts'
+import {
+  ReceiptPrintSchema,
+  ReceiptSchema,
   type Receipt,
   type ReceiptPrint,
-} from '../../shared/schemas/collection.ts'
+} from '../../shared/schemas/collection-receipts.ts'
 import {
   LineFineSchema,
   type FineWaiverRequestInput,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Family, OpenLine } from '../../shared/schemas/collection.ts'
+import type { Family, OpenLine } from '../../shared/schemas/collection-payments.ts'
 import { emptyDraft, newTender, preparePayment } from './prepared-payment.ts'
 
 const line = (lineId: string, studentId: string, over: Partial<OpenLine> = {}): OpenLine => ({

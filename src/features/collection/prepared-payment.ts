@@ -5,7 +5,7 @@ import type {
   Family,
   OpenLine,
   TenderMethod,
-} from '../../shared/schemas/collection.ts'
+} from '../../shared/schemas/collection-payments.ts'
 
 /*
  * The payment the counter prepares from what the cashier chose: the lines ticked (all, by

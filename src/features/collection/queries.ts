@@ -9,7 +9,9 @@ import {
   AdvanceOverrideListSchema,
   AdvanceSettingsSchema,
 } from '../../shared/schemas/advances.ts'
-import { CashierDaySchema, FamilySchema, ReceiptSchema } from '../../shared/schemas/collection.ts'
+import { CashierDaySchema } from '../../shared/schemas/collection-days.ts'
+import { FamilySchema } from '../../shared/schemas/collection-payments.ts'
+import { ReceiptSchema } from '../../shared/schemas/collection-receipts.ts'
 import type { DayPageSearch } from '../../shared/schemas/collection-search.ts'
 import {
   ApplicantFeeSchema,

@@ -1,4 +1,4 @@
-import type { CreatePayment } from '../../shared/schemas/collection.ts'
+import type { CreatePayment } from '../../shared/schemas/collection-payments.ts'
 import { session } from '../../lib/session.ts'
 import type { PaymentDraft } from './prepared-payment.ts'
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getPublicJson } from '../../lib/public-api.ts'
-import { ReceiptVerificationSchema } from '../../shared/schemas/collection.ts'
+import { ReceiptVerificationSchema } from '../../shared/schemas/collection-receipts.ts'
 
 /** The public verification endpoint of a receipt's code, below /api/. */
 export const verificationPath = (code: string) =>

@@ -9,7 +9,7 @@ import {
   ImportResultSchema,
   type ImportPreview,
   type ImportResult,
-} from '../../shared/schemas/students.ts'
+} from '../../shared/schemas/student-imports.ts'
 import { importColumnLabels, importOutcomeLabels } from './import-labels.ts'
 import { useConfirmImport } from './import-queries.ts'
 

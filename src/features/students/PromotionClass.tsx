@@ -10,7 +10,7 @@ import type {
   PromotionExceptionAction,
   PromotionPreview,
   PromotionStudent,
-} from '../../shared/schemas/students.ts'
+} from '../../shared/schemas/student-promotion.ts'
 import type { ClassTarget } from './promotion-defaults.ts'
 
 /** The students the office moves otherwise than their class, with why. */

@@ -9,7 +9,7 @@ import type {
   PromotionExceptionAction,
   PromotionRequestInput,
   PromotionStudent,
-} from '../../shared/schemas/students.ts'
+} from '../../shared/schemas/student-promotion.ts'
 import { defaultMapping, defaultSessions, nextSessionId } from './promotion-defaults.ts'
 import { promotionPreviewQuery, useRunPromotion } from './promotion-queries.ts'
 import { ClassBlock, type Exceptions } from './PromotionClass.tsx'

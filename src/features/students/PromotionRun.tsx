@@ -8,7 +8,10 @@ import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import type { Job } from '../../shared/schemas/jobs.ts'
-import { PromotionResultSchema, type PromotionResult } from '../../shared/schemas/students.ts'
+import {
+  PromotionResultSchema,
+  type PromotionResult,
+} from '../../shared/schemas/student-promotion.ts'
 
 /** The promotion's job: its progress, then what it did class by class. */
 export function PromotionRun({ jobId, onAgain }: { jobId: string; onAgain: () => void }) {

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { ImportColumn, ImportOutcome } from '../../shared/schemas/students.ts'
+import type { ImportColumn, ImportOutcome } from '../../shared/schemas/student-imports.ts'
 
 /** The columns of an import file, as the preview's headings. */
 export const importColumnLabels: Record<ImportColumn, MessageDescriptor> = {

@@ -5,7 +5,7 @@ import { api, postJson } from '../../lib/api.ts'
 import { downloadFile } from '../../lib/download.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import { toSearchParams } from '../../lib/search.ts'
-import { ImportPreviewSchema, type ImportPreview } from '../../shared/schemas/students.ts'
+import { ImportPreviewSchema, type ImportPreview } from '../../shared/schemas/student-imports.ts'
 import { type StudentListQuery } from '../../shared/schemas/student-search.ts'
 import { dateOrderOf, regionalLocale } from '../../shared/typed-date.ts'
 

@@ -6,7 +6,7 @@ import {
   PromotionPreviewSchema,
   PromotionStartedSchema,
   type PromotionRequestInput,
-} from '../../shared/schemas/students.ts'
+} from '../../shared/schemas/student-promotion.ts'
 
 /*
  * The promotion screen's preview and its one change. The sessions and classes it chooses from

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import {
   AdmissionFormInputSchema,
   type AdmissionFormInput,
-} from '../../shared/schemas/admission.ts'
+} from '../../shared/schemas/admission-forms.ts'
 import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from './client.ts'
 import { seedStudents } from './demo-students.ts'

@@ -13,7 +13,7 @@ import {
 } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
 import type { FileRefusalCode } from '../../shared/file-type.ts'
-import type { AttachmentType } from '../../shared/schemas/admission.ts'
+import type { AttachmentType } from '../../shared/schemas/admission-forms.ts'
 
 export class FileRefused extends Error {
   constructor(readonly code: FileRefusalCode) {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import type { AdmissionFormInput } from '../../shared/schemas/admission.ts'
+import type { AdmissionFormInput } from '../../shared/schemas/admission-forms.ts'
 import type { ApplicantStatus } from '../../shared/schemas/admission-lists.ts'
 import { academicSessions, classes, groups } from '../db/schema/academic.ts'
 import { roleRules, roles } from '../db/schema/access.ts'

@@ -3,7 +3,7 @@
 // period long overdue.
 import { eq, sql } from 'drizzle-orm'
 import type { Invoice } from '../../shared/schemas/fees-invoices.ts'
-import type { Family } from '../../shared/schemas/collection.ts'
+import type { Family } from '../../shared/schemas/collection-payments.ts'
 import type { StudentInvoices } from '../../shared/schemas/fees-invoices.ts'
 import { feeHeads, fineRules, invoices } from '../db/schema/fees.ts'
 import { students } from '../db/schema/students.ts'

@@ -1,4 +1,4 @@
-import type { Allocation } from '../schemas/collection.ts'
+import type { Allocation } from '../schemas/collection-payments.ts'
 import { assertMinor } from './arithmetic.ts'
 
 /*

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import type { StandardField } from '../schemas/admission.ts'
+import type { StandardField } from '../schemas/admission-forms.ts'
 import type { ApplicantStatus } from '../schemas/admission-lists.ts'
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { FamilySchema } from './collection.ts'
+import { FamilySchema } from './collection-payments.ts'
 import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CounterMatchSchema, TenderSchema } from './collection.ts'
+import { CounterMatchSchema, TenderSchema } from './collection-payments.ts'
 import { isoDate } from './dates.ts'
 import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, text } from './primitives.ts'

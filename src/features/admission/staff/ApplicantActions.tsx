@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { showToast } from '../../../lib/toasts.ts'
-import { undecidedStatuses, type Applicant } from '../../../shared/schemas/admission.ts'
+import { undecidedStatuses, type Applicant } from '../../../shared/schemas/admission-applicants.ts'
 import { useAdmissionErrors } from './errors.ts'
 import { useAdvanceApplicant } from './queries.ts'
 

@@ -3,12 +3,9 @@ import type { ReactNode } from 'react'
 import { dayDate } from '../../../lib/dates.ts'
 import { useFormat } from '../../../lib/format.ts'
 import { useMoney } from '../../../lib/use-money.ts'
-import {
-  standardFields,
-  type Applicant,
-  type FeePayment,
-  type StandardField,
-} from '../../../shared/schemas/admission.ts'
+import { type Applicant } from '../../../shared/schemas/admission-applicants.ts'
+import { type FeePayment } from '../../../shared/schemas/admission-applications.ts'
+import { standardFields, type StandardField } from '../../../shared/schemas/admission-forms.ts'
 import { fieldLabels, genderLabels, statusLabels } from '../labels.ts'
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '../../../components/form/Field.tsx'
-import { attachmentTypes } from '../../../shared/schemas/admission.ts'
+import { attachmentTypes } from '../../../shared/schemas/admission-forms.ts'
 import { newAttachment, type AttachmentDraft } from './form-draft.ts'
 import type { AttachmentErrors } from './form-errors.ts'
 import { attachmentTypeNames } from './form-state.ts'

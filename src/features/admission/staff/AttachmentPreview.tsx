@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '../../../components/icons.tsx'
-import type { StaffAttachment } from '../../../shared/schemas/admission.ts'
+import type { StaffAttachment } from '../../../shared/schemas/admission-applicants.ts'
 import { attachmentPreviewQuery } from './queries.ts'
 
 /** A Blob URL for as long as the Blob is shown, let go of afterwards. */

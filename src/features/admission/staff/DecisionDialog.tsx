@@ -9,7 +9,7 @@ import {
   AcceptApplicantSchema,
   RejectApplicantSchema,
   type Applicant,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-applicants.ts'
 import { useAdmissionErrors } from './errors.ts'
 import { useDecideApplicant } from './queries.ts'
 

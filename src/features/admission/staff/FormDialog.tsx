@@ -7,7 +7,10 @@ import { SubmitButton } from '../../../components/SubmitButton.tsx'
 import { todayIso } from '../../../lib/dates.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import { useMoney } from '../../../lib/use-money.ts'
-import { AdmissionFormInputSchema, type AdmissionForm } from '../../../shared/schemas/admission.ts'
+import {
+  AdmissionFormInputSchema,
+  type AdmissionForm,
+} from '../../../shared/schemas/admission-forms.ts'
 import { AttachmentsSection } from './AttachmentEditor.tsx'
 import { useAdmissionErrors } from './errors.ts'
 import { toDraft, toInput, type FormDraft } from './form-draft.ts'

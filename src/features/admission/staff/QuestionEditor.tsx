@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '../../../components/form/Field.tsx'
-import { questionKinds, type QuestionKind } from '../../../shared/schemas/admission.ts'
+import { questionKinds, type QuestionKind } from '../../../shared/schemas/admission-forms.ts'
 import { questionKindLabels } from '../labels.ts'
 import { newQuestion, type QuestionDraft } from './form-draft.ts'
 import type { QuestionErrors } from './form-errors.ts'

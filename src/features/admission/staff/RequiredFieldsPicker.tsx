@@ -3,7 +3,7 @@ import {
   alwaysRequiredFields,
   standardFields,
   type StandardField,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-forms.ts'
 import { fieldLabels } from '../labels.ts'
 
 /** Which standard fields an applicant must fill in; the name and phone always are. */

@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { AdmissionFormInputSchema, type AdmissionForm } from '../../../shared/schemas/admission.ts'
+import {
+  AdmissionFormInputSchema,
+  type AdmissionForm,
+} from '../../../shared/schemas/admission-forms.ts'
 import {
   bytesToMb,
   mbToBytes,

@@ -6,7 +6,7 @@ import {
   type AttachmentType,
   type QuestionKind,
   type StandardField,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-forms.ts'
 
 /**
  * A question as it is being typed. Its key (`id`, never shown) names its answers: a new

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { AdmissionForm, AttachmentType } from '../../../shared/schemas/admission.ts'
+import type { AdmissionForm, AttachmentType } from '../../../shared/schemas/admission-forms.ts'
 import type { ApplicantStatus } from '../../../shared/schemas/admission-lists.ts'
 
 /** Where a form stands for applicants. */

@@ -11,15 +11,17 @@ import { useChange, type Feedback } from '../../../lib/mutation-feedback.ts'
 import { storedRead } from '../../../lib/read-store.ts'
 import { toSearchParams } from '../../../lib/search.ts'
 import {
+  ApplicantListSchema,
+  ApplicantSchema,
+  type Applicant,
+} from '../../../shared/schemas/admission-applicants.ts'
+import {
   AdmissionFormInputSchema,
   AdmissionFormListSchema,
   AdmissionFormSchema,
-  ApplicantListSchema,
-  ApplicantSchema,
   type AdmissionForm,
   type AdmissionFormInput,
-  type Applicant,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-forms.ts'
 import {
   type AdmissionFormListSearch,
   type ApplicantListSearch,

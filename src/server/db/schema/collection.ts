@@ -12,11 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import {
-  differenceStatuses,
-  receiptStatuses,
-  tenderMethods,
-} from '../../../shared/schemas/collection.ts'
+import { differenceStatuses } from '../../../shared/schemas/collection-days.ts'
+import { tenderMethods } from '../../../shared/schemas/collection-payments.ts'
+import { receiptStatuses } from '../../../shared/schemas/collection-receipts.ts'
 import {
   advanceMovementKinds,
   advanceOverrideKinds,

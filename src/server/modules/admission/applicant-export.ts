@@ -6,11 +6,8 @@ import {
   exportStatuses,
 } from '../../../shared/messages/applicant-export.ts'
 import { minorToDecimalString } from '../../../shared/money.ts'
-import type {
-  ApplicationFields,
-  Question,
-  StandardField,
-} from '../../../shared/schemas/admission.ts'
+import type { ApplicationFields } from '../../../shared/schemas/admission-applications.ts'
+import type { Question, StandardField } from '../../../shared/schemas/admission-forms.ts'
 import { textIn, type Locale } from '../../lib/messages.ts'
 import { csvFile, type Cell } from '../../lib/spreadsheet-cells.ts'
 import { fieldsOf, type applicantsForExport } from './applicant-read.ts'

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Applicant } from '../../../shared/schemas/admission.ts'
+import type { Applicant } from '../../../shared/schemas/admission-applicants.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import {
   demoInstituteId,

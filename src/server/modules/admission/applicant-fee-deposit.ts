@@ -4,7 +4,7 @@ import {
   ApplicantFeeDepositSchema,
   type BankAccountList,
 } from '../../../shared/schemas/applicant-fees.ts'
-import type { Applicant } from '../../../shared/schemas/admission.ts'
+import type { Applicant } from '../../../shared/schemas/admission-applicants.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { applicantFeeDeposits } from '../../db/schema/admission.ts'
 import { audit } from '../../lib/audit.ts'

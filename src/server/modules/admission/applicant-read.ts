@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type * as v from 'valibot'
 import {
-  standardFields,
   type Applicant,
   type ApplicantSummary,
-  type ApplicationFields,
+} from '../../../shared/schemas/admission-applicants.ts'
+import { type ApplicationFields } from '../../../shared/schemas/admission-applications.ts'
+import {
+  standardFields,
   type AttachmentRequirement,
   type Question,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-forms.ts'
 import {
   applicantStatuses,
   type ApplicantListQuerySchema,

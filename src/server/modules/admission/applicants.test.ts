@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Applicant, ApplicantSummary } from '../../../shared/schemas/admission.ts'
+import type { Applicant, ApplicantSummary } from '../../../shared/schemas/admission-applicants.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { applicantAttachments } from '../../db/schema/admission.ts'
 import { academicSessions, classes, sections } from '../../db/schema/academic.ts'

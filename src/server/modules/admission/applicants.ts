@@ -5,8 +5,8 @@ import {
   RejectApplicantSchema,
   undecidedStatuses,
   type Applicant,
-  type Question,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-applicants.ts'
+import { type Question } from '../../../shared/schemas/admission-forms.ts'
 import {
   ApplicantListQuerySchema,
   type ApplicantStatus,

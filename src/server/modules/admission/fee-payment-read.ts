@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { FeePayment } from '../../../shared/schemas/admission.ts'
+import type { FeePayment } from '../../../shared/schemas/admission-applications.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 

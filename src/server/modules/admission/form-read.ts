@@ -6,7 +6,7 @@ import type {
   PublicInstitute,
   Question,
   StandardField,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-forms.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdmissionForm } from '../../../shared/schemas/admission.ts'
+import type { AdmissionForm } from '../../../shared/schemas/admission-forms.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import {
   addInstitute,

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import { AdmissionFormInputSchema, type AdmissionForm } from '../../../shared/schemas/admission.ts'
+import {
+  AdmissionFormInputSchema,
+  type AdmissionForm,
+} from '../../../shared/schemas/admission-forms.ts'
 import { AdmissionFormListQuerySchema } from '../../../shared/schemas/admission-lists.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'

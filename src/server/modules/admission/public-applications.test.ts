@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import type { PublicApplication } from '../../../shared/schemas/admission.ts'
+import type { PublicApplication } from '../../../shared/schemas/admission-applications.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
 import { institutes } from '../../db/schema/institutes.ts'

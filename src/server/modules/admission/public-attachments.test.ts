@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import type { PublicApplication } from '../../../shared/schemas/admission.ts'
+import type { PublicApplication } from '../../../shared/schemas/admission-applications.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { applicants } from '../../db/schema/admission.ts'
 import {

@@ -4,10 +4,9 @@ import { Hono } from 'hono'
 import {
   AttachmentConfirmSchema,
   confirmationKind,
-  maxAttachmentBytes,
   samePhone,
-  type AttachmentType,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-applications.ts'
+import { maxAttachmentBytes, type AttachmentType } from '../../../shared/schemas/admission-forms.ts'
 import { sniffType } from '../../../shared/file-type.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'

@@ -2,11 +2,10 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import {
-  standardFields,
   type PublicApplication,
   type PublicAttachment,
-  type PublicInstitute,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-applications.ts'
+import { standardFields, type PublicInstitute } from '../../../shared/schemas/admission-forms.ts'
 import { type ApplicantStatus } from '../../../shared/schemas/admission-lists.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'

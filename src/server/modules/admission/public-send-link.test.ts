@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicApplication } from '../../../shared/schemas/admission.ts'
+import type { PublicApplication } from '../../../shared/schemas/admission-applications.ts'
 import {
   application,
   client,

@@ -3,7 +3,7 @@ import { notices } from '../../../shared/messages/notices.ts'
 import {
   SendApplicationLinkSchema,
   type SentApplicationLink,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-applications.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { validationFailed } from '../../lib/errors.ts'
 import { localeOf, textIn } from '../../lib/messages.ts'

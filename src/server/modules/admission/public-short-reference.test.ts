@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ApplicantSummary, PublicApplication } from '../../../shared/schemas/admission.ts'
+import type { ApplicantSummary } from '../../../shared/schemas/admission-applicants.ts'
+import type { PublicApplication } from '../../../shared/schemas/admission-applications.ts'
 import { signedInAs } from '../../test-support/admission.ts'
 import {
   application,

@@ -4,8 +4,8 @@ import * as v from 'valibot'
 import {
   applicationSchemaFor,
   SubmitApplicationSchema,
-  type PublicFormList,
-} from '../../../shared/schemas/admission.ts'
+} from '../../../shared/schemas/admission-applications.ts'
+import { type PublicFormList } from '../../../shared/schemas/admission-forms.ts'
 import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'

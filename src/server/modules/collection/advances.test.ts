@@ -5,7 +5,7 @@ import type {
   AdvanceHolderList,
   AdvanceOverride,
 } from '../../../shared/schemas/advances.ts'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import type { Invoice } from '../../../shared/schemas/fees-invoices.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { invoices } from '../../db/schema/fees.ts'

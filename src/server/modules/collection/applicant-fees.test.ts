@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CounterSearchResult } from '../../../shared/schemas/applicant-fees.ts'
-import type { PublicApplication } from '../../../shared/schemas/admission.ts'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { PublicApplication } from '../../../shared/schemas/admission-applications.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import { coaMappings } from '../../db/schema/accounting.ts'
 import { applicants } from '../../db/schema/admission.ts'
 import {

@@ -3,7 +3,7 @@ import {
   TakeApplicantFeeSchema,
   type ApplicantFee,
 } from '../../../shared/schemas/applicant-fees.ts'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'

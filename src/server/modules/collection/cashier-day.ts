@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { CashierDay, CloseDay } from '../../../shared/schemas/collection.ts'
+import type { CashierDay, CloseDay } from '../../../shared/schemas/collection-days.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/auth.ts'
 import { cashierDayClosings } from '../../db/schema/collection.ts'

@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
 import type { CounterSearchResult } from '../../../shared/schemas/applicant-fees.ts'
-import { CounterSearchQuerySchema, type Family } from '../../../shared/schemas/collection.ts'
+import {
+  CounterSearchQuerySchema,
+  type Family,
+} from '../../../shared/schemas/collection-payments.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { parseOrThrow } from '../../lib/validate.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { CashierDay } from '../../../shared/schemas/collection.ts'
+import type { CashierDay } from '../../../shared/schemas/collection-days.ts'
 import { demoInstituteId, signedInAs } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'

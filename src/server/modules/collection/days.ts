@@ -4,7 +4,7 @@ import {
   CloseDaySchema,
   ReopenDaySchema,
   type CashierDay,
-} from '../../../shared/schemas/collection.ts'
+} from '../../../shared/schemas/collection-days.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { audit } from '../../lib/audit.ts'
 import { authorize, requireAuth, requirePermission } from '../../lib/auth.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { byCollectionOrder } from '../../../shared/fees/allocation.ts'
-import type { CounterMatch, Family } from '../../../shared/schemas/collection.ts'
+import type { CounterMatch, Family } from '../../../shared/schemas/collection-payments.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../lib/errors.ts'
 import { defaultSessionId, isUuid } from '../students/student-read.ts'

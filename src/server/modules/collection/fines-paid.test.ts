@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import type { Invoice } from '../../../shared/schemas/fees-invoices.ts'
 import {
   counterFamily,

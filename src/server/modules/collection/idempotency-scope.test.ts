@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import { counterFamily, familyOf } from '../../test-support/collection.ts'
 import { signedInAs } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'

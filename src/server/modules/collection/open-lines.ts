@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { OpenLine } from '../../../shared/schemas/collection.ts'
+import type { OpenLine } from '../../../shared/schemas/collection-payments.ts'
 import type { Db } from '../../db/client.ts'
 import { advanceMovements } from '../../db/schema/collection.ts'
 import { chargedFines } from '../fees/rules/fine-read.ts'

@@ -13,7 +13,10 @@ import { instituteToday } from '../accounting/open-period.ts'
 import { postReversal } from '../accounting/reversal.ts'
 import { pgArray } from '../fees/sql-arrays.ts'
 import { isUuid } from '../students/student-read.ts'
-import { reversibleMethods, type CancelPayment } from '../../../shared/schemas/collection.ts'
+import {
+  reversibleMethods,
+  type CancelPayment,
+} from '../../../shared/schemas/collection-payments.ts'
 import { setApplicationFeeStatus } from './application-fee-status.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { advanceBalances } from './open-lines.ts'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { MappingPurpose } from '../../../shared/schemas/accounting.ts'
-import type { Tender, ValidPayment } from '../../../shared/schemas/collection.ts'
+import type { Tender, ValidPayment } from '../../../shared/schemas/collection-payments.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
 import type { Db } from '../../db/client.ts'

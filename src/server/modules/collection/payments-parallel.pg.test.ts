@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import { counterFamily, familyOf } from '../../test-support/collection.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'

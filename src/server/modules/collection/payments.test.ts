@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { CounterMatch, Receipt } from '../../../shared/schemas/collection.ts'
+import type { CounterMatch } from '../../../shared/schemas/collection-payments.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { outbox } from '../../db/schema/system.ts'
 import { invoices } from '../../db/schema/fees.ts'

@@ -3,9 +3,8 @@ import { Hono, type Context } from 'hono'
 import {
   CancelPaymentSchema,
   CreatePaymentSchema,
-  type Receipt,
-  type ReceiptPrint,
-} from '../../../shared/schemas/collection.ts'
+} from '../../../shared/schemas/collection-payments.ts'
+import { type Receipt, type ReceiptPrint } from '../../../shared/schemas/collection-receipts.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { payments, receiptPrints } from '../../db/schema/collection.ts'
 import { rowKey } from '../../db/tenant-rows.ts'

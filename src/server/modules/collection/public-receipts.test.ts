@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Receipt, ReceiptVerification } from '../../../shared/schemas/collection.ts'
+import type { Receipt, ReceiptVerification } from '../../../shared/schemas/collection-receipts.ts'
 import { createApp } from '../../app.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { counterFamily, familyOf, tuitionMinor } from '../../test-support/collection.ts'

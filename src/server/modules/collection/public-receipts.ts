@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { VerifyCodeSchema, type ReceiptVerification } from '../../../shared/schemas/collection.ts'
+import {
+  VerifyCodeSchema,
+  type ReceiptVerification,
+} from '../../../shared/schemas/collection-receipts.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { notFound } from '../../lib/errors.ts'
 import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { CashierDay, Receipt } from '../../../shared/schemas/collection.ts'
+import type { CashierDay } from '../../../shared/schemas/collection-days.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import { counterFamily, familyOf } from '../../test-support/collection.ts'
 import { signedInAs } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money.ts'
 import type { Db } from '../../db/client.ts'
 import { localeOf, textIn } from '../../lib/messages.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import { students } from '../../db/schema/students.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 

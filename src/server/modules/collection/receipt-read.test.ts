@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { students } from '../../db/schema/students.ts'
 import { demoCampuses } from '../../db/seed.ts'

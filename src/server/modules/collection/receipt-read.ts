@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { Receipt } from '../../../shared/schemas/collection.ts'
+import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import type { Db } from '../../db/client.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 import { users } from '../../db/schema/auth.ts'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { ReceiptVerification } from '../../../shared/schemas/collection.ts'
+import type { ReceiptVerification } from '../../../shared/schemas/collection-receipts.ts'
 import type { Db } from '../../db/client.ts'
 
 interface Row {

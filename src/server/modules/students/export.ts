@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
-import { importColumns, type ImportColumn } from '../../../shared/schemas/students.ts'
+import { importColumns, type ImportColumn } from '../../../shared/schemas/student-imports.ts'
 import {
   StudentListQuerySchema,
   type StudentListQuery,

@@ -2,7 +2,7 @@ import {
   importColumns,
   requiredImportColumns,
   type ImportColumn,
-} from '../../../shared/schemas/students.ts'
+} from '../../../shared/schemas/student-imports.ts'
 import { fileRefusal } from './import-file.ts'
 
 /** The template's headings (English); the first of each column's names below. */

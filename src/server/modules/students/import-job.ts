@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { id } from '../../../shared/schemas/primitives.ts'
-import type { ImportResult } from '../../../shared/schemas/students.ts'
+import type { ImportResult } from '../../../shared/schemas/student-imports.ts'
 import type { Db } from '../../db/client.ts'
 import type { JobKind } from '../../lib/jobs/job-kind.ts'
 import { writeRows, type BatchCounts } from './import-plan.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ImportPreview } from '../../../shared/schemas/students.ts'
+import type { ImportPreview } from '../../../shared/schemas/student-imports.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import type { TestApp } from '../../test-support/test-app.ts'
 import { declaringSize, generatedXlsx } from '../../test-support/xlsx-files.ts'

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
-import type { ImportColumn } from '../../../shared/schemas/students.ts'
+import type { ImportColumn } from '../../../shared/schemas/student-imports.ts'
 import type { Db } from '../../db/client.ts'
 import { enrolments, studentCounters, students } from '../../db/schema/students.ts'
 import { postgresErrorCode } from '../../lib/errors.ts'

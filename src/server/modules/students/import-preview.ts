@@ -3,7 +3,7 @@ import type {
   ImportCounts,
   ImportPreview,
   ImportRow,
-} from '../../../shared/schemas/students.ts'
+} from '../../../shared/schemas/student-imports.ts'
 import type { DateOrder } from '../../../shared/typed-date.ts'
 import type { Db } from '../../db/client.ts'
 import type { studentImports } from '../../db/schema/students.ts'

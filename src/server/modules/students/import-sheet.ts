@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
 import type { ErrorValues } from '../../../shared/schemas/api-error.ts'
-import { importRowLimit } from '../../../shared/schemas/students.ts'
+import { importRowLimit } from '../../../shared/schemas/student-imports.ts'
 import type { Sheet } from './import-file.ts'
 
 /*

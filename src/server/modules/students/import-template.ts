@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
-import { importColumns, type ImportColumn } from '../../../shared/schemas/students.ts'
+import { importColumns, type ImportColumn } from '../../../shared/schemas/student-imports.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, sections } from '../../db/schema/academic.ts'

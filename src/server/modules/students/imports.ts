@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import type { ImportCounts, ImportPreview } from '../../../shared/schemas/students.ts'
+import type { ImportCounts, ImportPreview } from '../../../shared/schemas/student-imports.ts'
 import { ImportUploadQuerySchema } from '../../../shared/schemas/student-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'

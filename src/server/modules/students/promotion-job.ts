@@ -5,7 +5,7 @@ import {
   type PromotionClassSummary,
   type PromotionRequest,
   type PromotionResult,
-} from '../../../shared/schemas/students.ts'
+} from '../../../shared/schemas/student-promotion.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions } from '../../db/schema/academic.ts'
 import { enrolments, students } from '../../db/schema/students.ts'

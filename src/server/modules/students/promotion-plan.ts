@@ -6,8 +6,8 @@ import type {
   PromotionPlace,
   PromotionRequest,
   PromotionStudent,
-} from '../../../shared/schemas/students.ts'
-import { promotionStudentActions } from '../../../shared/schemas/students.ts'
+} from '../../../shared/schemas/student-promotion.ts'
+import { promotionStudentActions } from '../../../shared/schemas/student-promotion.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, groupClasses, sections } from '../../db/schema/academic.ts'

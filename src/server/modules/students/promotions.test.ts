@@ -6,7 +6,7 @@ import type {
   PromotionPreview,
   PromotionRequestInput,
   PromotionResult,
-} from '../../../shared/schemas/students.ts'
+} from '../../../shared/schemas/student-promotion.ts'
 import { auditLog, roleRules, roles, userRoles } from '../../db/schema/access.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { enrolments, students } from '../../db/schema/students.ts'

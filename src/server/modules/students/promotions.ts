@@ -1,5 +1,8 @@
 import { Hono } from 'hono'
-import { PromotionRequestSchema, type PromotionPreview } from '../../../shared/schemas/students.ts'
+import {
+  PromotionRequestSchema,
+  type PromotionPreview,
+} from '../../../shared/schemas/student-promotion.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { idempotencyKey } from '../../lib/idempotency.ts'

@@ -6,7 +6,7 @@ import {
   attachmentTypes,
   maxAttachmentBytes,
   type AttachmentType,
-} from '../../../../shared/schemas/admission.ts'
+} from '../../../../shared/schemas/admission-forms.ts'
 import type { Concession } from '../../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import { concessions } from '../../../db/schema/fees.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AdvanceFamily } from '../../../../shared/schemas/advances.ts'
-import type { Family } from '../../../../shared/schemas/collection.ts'
+import type { Family } from '../../../../shared/schemas/collection-payments.ts'
 import type { Invoice } from '../../../../shared/schemas/fees-invoices.ts'
 import type { LineFine } from '../../../../shared/schemas/fine-waivers.ts'
 import { fineRules, invoices } from '../../../db/schema/fees.ts'
