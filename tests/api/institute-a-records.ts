@@ -16,16 +16,17 @@ import {
 import { sessions } from '../../src/server/db/schema/auth.ts'
 import { jobs } from '../../src/server/db/schema/jobs.ts'
 import {
-  concessions,
-  feeHeads,
-  fineRules,
   groupInvoiceRuns,
   invoiceLines,
   invoices,
+} from '../../src/server/db/schema/fee-invoices.ts'
+import { concessions, fineRules } from '../../src/server/db/schema/fee-rules.ts'
+import {
+  feeHeads,
   paymentCycles,
   paymentPeriods,
   vatRates,
-} from '../../src/server/db/schema/fees.ts'
+} from '../../src/server/db/schema/fee-setup.ts'
 import { enrolments, studentImports, students } from '../../src/server/db/schema/students.ts'
 import { campuses } from '../../src/server/db/schema/institutes.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'

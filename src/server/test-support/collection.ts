@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm'
 import type { Invoice } from '../../shared/schemas/fees-invoices.ts'
 import type { Family } from '../../shared/schemas/collection-payments.ts'
 import type { StudentInvoices } from '../../shared/schemas/fees-invoices.ts'
-import { feeHeads, fineRules, invoices } from '../db/schema/fees.ts'
+import { invoices } from '../db/schema/fee-invoices.ts'
+import { fineRules } from '../db/schema/fee-rules.ts'
+import { feeHeads } from '../db/schema/fee-setup.ts'
 import { students } from '../db/schema/students.ts'
 import {
   activeStudentsIn,

@@ -3,14 +3,14 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { accounts } from '../db/schema/accounting.ts'
+import { concessions } from '../db/schema/fee-rules.ts'
 import {
-  concessions,
   feeConfigs,
   feeHeads,
   paymentCycles,
   paymentPeriods,
   vatRates,
-} from '../db/schema/fees.ts'
+} from '../db/schema/fee-setup.ts'
 import { institutes } from '../db/schema/institutes.ts'
 import { enrolments, students } from '../db/schema/students.ts'
 import { demoToday } from './fiscal-dates.ts'

@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { academicSessions } from '../db/schema/academic.ts'
 import { accounts } from '../db/schema/accounting.ts'
-import { feeHeads } from '../db/schema/fees.ts'
+import { feeHeads } from '../db/schema/fee-setup.ts'
 import { campuses } from '../db/schema/institutes.ts'
 import { students } from '../db/schema/students.ts'
 import type { TestApp } from './test-app.ts'

@@ -28,7 +28,7 @@ import { instituteId } from './institute-column.ts'
 import { vouchers } from './accounting.ts'
 import { applicants } from './admission.ts'
 import { users } from './auth.ts'
-import { invoiceLines } from './fees.ts'
+import { invoiceLines } from './fee-invoices.ts'
 import { campuses, institutes } from './institutes.ts'
 import { students } from './students.ts'
 

@@ -8,7 +8,7 @@ import type {
 import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import type { Invoice } from '../../../shared/schemas/fees-invoices.ts'
 import { auditLog } from '../../db/schema/access.ts'
-import { invoices } from '../../db/schema/fees.ts'
+import { invoices } from '../../db/schema/fee-invoices.ts'
 import {
   advanceOf,
   counterFamily,

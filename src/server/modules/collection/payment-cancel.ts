@@ -6,7 +6,7 @@ import {
   payments,
   paymentTenders,
 } from '../../db/schema/collection.ts'
-import { invoiceLines } from '../../db/schema/fees.ts'
+import { invoiceLines } from '../../db/schema/fee-invoices.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { instituteToday } from '../accounting/open-period.ts'

@@ -4,7 +4,7 @@ import type { CounterMatch } from '../../../shared/schemas/collection-payments.t
 import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { outbox } from '../../db/schema/system.ts'
-import { invoices } from '../../db/schema/fees.ts'
+import { invoices } from '../../db/schema/fee-invoices.ts'
 import {
   advanceOf,
   counterFamily,

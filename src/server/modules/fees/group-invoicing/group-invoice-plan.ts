@@ -6,7 +6,7 @@ import type {
 } from '../../../../shared/schemas/fees-invoices.ts'
 import type { Db } from '../../../db/client.ts'
 import { academicSessions, classes } from '../../../db/schema/academic.ts'
-import { paymentCycles, paymentPeriods } from '../../../db/schema/fees.ts'
+import { paymentCycles, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { validationFailed } from '../../../lib/errors.ts'
 import { headsOf } from '../invoices/invoice-create.ts'
 import {

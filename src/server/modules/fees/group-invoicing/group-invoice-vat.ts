@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { vatRateOn } from '../../../../shared/fees/vat.ts'
 import type { GroupInvoicePreview } from '../../../../shared/schemas/fees-invoices.ts'
 import type { Db } from '../../../db/client.ts'
-import { vatRates } from '../../../db/schema/fees.ts'
+import { vatRates } from '../../../db/schema/fee-setup.ts'
 import type { PlannedInvoice } from '../invoices/invoice-plan.ts'
 import type { ResolvedScope } from './group-invoice-plan.ts'
 

@@ -12,7 +12,7 @@ import {
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
 import { classes, sections } from '../../../db/schema/academic.ts'
-import { groupInvoiceRuns, invoiceLines, invoices } from '../../../db/schema/fees.ts'
+import { groupInvoiceRuns, invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
 import { jobs } from '../../../db/schema/jobs.ts'
 import { students } from '../../../db/schema/students.ts'
 import { audit } from '../../../lib/audit.ts'

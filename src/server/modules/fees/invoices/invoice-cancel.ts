@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { fiscalYearOf } from '../../../../shared/fiscal-year.ts'
 import type { Db } from '../../../db/client.ts'
-import { invoiceLines, invoices } from '../../../db/schema/fees.ts'
+import { invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
 import { conflict, notFound } from '../../../lib/errors.ts'
 import { coaSettingsOf } from '../../accounting/fiscal-year.ts'
 import { instituteToday } from '../../accounting/open-period.ts'

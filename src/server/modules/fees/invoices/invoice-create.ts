@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { CreateInvoice } from '../../../../shared/schemas/fees-invoices.ts'
 import type { Db } from '../../../db/client.ts'
-import { feeHeads, paymentCycles, paymentPeriods } from '../../../db/schema/fees.ts'
+import { feeHeads, paymentCycles, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { conflict, validationFailed } from '../../../lib/errors.ts'
 import { instituteToday } from '../../accounting/open-period.ts'
 import { invoicedSlots, loadFeeContext, planInvoice, studentsOf } from './invoice-plan.ts'

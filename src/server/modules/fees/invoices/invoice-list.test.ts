@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice, StudentInvoices } from '../../../../shared/schemas/fees-invoices.ts'
-import { fineRules } from '../../../db/schema/fees.ts'
+import { fineRules } from '../../../db/schema/fee-rules.ts'
 import {
   activeStudentsIn,
   addConcession,

@@ -7,15 +7,15 @@ import type {
   SkipReason,
 } from '../../../../shared/schemas/fees-invoices.ts'
 import type { Db } from '../../../db/client.ts'
+import { invoiceLines } from '../../../db/schema/fee-invoices.ts'
+import { concessions } from '../../../db/schema/fee-rules.ts'
 import {
-  concessions,
   feeConfigs,
   feeHeads,
-  invoiceLines,
   paymentPeriods,
   studentFeeOverrides,
   vatRates,
-} from '../../../db/schema/fees.ts'
+} from '../../../db/schema/fee-setup.ts'
 import { anyUuid } from '../sql-arrays.ts'
 import { enrolled } from '../../students/enrolment-read.ts'
 

@@ -3,14 +3,9 @@ import { vatRateOn } from '../../../../shared/fees/vat.ts'
 import type { Invoice, StudentInvoices } from '../../../../shared/schemas/fees-invoices.ts'
 import type { Db } from '../../../db/client.ts'
 import { academicSessions, classes, sections } from '../../../db/schema/academic.ts'
-import {
-  feeHeads,
-  fineRules,
-  invoiceLines,
-  invoices,
-  paymentPeriods,
-  vatRates,
-} from '../../../db/schema/fees.ts'
+import { invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
+import { fineRules } from '../../../db/schema/fee-rules.ts'
+import { feeHeads, paymentPeriods, vatRates } from '../../../db/schema/fee-setup.ts'
 import { enrolments, students } from '../../../db/schema/students.ts'
 import { notFound } from '../../../lib/errors.ts'
 import { presentFineRule } from '../rules/fine-rules.ts'

@@ -8,7 +8,7 @@ import {
   type StudentInvoices,
 } from '../../../../shared/schemas/fees-invoices.ts'
 import type { AppEnv } from '../../../app-env.ts'
-import { invoices } from '../../../db/schema/fees.ts'
+import { invoices } from '../../../db/schema/fee-invoices.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { notFound } from '../../../lib/errors.ts'

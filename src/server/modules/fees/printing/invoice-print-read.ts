@@ -11,13 +11,9 @@ import {
 } from '../../../../shared/schemas/invoice-print.ts'
 import type { Db } from '../../../db/client.ts'
 import { academicSessions, classes, groups, sections } from '../../../db/schema/academic.ts'
-import {
-  feeHeads,
-  invoiceLines,
-  invoicePrintSettings,
-  invoices,
-  paymentPeriods,
-} from '../../../db/schema/fees.ts'
+import { invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
+import { invoicePrintSettings } from '../../../db/schema/fee-printing.ts'
+import { feeHeads, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { campuses, institutes } from '../../../db/schema/institutes.ts'
 import { enrolments, students } from '../../../db/schema/students.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'

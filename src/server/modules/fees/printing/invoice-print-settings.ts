@@ -4,7 +4,7 @@ import {
   type InvoicePrintSettings,
 } from '../../../../shared/schemas/invoice-print.ts'
 import type { AppEnv } from '../../../app-env.ts'
-import { invoicePrintSettings } from '../../../db/schema/fees.ts'
+import { invoicePrintSettings } from '../../../db/schema/fee-printing.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { readJson } from '../../../lib/validate.ts'

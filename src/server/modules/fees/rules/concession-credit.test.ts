@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Concession } from '../../../../shared/schemas/fee-rules.ts'
 import type { Invoice } from '../../../../shared/schemas/fees-invoices.ts'
 import { auditLog } from '../../../db/schema/access.ts'
-import { concessions } from '../../../db/schema/fees.ts'
+import { concessions } from '../../../db/schema/fee-rules.ts'
 import { signedInAs } from '../../../test-support/admission.ts'
 import {
   activeStudentsIn,

@@ -7,13 +7,9 @@ import {
 import { fiscalYearOf } from '../../../../shared/fiscal-year.ts'
 import type { InvoiceLineExplanation } from '../../../../shared/schemas/fees-invoices.ts'
 import type { Db } from '../../../db/client.ts'
-import {
-  concessions,
-  feeHeads,
-  invoiceLines,
-  invoices,
-  paymentPeriods,
-} from '../../../db/schema/fees.ts'
+import { invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
+import { concessions } from '../../../db/schema/fee-rules.ts'
+import { feeHeads, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { coaSettingsOf } from '../../accounting/fiscal-year.ts'
 import { instituteToday } from '../../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../../accounting/posting.ts'

@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/schemas/admission-forms.ts'
 import type { Concession } from '../../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../../app-env.ts'
-import { concessions } from '../../../db/schema/fees.ts'
+import { concessions } from '../../../db/schema/fee-rules.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import {

@@ -4,7 +4,8 @@ import type { AdvanceFamily } from '../../../../shared/schemas/advances.ts'
 import type { Family } from '../../../../shared/schemas/collection-payments.ts'
 import type { Invoice } from '../../../../shared/schemas/fees-invoices.ts'
 import type { LineFine } from '../../../../shared/schemas/fine-waivers.ts'
-import { fineRules, invoices } from '../../../db/schema/fees.ts'
+import { invoices } from '../../../db/schema/fee-invoices.ts'
+import { fineRules } from '../../../db/schema/fee-rules.ts'
 import {
   activeStudentsIn,
   addConfig,

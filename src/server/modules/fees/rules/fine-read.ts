@@ -11,13 +11,9 @@ import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
 import { users } from '../../../db/schema/auth.ts'
 import { paymentAllocations, payments } from '../../../db/schema/collection.ts'
-import {
-  feeHeads,
-  fineRules,
-  fineWaivers,
-  invoiceLines,
-  invoices,
-} from '../../../db/schema/fees.ts'
+import { fineWaivers, invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
+import { fineRules } from '../../../db/schema/fee-rules.ts'
+import { feeHeads } from '../../../db/schema/fee-setup.ts'
 import { parseOrThrow } from '../../../lib/validate.ts'
 import { instituteToday } from '../../accounting/open-period.ts'
 import { presentFineRule } from './fine-rules.ts'

@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
-import { fineRules } from '../../../db/schema/fees.ts'
+import { fineRules } from '../../../db/schema/fee-rules.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { notFound, validationFailed } from '../../../lib/errors.ts'

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice } from '../../../../shared/schemas/fees-invoices.ts'
 import type { LineFine } from '../../../../shared/schemas/fine-waivers.ts'
 import { auditLog } from '../../../db/schema/access.ts'
-import { fineRules, invoices } from '../../../db/schema/fees.ts'
+import { invoices } from '../../../db/schema/fee-invoices.ts'
+import { fineRules } from '../../../db/schema/fee-rules.ts'
 import { signedInWithRules } from '../../../test-support/admission.ts'
 import {
   activeStudentsIn,

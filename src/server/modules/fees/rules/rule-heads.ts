@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { RuleHead } from '../../../../shared/schemas/fee-rules.ts'
 import type { ErrorCode } from '../../../../shared/errors/catalogue.ts'
 import type { Db } from '../../../db/client.ts'
-import { feeHeads } from '../../../db/schema/fees.ts'
+import { feeHeads } from '../../../db/schema/fee-setup.ts'
 import { notFound, validationFailed } from '../../../lib/errors.ts'
 
 /*

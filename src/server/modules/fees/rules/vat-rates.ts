@@ -6,7 +6,7 @@ import {
   type VatRateRow,
 } from '../../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../../app-env.ts'
-import { vatRates } from '../../../db/schema/fees.ts'
+import { vatRates } from '../../../db/schema/fee-setup.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { notFound, validationFailed } from '../../../lib/errors.ts'

@@ -12,7 +12,7 @@ import {
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
 import { academicSessions, classes, groups } from '../../../db/schema/academic.ts'
-import { feeConfigs, paymentCycles } from '../../../db/schema/fees.ts'
+import { feeConfigs, paymentCycles } from '../../../db/schema/fee-setup.ts'
 import { campuses, institutes } from '../../../db/schema/institutes.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'

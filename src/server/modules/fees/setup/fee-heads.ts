@@ -5,7 +5,12 @@ import type * as v from 'valibot'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
 import { accounts, coaMappings } from '../../../db/schema/accounting.ts'
-import { feeConfigs, feeHeads, studentFeeOverrides, vatRates } from '../../../db/schema/fees.ts'
+import {
+  feeConfigs,
+  feeHeads,
+  studentFeeOverrides,
+  vatRates,
+} from '../../../db/schema/fee-setup.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import {

@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/schemas/fee-setup.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
-import { studentFeeOverrides } from '../../../db/schema/fees.ts'
+import { studentFeeOverrides } from '../../../db/schema/fee-setup.ts'
 import { sections } from '../../../db/schema/academic.ts'
 import { students } from '../../../db/schema/students.ts'
 import { audit } from '../../../lib/audit.ts'

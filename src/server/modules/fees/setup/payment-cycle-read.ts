@@ -2,7 +2,8 @@ import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm'
 import type { PaymentCycle } from '../../../../shared/schemas/fee-setup.ts'
 import type { Db } from '../../../db/client.ts'
 import { academicSessions } from '../../../db/schema/academic.ts'
-import { invoiceLines, invoices, paymentCycles, paymentPeriods } from '../../../db/schema/fees.ts'
+import { invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
+import { paymentCycles, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { validationFailed } from '../../../lib/errors.ts'
 
 /** How many invoices each of `periodIds` has (by the invoice's period or a line's). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentCycle } from '../../../../shared/schemas/fee-setup.ts'
-import { invoices } from '../../../db/schema/fees.ts'
+import { invoices } from '../../../db/schema/fee-invoices.ts'
 import { students } from '../../../db/schema/students.ts'
 import { feeStructure } from '../../../test-support/fees.ts'
 import { adminSuite } from '../../../test-support/sign-in.ts'

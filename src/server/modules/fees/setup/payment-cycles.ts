@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/fee-setup.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
-import { feeConfigs, paymentCycles, paymentPeriods } from '../../../db/schema/fees.ts'
+import { feeConfigs, paymentCycles, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { institutes } from '../../../db/schema/institutes.ts'
 import { academicSessions } from '../../../db/schema/academic.ts'
 import { audit } from '../../../lib/audit.ts'
