@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
-import { todayIn } from '../modules/admission/form-read.ts'
+import { todayIn } from '../lib/today.ts'
 import type { Db } from './client.ts'
 import { seedStudents } from './demo-students.ts'
 import { campuses, institutes } from './schema/institutes.ts'

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { academicSessions, classes, groupClasses, sections, shifts } from './schema/academic.ts'
 import { users } from './schema/auth.ts'
 import { campuses, institutes } from './schema/institutes.ts'
-import { todayIn } from '../modules/admission/form-read.ts'
+import { todayIn } from '../lib/today.ts'
 import { demoInstitute, seedDemo } from './seed.ts'
 
 describe('the demo seed', () => {

@@ -7,7 +7,7 @@ import {
 import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from './client.ts'
 import { seedStudents } from './demo-students.ts'
-import { todayIn } from '../modules/admission/form-read.ts'
+import { todayIn } from '../lib/today.ts'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
 import {
   academicSessions,

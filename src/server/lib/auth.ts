@@ -11,6 +11,7 @@ import { institutes } from '../db/schema/institutes.ts'
 import type { ErrorCode } from '../../shared/errors/catalogue.ts'
 import { notFound, refuse } from './errors.ts'
 import { buildUserData, type UserRow } from './user-data.ts'
+import { isUuid } from './ids.ts'
 
 export const unauthenticated = (code: ErrorCode = 'unauthenticated') => refuse(401, code)
 
@@ -40,7 +41,6 @@ function declare<H extends object>(handler: H, guard: Guard): H {
 
 /** The header a platform administrator sends to work inside another institute. */
 export const instituteHeader = 'X-Institute-Id'
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The institute a request works in: the user's own or, for a platform admin signed in as
@@ -56,7 +56,7 @@ async function tenantOf(
   if (!asked) return user.instituteId
   if (!user.isPlatformAdmin || impersonated) throw forbidden('institute_header_forbidden')
   if (asked === user.instituteId) return user.instituteId
-  if (!uuidPattern.test(asked)) throw notFound('institute_unknown')
+  if (!isUuid(asked)) throw notFound('institute_unknown')
   const [institute] = await db
     .select({ id: institutes.id })
     .from(institutes)

@@ -3,7 +3,7 @@ import type { AccountingCalendar } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
-import { instituteToday } from './open-period.ts'
+import { instituteToday } from '../../lib/today.ts'
 
 /**
  * Today in the institute's time zone and the month its fiscal year starts: the client's reports

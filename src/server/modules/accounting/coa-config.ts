@@ -8,7 +8,7 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, conflict } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
-import { instituteToday } from './open-period.ts'
+import { instituteToday } from '../../lib/today.ts'
 
 /**
  * §2 /coa-config: the digits each level adds to a GL code (for new accounts), the month the

@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { institutes } from '../../db/schema/institutes.ts'
 import type { ErrorValues } from '../../../shared/schemas/api-error.ts'
 import { ApiException } from '../../lib/errors.ts'
 import { fiscalYearOf, fiscalYearStart } from '../../../shared/fiscal-year.ts'
@@ -30,24 +27,6 @@ export function openPeriod(today: string, startMonth: number, lockDate: string |
     to: addDays(fiscalYearStart(current + 2, startMonth), -1),
     lockDate,
   }
-}
-
-/** One YYYY-MM-DD formatter per time zone: every posting asks for today. */
-const calendars = new Map<string, Intl.DateTimeFormat>()
-
-/** Today in the institute's calendar (its time zone), as YYYY-MM-DD. */
-export async function instituteToday(db: Db, instituteId: string) {
-  const [row] = await db
-    .select({ timezone: institutes.timezone })
-    .from(institutes)
-    .where(eq(institutes.id, instituteId))
-  const timeZone = row?.timezone ?? 'UTC'
-  let calendar = calendars.get(timeZone)
-  if (!calendar) {
-    calendar = new Intl.DateTimeFormat('en-CA', { timeZone })
-    calendars.set(timeZone, calendar)
-  }
-  return calendar.format(new Date())
 }
 
 /** Refuses (422, naming `date`) a voucher dated outside the open period. */

@@ -18,7 +18,8 @@ import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { ApiException, validationFailed } from '../../lib/errors.ts'
 import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
-import { assertDateOpen, instituteToday, openPeriod } from './open-period.ts'
+import { assertDateOpen, openPeriod } from './open-period.ts'
+import { instituteToday } from '../../lib/today.ts'
 
 /** A line names its account, or the purpose whose mapped account it posts to. */
 export type PostingLine = (

@@ -12,7 +12,7 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { readJson } from '../../lib/validate.ts'
-import { instituteToday } from '../accounting/open-period.ts'
+import { instituteToday } from '../../lib/today.ts'
 import { postVoucher } from '../accounting/posting.ts'
 import {
   applicantWithFeeDue,

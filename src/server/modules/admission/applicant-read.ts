@@ -22,13 +22,10 @@ import { students } from '../../db/schema/students.ts'
 import { containing } from '../../lib/like.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { feePaymentOf } from './fee-payment-read.ts'
+import { isUuid } from '../../lib/ids.ts'
 
 export type ApplicantListQuery = v.InferOutput<typeof ApplicantListQuerySchema>
 export type ApplicantRow = typeof applicants.$inferSelect
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** A malformed id addresses nothing: not found rather than a database error. */
-export const isUuid = (id: string) => uuidPattern.test(id)
 
 // Written out in full: the query builder leaves column names unqualified inside raw SQL.
 const attachmentCount = sql<number>`(select count(*)::int from applicant_attachments a

@@ -7,7 +7,7 @@ import { academicSessions, classes, sections } from '../../db/schema/academic.ts
 import { campuses } from '../../db/schema/institutes.ts'
 import { enrolments, studentCounters, students } from '../../db/schema/students.ts'
 import type { EnrolmentProposal } from '../../../shared/schemas/students.ts'
-import { todayIn } from './form-read.ts'
+import { todayIn } from '../../lib/today.ts'
 import {
   addInstitute,
   adminPassword,

@@ -32,11 +32,12 @@ import {
   fieldsOf,
   findApplicant,
   findApplicantRow,
-  isUuid,
   listApplicants,
   type ApplicantRow,
 } from './applicant-read.ts'
-import { findForm, todayIn, type FormRow } from './form-read.ts'
+import { findForm, type FormRow } from './form-read.ts'
+import { isUuid } from '../../lib/ids.ts'
+import { todayIn } from '../../lib/today.ts'
 import { assertPlacement } from '../students/placement.ts'
 import { createStudent, firstCampusId, nextRoll } from '../students/student-create.ts'
 import { rowKey } from '../../db/tenant-rows.ts'

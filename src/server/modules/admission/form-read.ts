@@ -10,8 +10,7 @@ import type {
 import type { Db } from '../../db/client.ts'
 import { academicSessions, classes, groups } from '../../db/schema/academic.ts'
 import { admissionForms, applicants } from '../../db/schema/admission.ts'
-import { institutes } from '../../db/schema/institutes.ts'
-import { isUuid } from './applicant-read.ts'
+import { isUuid } from '../../lib/ids.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
 /** A form's row with the names of its session, class and group (empty for none). */
@@ -39,11 +38,6 @@ export function selectForms(db: Db, where: SQL | undefined) {
     .innerJoin(classes, rowKey(classes, admissionForms.instituteId, admissionForms.classId))
     .leftJoin(groups, rowKey(groups, admissionForms.instituteId, admissionForms.groupId))
     .where(where)
-}
-
-/** Today's date where the institute is (YYYY-MM-DD): forms open and close by its calendar. */
-export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(now)
 }
 
 /** Published, not closed early, and today within its dates. */
@@ -93,14 +87,6 @@ export function publicForm(
   today: string,
 ): PublicAdmissionForm {
   return { ...formBody(form), id: form.id, accepting: isAccepting(form, today), institute }
-}
-
-export async function instituteTimezone(db: Db, instituteId: string): Promise<string> {
-  const [row] = await db
-    .select({ timezone: institutes.timezone })
-    .from(institutes)
-    .where(eq(institutes.id, instituteId))
-  return row?.timezone ?? 'UTC'
 }
 
 /** A form of the institute, or undefined (a malformed id is simply not found). */

@@ -10,7 +10,7 @@ import {
   signIn,
   type TestApp,
 } from '../../test-support/test-app.ts'
-import { todayIn } from './form-read.ts'
+import { todayIn } from '../../lib/today.ts'
 import {
   demoInstituteId,
   formInput,

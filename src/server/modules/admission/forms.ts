@@ -16,16 +16,9 @@ import { conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { containing } from '../../lib/like.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { assertPlacement } from '../students/placement.ts'
-import { isUuid } from './applicant-read.ts'
-import {
-  countsByForm,
-  findForm,
-  instituteTimezone,
-  selectForms,
-  staffForm,
-  todayIn,
-  type FormRow,
-} from './form-read.ts'
+import { isUuid } from '../../lib/ids.ts'
+import { instituteToday } from '../../lib/today.ts'
+import { countsByForm, findForm, selectForms, staffForm, type FormRow } from './form-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
 type FormInput = v.InferOutput<typeof AdmissionFormInputSchema>
@@ -53,7 +46,7 @@ const auditView = (f: AdmissionForm) => ({
 
 /** A form as staff see it, with today's `accepting` and its applications per status. */
 async function present(db: Db, instituteId: string, form: FormRow): Promise<AdmissionForm> {
-  const today = todayIn(await instituteTimezone(db, instituteId))
+  const today = await instituteToday(db, instituteId)
   const counts = (await countsByForm(db, instituteId)).get(form.id) ?? {}
   return staffForm(form, today, counts)
 }
@@ -183,7 +176,7 @@ export const admissionFormRoutes = new Hono<AppEnv>()
       .innerJoin(classes, rowKey(classes, admissionForms.instituteId, admissionForms.classId))
       .leftJoin(groups, rowKey(groups, admissionForms.instituteId, admissionForms.groupId))
       .where(where)
-    const today = todayIn(await instituteTimezone(database.db, auth.instituteId))
+    const today = await instituteToday(database.db, auth.instituteId)
     const counts = await countsByForm(database.db, auth.instituteId)
     return c.json({
       data: rows.map((form) => staffForm(form, today, counts.get(form.id) ?? {})),

@@ -14,9 +14,10 @@ import { institutes } from '../../db/schema/institutes.ts'
 import { Moved, notFound } from '../../lib/errors.ts'
 import { logoOf } from '../../../shared/schemas/institutes.ts'
 import { oldSlugApiRedirect } from '../institutes/old-slugs.ts'
-import { maskPhone } from '../auth/mask.ts'
+import { maskPhone } from '../../lib/mask.ts'
 import { formBody, selectForms, type FormRow } from './form-read.ts'
 import { feePaymentOf } from './fee-payment-read.ts'
+import { isUuid } from '../../lib/ids.ts'
 
 export type InstituteRow = typeof institutes.$inferSelect
 export type ApplicantRow = typeof applicants.$inferSelect
@@ -56,7 +57,7 @@ export async function formOf(
   instituteId: string,
   formId: string,
 ): Promise<FormRow | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(formId)) {
+  if (!isUuid(formId)) {
     return undefined
   }
   const [form] = await selectForms(

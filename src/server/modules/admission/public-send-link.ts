@@ -10,7 +10,7 @@ import { localeOf, textIn } from '../../lib/messages.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'
 import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { readJson } from '../../lib/validate.ts'
-import { maskEmail, maskPhone } from '../auth/mask.ts'
+import { maskEmail, maskPhone } from '../../lib/mask.ts'
 import { applicantOr404, instituteOr404 } from './public-read.ts'
 import { publicUrl } from '../../lib/public-url.ts'
 

@@ -15,15 +15,9 @@ import { conflict, tooManyRequests, validationFailed } from '../../lib/errors.ts
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
+import { todayIn } from '../../lib/today.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
-import {
-  formBody,
-  isAccepting,
-  publicForm,
-  selectForms,
-  todayIn,
-  type FormRow,
-} from './form-read.ts'
+import { formBody, isAccepting, publicForm, selectForms, type FormRow } from './form-read.ts'
 import { publicAttachmentRoutes } from './public-attachments.ts'
 import { publicSendLinkRoutes } from './public-send-link.ts'
 import { newShortReference } from './short-reference.ts'

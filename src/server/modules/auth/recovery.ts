@@ -23,7 +23,7 @@ import { rateLimit } from '../../lib/rate-limit.ts'
 import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import type { UserRow } from '../../lib/user-data.ts'
 import { readJson } from '../../lib/validate.ts'
-import { maskEmail, maskPhone } from './mask.ts'
+import { maskEmail, maskPhone } from '../../lib/mask.ts'
 import {
   consumeVerifiedOtp,
   issueOtp,

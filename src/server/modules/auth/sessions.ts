@@ -12,8 +12,7 @@ import { readJson } from '../../lib/validate.ts'
 import { currentRow, listSessions, revokeFamily, rotateSession } from './session-store.ts'
 import { findUserById } from './user-read.ts'
 import { isSuspended } from '../institutes/institute-status.ts'
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { pathId } from '../../lib/ids.ts'
 
 /** The signed-in user's session: read it, refresh it, list and end sign-ins. */
 export const sessionRoutes = new Hono<AppEnv>()
@@ -105,8 +104,7 @@ export const sessionRoutes = new Hono<AppEnv>()
 
   .delete('/sessions/:id', requireAuth(), async (c) => {
     const { auth, database } = c.var
-    const familyId = c.req.param('id')
-    if (!uuidPattern.test(familyId)) throw notFound('session_not_found')
+    const familyId = pathId(c.req.param('id'), 'session_not_found')
     const [own] = await database.db
       .select({ id: sessions.id })
       .from(sessions)

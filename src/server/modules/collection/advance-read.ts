@@ -6,7 +6,7 @@ import type {
   AdvanceOverride,
 } from '../../../shared/schemas/advances.ts'
 import type { Db } from '../../db/client.ts'
-import { pgArray } from '../fees/sql-arrays.ts'
+import { pgArray } from '../../lib/sql-arrays.ts'
 import { familyAtCounter, searchCounter, studentsWhere, type StudentRow } from './family-read.ts'
 import { advanceBalances } from './open-lines.ts'
 import { rowsOf } from '../../db/rows.ts'

@@ -18,10 +18,10 @@ import { conflict, notFound } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { fineAsOf } from '../fees/rules/fine-read.ts'
-import { isUuid } from '../students/student-read.ts'
 import { checkOverride, runOverride } from './advance-override.ts'
 import { advanceHolders, familyAdvances, listedOverrides } from './advance-read.ts'
 import { advanceSettingsOf, saveAdvanceSettings } from './advance-settings.ts'
+import { isUuid } from '../../lib/ids.ts'
 
 async function oneOverride(db: Db, instituteId: string, id: string): Promise<AdvanceOverride> {
   const [found] = await listedOverrides(db, instituteId, sql`o.id = ${id}`)

@@ -3,7 +3,7 @@ import type { ApplicantFee, CounterApplicant } from '../../../shared/schemas/app
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { notFound } from '../../lib/errors.ts'
-import { isUuid } from '../students/student-read.ts'
+import { isUuid } from '../../lib/ids.ts'
 import { bankAccountKeys } from './line-figures.ts'
 
 interface ApplicantRow {

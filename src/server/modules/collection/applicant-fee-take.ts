@@ -3,7 +3,7 @@ import type * as v from 'valibot'
 import type { Db } from '../../db/client.ts'
 import { payments } from '../../db/schema/collection.ts'
 import { validationFailed } from '../../lib/errors.ts'
-import { instituteToday } from '../accounting/open-period.ts'
+import { instituteToday } from '../../lib/today.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
 import { firstCampusId } from '../students/student-create.ts'
 import {

@@ -4,7 +4,7 @@ import { coaMappings } from '../../db/schema/accounting.ts'
 import { applicants } from '../../db/schema/admission.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
-import { isUuid } from '../students/student-read.ts'
+import { isUuid } from '../../lib/ids.ts'
 
 /*
  * An application fee is taken once, at the counter or from a bank slip: both lock the applicant,

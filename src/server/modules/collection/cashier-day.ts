@@ -10,7 +10,7 @@ import { bankAccountKeys } from './line-figures.ts'
 import { coaMappings, vouchers } from '../../db/schema/accounting.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { advanceSettingsOf } from './advance-settings.ts'
-import { instituteToday } from '../accounting/open-period.ts'
+import { instituteToday } from '../../lib/today.ts'
 import { differenceVoucherReference, pendingDifferences, postDifference } from './day-difference.ts'
 
 /**

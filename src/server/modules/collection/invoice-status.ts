@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { pgArray } from '../fees/sql-arrays.ts'
 import { lineBalance } from '../fees/invoices/line-balance.ts'
+import { pgArray } from '../../lib/sql-arrays.ts'
 
 /**
  * Sets the status of the invoices of these lines from what is paid of them: paid when no line

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { advanceMovements } from '../../db/schema/collection.ts'
 import { chargedFines } from '../fees/rules/fine-read.ts'
 import { lineBalance } from '../fees/invoices/line-balance.ts'
-import { anyUuid, pgArray } from '../fees/sql-arrays.ts'
+import { anyUuid, pgArray } from '../../lib/sql-arrays.ts'
 
 interface LineRow {
   line_id: string

@@ -9,10 +9,8 @@ import {
 import { invoiceLines } from '../../db/schema/fee-invoices.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
-import { instituteToday } from '../accounting/open-period.ts'
+import { instituteToday } from '../../lib/today.ts'
 import { postReversal } from '../accounting/reversal.ts'
-import { pgArray } from '../fees/sql-arrays.ts'
-import { isUuid } from '../students/student-read.ts'
 import {
   reversibleMethods,
   type CancelPayment,

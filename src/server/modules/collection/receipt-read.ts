@@ -11,12 +11,12 @@ import { rowKey } from '../../db/tenant-rows.ts'
 import { voucherReference } from '../accounting/posting.ts'
 import { printSettingsOf } from '../fees/printing/invoice-print-read.ts'
 import { lineBalance } from '../fees/invoices/line-balance.ts'
-import { pgArray } from '../fees/sql-arrays.ts'
 import { studentsWhere, type StudentRow } from './family-read.ts'
-import { isUuid } from '../students/student-read.ts'
+import { isUuid } from '../../lib/ids.ts'
 import { counterSettingsOf } from './counter-settings.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { receiptVerificationPath } from '../../../shared/public-pages.ts'
+import { pgArray } from '../../lib/sql-arrays.ts'
 
 /** What these students owe on their live lines now (principal; fines are a day's figure). */
 export async function principalDue(db: Db, instituteId: string, studentIds: string[]) {

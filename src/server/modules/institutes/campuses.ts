@@ -13,6 +13,7 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { pathId } from '../../lib/ids.ts'
 
 type CampusRow = typeof campuses.$inferSelect
 
@@ -46,10 +47,7 @@ async function codeUsed(tx: Db, instituteId: string, code: string, except?: stri
 
 /** The campus of the caller's institute, locked for the change; 404 for anyone else's. */
 async function lockedCampus(c: Context<AppEnv>, tx: Db): Promise<CampusRow> {
-  const id = c.req.param('campusId') ?? ''
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
-    throw notFound('campus_not_found')
-  }
+  const id = pathId(c.req.param('campusId'), 'campus_not_found')
   const [row] = await tx
     .select()
     .from(campuses)

@@ -4,8 +4,7 @@ import type { AppEnv } from '../../app-env.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { notFound } from '../../lib/errors.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+import { isUuid } from '../../lib/ids.ts'
 
 /**
  * The institute's logo, for anyone (the public admission pages show it): at an address that
@@ -16,7 +15,7 @@ export const publicLogoRoutes = new Hono<AppEnv>().get(
   rateLimit({ name: 'logo', limit: 300, windowMs: 60_000 }),
   async (c) => {
     const { instituteId, version } = c.req.param()
-    if (!uuid.test(instituteId) || !/^logo-[0-9a-f-]{36}$/.test(version)) throw notFound()
+    if (!isUuid(instituteId) || !/^logo-[0-9a-f-]{36}$/.test(version)) throw notFound()
     const [row] = await c.var.database.db
       .select({ key: institutes.logoKey, type: institutes.logoType })
       .from(institutes)

@@ -8,6 +8,7 @@ import { logoOf } from '../../../shared/schemas/institutes.ts'
 import type { Db } from '../../db/client.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { containing } from '../../lib/like.ts'
+import { isUuid } from '../../lib/ids.ts'
 
 // Written out in full, since the query builder leaves single-table column names unqualified.
 const userCount = sql<number>`(select count(*)::int from users u
@@ -70,7 +71,7 @@ export async function listInstitutes(db: Db, query: InstituteListSearch) {
 
 /** One institute, or undefined (also for a malformed id). */
 export async function findInstitute(db: Db, id: string): Promise<PlatformInstitute | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined
+  if (!isUuid(id)) return undefined
   const [row] = await db.select(columns).from(institutes).where(eq(institutes.id, id))
   return row && shown(row)
 }

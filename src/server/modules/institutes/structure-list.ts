@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAnyPermission } from '../../lib/auth.ts'
 import { ApiException, conflict, validationFailed } from '../../lib/errors.ts'
+import { isUuid } from '../../lib/ids.ts'
 
 /** What the helpers below need of a list's table. */
 export interface ListTable {
@@ -24,8 +25,6 @@ export interface ListTable {
  */
 export const readStructure = () =>
   requireAnyPermission('read', ['institute', 'admission', 'students'])
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const itemMissing = (list: StructureList) =>
   new ApiException(404, 'structure_item_missing', { list })
@@ -45,7 +44,7 @@ export async function lockedItem<T>(
   instituteId: string,
   itemId: string,
 ): Promise<T> {
-  if (!uuidPattern.test(itemId)) throw itemMissing(t.list)
+  if (!isUuid(itemId)) throw itemMissing(t.list)
   const [row] = await tx
     .select()
     .from(t.table)

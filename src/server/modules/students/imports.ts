@@ -19,13 +19,11 @@ import {
   saveImport,
   setImportJob,
 } from './import-store.ts'
+import { pathId } from '../../lib/ids.ts'
 
 /** The upload the path names, the caller's institute's (locked for confirming when asked); 404 otherwise. */
 async function pathImport(c: Context<AppEnv>, tx: Db, lock = false) {
-  const id = c.req.param('importId') ?? ''
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
-    throw notFound('import_not_found')
-  }
+  const id = pathId(c.req.param('importId'), 'import_not_found')
   const row = await importOf(tx, c.var.auth.instituteId, id, lock)
   if (!row) throw notFound('import_not_found')
   return row

@@ -14,9 +14,7 @@ import { notFound, validationFailed } from '../../lib/errors.ts'
 import { listOrder, matchingStudentIds } from './student-search.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { rowsOf } from '../../db/rows.ts'
-
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (id: string | undefined): id is string => !!id && uuidShape.test(id)
+import { isUuid } from '../../lib/ids.ts'
 
 /** The session a list shows when none is asked for: the current one, else the latest. */
 export async function defaultSessionId(db: Db, instituteId: string) {

@@ -21,12 +21,12 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
+import { isUuid } from '../../lib/ids.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { assertPlacement } from './placement.ts'
 import { createStudent, nextRoll, studentRefusal } from './student-create.ts'
 import {
   enrolmentsOf,
-  isUuid,
   listStudents,
   studentFieldsOf,
   studentProfile,

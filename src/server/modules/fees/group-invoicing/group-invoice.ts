@@ -23,9 +23,9 @@ import { parseOrThrow, readJson } from '../../../lib/validate.ts'
 import { groupInvoiceJob } from './group-invoice-job.ts'
 import { previewGroup, resolveScope } from './group-invoice-plan.ts'
 import { assertFeeMappings } from '../invoices/invoice-write.ts'
-import { pathId } from '../setup/setup-read.ts'
 import { enrolled } from '../../students/enrolment-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { pathId } from '../../../lib/ids.ts'
 
 type RunRow = typeof groupInvoiceRuns.$inferSelect
 

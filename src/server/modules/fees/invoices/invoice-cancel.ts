@@ -4,10 +4,10 @@ import type { Db } from '../../../db/client.ts'
 import { invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
 import { conflict, notFound } from '../../../lib/errors.ts'
 import { coaSettingsOf } from '../../accounting/fiscal-year.ts'
-import { instituteToday } from '../../accounting/open-period.ts'
 import { postVoucher } from '../../accounting/posting.ts'
 import { invoiceNumber, postingLines, reversed, takeNumbers } from './invoice-write.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { instituteToday } from '../../../lib/today.ts'
 
 /**
  * Cancels a posted invoice: never edited, it is reversed by a credit note — an invoice of its

@@ -3,10 +3,10 @@ import type { CreateInvoice } from '../../../../shared/schemas/fees-invoices.ts'
 import type { Db } from '../../../db/client.ts'
 import { feeHeads, paymentCycles, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { conflict, validationFailed } from '../../../lib/errors.ts'
-import { instituteToday } from '../../accounting/open-period.ts'
 import { invoicedSlots, loadFeeContext, planInvoice, studentsOf } from './invoice-plan.ts'
 import { writeInvoices } from './invoice-write.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { instituteToday } from '../../../lib/today.ts'
 
 /** A period of the session, or a 422 on `periodId`. */
 export async function periodOf(db: Db, instituteId: string, sessionId: string, periodId: string) {

@@ -16,8 +16,8 @@ import {
   studentFeeOverrides,
   vatRates,
 } from '../../../db/schema/fee-setup.ts'
-import { anyUuid } from '../sql-arrays.ts'
 import { enrolled } from '../../students/enrolment-read.ts'
+import { anyUuid } from '../../../lib/sql-arrays.ts'
 
 /*
  * What an invoice would hold, before anything is written: the student's lines for a period (or

@@ -10,9 +10,9 @@ import { ApiException } from '../../../lib/errors.ts'
 import { coaSettingsOf } from '../../accounting/fiscal-year.ts'
 import { postVoucher, type PostingLine } from '../../accounting/posting.ts'
 import type { PlannedInvoice, PlannedLine } from './invoice-plan.ts'
-import { pgArray } from '../sql-arrays.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { applyAdvancesAtInvoicing } from '../../collection/advance-apply.ts'
+import { pgArray } from '../../../lib/sql-arrays.ts'
 
 /*
  * Writing planned invoices: numbers per institute and fiscal year without gaps (invoice_counters,

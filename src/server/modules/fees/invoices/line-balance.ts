@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client.ts'
 import { rowsOf } from '../../../db/rows.ts'
-import { pgArray } from '../sql-arrays.ts'
+import { pgArray } from '../../../lib/sql-arrays.ts'
 
 /*
  * A line's balance, defined once: what an invoice line asks as it stands (its net with every

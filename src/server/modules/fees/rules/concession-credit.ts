@@ -11,11 +11,11 @@ import { invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'
 import { concessions } from '../../../db/schema/fee-rules.ts'
 import { feeHeads, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { coaSettingsOf } from '../../accounting/fiscal-year.ts'
-import { instituteToday } from '../../accounting/open-period.ts'
 import { postVoucher, type PostingLine } from '../../accounting/posting.ts'
-import { pgArray } from '../sql-arrays.ts'
 import { assertFeeMappings, invoiceNumber, takeNumbers } from '../invoices/invoice-write.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { pgArray } from '../../../lib/sql-arrays.ts'
+import { instituteToday } from '../../../lib/today.ts'
 
 /*
  * Applying an approved concession to the student's invoices already posted: for each invoice of

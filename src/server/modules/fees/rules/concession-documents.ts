@@ -20,8 +20,8 @@ import {
   refuse,
   validationFailed,
 } from '../../../lib/errors.ts'
-import { pathId } from './rule-heads.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { pathId } from '../../../lib/ids.ts'
 
 /*
  * /fees/concessions/:id/document: the document supporting a concession request (a PDF or an

@@ -22,8 +22,9 @@ import { ApiException, notFound, validationFailed } from '../../../lib/errors.ts
 import { parseOrThrow, readJson } from '../../../lib/validate.ts'
 import { creditApprovedConcession } from './concession-credit.ts'
 import { checkSession, listed, oneListed } from './concession-read.ts'
-import { headOf, pathId, ruleHeads } from './rule-heads.ts'
+import { headOf, ruleHeads } from './rule-heads.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { pathId } from '../../../lib/ids.ts'
 
 /*
  * /fees/concessions: maker–checker. Whoever holds student-concessions requests one; another

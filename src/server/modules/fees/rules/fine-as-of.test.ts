@@ -16,7 +16,7 @@ import {
 } from '../../../test-support/fee-invoices.ts'
 import { adminSuite } from '../../../test-support/sign-in.ts'
 import { asUser, type TestApp } from '../../../test-support/test-app.ts'
-import { instituteToday } from '../../accounting/open-period.ts'
+import { instituteToday } from '../../../lib/today.ts'
 
 /*
  * A fine as of any day (`?asOf=`), wherever the API computes one: a line's fine, the counter's

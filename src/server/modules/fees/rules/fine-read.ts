@@ -15,9 +15,9 @@ import { fineWaivers, invoiceLines, invoices } from '../../../db/schema/fee-invo
 import { fineRules } from '../../../db/schema/fee-rules.ts'
 import { feeHeads } from '../../../db/schema/fee-setup.ts'
 import { parseOrThrow } from '../../../lib/validate.ts'
-import { instituteToday } from '../../accounting/open-period.ts'
 import { presentFineRule } from './fine-rules.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { instituteToday } from '../../../lib/today.ts'
 
 /*
  * A line's fine as of a day (the shared fine rules, with the period cap over the student's

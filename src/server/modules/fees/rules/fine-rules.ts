@@ -14,9 +14,10 @@ import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { notFound, validationFailed } from '../../../lib/errors.ts'
 import { readJson } from '../../../lib/validate.ts'
-import { headOf, pathId, ruleHeads } from './rule-heads.ts'
+import { headOf, ruleHeads } from './rule-heads.ts'
 import { ruleStartDefaults } from './rule-start.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { pathId } from '../../../lib/ids.ts'
 
 type FineRow = typeof fineRules.$inferSelect
 

@@ -7,9 +7,9 @@ import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { notFound, validationFailed } from '../../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../../lib/idempotency.ts'
 import { readJson } from '../../../lib/validate.ts'
-import { instituteToday } from '../../accounting/open-period.ts'
 import { fineAsOf, insertWaiver, invoiceLineOf, lineFine, waiverOfKey } from './fine-read.ts'
-import { pathId } from './rule-heads.ts'
+import { pathId } from '../../../lib/ids.ts'
+import { instituteToday } from '../../../lib/today.ts'
 
 /*
  * /fees/invoices/:invoiceId/lines/:lineId: a line's fine as of a day (`?asOf=`, else today), and

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { RuleHead } from '../../../../shared/schemas/fee-rules.ts'
-import type { ErrorCode } from '../../../../shared/errors/catalogue.ts'
 import type { Db } from '../../../db/client.ts'
 import { feeHeads } from '../../../db/schema/fee-setup.ts'
 import { notFound, validationFailed } from '../../../lib/errors.ts'
@@ -9,14 +8,6 @@ import { notFound, validationFailed } from '../../../lib/errors.ts'
  * What the fee rule endpoints (VAT, fines, concessions) need of fee heads: their names for the
  * screens, and a check that a head named in a request is the caller's institute's.
  */
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** A path parameter that cannot be a record's id is a record not found. */
-export function pathId(value: string | undefined, code: ErrorCode): string {
-  if (!value || !uuidPattern.test(value)) throw notFound(code)
-  return value
-}
 
 export async function ruleHeads(db: Db, instituteId: string): Promise<RuleHead[]> {
   return db

@@ -1,7 +1,8 @@
 import { fiscalYearStartOf } from '../../../../shared/fiscal-year.ts'
 import type { Db } from '../../../db/client.ts'
 import { coaSettingsOf } from '../../accounting/fiscal-year.ts'
-import { instituteToday, openPeriod } from '../../accounting/open-period.ts'
+import { openPeriod } from '../../accounting/open-period.ts'
+import { instituteToday } from '../../../lib/today.ts'
 
 /**
  * The day a new VAT rate or fine rule starts unless the user picks another. Not today: a rate

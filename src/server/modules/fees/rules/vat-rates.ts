@@ -11,8 +11,9 @@ import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { notFound, validationFailed } from '../../../lib/errors.ts'
 import { readJson } from '../../../lib/validate.ts'
-import { headOf, pathId, ruleHeads } from './rule-heads.ts'
+import { headOf, ruleHeads } from './rule-heads.ts'
 import { ruleStartDefaults } from './rule-start.ts'
+import { pathId } from '../../../lib/ids.ts'
 
 type VatRow = typeof vatRates.$inferSelect
 

@@ -21,9 +21,10 @@ import {
   validationFailed,
 } from '../../../lib/errors.ts'
 import { readJson } from '../../../lib/validate.ts'
-import { headsInvoiced, incomeAccounts, pathId, readFees } from './setup-read.ts'
+import { headsInvoiced, incomeAccounts, readFees } from './setup-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { presentVatRate } from '../rules/vat-rates.ts'
+import { pathId } from '../../../lib/ids.ts'
 
 type HeadRow = typeof feeHeads.$inferSelect
 type HeadValues = v.InferOutput<typeof FeeHeadInputSchema>

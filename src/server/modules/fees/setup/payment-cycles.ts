@@ -25,8 +25,9 @@ import {
 } from '../../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../../lib/validate.ts'
 import { invoicesPerPeriod, listCycles, sessionOf } from './payment-cycle-read.ts'
-import { pathId, readFees } from './setup-read.ts'
+import { readFees } from './setup-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { pathId } from '../../../lib/ids.ts'
 
 type CycleRow = typeof paymentCycles.$inferSelect
 type PeriodValues = v.InferOutput<typeof PaymentPeriodInputSchema>

@@ -7,19 +7,9 @@ import { accounts, coaMappings } from '../../../db/schema/accounting.ts'
 import { invoiceLines } from '../../../db/schema/fee-invoices.ts'
 import { feeHeads } from '../../../db/schema/fee-setup.ts'
 import { requireAnyPermission } from '../../../lib/auth.ts'
-import { notFound } from '../../../lib/errors.ts'
-import type { ErrorCode } from '../../../../shared/errors/catalogue.ts'
 
 /** Whoever works on any fee screen reads what they choose from (heads, sessions, cycles). */
 export const readFees = () => requireAnyPermission('read', permissionAreas.fees)
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** A path parameter that must be an id: anything else is the record's 404. */
-export function pathId(value: string | undefined, missing: ErrorCode): string {
-  if (!value || !uuidPattern.test(value)) throw notFound(missing)
-  return value
-}
 
 /** Accounts mapped to reduce income (concessions allowed): never a fee's income. */
 const contraPurposes = ['concession']
