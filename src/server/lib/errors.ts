@@ -41,18 +41,11 @@ export const badRequest = (code: ErrorCode) => new ApiException(400, code)
 
 export const notFound = (code: ErrorCode = 'not_found') => new ApiException(404, code)
 
-export const conflict = (code: ErrorCode, values?: ErrorValues) =>
-  new ApiException(409, code, values)
-
 /** One field's refusal: a bare code, a code with values, or several. */
 export type FieldRefusal = ErrorCode | ErrorDetail | readonly ErrorDetail[]
 
-/**
- * 422 naming each refused field: `validationFailed({ glCode: 'gl_code_taken' })`; 409 for a
- * value that is well formed but collides with a stored one, where the client wants the field.
- */
-export function validationFailed(refusals: Record<string, FieldRefusal>, status: 409 | 422 = 422) {
-  const fields = Object.fromEntries(
+const fieldDetails = (refusals: Record<string, FieldRefusal>) =>
+  Object.fromEntries(
     Object.entries(refusals).map(([field, r]) => [
       field,
       typeof r === 'string'
@@ -62,8 +55,22 @@ export function validationFailed(refusals: Record<string, FieldRefusal>, status:
           : [...(r as ErrorDetail[])],
     ]),
   )
-  return new ApiException(status, 'validation_failed', undefined, { fields })
+
+/**
+ * 409, the one way to refuse a request that is well formed but collides with what is stored or
+ * with a record's state: `values` fill the message; `fields` name the form fields whose values
+ * collide, so a form shows the refusal where it belongs.
+ */
+export function conflict(
+  code: ErrorCode,
+  { values, fields }: { values?: ErrorValues; fields?: Record<string, FieldRefusal> } = {},
+) {
+  return new ApiException(409, code, values, fields && { fields: fieldDetails(fields) })
 }
+
+/** 422 naming each refused field: `validationFailed({ glCode: 'gl_code_shape' })`. */
+export const validationFailed = (refusals: Record<string, FieldRefusal>) =>
+  new ApiException(422, 'validation_failed', undefined, { fields: fieldDetails(refusals) })
 
 /** The English of each field's refusals, as a 422's `errors` carries them. */
 export const fieldTexts = (fields: Record<string, ErrorDetail[]>) =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import type { AppEnv, AuthContext } from '../app-env.ts'
-import { badRequest, refuse } from './errors.ts'
+import { badRequest, conflict } from './errors.ts'
 
 /*
  * Idempotency (DESIGN §2): every request that creates money or an application carries an
@@ -89,7 +89,7 @@ export async function replay<T>(request: IdempotentRequest<T>): Promise<T | unde
   const earlier = await request.find(request.key)
   if (!earlier) return undefined
   if (earlier.fingerprint !== request.fingerprint) {
-    throw refuse(409, 'idempotency_conflict', { subject: request.subject })
+    throw conflict('idempotency_conflict', { values: { subject: request.subject } })
   }
   return earlier.answer
 }

@@ -141,7 +141,7 @@ export const voucherRoutes = new Hono<AppEnv>()
       // An invoice's or a receipt's posting is undone where it was made (a credit note, a
       // cancelled receipt), so that its module's records move with the ledger.
       if (original.source !== 'manual') {
-        throw conflict('reversal_in_module', { source: original.source })
+        throw conflict('reversal_in_module', { values: { source: original.source } })
       }
       if (body.date < original.date) {
         throw validationFailed({ date: 'reversal_before_voucher' })

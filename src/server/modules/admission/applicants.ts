@@ -43,7 +43,7 @@ import { createStudent, firstCampusId, nextRoll } from '../students/student-crea
 import { rowKey } from '../../db/tenant-rows.ts'
 
 const invalidStatus = (status: ApplicantStatus, action: Step['action']) =>
-  conflict('invalid_status', { status, action })
+  conflict('invalid_status', { values: { status, action } })
 
 async function applicantOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
   const applicant = await findApplicant(

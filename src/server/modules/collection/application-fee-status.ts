@@ -22,7 +22,7 @@ export async function applicantWithFeeDue(tx: Db, instituteId: string, id: strin
     .for('no key update')
   if (!applicant) throw notFound('applicant_not_found')
   if (applicant.status !== 'fee_due' || applicant.fee <= 0) {
-    throw conflict('application_fee_not_due', { status: applicant.status })
+    throw conflict('application_fee_not_due', { values: { status: applicant.status } })
   }
   return applicant
 }

@@ -9,6 +9,8 @@ import {
 import { invoiceLines } from '../../db/schema/fee-invoices.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
+import { isUuid } from '../../lib/ids.ts'
+import { pgArray } from '../../lib/sql-arrays.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { postReversal } from '../accounting/reversal.ts'
 import {
@@ -90,7 +92,7 @@ export async function cancelPayment(
     for (const m of added) {
       const available = balances.get(m.studentId) ?? 0
       if (available < m.amountMinor) {
-        throw conflict('advance_already_used', { availableMinor: available })
+        throw conflict('advance_already_used', { values: { availableMinor: available } })
       }
     }
   }

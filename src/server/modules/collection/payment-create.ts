@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/collection.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
-import { refuse, validationFailed } from '../../lib/errors.ts'
+import { conflict, validationFailed } from '../../lib/errors.ts'
 import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { postVoucher, type PostingLine } from '../accounting/posting.ts'
@@ -165,10 +165,14 @@ async function assertStillDue(
       })
     }
     if (a.principalMinor > line.dueMinor) {
-      throw refuse(409, 'line_already_paid', { leftMinor: line.dueMinor, head: line.feeHeadName })
+      throw conflict('line_already_paid', {
+        values: { leftMinor: line.dueMinor, head: line.feeHeadName },
+      })
     }
     if (a.fineMinor > line.fineMinor) {
-      throw refuse(409, 'fine_changed', { fineMinor: line.fineMinor, head: line.feeHeadName })
+      throw conflict('fine_changed', {
+        values: { fineMinor: line.fineMinor, head: line.feeHeadName },
+      })
     }
     if (a.principalMinor > 0 && a.fineMinor < line.fineMinor) {
       throw validationFailed({ [`allocations.${i}.fineMinor`]: 'fine_first' })

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
+import { conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { pathId } from '../../lib/ids.ts'
@@ -26,10 +26,7 @@ const present = (row: CampusRow): Campus => ({
   position: row.position,
 })
 
-const codeTaken = () =>
-  new ApiException(409, 'campus_code_taken', undefined, {
-    fields: { code: [{ code: 'campus_code_taken' }] },
-  })
+const codeTaken = () => conflict('campus_code_taken', { fields: { code: 'campus_code_taken' } })
 
 async function codeUsed(tx: Db, instituteId: string, code: string, except?: string) {
   const [row] = await tx

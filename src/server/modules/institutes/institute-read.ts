@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 import { instituteSlugs, institutes } from '../../db/schema/institutes.ts'
-import { ApiException } from '../../lib/errors.ts'
+import { conflict } from '../../lib/errors.ts'
 
 export type InstituteRow = typeof institutes.$inferSelect
 
@@ -52,7 +52,7 @@ export const settingsOf = (row: InstituteRow, currencyLocked: boolean): Institut
  */
 export async function assertSlugFree(db: Db, slug: string, instituteId?: string) {
   const refuse = (code: 'slug_reserved' | 'slug_taken') =>
-    new ApiException(409, code, undefined, { fields: { slug: [{ code }] } })
+    conflict(code, { fields: { slug: code } })
   if (reservedSlugs.has(slug)) throw refuse('slug_reserved')
   const [current] = await db
     .select({ id: institutes.id })

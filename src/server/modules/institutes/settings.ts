@@ -13,13 +13,12 @@ import type { AppEnv } from '../../app-env.ts'
 import { instituteSlugs, institutes } from '../../db/schema/institutes.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, badRequest, validationFailed } from '../../lib/errors.ts'
+import { ApiException, badRequest, conflict, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertSlugFree, hasVouchers, instituteRow, settingsOf } from './institute-read.ts'
 
 /** 409 naming the field whose value clashes with what is stored. */
-const clash = (field: string, code: ErrorCode) =>
-  new ApiException(409, code, undefined, { fields: { [field]: [{ code }] } })
+const clash = (field: string, code: ErrorCode) => conflict(code, { fields: { [field]: code } })
 
 const fileRefused = (code: ErrorCode, values?: Record<string, number>) =>
   new ApiException(422, code, values, { fields: { file: [{ code, ...(values && { values }) }] } })

@@ -119,7 +119,7 @@ export async function reorder(
 /** 409 naming the first use found, so the screen can say what keeps the item. */
 export function refuseIfUsed(uses: { what: string; count: number }[]) {
   const use = uses.find((u) => u.count > 0)
-  if (use) throw conflict('structure_in_use', use)
+  if (use) throw conflict('structure_in_use', { values: use })
 }
 
 /** How many rows of `table` match `where`. */

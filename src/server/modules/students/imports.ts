@@ -79,7 +79,8 @@ export const studentImportRoutes = new Hono<AppEnv>()
       if (earlier && earlier.status !== 'failed' && earlier.status !== 'cancelled') return row
       const key = idempotencyKey(c, { required: true })
       const { counts } = row.preview as { counts: ImportCounts }
-      if (counts.invalid > 0) throw conflict('import_has_errors', { count: counts.invalid })
+      if (counts.invalid > 0)
+        throw conflict('import_has_errors', { values: { count: counts.invalid } })
       const resume = earlier?.checkpoint as ImportJobParams['resume'] | null | undefined
       const { job } = await services.jobs.enqueue(tx, {
         instituteId: auth.instituteId,

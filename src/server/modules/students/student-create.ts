@@ -3,7 +3,7 @@ import type { Placement, StudentFields } from '../../../shared/schemas/students.
 import type { Db } from '../../db/client.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { enrolments, studentCounters, students } from '../../db/schema/students.ts'
-import { conflict, postgresErrorCode, validationFailed } from '../../lib/errors.ts'
+import { conflict, postgresErrorCode } from '../../lib/errors.ts'
 
 /** The next student ID of an admission year: the year and a four-digit count (`20260042`). */
 export async function nextStudentCode(tx: Db, instituteId: string, year: number) {
@@ -63,9 +63,11 @@ export function studentRefusal(err: unknown, roll: number): never {
   if (postgresErrorCode(err) === '23505') {
     const constraint = constraintOf(err)
     if (constraint === 'students_institute_code_unique')
-      throw validationFailed({ studentCode: 'student_code_taken' }, 409)
+      throw conflict('validation_failed', { fields: { studentCode: 'student_code_taken' } })
     if (constraint === 'enrolments_roll_unique')
-      throw validationFailed({ roll: { code: 'roll_taken', values: { roll } } }, 409)
+      throw conflict('validation_failed', {
+        fields: { roll: { code: 'roll_taken', values: { roll } } },
+      })
     if (constraint === 'enrolments_student_session_unique') throw conflict('already_enrolled')
   }
   throw err

@@ -182,7 +182,9 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
             )
           // The running job's id names it to the user; the run's lets the screen follow it.
           if (running) {
-            throw conflict('group_invoice_running', { jobId: running.jobId, runId: running.runId })
+            throw conflict('group_invoice_running', {
+              values: { jobId: running.jobId, runId: running.runId },
+            })
           }
           const [row] = await tx
             .insert(groupInvoiceRuns)

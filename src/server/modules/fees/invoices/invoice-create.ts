@@ -82,7 +82,8 @@ export async function createInvoice(
     body.feeHeadIds,
   )
   const plan = planInvoice(ctx, student, period, body.feeHeadIds, { issueDate, dueDate }, invoiced)
-  if (!plan.ok) throw validationFailed({ feeHeadIds: 'nothing_to_invoice' }, 409)
+  if (!plan.ok)
+    throw conflict('validation_failed', { fields: { feeHeadIds: 'nothing_to_invoice' } })
   const [id] = await writeInvoices(tx, instituteId, [plan.invoice], {
     academicSessionId: body.academicSessionId,
     createdBy: extra.createdBy,

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client.ts'
 import { coaMappings } from '../../../db/schema/accounting.ts'
 import { invoiceCounters, invoices } from '../../../db/schema/fee-invoices.ts'
 import { feeHeads } from '../../../db/schema/fee-setup.ts'
-import { ApiException } from '../../../lib/errors.ts'
+import { conflict } from '../../../lib/errors.ts'
 import { coaSettingsOf } from '../../accounting/fiscal-year.ts'
 import { postVoucher, type PostingLine } from '../../accounting/posting.ts'
 import type { PlannedInvoice, PlannedLine } from './invoice-plan.ts'
@@ -34,7 +34,7 @@ export async function assertFeeMappings(db: Db, instituteId: string, purposes: M
     .from(coaMappings)
     .where(and(eq(coaMappings.instituteId, instituteId), inArray(coaMappings.purpose, purposes)))
   const missing = purposes.find((p) => !rows.some((r) => r.purpose === p))
-  if (missing) throw new ApiException(409, 'fee_mapping_missing', { purpose: missing })
+  if (missing) throw conflict('fee_mapping_missing', { values: { purpose: missing } })
 }
 
 /** The posting of some lines: receivable and concession debits against income and VAT. */

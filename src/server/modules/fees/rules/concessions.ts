@@ -18,7 +18,7 @@ import { paymentCycles, paymentPeriods } from '../../../db/schema/fee-setup.ts'
 import { students } from '../../../db/schema/students.ts'
 import { audit } from '../../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../../lib/auth.ts'
-import { ApiException, notFound, validationFailed } from '../../../lib/errors.ts'
+import { conflict, notFound, validationFailed } from '../../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../../lib/validate.ts'
 import { creditApprovedConcession } from './concession-credit.ts'
 import { checkSession, listed, oneListed } from './concession-read.ts'
@@ -107,7 +107,7 @@ async function decide(
     const row = await lockedConcession(c, tx)
     if (row.requestedBy === auth.user.id) throw forbidden('concession_self_approval')
     if (row.status !== 'requested') {
-      throw new ApiException(409, 'concession_not_requested')
+      throw conflict('concession_not_requested')
     }
     await tx
       .update(concessions)
@@ -236,7 +236,7 @@ export const concessionRoutes = new Hono<AppEnv>()
       const { database, auth } = c.var
       const revoked = await database.db.transaction(async (tx) => {
         const row = await lockedConcession(c, tx)
-        if (row.status !== 'approved') throw new ApiException(409, 'concession_not_approved')
+        if (row.status !== 'approved') throw conflict('concession_not_approved')
         await tx
           .update(concessions)
           .set({

@@ -13,13 +13,7 @@ import {
 } from '../../../db/schema/fee-setup.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
-import {
-  ApiException,
-  conflict,
-  notFound,
-  postgresErrorCode,
-  validationFailed,
-} from '../../../lib/errors.ts'
+import { conflict, notFound, postgresErrorCode, validationFailed } from '../../../lib/errors.ts'
 import { readJson } from '../../../lib/validate.ts'
 import { headsInvoiced, incomeAccounts, readFees } from './setup-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
@@ -72,7 +66,7 @@ async function listHeads(db: Db, instituteId: string, only?: string): Promise<Fe
 
 const taken = (field: 'code' | 'name') => {
   const code = field === 'code' ? 'fee_head_code_taken' : 'fee_head_name_taken'
-  return new ApiException(409, code, undefined, { fields: { [field]: [{ code }] } })
+  return conflict(code, { fields: { [field]: code } })
 }
 
 /** 409 on the field another head of the institute already has (code exactly, name in any case). */

@@ -16,13 +16,7 @@ import { institutes } from '../../../db/schema/institutes.ts'
 import { academicSessions } from '../../../db/schema/academic.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
-import {
-  ApiException,
-  conflict,
-  notFound,
-  postgresErrorCode,
-  validationFailed,
-} from '../../../lib/errors.ts'
+import { conflict, notFound, postgresErrorCode, validationFailed } from '../../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../../lib/validate.ts'
 import { invoicesPerPeriod, listCycles, sessionOf } from './payment-cycle-read.ts'
 import { readFees } from './setup-read.ts'
@@ -33,9 +27,7 @@ type CycleRow = typeof paymentCycles.$inferSelect
 type PeriodValues = v.InferOutput<typeof PaymentPeriodInputSchema>
 
 const nameTaken = () =>
-  new ApiException(409, 'payment_cycle_name_taken', undefined, {
-    fields: { name: [{ code: 'payment_cycle_name_taken' }] },
-  })
+  conflict('payment_cycle_name_taken', { fields: { name: 'payment_cycle_name_taken' } })
 
 async function assertNameFree(
   tx: Db,
@@ -224,7 +216,7 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
           periods.map((p) => p.id),
         )
         const invoiced = [...used.values()].reduce((a, b) => a + b, 0)
-        if (invoiced > 0) throw conflict('period_invoiced', { count: invoiced })
+        if (invoiced > 0) throw conflict('period_invoiced', { values: { count: invoiced } })
         // The amounts configured per this cycle go with it; its periods by cascade.
         const amounts = await tx
           .delete(feeConfigs)
@@ -325,7 +317,7 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
         const cycle = await lockedCycle(c, tx)
         const period = await lockedPeriod(c, tx, cycle)
         const used = (await invoicesPerPeriod(tx, cycle.instituteId, [period.id])).get(period.id)
-        if (used) throw conflict('period_invoiced', { count: used })
+        if (used) throw conflict('period_invoiced', { values: { count: used } })
         await tx
           .delete(paymentPeriods)
           .where(rowKey(paymentPeriods, period.instituteId, period.id))
