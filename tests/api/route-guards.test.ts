@@ -5,7 +5,7 @@ import { roleRules, roles, userRoles } from '../../src/server/db/schema/access.t
 import { institutes } from '../../src/server/db/schema/institutes.ts'
 import { guards, instituteHeader, type Guard } from '../../src/server/lib/auth.ts'
 import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
-import { endpointsOf, publicEndpoints } from '../../src/server/public-endpoints.ts'
+import { endpointsOf } from '../../src/server/lib/endpoints.ts'
 import { recordsOfInstituteA } from './institute-a-records.ts'
 import {
   addInstitute,
@@ -109,7 +109,7 @@ describe('every API endpoint', () => {
   }
 
   it('answers 401 to a caller without a token, except the public ones', async () => {
-    const guarded = endpoints.filter(([key]) => !publicEndpoints.has(key))
+    const guarded = endpoints.filter(([key]) => !t.app.publicEndpoints.has(key))
     expect(guarded.length).toBeGreaterThan(10)
     for (const [endpoint] of guarded) {
       const res = await call(undefined, endpoint)
@@ -203,7 +203,8 @@ describe('every API endpoint', () => {
     }
     const addressing = endpoints.filter(
       ([key]) =>
-        !publicEndpoints.has(key) && (key.includes(':') || key in bodies || queryAddressesA(key)),
+        !t.app.publicEndpoints.has(key) &&
+        (key.includes(':') || key in bodies || queryAddressesA(key)),
     )
     expect(addressing.length).toBeGreaterThan(5)
     for (const [endpoint] of addressing) {
@@ -218,7 +219,7 @@ describe('every API endpoint', () => {
         ([key]) =>
           key.startsWith('GET ') &&
           !key.includes(':') &&
-          !publicEndpoints.has(key) &&
+          !t.app.publicEndpoints.has(key) &&
           !queryAddressesA(key),
       )
       .sort(([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')))

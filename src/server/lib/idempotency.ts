@@ -69,15 +69,11 @@ export interface IdempotentRequest<T> {
   fingerprint: string
   /** The answer stored under the key, with the fingerprint of the request that got it. */
   find: (key: string) => Promise<{ fingerprint: string; answer: T } | undefined>
-  /** What the key was first used for, named in the 409 when it comes back asking for another. */
-  subject:
-    | 'voucher'
-    | 'application'
-    | 'institute'
-    | 'student'
-    | 'payment'
-    | 'advance'
-    | 'group_invoice_run'
+  /**
+   * What the key was first used for, named in the 409 when it comes back asking for another:
+   * one of the subjects the area declares in its manifest (`idempotencySubjects`).
+   */
+  subject: string
 }
 
 /**

@@ -13,7 +13,7 @@ import { readJson } from '../../lib/validate.ts'
 import { startSession } from './session-store.ts'
 import type { Attempt } from './sign-in-throttle.ts'
 import type { DeviceClaims } from './token-service.ts'
-import { isSuspended } from '../institutes/institute-status.ts'
+import { isSuspended } from './institute-status.ts'
 import { findUserByLogin } from './user-read.ts'
 
 /**

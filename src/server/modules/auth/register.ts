@@ -2,16 +2,16 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { RegisterRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import { validationFailed, type FieldRefusal } from '../../lib/errors.ts'
 import { forbidden } from '../../lib/auth.ts'
 import { hashPassword } from '../../lib/password.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
 import { requestInfo } from '../../lib/request-info.ts'
-import { buildUserData } from '../../lib/user-data.ts'
+import { buildUserData, type UserRow } from '../../lib/user-data.ts'
 import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import { readJson } from '../../lib/validate.ts'
-import { createInstitute } from '../institutes/set-up.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { startSession } from './session-store.ts'
 import { findUserByLogin } from './user-read.ts'
@@ -28,10 +28,20 @@ function slugify(name: string): string {
 }
 
 /**
+ * A new institute set up as every institute starts, with its first admin, in the caller's
+ * transaction: the institutes area's, given when the app is composed (institutes builds on auth).
+ */
+export type CreateInstitute = (
+  tx: Db,
+  values: { slug: string; name: string },
+  admin: { username: string; email: string; fullName: string; passwordHash: string },
+) => Promise<{ institute: { id: string; name: string; slug: string }; user: UserRow }>
+
+/**
  * /register: a new institute with its first admin, when SIGNUP_ENABLED is set (§5 messages).
  * A factory, so each app keeps its own rate-limit counters.
  */
-export const registerRoutes = () =>
+export const registerRoutes = (createInstitute: CreateInstitute) =>
   new Hono<AppEnv>()
     .get('/', (c) => c.json({ enabled: c.var.config.signupEnabled }))
     .post('/', rateLimit({ name: 'register', limit: 10, windowMs: 60 * 60_000 }), async (c) => {

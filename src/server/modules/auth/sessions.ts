@@ -11,7 +11,7 @@ import { requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
 import { currentRow, listSessions, revokeFamily, rotateSession } from './session-store.ts'
 import { findUserById } from './user-read.ts'
-import { isSuspended } from '../institutes/institute-status.ts'
+import { isSuspended } from './institute-status.ts'
 import { pathId } from '../../lib/ids.ts'
 
 /** The signed-in user's session: read it, refresh it, list and end sign-ins. */

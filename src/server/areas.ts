@@ -1,0 +1,34 @@
+import type { Area } from './lib/area.ts'
+import { accessArea } from './modules/access/index.ts'
+import { accountingArea } from './modules/accounting/index.ts'
+import { admissionArea } from './modules/admission/index.ts'
+import type { PublicAdmissionLimits } from './modules/admission/public.ts'
+import { authArea } from './modules/auth/index.ts'
+import { collectionArea } from './modules/collection/index.ts'
+import type { PublicReceiptLimits } from './modules/collection/public-receipts.ts'
+import { feesArea } from './modules/fees/index.ts'
+import { institutesArea } from './modules/institutes/index.ts'
+import { createInstitute } from './modules/institutes/set-up.ts'
+import { studentsArea } from './modules/students/index.ts'
+import { systemArea } from './modules/system/index.ts'
+
+/** What some areas are given by the app's caller (tests pass their own). */
+export interface AreaOptions {
+  /** Rate limits of the public admission endpoints. */
+  publicAdmission?: PublicAdmissionLimits
+  /** The rate limit of the public receipt verification. */
+  publicReceipts?: PublicReceiptLimits
+}
+
+/** Every server area the app serves, in mounting order: adding an area adds a line here. */
+export const areas = (options: AreaOptions): Area[] => [
+  systemArea,
+  authArea(createInstitute),
+  accessArea,
+  accountingArea,
+  institutesArea,
+  studentsArea,
+  admissionArea(options.publicAdmission),
+  feesArea,
+  collectionArea(options.publicReceipts),
+]

@@ -1,0 +1,27 @@
+import type { Area } from '../../lib/area.ts'
+import { advanceRoutes } from './advances.ts'
+import { applicantFeeRoutes } from './applicant-fees.ts'
+import { counterRoutes } from './counter.ts'
+import { counterSettingsRoutes } from './counter-settings.ts'
+import { dayRoutes } from './days.ts'
+import { paymentRoutes } from './payments.ts'
+import { publicReceiptRoutes, type PublicReceiptLimits } from './public-receipts.ts'
+
+export const collectionArea = (limits?: PublicReceiptLimits): Area => ({
+  name: 'collection',
+  mounts: [
+    { path: '/collection/counter-settings', routes: counterSettingsRoutes },
+    { path: '/collection', routes: counterRoutes },
+    { path: '/collection/payments', routes: paymentRoutes },
+    { path: '/collection/days', routes: dayRoutes },
+    { path: '/collection/advances', routes: advanceRoutes },
+    { path: '/collection/applicant-fees', routes: applicantFeeRoutes },
+    { path: '/collection/public/receipts', routes: publicReceiptRoutes(limits) },
+  ],
+  publicEndpoints: [
+    // A receipt's verification by the code printed on it (institute, number, day, amount,
+    // status only); rate limited per IP.
+    'GET /api/collection/public/receipts/:code',
+  ],
+  idempotencySubjects: ['payment', 'advance'],
+})
