@@ -1,13 +1,13 @@
 /**
  * `npm run seed:large -- --students 50000 [--data-dir DIR]`: fills a data dir (default DATA_DIR
  * or ./data; DATABASE_URL for a PostgreSQL server) with the demo institute, when it is empty,
- * and a large institute for benchmarks (src/server/db/large-institute.ts). Run it while no
+ * and a large institute for benchmarks (src/server/seeds/large-institute.ts). Run it while no
  * server uses the data dir.
  */
 import { parseArgs } from 'node:util'
 import { openDatabase } from '../db/client.ts'
-import { largeInstitute, seedLargeInstitute } from '../db/large-institute.ts'
-import { seedDemo } from '../db/seed.ts'
+import { largeInstitute, seedLargeInstitute } from '../seeds/large-institute.ts'
+import { seedDemo } from '../seeds/seed.ts'
 
 const { values } = parseArgs({
   options: {

@@ -18,8 +18,8 @@ import {
   applicantWithFeeDue,
   assertAdmissionFeeMapped,
   setApplicationFeeStatus,
-} from '../collection/application-fee-status.ts'
-import { bankAccountKeys } from '../collection/line-figures.ts'
+} from './application-fee-status.ts'
+import { bankAccountKeys } from '../accounting/bank-accounts.ts'
 import { findApplicant, findApplicantRow } from './applicant-read.ts'
 
 /**

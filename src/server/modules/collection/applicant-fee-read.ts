@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { notFound } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/ids.ts'
-import { bankAccountKeys } from './line-figures.ts'
+import { bankAccountKeys } from '../accounting/bank-accounts.ts'
 
 interface ApplicantRow {
   id: string

@@ -10,7 +10,7 @@ import {
   applicantWithFeeDue,
   assertAdmissionFeeMapped,
   setApplicationFeeStatus,
-} from './application-fee-status.ts'
+} from '../admission/application-fee-status.ts'
 import { openDrawer } from './cashier-day.ts'
 import {
   assertBankAccounts,

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.ts'
 import { defaultSessionId } from '../students/student-read.ts'
 import { isUuid } from '../../lib/ids.ts'
 import { matchingStudentIds } from '../students/student-search.ts'
-import { bankAccountKeys } from './line-figures.ts'
+import { bankAccountKeys } from '../accounting/bank-accounts.ts'
 import { advanceBalances, counterLines } from './open-lines.ts'
 import { rowsOf } from '../../db/rows.ts'
 

@@ -1,4 +1,6 @@
 import type { Area } from '../../lib/area.ts'
+import { onInvoicesWritten } from '../fees/invoices/invoices-written.ts'
+import { applyAdvancesAtInvoicing } from './advance-apply.ts'
 import { advanceRoutes } from './advances.ts'
 import { applicantFeeRoutes } from './applicant-fees.ts'
 import { counterRoutes } from './counter.ts'
@@ -24,4 +26,6 @@ export const collectionArea = (limits?: PublicReceiptLimits): Area => ({
     'GET /api/collection/public/receipts/:code',
   ],
   idempotencySubjects: ['payment', 'advance'],
+  // The policy "apply advances at invoicing", whichever way invoices are written.
+  hooks: () => onInvoicesWritten(applyAdvancesAtInvoicing),
 })

@@ -17,7 +17,7 @@ import {
   reversibleMethods,
   type CancelPayment,
 } from '../../../shared/schemas/collection-payments.ts'
-import { setApplicationFeeStatus } from './application-fee-status.ts'
+import { setApplicationFeeStatus } from '../admission/application-fee-status.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { advanceBalances } from './open-lines.ts'
 

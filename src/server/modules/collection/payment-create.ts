@@ -23,7 +23,7 @@ import { familyIds } from './family-read.ts'
 import { openDrawer } from './cashier-day.ts'
 import { advanceBalances, counterLines, type CounterLine } from './open-lines.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
-import { bankAccountKeys } from './line-figures.ts'
+import { bankAccountKeys } from '../accounting/bank-accounts.ts'
 import { counterSettingsOf } from './counter-settings.ts'
 import { principalDue } from './receipt-read.ts'
 

@@ -10,9 +10,9 @@ import { conflict } from '../../../lib/errors.ts'
 import { coaSettingsOf } from '../../accounting/fiscal-year.ts'
 import { postVoucher, type PostingLine } from '../../accounting/posting.ts'
 import type { PlannedInvoice, PlannedLine } from './invoice-plan.ts'
-import { rowKey } from '../../../db/tenant-rows.ts'
-import { applyAdvancesAtInvoicing } from '../../collection/advance-apply.ts'
+import { invoicesWritten } from './invoices-written.ts'
 import { pgArray } from '../../../lib/sql-arrays.ts'
+import { rowKey } from '../../../db/tenant-rows.ts'
 
 /*
  * Writing planned invoices: numbers per institute and fiscal year without gaps (invoice_counters,
@@ -234,7 +234,7 @@ export async function writeInvoices(
       join jsonb_to_recordset(${JSON.stringify(templates)}::jsonb) as t(n integer,
         fee_head_id uuid, period_id uuid, gross_minor bigint, concession_minor bigint, vat_minor bigint, net_minor bigint, concession_id uuid, vat_rate_bp integer,
         vat_inclusive boolean, explanation jsonb, voucher_id uuid) on t.n = l.template`)
-  await applyAdvancesAtInvoicing(
+  await invoicesWritten(
     tx,
     instituteId,
     planned.map((p, i) => ({ invoiceId: ids[i]!, studentId: p.student.id })),

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { Db } from './client.ts'
+import type { Db } from '../db/client.ts'
 import {
   academicSessions,
   classes,
@@ -7,9 +7,9 @@ import {
   groups,
   sections,
   shifts,
-} from './schema/academic.ts'
-import { campuses } from './schema/institutes.ts'
-import { enrolments, studentCounters, students } from './schema/students.ts'
+} from '../db/schema/academic.ts'
+import { campuses } from '../db/schema/institutes.ts'
+import { enrolments, studentCounters, students } from '../db/schema/students.ts'
 
 /*
  * Made-up students for the demo institute (about 600, seed.ts) and for benchmarks (50,000,

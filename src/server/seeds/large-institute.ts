@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
 import { todayIn } from '../lib/today.ts'
-import type { Db } from './client.ts'
+import type { Db } from '../db/client.ts'
 import { seedStudents } from './demo-students.ts'
-import { campuses, institutes } from './schema/institutes.ts'
+import { campuses, institutes } from '../db/schema/institutes.ts'
 import { seedAcademicStructure } from './seed.ts'
 
 /** The benchmarks' institute: a school group with five campuses and tens of thousands of students. */

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { coaMappings } from '../../db/schema/accounting.ts'
 
-/* The bank accounts money may go into at the counter. */
+/* The bank accounts money may be paid into: at the counter, or by a bank slip. */
 
 /** The bank accounts of the COA mapping (their keys), by name. */
 export async function bankAccountKeys(db: Db, instituteId: string): Promise<string[]> {

@@ -5,7 +5,7 @@ import {
   type AdmissionFormInput,
 } from '../../shared/schemas/admission-forms.ts'
 import { generatePassword, hashPassword } from '../lib/password.ts'
-import type { Db } from './client.ts'
+import type { Db } from '../db/client.ts'
 import { seedStudents } from './demo-students.ts'
 import { todayIn } from '../lib/today.ts'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
@@ -16,12 +16,12 @@ import {
   groups,
   sections,
   shifts,
-} from './schema/academic.ts'
-import { userRoles } from './schema/access.ts'
-import { admissionForms } from './schema/admission.ts'
-import { users } from './schema/auth.ts'
-import { counterSettings } from './schema/collection.ts'
-import { campuses, institutes } from './schema/institutes.ts'
+} from '../db/schema/academic.ts'
+import { userRoles } from '../db/schema/access.ts'
+import { admissionForms } from '../db/schema/admission.ts'
+import { users } from '../db/schema/auth.ts'
+import { counterSettings } from '../db/schema/collection.ts'
+import { campuses, institutes } from '../db/schema/institutes.ts'
 
 export const demoInstitute = {
   slug: 'demo-school',
