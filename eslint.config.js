@@ -20,6 +20,57 @@ const client = [
   './src/public-app',
 ]
 
+/**
+ * Which server module may import which: each one only those it builds on, so the modules form
+ * layers without a loop. Nobody imports collection: what later areas need of it they read
+ * through its read functions. A new module imports none until it is listed here.
+ */
+export const serverModuleImports = {
+  system: [],
+  auth: [],
+  access: ['auth'],
+  accounting: [],
+  institutes: ['auth', 'access', 'accounting'],
+  students: [],
+  admission: ['auth', 'accounting', 'institutes', 'students'],
+  fees: ['accounting', 'students'],
+  collection: ['accounting', 'students', 'fees', 'admission'],
+}
+const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+/** What composes the modules: the areas list, the app, seeds, the command line, test support. */
+const aboveModules = [
+  './src/server/areas.ts',
+  './src/server/app.ts',
+  './src/server/server.ts',
+  './src/server/main.ts',
+  './src/server/seeds',
+  './src/server/cli',
+  './src/server/test-support',
+]
+/** The server's layers, for its code (tests may compose anything they test). */
+const serverZones = [
+  {
+    target: ['./src/server/lib', './src/server/db'],
+    from: ['./src/server/modules', ...aboveModules],
+    message: 'Server lib/ and db/ serve the modules: they import no module and nothing above.',
+  },
+  {
+    target: './src/server/modules',
+    from: aboveModules,
+    message: 'A module never imports what composes it (areas list, app, seeds, cli).',
+  },
+  ...serverModules.map((module) => ({
+    target: `./src/server/modules/${module}`,
+    from: './src/server/modules',
+    except: [module, ...(serverModuleImports[module] ?? [])].map((m) => `./${m}`),
+    message: `A server module imports only those it builds on (serverModuleImports in eslint.config.js).`,
+  })),
+]
+
 export default tseslint.config(
   {
     ignores: ['dist/', 'data/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/'],
@@ -58,12 +109,6 @@ export default tseslint.config(
               target: client,
               from: './src/server',
               message: 'The client talks to the server over HTTP, never by importing it.',
-            },
-            {
-              target: './src/server/lib',
-              from: './src/server/modules',
-              message:
-                'Server lib/ serves the modules; a module registers itself, lib never imports one.',
             },
             ...client.slice(0, -1).map((layer, i) => ({
               target: layer,
@@ -107,6 +152,11 @@ export default tseslint.config(
       'src/server/modules/students/imports.test.ts',
     ],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {
     // Server rendering is tested against the app in the same process.
