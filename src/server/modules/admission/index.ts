@@ -1,4 +1,4 @@
-import { maxAttachmentBytes } from '../../../shared/schemas/admission.ts'
+import { maxAttachmentBytes } from '../../../shared/schemas/admission-forms.ts'
 import type { Area } from '../../lib/area.ts'
 import { applicantFeeDepositRoutes } from './applicant-fee-deposit.ts'
 import { applicantRoutes } from './applicants.ts'

@@ -1,4 +1,4 @@
-import { maxAttachmentBytes } from '../../../shared/schemas/admission.ts'
+import { maxAttachmentBytes } from '../../../shared/schemas/admission-forms.ts'
 import type { Area } from '../../lib/area.ts'
 import { concessionDocumentPath, concessionDocumentRoutes } from './rules/concession-documents.ts'
 import { concessionSiblingRoutes } from './rules/concession-siblings.ts'

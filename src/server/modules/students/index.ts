@@ -1,4 +1,4 @@
-import { importMaxBytes } from '../../../shared/schemas/students.ts'
+import { importMaxBytes } from '../../../shared/schemas/student-imports.ts'
 import type { Area } from '../../lib/area.ts'
 import { studentExportRoutes } from './export.ts'
 import { studentImportJob } from './import-job.ts'
