@@ -22,7 +22,7 @@ export interface AreaOptions {
 
 /** Every server area the app serves, in mounting order: adding an area adds a line here. */
 export const areas = (options: AreaOptions): Area[] => [
-  systemArea,
+  systemArea(),
   authArea(createInstitute),
   accessArea,
   accountingArea,

@@ -4,7 +4,8 @@ import { healthRoutes, readyRoutes } from './health.ts'
 import { jobRoutes } from './jobs.ts'
 import { versionRoutes } from './version.ts'
 
-export const systemArea: Area = {
+/** A factory: the crash reports' rate limit is each app's own. */
+export const systemArea = (): Area => ({
   name: 'system',
   mounts: [
     { path: '/health', routes: healthRoutes, beforeSigningKey: true },
@@ -19,4 +20,4 @@ export const systemArea: Area = {
     'GET /api/version',
     'POST /api/client-errors',
   ],
-}
+})
