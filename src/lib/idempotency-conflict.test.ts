@@ -25,4 +25,13 @@ describe('a key sent again for another request', () => {
       expect(run).not.toBe(conflictText(locale, 'application'))
     },
   )
+  it.each(Object.keys(catalogs))(
+    'names an invoice and a fine waiver in %s, not a voucher',
+    (locale) => {
+      const voucher = conflictText(locale, 'voucher')
+      expect(conflictText(locale, 'invoice')).not.toBe(voucher)
+      expect(conflictText(locale, 'fine_waiver')).not.toBe(voucher)
+      expect(conflictText(locale, 'fine_waiver')).not.toBe(conflictText(locale, 'invoice'))
+    },
+  )
 })

@@ -48,5 +48,5 @@ export const feesArea: Area = {
       code: 'payload_too_large',
     },
   ],
-  idempotencySubjects: ['voucher', 'group_invoice_run'],
+  idempotencySubjects: ['invoice', 'fine_waiver', 'group_invoice_run'],
 }

@@ -115,7 +115,10 @@ describe('invoices', () => {
     expect(((await again.json()) as Invoice).id).toBe(((await first.json()) as Invoice).id)
     const other = await post({ ...body(), feeHeadIds: [exam], periodId: null }, 'retry-key-0001')
     expect(other.status).toBe(409)
-    expect(await other.json()).toMatchObject({ code: 'idempotency_conflict' })
+    expect(await other.json()).toMatchObject({
+      code: 'idempotency_conflict',
+      values: { subject: 'invoice' },
+    })
   })
 
   it('adds VAT in force on the issue date to a one-time head, and numbers without gaps', async () => {

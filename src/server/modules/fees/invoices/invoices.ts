@@ -54,7 +54,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
             )
           return earlier && { fingerprint: earlier.hash ?? '', answer: earlier.id }
         },
-        subject: 'voucher',
+        subject: 'invoice',
       },
       () =>
         database.db.transaction(async (tx) => {

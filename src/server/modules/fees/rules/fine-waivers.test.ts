@@ -85,6 +85,12 @@ describe('fine waivers', () => {
     })
     const again = await waive({ amountMinor: 2_000, reason: 'Hospital stay' }, admin, key)
     expect(again.status).toBe(200)
+    const other = await waive({ amountMinor: 1_000, reason: 'Hospital stay' }, admin, key)
+    expect(other.status).toBe(409)
+    expect(await other.json()).toMatchObject({
+      code: 'idempotency_conflict',
+      values: { subject: 'fine_waiver' },
+    })
     expect((await fine()).waivers).toHaveLength(1)
     const [row] = await t.database.db
       .select()

@@ -55,7 +55,7 @@ export const fineWaiverRoutes = new Hono<AppEnv>()
         {
           key,
           fingerprint,
-          subject: 'voucher',
+          subject: 'fine_waiver',
           find: (key) => waiverOfKey(database.db, auth.instituteId, key),
         },
         () =>
