@@ -31,9 +31,12 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// §2: the initial loading overlay is hidden once a navigation has finished.
+// §2: the initial loading overlay is hidden once a navigation has finished. The service worker
+// is registered only then: its precache (the whole app, hundreds of files) would otherwise
+// compete with the first page's own chunks and data for the network and the server.
 router.subscribe('onResolved', () => {
   document.getElementById('loading-bg')?.classList.add('hidden')
+  void registerServiceWorker()
 })
 setNavigator((href) => void router.navigate({ href }))
 
@@ -46,7 +49,6 @@ async function start() {
   // rest of what it held for that user goes too.
   if (session.userData() && !session.accessToken()) await forgetSession()
   bindLayoutSettings()
-  void registerServiceWorker()
   document.title = __APP_NAME__
   // A signed-in user's saved cache is restored before the first route loads, so loaders find it
   // even offline. A visitor's public page does not wait for it (nor download it first): its

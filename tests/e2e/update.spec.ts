@@ -13,7 +13,9 @@ test('a new deployment shows "update available — reload", and reloading takes 
   // A server of our own on a copy of the build, so the build can be changed under it.
   const work = mkdtempSync(join(tmpdir(), 'ems-update-'))
   const staticDir = join(work, 'dist')
-  cpSync(resolve(import.meta.dirname, '../../dist'), staticDir, { recursive: true })
+  cpSync(process.env.STATIC_DIR ?? resolve(import.meta.dirname, '../../dist'), staticDir, {
+    recursive: true,
+  })
   const env = { PORT: '4321', DATA_DIR: join(work, 'data'), STATIC_DIR: staticDir }
 
   let server = await spawnServer(env)

@@ -192,10 +192,16 @@ export function TenderRows({
                 </label>
                 <select
                   id={`tender-${i}-provider`}
-                  value={tender.issuer}
+                  value={mobileProviders.includes(tender.issuer) ? tender.issuer : ''}
                   aria-invalid={Boolean(error(i, 'issuer'))}
                   onChange={(e) => set(i, { issuer: e.target.value })}
                 >
+                  {/* Never shows a provider that is not chosen (one split before the list came). */}
+                  {!mobileProviders.includes(tender.issuer) && (
+                    <option value="" disabled>
+                      {t`Choose the provider`}
+                    </option>
+                  )}
                   {mobileProviders.map((p) => (
                     <option key={p} value={p}>
                       {p}
