@@ -222,8 +222,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   test: {
     root: here,
     environment: 'node',
-    // Each test file has its own in-memory PGlite, so files run side by side on every core
-    // (Vitest leaves one free by default: on a 2-core machine that ran them one at a time).
+    // Each test file has its own in-memory PGlite (a copy of the run's migrated and seeded
+    // database, pglite-global-setup.ts), so files run side by side on every core (Vitest leaves
+    // one free by default: on a 2-core machine that ran them one at a time).
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -239,6 +240,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           name: 'pglite',
           include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
+          globalSetup: ['src/server/test-support/pglite-global-setup.ts'],
         },
       },
       {

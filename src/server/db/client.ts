@@ -107,6 +107,8 @@ export async function openDatabase(opts: {
   dataDir: string
   /** Where a lost connection to the server is reported (the pool reconnects by itself). */
   log?: Logger | undefined
+  /** In memory only: starts from this dump of a data dir (PGlite's `dumpDataDir`), not empty. */
+  loadDataDir?: Blob | undefined
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = serverPool(opts.databaseUrl, opts.log)
@@ -134,7 +136,7 @@ export async function openDatabase(opts: {
   // pg_trgm backs the student search's indexes (migration 0013 creates it).
   const extensions = { pg_trgm }
   const client = inMemory
-    ? new PreparingPGlite({ extensions })
+    ? new PreparingPGlite({ extensions, loadDataDir: opts.loadDataDir })
     : new PreparingPGlite(resolve(opts.dataDir, 'pglite'), { extensions })
   await client.waitReady
   // Its files are local and soon in the page cache: an index probe costs about what a page

@@ -6,10 +6,11 @@ import {
   templateDatabase,
   testDatabasePrefix,
 } from './postgres-server.ts'
+import { migrateAndSeed } from './seeded-snapshot.ts'
 
 /**
  * Vitest's global set-up of the `postgres` project: a PostgreSQL server for the run, with the
- * migrated template every test file copies (`createTestApp`), named to the test files by
+ * migrated and seeded template every test file copies (`createTestApp`), named to the test files by
  * `TEST_POSTGRES_URL`; afterwards the test databases go and the server stops.
  */
 export default async function setup() {
@@ -20,7 +21,7 @@ export default async function setup() {
     databaseUrl: databaseUrl(server.url, templateDatabase),
     dataDir: 'memory://',
   })
-  await template.migrate()
+  await migrateAndSeed(template)
   await template.close()
   process.env.TEST_POSTGRES_URL = server.url
 

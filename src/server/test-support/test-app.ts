@@ -9,18 +9,23 @@ import { roles, userRoles } from '../db/schema/access.ts'
 import { users } from '../db/schema/auth.ts'
 import { institutes } from '../db/schema/institutes.ts'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
-import { seedDemo } from '../seeds/seed.ts'
 import { createLogger } from '../lib/logger.ts'
 import { consoleTransport } from '../lib/outbox.ts'
 import { hashPassword } from '../lib/password.ts'
 import { databaseUrl, onServer, templateDatabase, testDatabasePrefix } from './postgres-server.ts'
+import {
+  adminPassword,
+  fromSeededSnapshot,
+  migrateAndSeed,
+  testHashCost,
+} from './seeded-snapshot.ts'
 
-export const adminPassword = 'demo-admin-password-1'
+export { adminPassword }
 
 /**
  * On the `postgres` project's server (postgres-global-setup.ts), a database of this test
- * file's own, copied from the migrated template (or `empty`); otherwise none (an in-memory
- * PGlite). The global teardown drops it.
+ * file's own, copied from the migrated and seeded template (or `empty`); otherwise none (an
+ * in-memory PGlite). The global teardown drops it.
  */
 export async function testDatabaseUrl({ empty = false } = {}): Promise<string | undefined> {
   const server = process.env.TEST_POSTGRES_URL
@@ -31,24 +36,27 @@ export async function testDatabaseUrl({ empty = false } = {}): Promise<string | 
 }
 
 /**
- * A fresh database (in memory, or on the test run's PostgreSQL server), migrated and seeded with the demo institute, and an app on it:
- * one per test file. Messages go to `sent` in the console transport's format.
+ * A fresh database (in memory, or on the test run's PostgreSQL server), migrated and seeded
+ * with the demo institute, and an app on it: one per test file. A database of the test run's
+ * own comes seeded (a copy of the run's template or dump); one the caller names is migrated and
+ * seeded here. Messages go to `sent` in the console transport's format.
  */
 export async function createTestApp(overrides: Partial<Config> = {}) {
+  const own = !('databaseUrl' in overrides) && !('dataDir' in overrides)
   const config: Config = {
-    // A cheap hash cost: password.test.ts checks the production one.
     ...loadConfig(
-      { DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10' },
+      { DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: String(testHashCost) },
       '0.0.0-test',
     ),
     staticDir: undefined,
     ...overrides,
-    databaseUrl: 'databaseUrl' in overrides ? overrides.databaseUrl : await testDatabaseUrl(),
+    databaseUrl: own ? await testDatabaseUrl() : overrides.databaseUrl,
   }
   const logLines: string[] = []
   const log = createLogger('info', (line) => logLines.push(line))
-  const database = await openDatabase({ ...config, log })
-  await database.migrate()
+  const copy = own && !config.databaseUrl ? await fromSeededSnapshot() : undefined
+  const database = copy ?? (await openDatabase({ ...config, log }))
+  if (!copy && !(own && config.databaseUrl)) await migrateAndSeed(database)
   const sent: string[] = []
   const transport = consoleTransport((line) => sent.push(line))
   const app = createApp({
@@ -57,7 +65,6 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     log,
     transports: { email: transport, sms: transport },
   })
-  await seedDemo(database.db, adminPassword)
 
   /** The last message sent to a recipient, once the outbox has delivered it. */
   async function lastMessageTo(recipient: string): Promise<string | undefined> {
