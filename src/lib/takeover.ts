@@ -13,24 +13,48 @@ const held: (() => void)[] = []
 const scripted =
   'button, input[type="submit"], input[type="button"], input[type="reset"], input[type="checkbox"], input[type="radio"], input[type="file"]'
 
+/**
+ * The element that stands where `element` stood: itself while it is on the page, else the one
+ * with its id, or of its kind at the same place in the document's order. React may draw the
+ * page anew as it takes it over (when the server's HTML and its own first render differ), and
+ * a press held on the server's button must reach the button the visitor then sees.
+ */
+function standIn<E extends Element>(element: E): () => E | undefined {
+  const all = () => document.getElementsByTagName(element.tagName)
+  const index = Array.prototype.indexOf.call(all(), element)
+  return () => {
+    if (element.isConnected) return element
+    const found = element.id ? document.getElementById(element.id) : all()[index]
+    return found?.tagName === element.tagName ? (found as E) : undefined
+  }
+}
+
 function holdUntilLive(event: Event) {
   if (live || !(event.target instanceof Element)) return
   if (event.type === 'submit') {
-    const form = event.target as HTMLFormElement
+    const form = standIn(event.target as HTMLFormElement)
     event.preventDefault()
-    held.push(() => form.requestSubmit())
+    held.push(() => form()?.requestSubmit())
   } else if (event.type === 'change') {
-    // A file chosen: the browser keeps it on the field; React hears of it once it listens.
+    // A file chosen: the browser keeps it on the field; React hears of it once it listens. A
+    // field drawn anew is given the files the visitor chose on the server's.
     const field = event.target
     if (field instanceof HTMLInputElement && field.type === 'file') {
-      held.push(() => field.dispatchEvent(new Event('change', { bubbles: true })))
+      const current = standIn(field)
+      held.push(() => {
+        const now = current()
+        if (!now) return
+        if (now !== field && field.files) now.files = field.files
+        now.dispatchEvent(new Event('change', { bubbles: true }))
+      })
     }
   } else {
     const control = event.target.closest<HTMLElement>(scripted)
     if (!control) return
     // Undone now (a box stays unticked, no file chooser opens), done again when live.
     event.preventDefault()
-    held.push(() => control.click())
+    const current = standIn(control)
+    held.push(() => current()?.click())
   }
 }
 

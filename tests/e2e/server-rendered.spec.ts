@@ -241,3 +241,30 @@ test('what is pressed before the page is taken over is done once it is, and only
   expect(await page.evaluate(() => localStorage.getItem('isRememberMe'))).toBe('true')
   expect(problems).toEqual([])
 })
+
+test('a press before the takeover is done even when the takeover draws the page anew', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { form } = await publishForm(request, baseURL!, {
+    title: `Klasse Zwei ${crypto.randomUUID().slice(0, 6)}`,
+  })
+  // The server's HTML differs from the app's first render (a heading of another text), so React
+  // throws the server's elements away and draws its own: the press was held on one of those.
+  await page.route(`**/admission/demo-school/${form.id}`, async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace(`>${form.title}<`, '>Ein anderer Titel<')
+    await route.fulfill({ response, body: html })
+  })
+  const release = await holdScripts(page, '**/assets/start-*.js')
+  await page.goto(`/admission/demo-school/${form.id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ein anderer Titel')
+  await page.getByRole('button', { name: 'Bewerbung absenden' }).click()
+
+  release()
+  await live(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(form.title)
+  // Sent, and so checked: the question left unanswered is named.
+  await expect(page.getByText('Bitte beantworten Sie diese Frage.')).toBeVisible()
+})
