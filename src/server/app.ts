@@ -58,7 +58,14 @@ export function createApp({
     files,
     jobs: new JobRunner(db.db, log, jobs),
   }
-  const composed = composeAreas(areas(options), services.jobs)
+  const composed = composeAreas(
+    areas(options, () => ({
+      routes: app.routes,
+      publicEndpoints: composed.publicEndpoints,
+      version: config.version,
+    })),
+    services.jobs,
+  )
 
   app.use(async (c, next) => {
     const started = performance.now()

@@ -4,7 +4,9 @@ import { errorMessages } from '../shared/errors/catalogue.ts'
 import { areas } from './areas.ts'
 
 const modules = new URL('./modules/', import.meta.url)
-const listed = areas({})
+const listed = areas({}, () => {
+  throw new Error('not described here')
+})
 
 /** The subjects an area's code names to the idempotency helper. */
 function subjectsNamedIn(area: string): Set<string> {

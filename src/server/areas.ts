@@ -1,4 +1,5 @@
 import type { Area } from './lib/area.ts'
+import type { ApiSurface } from './lib/endpoints.ts'
 import { accessArea } from './modules/access/index.ts'
 import { accountingArea } from './modules/accounting/index.ts'
 import { admissionArea } from './modules/admission/index.ts'
@@ -20,9 +21,12 @@ export interface AreaOptions {
   publicReceipts?: PublicReceiptLimits
 }
 
-/** Every server area the app serves, in mounting order: adding an area adds a line here. */
-export const areas = (options: AreaOptions): Area[] => [
-  systemArea(),
+/**
+ * Every server area the app serves, in mounting order: adding an area adds a line here. The
+ * system area describes the composed app (its OpenAPI document) once it is built.
+ */
+export const areas = (options: AreaOptions, surface: () => ApiSurface): Area[] => [
+  systemArea(surface),
   authArea(createInstitute),
   accessArea,
   accountingArea,

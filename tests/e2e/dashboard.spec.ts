@@ -44,3 +44,19 @@ test('the system tile tells the truth when the network goes', async ({
   await context.setOffline(false)
   await expect(status).toContainText('Connected (embedded PostgreSQL)')
 })
+
+test('an integrator reads the API reference: the viewer renders the document’s operations', async ({
+  page,
+}) => {
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text())
+  })
+  await page.goto('/api/reference')
+  await expect(page.getByRole('heading', { name: /Institute office API/ })).toBeVisible()
+  const health = page.locator('.opblock', { hasText: '/api/health' }).first()
+  await health.locator('.opblock-summary').click()
+  await expect(health.getByRole('button', { name: 'Try it out' })).toBeVisible()
+  await expect(health.getByText('HealthSchema').or(health.getByText('Health'))).not.toHaveCount(0)
+  expect(refused).toEqual([])
+})

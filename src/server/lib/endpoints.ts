@@ -1,6 +1,13 @@
 /** Own-session endpoints: signed in is enough, for they only ever touch the caller. */
 export const selfServicePrefix = '/api/auth/'
 
+/** What the OpenAPI document describes: the composed app's routes and which need no token. */
+export interface ApiSurface {
+  routes: readonly RouteLike[]
+  publicEndpoints: ReadonlySet<string>
+  version: string
+}
+
 export interface RouteLike {
   method: string
   path: string

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import * as v from 'valibot'
 import { issuesToDetails } from '../../shared/schemas/issues.ts'
 import { badRequest, validationFailed } from './errors.ts'
+import { descriptionOf } from './openapi/documented.ts'
 
 export function parseOrThrow<S extends v.GenericSchema>(
   schema: S,
@@ -16,6 +17,21 @@ export function parseOrThrow<S extends v.GenericSchema>(
   return result.output
 }
 
+/** A JSON object whose fields a later step checks (against a form's own fields, say). */
+export const JsonObjectSchema = v.record(v.string(), v.unknown())
+
+/**
+ * The endpoint's description must name the schema it reads with, so that the OpenAPI document
+ * shows what the server checks; a route that forgot it fails every request (and its tests). A
+ * body read as `JsonObjectSchema` is checked by the handler against the shape it documents.
+ */
+function assertDocumented(c: Context, part: 'body' | 'query', schema: v.GenericSchema) {
+  const named = descriptionOf(c)?.[part]
+  if (named !== schema && !(schema === JsonObjectSchema && named)) {
+    throw new Error(`${c.req.method} ${c.req.path} reads a ${part} its documented() does not name`)
+  }
+}
+
 /**
  * Reads a JSON body: 400 when it is not JSON, 422 naming the fields when it does not fit. Every
  * body this API takes is a JSON object, so an array, a string, a number or null is a 422.
@@ -24,6 +40,7 @@ export async function readJson<S extends v.GenericSchema>(
   c: Context,
   schema: S,
 ): Promise<v.InferOutput<S>> {
+  assertDocumented(c, 'body', schema)
   const type = c.req.header('content-type') ?? ''
   if (!type.toLowerCase().startsWith('application/json')) {
     throw badRequest('unsupported_media_type')
@@ -38,6 +55,12 @@ export async function readJson<S extends v.GenericSchema>(
     throw validationFailed({ _: 'not_a_json_object' })
   }
   return parseOrThrow(schema, body)
+}
+
+/** Reads the query string: 422 naming the parameters that do not fit. */
+export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  assertDocumented(c, 'query', schema)
+  return parseOrThrow(schema, c.req.query())
 }
 
 /** The parts of a valibot schema this walk reads. */

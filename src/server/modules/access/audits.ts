@@ -1,14 +1,19 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { Hono } from 'hono'
-import { AuditQuerySchema } from '../../../shared/schemas/access.ts'
+import {
+  AuditQuerySchema,
+  AuditListSchema,
+  AuditFacetsSchema,
+} from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { users } from '../../db/schema/auth.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { containing } from '../../lib/like.ts'
-import { parseOrThrow } from '../../lib/validate.ts'
+import { readQuery } from '../../lib/validate.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 const actor = alias(users, 'actor')
 const impersonator = alias(users, 'impersonator')
@@ -25,8 +30,9 @@ const startOfNextDay = (date: string, timezone: string) =>
 
 /** The institute's audit log (§2 /audits): newest first, filtered and paged. */
 export const auditRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: AuditListSchema, query: AuditQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'audits'), async (c) => {
-    const query = parseOrThrow(AuditQuerySchema, c.req.query())
+    const query = readQuery(c, AuditQuerySchema)
     const { database, auth } = c.var
     const conditions: SQL[] = [eq(auditLog.instituteId, auth.instituteId)]
     if (query.userId) {
@@ -92,6 +98,7 @@ export const auditRoutes = new Hono<AppEnv>()
     })
   })
 
+  .get('/facets', documented({ answers: AuditFacetsSchema }))
   .get('/facets', requireAuth(), requirePermission('read', 'audits'), async (c) => {
     const { database, auth } = c.var
     const inInstitute = eq(auditLog.instituteId, auth.instituteId)

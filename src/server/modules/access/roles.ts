@@ -8,6 +8,8 @@ import {
   UpdateRoleSchema,
   type Role,
   type RoleRule,
+  RoleListSchema,
+  RoleSchema,
 } from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -17,6 +19,7 @@ import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertMayGrant, covers, rulesOf, type RoleRow } from './role-rules.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 async function describeRoles(db: Db, rows: RoleRow[]): Promise<Role[]> {
   if (rows.length === 0) return []
@@ -111,6 +114,7 @@ const auditView = (r: Role) => ({
 
 /** Roles and their permissions (§2 /oisacl-roles). Changes apply from the users' next request. */
 export const roleRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: RoleListSchema }))
   .get('/', requireAuth(), requirePermission('read', 'oisacl-roles'), async (c) => {
     const { database, auth } = c.var
     const rows = await database.db
@@ -121,6 +125,7 @@ export const roleRoutes = new Hono<AppEnv>()
     return c.json({ data: await describeRoles(database.db, rows) })
   })
 
+  .post('/', documented({ answers: RoleSchema, body: CreateRoleSchema, status: 201 }))
   .post('/', requireAuth(), requirePermission('create', 'oisacl-roles'), async (c) => {
     const body = await readJson(c, CreateRoleSchema)
     const { database, auth } = c.var
@@ -147,6 +152,7 @@ export const roleRoutes = new Hono<AppEnv>()
     return c.json(role, 201)
   })
 
+  .patch('/:roleId', documented({ answers: RoleSchema, body: UpdateRoleSchema }))
   .patch('/:roleId', requireAuth(), requirePermission('update', 'oisacl-roles'), async (c) => {
     const row = await roleOr404(c)
     if (row.isSystem) throw forbidden('role_locked')
@@ -181,6 +187,7 @@ export const roleRoutes = new Hono<AppEnv>()
     return c.json(after)
   })
 
+  .delete('/:roleId', documented({}))
   .delete('/:roleId', requireAuth(), requirePermission('delete', 'oisacl-roles'), async (c) => {
     const row = await roleOr404(c)
     if (row.isSystem) throw forbidden('role_locked_delete')

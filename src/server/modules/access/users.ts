@@ -6,6 +6,9 @@ import {
   UpdateUserSchema,
   UserListQuerySchema,
   type StaffUser,
+  UserListSchema,
+  RoleOptionsSchema,
+  StaffUserSchema,
 } from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -17,11 +20,12 @@ import { notFound, validationFailed } from '../../lib/errors.ts'
 import type { ErrorCode } from '../../../shared/errors/catalogue.ts'
 import { enqueueMessage } from '../../lib/outbox.ts'
 import { hashPassword } from '../../lib/password.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.ts'
 import { revokeAllForUser } from '../auth/session-store.ts'
 import { assertMayGrant, covers, rolesOfInstitute, rulesOf } from './role-rules.ts'
 import { findStaffUser, listStaffUsers } from './staff-user-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** The audit's picture of a user: who they are and what they may do, never a password. */
 const auditView = (u: StaffUser) => ({
@@ -125,12 +129,14 @@ function assertNotSelf(c: Context<AppEnv>, userId: string, code: ErrorCode) {
 
 /** Staff users of the caller's institute (§2 /access-control, read on ACL to look). */
 export const userRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: UserListSchema, query: UserListQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'ACL'), async (c) => {
-    const query = parseOrThrow(UserListQuerySchema, c.req.query())
+    const query = readQuery(c, UserListQuerySchema)
     const { data, total } = await listStaffUsers(c.var.database.db, c.var.auth.instituteId, query)
     return c.json({ data, total, page: query.page, perPage: query.perPage })
   })
 
+  .get('/role-options', documented({ answers: RoleOptionsSchema }))
   .get('/role-options', requireAuth(), requirePermission('read', 'ACL'), async (c) => {
     const data = await c.var.database.db
       .select({ id: roles.id, name: roles.name })
@@ -140,10 +146,12 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json({ data })
   })
 
+  .get('/:userId', documented({ answers: StaffUserSchema }))
   .get('/:userId', requireAuth(), requirePermission('read', 'ACL'), async (c) =>
     c.json(await staffUserOr404(c)),
   )
 
+  .post('/', documented({ answers: StaffUserSchema, body: CreateUserSchema, status: 201 }))
   .post('/', requireAuth(), requirePermission('create', 'ACL'), async (c) => {
     const body = await readJson(c, CreateUserSchema)
     const { database, auth } = c.var
@@ -178,6 +186,7 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(created, 201)
   })
 
+  .patch('/:userId', documented({ answers: StaffUserSchema, body: UpdateUserSchema }))
   .patch('/:userId', requireAuth(), requirePermission('update', 'ACL'), async (c) => {
     const before = await staffUserOr404(c)
     await assertMayManage(c, before)
@@ -214,13 +223,19 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(after)
   })
 
+  .post('/:userId/deactivate', documented({ answers: StaffUserSchema }))
   .post('/:userId/deactivate', requireAuth(), requirePermission('update', 'ACL'), (c) =>
     setStatus(c, 'inactive'),
   )
+  .post('/:userId/reactivate', documented({ answers: StaffUserSchema }))
   .post('/:userId/reactivate', requireAuth(), requirePermission('update', 'ACL'), (c) =>
     setStatus(c, 'active'),
   )
 
+  .post(
+    '/:userId/password-reset',
+    documented({ answers: StaffUserSchema, body: ResetUserPasswordSchema }),
+  )
   .post('/:userId/password-reset', requireAuth(), requirePermission('update', 'ACL'), async (c) => {
     const target = await staffUserOr404(c)
     assertNotSelf(c, target.id, 'self_password')

@@ -6,6 +6,9 @@ import {
   CreateAccountSchema,
   UpdateAccountSchema,
   type Account,
+  ChartSchema,
+  AccountListSchema,
+  AccountSchema,
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -13,7 +16,7 @@ import { accounts } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import {
   accountOf,
   hasPostings,
@@ -24,6 +27,7 @@ import {
 } from './account-read.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 const auditView = (a: Account) => ({ glCode: a.glCode, name: a.name, isActive: a.isActive })
 
@@ -51,13 +55,15 @@ const sorters: Record<string, (a: Account, b: Account) => number> = {
 
 /** The chart of accounts (§2 /coa): a five-level tree per institute. */
 export const accountRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: ChartSchema }))
   .get('/', requireAuth(), requirePermission('read', 'coa'), async (c) =>
     c.json({ data: await loadChart(c.var.database.db, c.var.auth.instituteId) }),
   )
 
   // §7: a COA list takes q, perPage, page, sortBy, sortDesc.
+  .get('/list', documented({ answers: AccountListSchema, query: AccountListQuerySchema }))
   .get('/list', requireAuth(), requirePermission('read', 'coa'), async (c) => {
-    const query = parseOrThrow(AccountListQuerySchema, c.req.query())
+    const query = readQuery(c, AccountListQuerySchema)
     const q = query.q.toLowerCase()
     const matching = (await loadChart(c.var.database.db, c.var.auth.instituteId))
       .filter((a) => !query.accountType || a.accountType === query.accountType)
@@ -73,6 +79,7 @@ export const accountRoutes = new Hono<AppEnv>()
     })
   })
 
+  .post('/', documented({ answers: AccountSchema, body: CreateAccountSchema, status: 201 }))
   .post('/', requireAuth(), requirePermission('create', 'coa'), async (c) => {
     const body = await readJson(c, CreateAccountSchema)
     const { database, auth } = c.var
@@ -133,6 +140,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(await describe(c, id), 201)
   })
 
+  .patch('/:accountId', documented({ answers: AccountSchema, body: UpdateAccountSchema }))
   .patch('/:accountId', requireAuth(), requirePermission('update', 'coa'), async (c) => {
     const row = await accountOr404(c)
     const body = await readJson(c, UpdateAccountSchema)
@@ -206,6 +214,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(after)
   })
 
+  .delete('/:accountId', documented({}))
   .delete('/:accountId', requireAuth(), requirePermission('delete', 'coa'), async (c) => {
     const row = await accountOr404(c)
     const { database } = c.var

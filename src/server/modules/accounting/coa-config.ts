@@ -9,6 +9,7 @@ import { ApiException, conflict } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
 import { instituteToday } from '../../lib/today.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /**
  * §2 /coa-config: the digits each level adds to a GL code (for new accounts), the month the
@@ -16,9 +17,11 @@ import { instituteToday } from '../../lib/today.ts'
  * books are closed through it; moving it back reopens them).
  */
 export const coaConfigRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: CoaConfigSchema }))
   .get('/', requireAuth(), requirePermission('read', 'coa-config'), async (c) =>
     c.json<CoaConfig>(await coaSettingsOf(c.var.database.db, c.var.auth.instituteId)),
   )
+  .put('/', documented({ answers: CoaConfigSchema, body: CoaConfigSchema }))
   .put('/', requireAuth(), requirePermission('update', 'coa-config'), async (c) => {
     const body = await readJson(c, CoaConfigSchema)
     const { database, auth } = c.var

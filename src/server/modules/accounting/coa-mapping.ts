@@ -7,6 +7,8 @@ import {
   SetMappingSchema,
   type CoaMapping,
   type MappingPurpose,
+  CoaMappingListSchema,
+  CoaMappingSchema,
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -14,9 +16,10 @@ import { accounts, coaMappings } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import { loadChart } from './account-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 const DeleteMappingQuery = v.object({
   purpose: v.picklist(mappingPurposeNames, 'unknown_purpose'),
@@ -41,10 +44,12 @@ async function listMappings(db: Db, instituteId: string): Promise<CoaMapping[]> 
 
 /** §2 /coa-mapping: which leaf account each purpose posts to. */
 export const coaMappingRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: CoaMappingListSchema }))
   .get('/', requireAuth(), requirePermission('read', 'coa-mapping'), async (c) =>
     c.json({ data: await listMappings(c.var.database.db, c.var.auth.instituteId) }),
   )
 
+  .put('/', documented({ answers: CoaMappingSchema, body: SetMappingSchema }))
   .put('/', requireAuth(), requirePermission('update', 'coa-mapping'), async (c) => {
     const body = await readJson(c, SetMappingSchema)
     const { database, auth } = c.var
@@ -99,8 +104,9 @@ export const coaMappingRoutes = new Hono<AppEnv>()
     return c.json(saved)
   })
 
+  .delete('/', documented({ query: DeleteMappingQuery }))
   .delete('/', requireAuth(), requirePermission('update', 'coa-mapping'), async (c) => {
-    const query = parseOrThrow(DeleteMappingQuery, c.req.query())
+    const query = readQuery(c, DeleteMappingQuery)
     const { database, auth } = c.var
     const where = and(
       eq(coaMappings.instituteId, auth.instituteId),

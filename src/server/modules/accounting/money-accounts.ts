@@ -5,17 +5,16 @@ import type { AppEnv } from '../../app-env.ts'
 import { accounts, coaMappings } from '../../db/schema/accounting.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /**
  * Where money is received into and paid from: the active leaves mapped as cash or as a bank
  * account. Read by whoever enters vouchers, who need not
  * see the mapping itself.
  */
-export const moneyAccountRoutes = new Hono<AppEnv>().get(
-  '/',
-  requireAuth(),
-  requirePermission('read', 'getVouchers'),
-  async (c) => {
+export const moneyAccountRoutes = new Hono<AppEnv>()
+  .get('/', documented({}))
+  .get('/', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
     const rows = await c.var.database.db
       .select({
         accountId: accounts.id,
@@ -43,5 +42,4 @@ export const moneyAccountRoutes = new Hono<AppEnv>().get(
       key: r.key || null,
     }))
     return c.json({ data })
-  },
-)
+  })

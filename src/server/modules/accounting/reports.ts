@@ -5,14 +5,17 @@ import {
   TrialBalanceQuerySchema,
   type Ledger,
   type TrialBalance,
+  LedgerSchema,
+  TrialBalanceSchema,
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { accounts, voucherLines, vouchers } from '../../db/schema/accounting.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
-import { parseOrThrow } from '../../lib/validate.ts'
+import { readQuery } from '../../lib/validate.ts'
 import { voucherReference } from './posting.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 // A sum of bigints is numeric in PostgreSQL: it cannot overflow, and line amounts are capped so
 // that an account's totals stay exact JavaScript numbers in any realistic ledger.
@@ -21,8 +24,9 @@ const total = (column: typeof voucherLines.debit | typeof voucherLines.credit) =
 
 /** Ledger reads (report reads: later issues cache them for offline use). */
 export const reportRoutes = new Hono<AppEnv>()
+  .get('/ledger', documented({ answers: LedgerSchema, query: LedgerQuerySchema }))
   .get('/ledger', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
-    const query = parseOrThrow(LedgerQuerySchema, c.req.query())
+    const query = readQuery(c, LedgerQuerySchema)
     if (query.to < query.from) throw validationFailed({ to: 'end_before_start' })
     const { database, auth } = c.var
     const db = database.db
@@ -72,8 +76,12 @@ export const reportRoutes = new Hono<AppEnv>()
     })
   })
 
+  .get(
+    '/trial-balance',
+    documented({ answers: TrialBalanceSchema, query: TrialBalanceQuerySchema }),
+  )
   .get('/trial-balance', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
-    const query = parseOrThrow(TrialBalanceQuerySchema, c.req.query())
+    const query = readQuery(c, TrialBalanceQuerySchema)
     const { database, auth } = c.var
     const sums = await database.db
       .select({

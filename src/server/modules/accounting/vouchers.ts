@@ -5,6 +5,8 @@ import {
   ReverseVoucherSchema,
   VoucherListQuerySchema,
   type Voucher,
+  VoucherListSchema,
+  VoucherSchema,
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -13,9 +15,10 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import { postVoucher, type PostingRequest } from './posting.ts'
 import { findVoucher, listVouchers } from './voucher-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 const auditView = (v: Voucher) => ({
   reference: v.reference,
@@ -89,16 +92,27 @@ function reversalNarration(original: Voucher, narration: string | undefined) {
 
 /** Vouchers (§2 /vouchers, permission getVouchers): list, read, enter, reverse. */
 export const voucherRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: VoucherListSchema, query: VoucherListQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
-    const query = parseOrThrow(VoucherListQuerySchema, c.req.query())
+    const query = readQuery(c, VoucherListQuerySchema)
     const result = await listVouchers(c.var.database.db, c.var.auth.instituteId, query)
     return c.json({ ...result, page: query.page, perPage: query.perPage })
   })
 
+  .get('/:voucherId', documented({ answers: VoucherSchema }))
   .get('/:voucherId', requireAuth(), requirePermission('read', 'getVouchers'), async (c) =>
     c.json(await voucherOr404(c)),
   )
 
+  .post(
+    '/',
+    documented({
+      answers: VoucherSchema,
+      body: CreateVoucherSchema,
+      status: 201,
+      idempotencyKey: 'optional',
+    }),
+  )
   .post('/', requireAuth(), requirePermission('create', 'getVouchers'), async (c) => {
     const body = await readJson(c, CreateVoucherSchema)
     const key = idempotencyKey(c, { required: false })
@@ -129,6 +143,10 @@ export const voucherRoutes = new Hono<AppEnv>()
     return c.json(voucher, 201)
   })
 
+  .post(
+    '/:voucherId/reverse',
+    documented({ answers: VoucherSchema, body: ReverseVoucherSchema, status: 201 }),
+  )
   .post(
     '/:voucherId/reverse',
     requireAuth(),

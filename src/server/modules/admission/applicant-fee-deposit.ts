@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import {
   ApplicantFeeDepositSchema,
   type BankAccountList,
+  BankAccountListSchema,
 } from '../../../shared/schemas/applicant-fees.ts'
 import type { Applicant } from '../../../shared/schemas/admission-applicants.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -21,6 +22,8 @@ import {
 } from './application-fee-status.ts'
 import { bankAccountKeys } from '../accounting/bank-accounts.ts'
 import { findApplicant, findApplicantRow } from './applicant-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { ApplicantSchema } from '../../../shared/schemas/admission.ts'
 
 /**
  * An application fee paid elsewhere, recorded from the bank deposit slip on the applicant's page
@@ -30,6 +33,7 @@ import { findApplicant, findApplicantRow } from './applicant-read.ts'
  */
 export const applicantFeeDepositRoutes = new Hono<AppEnv>()
   // The bank accounts a slip may have paid into: the COA mapping's.
+  .get('/:applicantId/fee-deposit', documented({ answers: BankAccountListSchema }))
   .get(
     '/:applicantId/fee-deposit',
     requireAuth(),
@@ -43,6 +47,15 @@ export const applicantFeeDepositRoutes = new Hono<AppEnv>()
         data: await bankAccountKeys(database.db, auth.instituteId),
       })
     },
+  )
+  .post(
+    '/:applicantId/fee-deposit',
+    documented({
+      answers: ApplicantSchema,
+      body: ApplicantFeeDepositSchema,
+      idempotencyKey: 'required',
+      status: [201, 200],
+    }),
   )
   .post(
     '/:applicantId/fee-deposit',

@@ -15,6 +15,7 @@ import {
   EnrolApplicantSchema,
   type EnrolApplicant,
   type EnrolmentProposal,
+  EnrolmentProposalSchema,
 } from '../../../shared/schemas/students.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -25,7 +26,7 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { localeOf } from '../../lib/messages.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import { applicantsCsv } from './applicant-export.ts'
 import {
   applicantsForExport,
@@ -41,6 +42,8 @@ import { todayIn } from '../../lib/today.ts'
 import { assertPlacement } from '../students/placement.ts'
 import { createStudent, firstCampusId, nextRoll } from '../students/student-create.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { ApplicantListSchema, ApplicantSchema } from '../../../shared/schemas/admission-applicants.ts'
 
 const invalidStatus = (status: ApplicantStatus, action: Step['action']) =>
   conflict('invalid_status', { values: { status, action } })
@@ -221,14 +224,16 @@ const enrol = (body: EnrolApplicant) => async (c: Context<AppEnv>, tx: Db, row: 
 
 /** Applications received (staff, permission `admission`): list, read, decide, enrol, export. */
 export const applicantRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: ApplicantListSchema, query: ApplicantListQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'admission'), async (c) => {
-    const query = parseOrThrow(ApplicantListQuerySchema, c.req.query())
+    const query = readQuery(c, ApplicantListQuerySchema)
     const { data, total } = await listApplicants(c.var.database.db, c.var.auth.instituteId, query)
     return c.json({ data, total, page: query.page, perPage: query.perPage })
   })
 
+  .get('/export', documented({ query: ApplicantListQuerySchema, media: 'text/csv' }))
   .get('/export', requireAuth(), requirePermission('read', 'admission'), async (c) => {
-    const query = parseOrThrow(ApplicantListQuerySchema, c.req.query())
+    const query = readQuery(c, ApplicantListQuerySchema)
     const { database, auth } = c.var
     const [institute] = await database.db
       .select({
@@ -258,10 +263,12 @@ export const applicantRoutes = new Hono<AppEnv>()
     })
   })
 
+  .get('/:applicantId', documented({ answers: ApplicantSchema }))
   .get('/:applicantId', requireAuth(), requirePermission('read', 'admission'), async (c) =>
     c.json<Applicant>(await applicantOr404(c)),
   )
 
+  .get('/:applicantId/attachments/:attachmentId', documented({ media: 'application/octet-stream' }))
   .get(
     '/:applicantId/attachments/:attachmentId',
     requireAuth(),
@@ -272,11 +279,16 @@ export const applicantRoutes = new Hono<AppEnv>()
   // The same file to look at on the applicant's page: shown by the browser, never run.
   .get(
     '/:applicantId/attachments/:attachmentId/preview',
+    documented({ media: 'application/octet-stream' }),
+  )
+  .get(
+    '/:applicantId/attachments/:attachmentId/preview',
     requireAuth(),
     requirePermission('read', 'admission'),
     (c) => serveAttachment(c, 'inline'),
   )
 
+  .post('/:applicantId/review', documented({ answers: ApplicantSchema }))
   .post('/:applicantId/review', requireAuth(), requirePermission('update', 'admission'), (c) =>
     takeStep(c, {
       action: 'review',
@@ -295,6 +307,10 @@ export const applicantRoutes = new Hono<AppEnv>()
 
   .post(
     '/:applicantId/accept',
+    documented({ answers: ApplicantSchema, body: AcceptApplicantSchema }),
+  )
+  .post(
+    '/:applicantId/accept',
     requireAuth(),
     requirePermission('update', 'admission'),
     async (c) => {
@@ -310,6 +326,10 @@ export const applicantRoutes = new Hono<AppEnv>()
 
   .post(
     '/:applicantId/reject',
+    documented({ answers: ApplicantSchema, body: RejectApplicantSchema }),
+  )
+  .post(
+    '/:applicantId/reject',
     requireAuth(),
     requirePermission('update', 'admission'),
     async (c) => {
@@ -323,6 +343,7 @@ export const applicantRoutes = new Hono<AppEnv>()
     },
   )
 
+  .get('/:applicantId/enrolment-proposal', documented({ answers: EnrolmentProposalSchema }))
   .get(
     '/:applicantId/enrolment-proposal',
     requireAuth(),
@@ -335,6 +356,7 @@ export const applicantRoutes = new Hono<AppEnv>()
     },
   )
 
+  .post('/:applicantId/enrol', documented({ answers: ApplicantSchema, body: EnrolApplicantSchema }))
   .post(
     '/:applicantId/enrol',
     requireAuth(),

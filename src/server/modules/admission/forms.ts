@@ -14,12 +14,14 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { containing } from '../../lib/like.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import { assertPlacement } from '../students/placement.ts'
 import { isUuid } from '../../lib/ids.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { countsByForm, findForm, selectForms, staffForm, type FormRow } from './form-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { AdmissionFormListSchema, AdmissionFormSchema } from '../../../shared/schemas/admission-forms.ts'
 
 type FormInput = v.InferOutput<typeof AdmissionFormInputSchema>
 
@@ -143,8 +145,9 @@ function setFlag(action: 'publish' | 'unpublish' | 'close' | 'open', flag: Flag)
 
 /** Admission forms of the institute (staff, permission `admission`). */
 export const admissionFormRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: AdmissionFormListSchema, query: AdmissionFormListQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'admission'), async (c) => {
-    const query = parseOrThrow(AdmissionFormListQuerySchema, c.req.query())
+    const query = readQuery(c, AdmissionFormListQuerySchema)
     const { database, auth } = c.var
     const conditions: SQL[] = [eq(admissionForms.instituteId, auth.instituteId)]
     if (query.q) {
@@ -186,11 +189,16 @@ export const admissionFormRoutes = new Hono<AppEnv>()
     })
   })
 
+  .get('/:formId', documented({ answers: AdmissionFormSchema }))
   .get('/:formId', requireAuth(), requirePermission('read', 'admission'), async (c) => {
     const form = await formOr404(c)
     return c.json(await present(c.var.database.db, c.var.auth.instituteId, form))
   })
 
+  .post(
+    '/',
+    documented({ answers: AdmissionFormSchema, body: AdmissionFormInputSchema, status: 201 }),
+  )
   .post('/', requireAuth(), requirePermission('create', 'admission'), async (c) => {
     const body = await readJson(c, AdmissionFormInputSchema)
     const { database, auth } = c.var
@@ -213,6 +221,7 @@ export const admissionFormRoutes = new Hono<AppEnv>()
     return c.json(created, 201)
   })
 
+  .put('/:formId', documented({ answers: AdmissionFormSchema, body: AdmissionFormInputSchema }))
   .put('/:formId', requireAuth(), requirePermission('update', 'admission'), async (c) => {
     const body = await readJson(c, AdmissionFormInputSchema)
     const { database, auth } = c.var
@@ -242,24 +251,28 @@ export const admissionFormRoutes = new Hono<AppEnv>()
     return c.json(updated)
   })
 
+  .post('/:formId/publish', documented({ answers: AdmissionFormSchema }))
   .post(
     '/:formId/publish',
     requireAuth(),
     requirePermission('update', 'admission'),
     setFlag('publish', { published: true }),
   )
+  .post('/:formId/unpublish', documented({ answers: AdmissionFormSchema }))
   .post(
     '/:formId/unpublish',
     requireAuth(),
     requirePermission('update', 'admission'),
     setFlag('unpublish', { published: false }),
   )
+  .post('/:formId/close', documented({ answers: AdmissionFormSchema }))
   .post(
     '/:formId/close',
     requireAuth(),
     requirePermission('update', 'admission'),
     setFlag('close', { closed: true }),
   )
+  .post('/:formId/open', documented({ answers: AdmissionFormSchema }))
   .post(
     '/:formId/open',
     requireAuth(),
@@ -267,6 +280,7 @@ export const admissionFormRoutes = new Hono<AppEnv>()
     setFlag('open', { closed: false }),
   )
 
+  .delete('/:formId', documented({ status: 204 }))
   .delete('/:formId', requireAuth(), requirePermission('delete', 'admission'), async (c) => {
     const { database, auth } = c.var
     await database.db

@@ -30,6 +30,8 @@ import {
   type AttachmentRow,
 } from './public-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { PublicAttachmentSchema } from '../../../shared/schemas/admission-applications.ts'
 
 /** `PUT …/applications/:temporaryId/attachments/:kind`: allowed a larger body than JSON. */
 export const attachmentUploadPath =
@@ -106,151 +108,156 @@ export const publicAttachmentRoutes = (limits: {
 }) => {
   const { uploads, confirmFailures, now } = limits
 
-  return new Hono<AppEnv>().put(
-    '/:institute/applications/:temporaryId/attachments/:kind',
-    rateLimit({ name: 'admission-uploads', ...uploads, now }),
-    async (c) => {
-      const institute = await instituteOr404(c)
-      const applicant = await applicantOr404(c, institute)
-      const { database, services, log } = c.var
-      const db = database.db
-      const failures = { [`admission-confirm:${applicant.id}`]: confirmFailures.limit }
-      const confirmThrottle = new FailureThrottle(new Counters(db, now), confirmFailures.windowMs)
-      await confirmThrottle.check(failures)
-      if (finalStatuses.includes(applicant.status)) throw conflict('application_locked')
-      const form = (await formOf(db, institute.id, applicant.formId))!
-      const kind = c.req.param('kind')
-      const requirement = formBody(form).attachments.find((a) => a.kind === kind)
-      if (!requirement) {
-        throw validationFailed({ kind: 'attachment_kind_unknown' })
-      }
+  return new Hono<AppEnv>()
+    .put(
+      '/:institute/applications/:temporaryId/attachments/:kind',
+      documented({ upload: 'application/octet-stream', answers: PublicAttachmentSchema }),
+    )
+    .put(
+      '/:institute/applications/:temporaryId/attachments/:kind',
+      rateLimit({ name: 'admission-uploads', ...uploads, now }),
+      async (c) => {
+        const institute = await instituteOr404(c)
+        const applicant = await applicantOr404(c, institute)
+        const { database, services, log } = c.var
+        const db = database.db
+        const failures = { [`admission-confirm:${applicant.id}`]: confirmFailures.limit }
+        const confirmThrottle = new FailureThrottle(new Counters(db, now), confirmFailures.windowMs)
+        await confirmThrottle.check(failures)
+        if (finalStatuses.includes(applicant.status)) throw conflict('application_locked')
+        const form = (await formOf(db, institute.id, applicant.formId))!
+        const kind = c.req.param('kind')
+        const requirement = formBody(form).attachments.find((a) => a.kind === kind)
+        if (!requirement) {
+          throw validationFailed({ kind: 'attachment_kind_unknown' })
+        }
 
-      const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
-      if (type !== 'multipart/form-data') {
-        throw badRequest('upload_media_type')
-      }
-      let parts: Record<string, string | File>
-      try {
-        parts = await c.req.parseBody()
-      } catch {
-        throw badRequest('malformed_body')
-      }
-      const { confirm } = parseOrThrow(AttachmentConfirmSchema, {
-        confirm: typeof parts.confirm === 'string' ? parts.confirm : undefined,
-      })
-      // A slip in writing the confirmation was refused above (422 on `confirm`) and is not a
-      // guess: only a well-formed phone or date that does not match counts towards the lockout.
-      // Guesses sent at once all passed the first check while their bodies arrived: each is
-      // counted before it is compared, so no more than the limit guess, through any process.
-      if (!(await confirmThrottle.guess(failures, () => confirms(applicant, confirm)))) {
-        throw refuse(403, 'confirmation_failed')
-      }
-
-      const file = parts.file
-      if (!(file instanceof File)) throw fileErrors('file_required')
-      const sent = fileNameOf(file.name)
-      if (file.size === 0) throw fileErrors('file_empty')
-      if (file.size > maxAttachmentBytes) {
-        throw refuse(413, 'payload_too_large')
-      }
-      if (file.size > requirement.maxBytes) throw fileErrors('file_too_large')
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      const sniffed = sniffType(bytes)
-      if (!sniffed || !requirement.types.includes(sniffed)) {
-        throw fileErrors('file_type')
-      }
-      // What is kept: an image encoded again (the same photo sent again encodes the same, so
-      // a retry still finds its row), a PDF as sent once checked.
-      const stored = await storedContent(bytes, sniffed)
-      if (stored.length > requirement.maxBytes) throw fileErrors('file_too_large')
-      const fileName = sent || `${kind}.${extensions[sniffed]}`
-      const digest = sha256(stored)
-      const sameAs = (row: AttachmentRow | undefined) =>
-        row?.sha256 === digest && row.fileName === fileName
-      /** The application's attachment of this kind so far, read in `reader`. */
-      const storedOf = async (reader: Db) => {
-        const [row] = await reader
-          .select()
-          .from(applicantAttachments)
-          .where(
-            and(
-              eq(applicantAttachments.applicantId, applicant.id),
-              eq(applicantAttachments.kind, kind),
-            ),
-          )
-        return row
-      }
-
-      const existing = await storedOf(db)
-      // The same file again (a retry): the stored one stands.
-      if (sameAs(existing)) return c.json(publicAttachment(existing!))
-
-      const storageKey = `admission/${institute.id}/${applicant.id}/${randomUUID()}`
-      await services.files.put(storageKey, stored)
-      let saved: { row: AttachmentRow; replaced: string | undefined; unused: boolean }
-      try {
-        saved = await db.transaction(async (tx) => {
-          // Uploads to one application take turns, and see a decision made meanwhile.
-          const [locked] = await tx
-            .select({ status: applicants.status })
-            .from(applicants)
-            .where(rowKey(applicants, applicant.instituteId, applicant.id))
-            .for('update')
-          if (!locked || finalStatuses.includes(locked.status)) {
-            throw conflict('application_locked')
-          }
-          const old = await storedOf(tx)
-          if (sameAs(old)) return { row: old!, replaced: undefined, unused: true }
-          const values = {
-            fileName,
-            contentType: sniffed,
-            size: stored.length,
-            sha256: digest,
-            storageKey,
-            uploadedAt: new Date(),
-          }
-          const [row] = old
-            ? await tx
-                .update(applicantAttachments)
-                .set(values)
-                .where(rowKey(applicantAttachments, old.instituteId, old.id))
-                .returning()
-            : await tx
-                .insert(applicantAttachments)
-                .values({ ...values, instituteId: institute.id, applicantId: applicant.id, kind })
-                .returning()
-          const view = (r: AttachmentRow) => ({
-            kind: r.kind,
-            fileName: r.fileName,
-            contentType: r.contentType,
-            size: r.size,
-            sha256: r.sha256,
-          })
-          await writeAudit(tx, {
-            area: 'admission',
-            action: 'upload_attachment',
-            entity: 'applicant',
-            entityId: applicant.id,
-            instituteId: institute.id,
-            userId: null,
-            before: old ? view(old) : null,
-            after: view(row!),
-            ...requestInfo(c),
-          })
-          return { row: row!, replaced: old?.storageKey, unused: false }
+        const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
+        if (type !== 'multipart/form-data') {
+          throw badRequest('upload_media_type')
+        }
+        let parts: Record<string, string | File>
+        try {
+          parts = await c.req.parseBody()
+        } catch {
+          throw badRequest('malformed_body')
+        }
+        const { confirm } = parseOrThrow(AttachmentConfirmSchema, {
+          confirm: typeof parts.confirm === 'string' ? parts.confirm : undefined,
         })
-      } catch (err) {
-        await services.files.delete(storageKey).catch(() => undefined)
-        throw err
-      }
-      // Bytes nobody refers to any more go once the change has committed.
-      const orphan = saved.unused ? storageKey : saved.replaced
-      if (orphan) {
-        await services.files.delete(orphan).catch((err: unknown) => {
-          log.warn('could not delete a replaced attachment', { key: orphan, err: String(err) })
-        })
-      }
-      return c.json(publicAttachment(saved.row))
-    },
-  )
+        // A slip in writing the confirmation was refused above (422 on `confirm`) and is not a
+        // guess: only a well-formed phone or date that does not match counts towards the lockout.
+        // Guesses sent at once all passed the first check while their bodies arrived: each is
+        // counted before it is compared, so no more than the limit guess, through any process.
+        if (!(await confirmThrottle.guess(failures, () => confirms(applicant, confirm)))) {
+          throw refuse(403, 'confirmation_failed')
+        }
+
+        const file = parts.file
+        if (!(file instanceof File)) throw fileErrors('file_required')
+        const sent = fileNameOf(file.name)
+        if (file.size === 0) throw fileErrors('file_empty')
+        if (file.size > maxAttachmentBytes) {
+          throw refuse(413, 'payload_too_large')
+        }
+        if (file.size > requirement.maxBytes) throw fileErrors('file_too_large')
+        const bytes = new Uint8Array(await file.arrayBuffer())
+        const sniffed = sniffType(bytes)
+        if (!sniffed || !requirement.types.includes(sniffed)) {
+          throw fileErrors('file_type')
+        }
+        // What is kept: an image encoded again (the same photo sent again encodes the same, so
+        // a retry still finds its row), a PDF as sent once checked.
+        const stored = await storedContent(bytes, sniffed)
+        if (stored.length > requirement.maxBytes) throw fileErrors('file_too_large')
+        const fileName = sent || `${kind}.${extensions[sniffed]}`
+        const digest = sha256(stored)
+        const sameAs = (row: AttachmentRow | undefined) =>
+          row?.sha256 === digest && row.fileName === fileName
+        /** The application's attachment of this kind so far, read in `reader`. */
+        const storedOf = async (reader: Db) => {
+          const [row] = await reader
+            .select()
+            .from(applicantAttachments)
+            .where(
+              and(
+                eq(applicantAttachments.applicantId, applicant.id),
+                eq(applicantAttachments.kind, kind),
+              ),
+            )
+          return row
+        }
+
+        const existing = await storedOf(db)
+        // The same file again (a retry): the stored one stands.
+        if (sameAs(existing)) return c.json(publicAttachment(existing!))
+
+        const storageKey = `admission/${institute.id}/${applicant.id}/${randomUUID()}`
+        await services.files.put(storageKey, stored)
+        let saved: { row: AttachmentRow; replaced: string | undefined; unused: boolean }
+        try {
+          saved = await db.transaction(async (tx) => {
+            // Uploads to one application take turns, and see a decision made meanwhile.
+            const [locked] = await tx
+              .select({ status: applicants.status })
+              .from(applicants)
+              .where(rowKey(applicants, applicant.instituteId, applicant.id))
+              .for('update')
+            if (!locked || finalStatuses.includes(locked.status)) {
+              throw conflict('application_locked')
+            }
+            const old = await storedOf(tx)
+            if (sameAs(old)) return { row: old!, replaced: undefined, unused: true }
+            const values = {
+              fileName,
+              contentType: sniffed,
+              size: stored.length,
+              sha256: digest,
+              storageKey,
+              uploadedAt: new Date(),
+            }
+            const [row] = old
+              ? await tx
+                  .update(applicantAttachments)
+                  .set(values)
+                  .where(rowKey(applicantAttachments, old.instituteId, old.id))
+                  .returning()
+              : await tx
+                  .insert(applicantAttachments)
+                  .values({ ...values, instituteId: institute.id, applicantId: applicant.id, kind })
+                  .returning()
+            const view = (r: AttachmentRow) => ({
+              kind: r.kind,
+              fileName: r.fileName,
+              contentType: r.contentType,
+              size: r.size,
+              sha256: r.sha256,
+            })
+            await writeAudit(tx, {
+              area: 'admission',
+              action: 'upload_attachment',
+              entity: 'applicant',
+              entityId: applicant.id,
+              instituteId: institute.id,
+              userId: null,
+              before: old ? view(old) : null,
+              after: view(row!),
+              ...requestInfo(c),
+            })
+            return { row: row!, replaced: old?.storageKey, unused: false }
+          })
+        } catch (err) {
+          await services.files.delete(storageKey).catch(() => undefined)
+          throw err
+        }
+        // Bytes nobody refers to any more go once the change has committed.
+        const orphan = saved.unused ? storageKey : saved.replaced
+        if (orphan) {
+          await services.files.delete(orphan).catch((err: unknown) => {
+            log.warn('could not delete a replaced attachment', { key: orphan, err: String(err) })
+          })
+        }
+        return c.json(publicAttachment(saved.row))
+      },
+    )
 }

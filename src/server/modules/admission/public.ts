@@ -18,6 +18,7 @@ import { clientIp, requestInfo } from '../../lib/request-info.ts'
 import { todayIn } from '../../lib/today.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { formBody, isAccepting, publicForm, selectForms, type FormRow } from './form-read.ts'
+import { JsonObjectSchema } from '../../lib/validate.ts'
 import { publicAttachmentRoutes } from './public-attachments.ts'
 import { publicSendLinkRoutes } from './public-send-link.ts'
 import { newShortReference } from './short-reference.ts'
@@ -30,6 +31,9 @@ import {
   publishedFormOr404,
   type ApplicantRow,
 } from './public-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { PublicFormListSchema, PublicAdmissionFormSchema } from '../../../shared/schemas/admission-forms.ts'
+import { PublicApplicationSchema } from '../../../shared/schemas/admission-applications.ts'
 
 /** How much one client may do; every limit is per IP except those per application. */
 export interface PublicAdmissionLimits {
@@ -146,6 +150,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
   return new Hono<AppEnv>()
     .use(rateLimit({ name: 'admission', ...requests, now }))
 
+    .get('/:institute', documented({ answers: PublicFormListSchema }))
     .get('/:institute', async (c) => {
       const institute = await instituteOr404(c)
       const today = todayIn(institute.timezone)
@@ -180,6 +185,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
       })
     })
 
+    .get('/:institute/forms/:formId', documented({ answers: PublicAdmissionFormSchema }))
     .get('/:institute/forms/:formId', async (c) => {
       const institute = await instituteOr404(c)
       const form = await publishedFormOr404(c, institute)
@@ -187,10 +193,14 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
       return c.json({ ...shown, accepting: shown.accepting && institute.status === 'active' })
     })
 
+    .post(
+      '/:institute/forms/:formId/applications',
+      documented({ body: SubmitApplicationSchema, idempotencyKey: 'required', status: [201, 200] }),
+    )
     .post('/:institute/forms/:formId/applications', async (c) => {
       const key = idempotencyKey(c, { required: true })
       const institute = await instituteOr404(c)
-      const raw = await readJson(c, v.unknown())
+      const raw = await readJson(c, JsonObjectSchema)
       const formId = c.req.param('formId')
       const db = c.var.database.db
 
@@ -274,6 +284,7 @@ export const publicAdmissionRoutes = (limits: PublicAdmissionLimits = {}) => {
       )
     })
 
+    .get('/:institute/applications/:temporaryId', documented({ answers: PublicApplicationSchema }))
     .get('/:institute/applications/:temporaryId', async (c) => {
       const institute = await instituteOr404(c)
       const row = await applicantOr404(c, institute)

@@ -14,16 +14,15 @@ import { requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
 import { hashToken } from './token-service.ts'
 import { findUserById } from './user-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /**
  * An admin obtains a short-lived access token for another user of the same institute, for
  * /impersonation-setup/{accessToken}. It has no refresh token: when it expires, it is over.
  */
-export const impersonationRoutes = new Hono<AppEnv>().post(
-  '/',
-  requireAuth(),
-  requirePermission('manage', 'all'),
-  async (c) => {
+export const impersonationRoutes = new Hono<AppEnv>()
+  .post('/', documented({ body: ImpersonateRequestSchema }))
+  .post('/', requireAuth(), requirePermission('manage', 'all'), async (c) => {
     const body = await readJson(c, ImpersonateRequestSchema)
     const { auth, database, services, config } = c.var
     if (auth.impersonatorId) throw forbidden('already_impersonating')
@@ -64,5 +63,4 @@ export const impersonationRoutes = new Hono<AppEnv>().post(
       status: true,
       access_token: accessToken,
     })
-  },
-)
+  })

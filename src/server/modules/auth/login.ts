@@ -15,6 +15,7 @@ import type { Attempt } from './sign-in-throttle.ts'
 import type { DeviceClaims } from './token-service.ts'
 import { isSuspended } from './institute-status.ts'
 import { findUserByLogin } from './user-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /**
  * The device token: proof that this browser signed in to an account before, so that guesses
@@ -41,11 +42,13 @@ async function rememberDevice(c: Context<AppEnv>, device: DeviceClaims | undefin
 }
 
 /** POST auth/login: username or email, password, remember_me → tokens and userData. */
-export const loginRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const body = await readJson(c, LoginRequestSchema)
-  const address = clientIp(c)
-  return c.var.services.signIns.admit(address, () => signIn(c, body, address))
-})
+export const loginRoutes = new Hono<AppEnv>()
+  .post('/', documented({ body: LoginRequestSchema }))
+  .post('/', async (c) => {
+    const body = await readJson(c, LoginRequestSchema)
+    const address = clientIp(c)
+    return c.var.services.signIns.admit(address, () => signIn(c, body, address))
+  })
 
 async function signIn(
   c: Context<AppEnv>,

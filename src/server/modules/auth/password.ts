@@ -3,6 +3,8 @@ import { Hono } from 'hono'
 import {
   NewUserPasswordRequestSchema,
   PasswordUpdateRequestSchema,
+  StatusSchema,
+  UserResponseSchema,
 } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { users } from '../../db/schema/auth.ts'
@@ -14,9 +16,14 @@ import { buildUserData } from '../../lib/user-data.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { revokeOtherSessions } from './session-store.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** The signed-in user's own password: change it, or set it at the first sign-in. */
 export const passwordRoutes = new Hono<AppEnv>()
+  .post(
+    '/user-password-update',
+    documented({ answers: StatusSchema, body: PasswordUpdateRequestSchema }),
+  )
   .post('/user-password-update', requireAuth(), async (c) => {
     const body = await readJson(c, PasswordUpdateRequestSchema)
     const { auth, database, services } = c.var
@@ -46,6 +53,10 @@ export const passwordRoutes = new Hono<AppEnv>()
     return c.json({ status: true, message: 'Your password has been changed.' })
   })
 
+  .post(
+    '/new-user-password-reset',
+    documented({ answers: UserResponseSchema, body: NewUserPasswordRequestSchema }),
+  )
   .post(
     '/new-user-password-reset',
     requireAuth({ allowPendingPasswordChange: true }),

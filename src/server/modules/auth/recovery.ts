@@ -9,6 +9,11 @@ import {
   UserNameRequestSchema,
   VerifyOtpRequestSchema,
   type NotifyType,
+  SendUsernameResponseSchema,
+  EmailAndPhoneResponseSchema,
+  OtpSendResponseSchema,
+  VerifyOtpResponseSchema,
+  StatusSchema,
 } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { users } from '../../db/schema/auth.ts'
@@ -35,6 +40,7 @@ import {
 import { assertAcceptablePassword } from './password-policy.ts'
 import { revokeAllForUser } from './session-store.ts'
 import { findUserByEmailOrPhone, findUserByLogin } from './user-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 // §8: a 404 on a recovery call shows the server's message; it says no more than this.
 const noSuchUser = () => notFound('username_not_found')
@@ -148,6 +154,10 @@ export const recoveryRoutes = () =>
   new Hono<AppEnv>()
     .use(rateLimit({ name: 'recovery', limit: 30, windowMs: 60_000 }))
 
+    .post(
+      '/forgot-username/send-username',
+      documented({ answers: SendUsernameResponseSchema, body: SendUsernameRequestSchema }),
+    )
     .post('/forgot-username/send-username', async (c) => {
       const body = await readJson(c, SendUsernameRequestSchema)
       const { database, services } = c.var
@@ -181,6 +191,10 @@ export const recoveryRoutes = () =>
       })
     })
 
+    .post(
+      '/forgot/get-email-and-phone',
+      documented({ answers: EmailAndPhoneResponseSchema, body: UserNameRequestSchema }),
+    )
     .post('/forgot/get-email-and-phone', async (c) => {
       const body = await readJson(c, UserNameRequestSchema)
       const user = await activeUser(c, body.user_name)
@@ -197,6 +211,10 @@ export const recoveryRoutes = () =>
       })
     })
 
+    .post(
+      '/forgot/otp-send',
+      documented({ answers: OtpSendResponseSchema, body: OtpSendRequestSchema }),
+    )
     .post('/forgot/otp-send', async (c) => {
       const body = await readJson(c, OtpSendRequestSchema)
       const user = await activeUser(c, body.user_name)
@@ -204,17 +222,35 @@ export const recoveryRoutes = () =>
     })
 
     // Starts recovery on the account's first channel: email when it has one, else the phone.
+    .post(
+      '/forgot-password',
+      documented({ answers: OtpSendResponseSchema, body: UserNameRequestSchema }),
+    )
     .post('/forgot-password', async (c) => {
       const body = await readJson(c, UserNameRequestSchema)
       const user = await activeUser(c, body.user_name)
       return sendResetCode(c, user, user.email ? 'email' : 'phone', body.user_name)
     })
+    .post('/email-resend-otp', documented({ answers: OtpSendResponseSchema }))
     .post('/email-resend-otp', resend('email'))
+    .post('/mobile-resend-otp', documented({ answers: OtpSendResponseSchema }))
     .post('/mobile-resend-otp', resend('phone'))
 
+    .post(
+      '/forgot/verify-otp',
+      documented({ answers: VerifyOtpResponseSchema, body: VerifyOtpRequestSchema }),
+    )
     .post('/forgot/verify-otp', checkCode)
+    .post(
+      '/otp-verify',
+      documented({ answers: VerifyOtpResponseSchema, body: VerifyOtpRequestSchema }),
+    )
     .post('/otp-verify', checkCode)
 
+    .post(
+      '/forgot/password-reset',
+      documented({ answers: StatusSchema, body: PasswordResetRequestSchema }),
+    )
     .post('/forgot/password-reset', async (c) => {
       const body = await readJson(c, PasswordResetRequestSchema)
       // The whole request is judged before the account is looked up: a weak password gets the

@@ -1,6 +1,11 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { RegisterRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
+import {
+  RegisterRequestSchema,
+  type LoginResponse,
+  SignupStatusSchema,
+  LoginResponseSchema,
+} from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { writeAudit } from '../../lib/audit.ts'
@@ -12,9 +17,12 @@ import { requestInfo } from '../../lib/request-info.ts'
 import { buildUserData, type UserRow } from '../../lib/user-data.ts'
 import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import { readJson } from '../../lib/validate.ts'
+import { JsonObjectSchema } from '../../lib/validate.ts'
+import { createInstitute } from '../institutes/set-up.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { startSession } from './session-store.ts'
 import { findUserByLogin } from './user-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 function slugify(name: string): string {
   const base = name
@@ -43,13 +51,15 @@ export type CreateInstitute = (
  */
 export const registerRoutes = (createInstitute: CreateInstitute) =>
   new Hono<AppEnv>()
+    .get('/', documented({ answers: SignupStatusSchema }))
     .get('/', (c) => c.json({ enabled: c.var.config.signupEnabled }))
+    .post('/', documented({ answers: LoginResponseSchema, body: RegisterRequestSchema }))
     .post('/', rateLimit({ name: 'register', limit: 10, windowMs: 60 * 60_000 }), async (c) => {
       const { config, database, services } = c.var
       if (!config.signupEnabled) {
         throw forbidden('signup_disabled')
       }
-      const raw: unknown = await readJson(c, v.unknown())
+      const raw: unknown = await readJson(c, JsonObjectSchema)
       const parsed = v.safeParse(RegisterRequestSchema, raw)
       const errors: Record<string, FieldRefusal> = parsed.success
         ? {}

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { SessionInfo } from '../../../shared/schemas/auth.ts'
-import { RefreshLoginRequestSchema } from '../../../shared/schemas/auth.ts'
+import {
+  RefreshLoginRequestSchema,
+  UserResponseSchema,
+  StatusSchema,
+  TokenPairSchema,
+  SessionListSchema,
+} from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { sessions } from '../../db/schema/auth.ts'
 import { audit, writeAudit } from '../../lib/audit.ts'
@@ -13,13 +19,16 @@ import { currentRow, listSessions, revokeFamily, rotateSession } from './session
 import { findUserById } from './user-read.ts'
 import { isSuspended } from './institute-status.ts'
 import { pathId } from '../../lib/ids.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** The signed-in user's session: read it, refresh it, list and end sign-ins. */
 export const sessionRoutes = new Hono<AppEnv>()
+  .get('/user', documented({ answers: UserResponseSchema }))
   .get('/user', requireAuth({ allowPendingPasswordChange: true }), (c) =>
     c.json({ status: true as const, userData: c.var.auth.userData }),
   )
 
+  .get('/logout', documented({ answers: StatusSchema }))
   .get('/logout', requireAuth({ allowPendingPasswordChange: true }), async (c) => {
     const { auth, database } = c.var
     await database.db.transaction(async (tx) => {
@@ -35,6 +44,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
 
   // Step one of a refresh (§4): the refresh token stands in for the access token.
+  .post('/refresh-login', documented({ answers: TokenPairSchema, body: RefreshLoginRequestSchema }))
   .post('/refresh-login', async (c) => {
     const body = await readJson(c, RefreshLoginRequestSchema)
     const { database, services, config } = c.var
@@ -71,6 +81,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
 
   // Step two: with the new access token, a fresh refresh token for the same session.
+  .get('/refresh-token-generate', documented({ answers: TokenPairSchema }))
   .get('/refresh-token-generate', requireAuth({ allowPendingPasswordChange: true }), async (c) => {
     const { auth, database, services, config } = c.var
     const row = await currentRow(database.db, auth.familyId)
@@ -87,6 +98,7 @@ export const sessionRoutes = new Hono<AppEnv>()
     return c.json(result.tokens)
   })
 
+  .get('/sessions', documented({ answers: SessionListSchema }))
   .get('/sessions', requireAuth(), async (c) => {
     const { auth, database } = c.var
     const rows = await listSessions(database.db, auth.user.id)
@@ -102,6 +114,7 @@ export const sessionRoutes = new Hono<AppEnv>()
     })
   })
 
+  .delete('/sessions/:id', documented({ answers: StatusSchema }))
   .delete('/sessions/:id', requireAuth(), async (c) => {
     const { auth, database } = c.var
     const familyId = pathId(c.req.param('id'), 'session_not_found')

@@ -7,6 +7,10 @@ import {
   DecisionNoteSchema,
   type AdvanceOverride,
   type ValidAdvanceOverride,
+  AdvanceFamilySchema,
+  AdvanceHolderListSchema,
+  AdvanceOverrideListSchema,
+  AdvanceOverrideSchema,
 } from '../../../shared/schemas/advances.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -16,12 +20,13 @@ import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import { fineAsOf } from '../fees/rules/fine-read.ts'
 import { checkOverride, runOverride } from './advance-override.ts'
 import { advanceHolders, familyAdvances, listedOverrides } from './advance-read.ts'
 import { advanceSettingsOf, saveAdvanceSettings } from './advance-settings.ts'
 import { isUuid } from '../../lib/ids.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 async function oneOverride(db: Db, instituteId: string, id: string): Promise<AdvanceOverride> {
   const [found] = await listedOverrides(db, instituteId, sql`o.id = ${id}`)
@@ -103,14 +108,19 @@ async function decide(c: Context<AppEnv>, decision: 'approve' | 'reject', note: 
  * it (update).
  */
 export const advanceRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: AdvanceHolderListSchema, query: AdvanceHolderQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'advance-override'), async (c) => {
-    const { q } = parseOrThrow(AdvanceHolderQuerySchema, c.req.query())
+    const { q } = readQuery(c, AdvanceHolderQuerySchema)
     return c.json(await advanceHolders(c.var.database.db, c.var.auth.instituteId, q))
   })
+
+  .get('/settings', documented({ answers: AdvanceSettingsSchema }))
 
   .get('/settings', requireAuth(), requirePermission('read', 'advance-override'), async (c) =>
     c.json(await advanceSettingsOf(c.var.database.db, c.var.auth.instituteId)),
   )
+
+  .put('/settings', documented({ answers: AdvanceSettingsSchema, body: AdvanceSettingsSchema }))
 
   .put('/settings', requireAuth(), requirePermission('update', 'advance-override'), async (c) => {
     const body = await readJson(c, AdvanceSettingsSchema)
@@ -130,6 +140,8 @@ export const advanceRoutes = new Hono<AppEnv>()
     return c.json(await advanceSettingsOf(database.db, auth.instituteId))
   })
 
+  .get('/families/:studentId', documented({ answers: AdvanceFamilySchema }))
+
   .get(
     '/families/:studentId',
     requireAuth(),
@@ -143,6 +155,8 @@ export const advanceRoutes = new Hono<AppEnv>()
     },
   )
 
+  .get('/overrides', documented({ answers: AdvanceOverrideListSchema }))
+
   .get('/overrides', requireAuth(), requirePermission('read', 'advance-override'), async (c) =>
     c.json({
       data: await listedOverrides(
@@ -150,6 +164,16 @@ export const advanceRoutes = new Hono<AppEnv>()
         c.var.auth.instituteId,
         sql`o.status = 'pending'`,
       ),
+    }),
+  )
+
+  .post(
+    '/overrides',
+    documented({
+      answers: AdvanceOverrideSchema,
+      body: AdvanceOverrideRequestSchema,
+      idempotencyKey: 'required',
+      status: [201, 200],
     }),
   )
 
@@ -229,9 +253,19 @@ export const advanceRoutes = new Hono<AppEnv>()
 
   .post(
     '/overrides/:overrideId/approve',
+    documented({ answers: AdvanceOverrideSchema, body: DecisionNoteSchema }),
+  )
+
+  .post(
+    '/overrides/:overrideId/approve',
     requireAuth(),
     requirePermission('update', 'advance-override'),
     async (c) => decide(c, 'approve', (await readJson(c, DecisionNoteSchema)).note),
+  )
+
+  .post(
+    '/overrides/:overrideId/reject',
+    documented({ answers: AdvanceOverrideSchema, body: DecisionNoteSchema }),
   )
 
   .post(

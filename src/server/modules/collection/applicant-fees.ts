@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import {
   TakeApplicantFeeSchema,
   type ApplicantFee,
+  ApplicantFeeSchema,
 } from '../../../shared/schemas/applicant-fees.ts'
 import type { Receipt } from '../../../shared/schemas/collection-receipts.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -15,6 +16,8 @@ import { applicantAtCounter } from './applicant-fee-read.ts'
 import { takeApplicantFee } from './applicant-fee-take.ts'
 import { paymentByKey } from './payment-create.ts'
 import { findReceipt } from './receipt-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { ReceiptSchema } from '../../../shared/schemas/collection.ts'
 
 /**
  * An applicant's application fee at the counter (permission payment-collection): the applicant
@@ -22,6 +25,7 @@ import { findReceipt } from './receipt-read.ts'
  * same receipt). Its receipt is read, printed and cancelled as any other (payments.ts).
  */
 export const applicantFeeRoutes = new Hono<AppEnv>()
+  .get('/:applicantId', documented({ answers: ApplicantFeeSchema }))
   .get('/:applicantId', requireAuth(), requirePermission('read', 'payment-collection'), async (c) =>
     c.json<ApplicantFee>(
       await applicantAtCounter(
@@ -32,6 +36,15 @@ export const applicantFeeRoutes = new Hono<AppEnv>()
     ),
   )
 
+  .post(
+    '/',
+    documented({
+      answers: ReceiptSchema,
+      body: TakeApplicantFeeSchema,
+      idempotencyKey: 'required',
+      status: [201, 200],
+    }),
+  )
   .post('/', requireAuth(), requirePermission('create', 'payment-collection'), async (c) => {
     const body = await readJson(c, TakeApplicantFeeSchema)
     const key = idempotencyKey(c, { required: true })

@@ -11,6 +11,7 @@ import { counterSettings } from '../../db/schema/collection.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { readJson } from '../../lib/validate.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** The institute's counter settings, the defaults until it saves some. */
 export async function counterSettingsOf(db: Db, instituteId: string): Promise<CounterSettings> {
@@ -42,10 +43,12 @@ export async function saveCounterSettings(
  * changed with the collection's policy (advance-override update), audited.
  */
 export const counterSettingsRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: CounterSettingsSchema }))
   .get('/', requireAuth(), requirePermission('read', 'payment-collection'), async (c) =>
     c.json(await counterSettingsOf(c.var.database.db, c.var.auth.instituteId)),
   )
 
+  .put('/', documented({ answers: CounterSettingsSchema, body: CounterSettingsSchema }))
   .put('/', requireAuth(), requirePermission('update', 'advance-override'), async (c) => {
     const body = await readJson(c, CounterSettingsSchema)
     const { database, auth } = c.var

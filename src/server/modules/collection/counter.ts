@@ -6,10 +6,13 @@ import {
 } from '../../../shared/schemas/collection-payments.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { parseOrThrow } from '../../lib/validate.ts'
+import { readQuery } from '../../lib/validate.ts'
 import { fineAsOf } from '../fees/rules/fine-read.ts'
 import { searchApplicants } from './applicant-fee-read.ts'
 import { familyAtCounter, searchCounter } from './family-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { CounterSearchResultSchema } from '../../../shared/schemas/applicant-fees.ts'
+import { FamilySchema } from '../../../shared/schemas/collection-payments.ts'
 
 /**
  * The counter's reads (permission payment-collection): finding a student (or an applicant whose
@@ -17,14 +20,20 @@ import { familyAtCounter, searchCounter } from './family-read.ts'
  * family with every member's open lines and the fine as of a day (`?asOf=`, else today).
  */
 export const counterRoutes = new Hono<AppEnv>()
+  .get(
+    '/search',
+    documented({ answers: CounterSearchResultSchema, query: CounterSearchQuerySchema }),
+  )
   .get('/search', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
-    const { q } = parseOrThrow(CounterSearchQuerySchema, c.req.query())
+    const { q } = readQuery(c, CounterSearchQuerySchema)
     const { database, auth } = c.var
     return c.json<CounterSearchResult>({
       data: await searchCounter(database.db, auth.instituteId, q),
       applicants: await searchApplicants(database.db, auth.instituteId, q),
     })
   })
+
+  .get('/families/:studentId', documented({ answers: FamilySchema }))
 
   .get(
     '/families/:studentId',

@@ -12,9 +12,12 @@ import { notFound } from '../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { isUuid } from '../../lib/ids.ts'
+import { readQuery } from '../../lib/validate.ts'
 import { cashierDay, closeDay } from './cashier-day.ts'
 import { approveDifference } from './day-difference.ts'
 import { reopenDay } from './day-reopen.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { CashierDaySchema } from '../../../shared/schemas/collection-days.ts'
 
 /** Who approves a closing's pending difference: a supervisor, never the cashier whose day it is. */
 const approval = ['update', 'receipt-cancel'] as const
@@ -27,8 +30,9 @@ const approval = ['update', 'receipt-cancel'] as const
  * today's closing, with a reason, takes its own permission (day-reopen).
  */
 export const dayRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: CashierDaySchema, query: CashierDayQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
-    const query = parseOrThrow(CashierDayQuerySchema, c.req.query())
+    const query = readQuery(c, CashierDayQuerySchema)
     const { database, auth } = c.var
     const cashierId = query.cashierId ?? auth.user.id
     if (cashierId !== auth.user.id) authorize(auth, 'read', 'receipt-cancel')
@@ -41,6 +45,7 @@ export const dayRoutes = new Hono<AppEnv>()
     )
   })
 
+  .post('/close', documented({ answers: CashierDaySchema, body: CloseDaySchema }))
   .post('/close', requireAuth(), requirePermission('create', 'payment-collection'), async (c) => {
     const body = await readJson(c, CloseDaySchema)
     const { database, auth } = c.var
@@ -65,6 +70,7 @@ export const dayRoutes = new Hono<AppEnv>()
     )
   })
 
+  .post('/reopen', documented({ answers: CashierDaySchema, body: ReopenDaySchema }))
   .post('/reopen', requireAuth(), requirePermission('create', 'day-reopen'), async (c) => {
     const { cashierId, day, reason } = await readJson(c, ReopenDaySchema)
     const { database, auth } = c.var
@@ -87,6 +93,7 @@ export const dayRoutes = new Hono<AppEnv>()
     )
   })
 
+  .post('/closings/:closingId/approve', documented({ answers: CashierDaySchema }))
   .post(
     '/closings/:closingId/approve',
     requireAuth(),

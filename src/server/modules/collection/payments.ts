@@ -19,6 +19,8 @@ import { cancelPayment } from './payment-cancel.ts'
 import { paymentByKey, takePayment } from './payment-create.ts'
 import { findReceipt } from './receipt-read.ts'
 import { queueGuardianCancellation, queueGuardianCopy } from './receipt-copy.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { ReceiptSchema, ReceiptPrintSchema } from '../../../shared/schemas/collection-receipts.ts'
 
 async function receiptOr404(c: Context<AppEnv>, id: string | undefined): Promise<Receipt> {
   const found = await findReceipt(c.var.database.db, c.var.auth.instituteId, id, (path) =>
@@ -35,6 +37,15 @@ async function receiptOr404(c: Context<AppEnv>, id: string | undefined): Promise
  * a reason (permission receipt-cancel).
  */
 export const paymentRoutes = new Hono<AppEnv>()
+  .post(
+    '/',
+    documented({
+      answers: ReceiptSchema,
+      body: CreatePaymentSchema,
+      idempotencyKey: 'required',
+      status: [201, 200],
+    }),
+  )
   .post('/', requireAuth(), requirePermission('create', 'payment-collection'), async (c) => {
     const body = await readJson(c, CreatePaymentSchema)
     const key = idempotencyKey(c, { required: true })
@@ -75,10 +86,12 @@ export const paymentRoutes = new Hono<AppEnv>()
     return c.json(receipt, replayed ? 200 : 201)
   })
 
+  .get('/:paymentId', documented({ answers: ReceiptSchema }))
   .get('/:paymentId', requireAuth(), requirePermission('read', 'payment-collection'), async (c) =>
     c.json(await receiptOr404(c, c.req.param('paymentId'))),
   )
 
+  .post('/:paymentId/prints', documented({ answers: ReceiptPrintSchema, status: 201 }))
   .post(
     '/:paymentId/prints',
     requireAuth(),
@@ -112,6 +125,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     },
   )
 
+  .post('/:paymentId/cancel', documented({ answers: ReceiptSchema, body: CancelPaymentSchema }))
   .post(
     '/:paymentId/cancel',
     requireAuth(),

@@ -9,6 +9,8 @@ import { notFound } from '../../lib/errors.ts'
 import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { parseOrThrow } from '../../lib/validate.ts'
 import { receiptByVerifyCode } from './receipt-verify-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { ReceiptVerificationSchema } from '../../../shared/schemas/collection-receipts.ts'
 
 /** How many receipts one address may look up: any lookup counts, found or not. */
 export interface PublicReceiptLimits {
@@ -38,6 +40,7 @@ export const publicReceiptRoutes = (limits: PublicReceiptLimits = {}) =>
         ...(limits.now && { now: limits.now }),
       }),
     )
+    .get('/:code', documented({ answers: ReceiptVerificationSchema }))
     .get('/:code', async (c) => {
       const { verifyCode } = parseOrThrow(CodeParamSchema, { verifyCode: c.req.param('code') })
       const receipt = await receiptByVerifyCode(c.var.database.db, verifyCode)

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { and, asc, eq, gte, lte, ne } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
@@ -5,6 +6,7 @@ import {
   AcademicSessionPatchSchema,
   StructureOrderSchema,
   type AcademicSession,
+  AcademicSessionSchema,
 } from '../../../shared/schemas/academic.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -27,6 +29,7 @@ import {
   type ListTable,
 } from './structure-list.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 const t: ListTable = {
   list: 'session',
@@ -109,8 +112,13 @@ async function clearCurrent(c: Context<AppEnv>, tx: Db, instituteId: string, exc
 
 /** The institute's academic sessions (years); at most one is the current one. */
 export const academicSessionRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: v.array(AcademicSessionSchema) }))
   .get('/', requireAuth(), readStructure(), async (c) =>
     c.json(await listOf(c.var.database.db, c.var.auth.instituteId)),
+  )
+  .post(
+    '/',
+    documented({ answers: AcademicSessionSchema, body: AcademicSessionInputSchema, status: 201 }),
   )
   .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {
     const body = await readJson(c, AcademicSessionInputSchema)
@@ -134,6 +142,10 @@ export const academicSessionRoutes = new Hono<AppEnv>()
     })
     return c.json(created, 201)
   })
+  .put(
+    '/order',
+    documented({ answers: v.array(AcademicSessionSchema), body: StructureOrderSchema }),
+  )
   .put('/order', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { ids } = await readJson(c, StructureOrderSchema)
     const { database, auth } = c.var
@@ -145,6 +157,10 @@ export const academicSessionRoutes = new Hono<AppEnv>()
     })
     return c.json(reordered)
   })
+  .patch(
+    '/:sessionId',
+    documented({ answers: AcademicSessionSchema, body: AcademicSessionPatchSchema }),
+  )
   .patch('/:sessionId', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const body = await readJson(c, AcademicSessionPatchSchema)
     const { database, auth } = c.var
@@ -170,6 +186,7 @@ export const academicSessionRoutes = new Hono<AppEnv>()
     })
     return c.json(updated)
   })
+  .delete('/:sessionId', documented({ status: 204 }))
   .delete('/:sessionId', requireAuth(), requirePermission('delete', 'institute'), async (c) => {
     const { database, auth } = c.var
     await database.db.transaction(async (tx) => {

@@ -4,6 +4,8 @@ import {
   CampusInputSchema,
   type Campus,
   type CampusInput,
+  CampusListSchema,
+  CampusSchema,
 } from '../../../shared/schemas/institutes.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -14,6 +16,7 @@ import { conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { pathId } from '../../lib/ids.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 type CampusRow = typeof campuses.$inferSelect
 
@@ -79,6 +82,7 @@ const valuesOf = (body: CampusInput & { code: string }) => ({
 
 /** /campuses: an institute's campuses; each keeps at least one active. */
 export const campusRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: CampusListSchema }))
   .get('/', requireAuth(), requirePermission('read', 'institute'), async (c) => {
     const rows = await c.var.database.db
       .select()
@@ -88,6 +92,7 @@ export const campusRoutes = new Hono<AppEnv>()
     return c.json({ data: rows.map(present) })
   })
 
+  .post('/', documented({ answers: CampusSchema, body: CampusInputSchema, status: 201 }))
   .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {
     const body = await readJson(c, CampusInputSchema)
     const { database, auth } = c.var
@@ -110,6 +115,7 @@ export const campusRoutes = new Hono<AppEnv>()
     return c.json<Campus>(created, 201)
   })
 
+  .put('/:campusId', documented({ answers: CampusSchema, body: CampusInputSchema }))
   .put('/:campusId', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const body = await readJson(c, CampusInputSchema)
     const { database, auth } = c.var
@@ -139,6 +145,7 @@ export const campusRoutes = new Hono<AppEnv>()
     return c.json<Campus>(updated)
   })
 
+  .delete('/:campusId', documented({ status: 204 }))
   .delete('/:campusId', requireAuth(), requirePermission('delete', 'institute'), async (c) => {
     const { database } = c.var
     await database.db.transaction(async (tx) => {

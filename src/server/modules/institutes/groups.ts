@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
@@ -5,6 +6,7 @@ import {
   GroupPatchSchema,
   StructureOrderSchema,
   type Group,
+  GroupSchema,
 } from '../../../shared/schemas/academic.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -27,6 +29,7 @@ import {
   type ListTable,
 } from './structure-list.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 const t: ListTable = {
   list: 'group',
@@ -94,9 +97,11 @@ async function setClasses(tx: Db, instituteId: string, groupId: string, classIds
 
 /** The institute's groups (Science, Business, Humanities), maybe limited to some classes. */
 export const groupRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: v.array(GroupSchema) }))
   .get('/', requireAuth(), readStructure(), async (c) =>
     c.json(await listOf(c.var.database.db, c.var.auth.instituteId)),
   )
+  .post('/', documented({ answers: GroupSchema, body: GroupInputSchema, status: 201 }))
   .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {
     const body = await readJson(c, GroupInputSchema)
     const { database, auth } = c.var
@@ -119,6 +124,7 @@ export const groupRoutes = new Hono<AppEnv>()
     })
     return c.json(created, 201)
   })
+  .put('/order', documented({ answers: v.array(GroupSchema), body: StructureOrderSchema }))
   .put('/order', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { ids } = await readJson(c, StructureOrderSchema)
     const { database, auth } = c.var
@@ -130,6 +136,7 @@ export const groupRoutes = new Hono<AppEnv>()
     })
     return c.json(reordered)
   })
+  .patch('/:groupId', documented({ answers: GroupSchema, body: GroupPatchSchema }))
   .patch('/:groupId', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { classIds, ...body } = await readJson(c, GroupPatchSchema)
     const { database, auth } = c.var
@@ -151,6 +158,7 @@ export const groupRoutes = new Hono<AppEnv>()
     })
     return c.json(updated)
   })
+  .delete('/:groupId', documented({ status: 204 }))
   .delete('/:groupId', requireAuth(), requirePermission('delete', 'institute'), async (c) => {
     const { database, auth } = c.var
     await database.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { institutes } from '../../db/schema/institutes.ts'
 import { notFound } from '../../lib/errors.ts'
 import { rateLimit } from '../../lib/rate-limit.ts'
 import { isUuid } from '../../lib/ids.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /**
  * The institute's logo, for anyone (the public admission pages show it): at an address that

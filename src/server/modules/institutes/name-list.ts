@@ -1,7 +1,9 @@
+import * as v from 'valibot'
 import { and, asc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   ClassInputSchema,
+  ClassSchema,
   ClassPatchSchema,
   StructureOrderSchema,
   type SchoolClass,
@@ -23,6 +25,7 @@ import {
   type ListTable,
 } from './structure-list.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** A list whose items are just a name (classes, shifts): its table has the common columns. */
 type NameTable = typeof classes | typeof shifts
@@ -62,9 +65,11 @@ export function nameListRoutes(
     return rows.map(present)
   }
   return new Hono<AppEnv>()
+    .get('/', documented({ answers: v.array(ClassSchema) }))
     .get('/', requireAuth(), readStructure(), async (c) =>
       c.json(await listOf(c.var.database.db, c.var.auth.instituteId)),
     )
+    .post('/', documented({ body: ClassInputSchema, status: 201, answers: ClassSchema }))
     .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {
       const body = await readJson(c, ClassInputSchema)
       const { database, auth } = c.var
@@ -86,6 +91,7 @@ export function nameListRoutes(
       })
       return c.json(created, 201)
     })
+    .put('/order', documented({ body: StructureOrderSchema, answers: v.array(ClassSchema) }))
     .put('/order', requireAuth(), requirePermission('update', 'institute'), async (c) => {
       const { ids } = await readJson(c, StructureOrderSchema)
       const { database, auth } = c.var

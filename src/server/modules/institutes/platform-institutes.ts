@@ -7,6 +7,10 @@ import {
   SuspendInstituteSchema,
   type CreatedInstitute,
   type PlatformInstitute,
+  InstituteListSchema,
+  InstituteOptionsSchema,
+  PlatformInstituteSchema,
+  CreatedInstituteSchema,
 } from '../../../shared/schemas/platform.ts'
 import { notices } from '../../../shared/messages/notices.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -22,12 +26,13 @@ import { localeOf, textIn } from '../../lib/messages.ts'
 import { enqueueMessage, type Channel } from '../../lib/outbox.ts'
 import { generatePassword, hashPassword } from '../../lib/password.ts'
 import { requestInfo } from '../../lib/request-info.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import { findUserByLogin } from '../auth/user-read.ts'
 import { findInstitute, instituteOptions, listInstitutes } from './platform-institute-read.ts'
 import { assertSlugFree } from './institute-read.ts'
 import { createInstitute } from './set-up.ts'
 import { publicUrl } from '../../lib/public-url.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** Who made a platform administrator's change, for its audit row in the institute it changed. */
 function platformCaller(c: Context<AppEnv>) {
@@ -74,18 +79,30 @@ const platformAdmin = [requireAuth(), requirePlatformAdmin()] as const
  * (users.is_platform_admin, signed in as themselves), whichever institute they work in.
  */
 export const platformInstituteRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: InstituteListSchema, query: InstituteListQuerySchema }))
   .get('/', ...platformAdmin, async (c) => {
-    const query = parseOrThrow(InstituteListQuerySchema, c.req.query())
+    const query = readQuery(c, InstituteListQuerySchema)
     const { data, total } = await listInstitutes(c.var.database.db, query)
     return c.json({ data, total, page: query.page, perPage: query.perPage })
   })
 
+  .get('/options', documented({ answers: InstituteOptionsSchema }))
   .get('/options', ...platformAdmin, async (c) =>
     c.json({ data: await instituteOptions(c.var.database.db) }),
   )
 
+  .get('/:instituteId', documented({ answers: PlatformInstituteSchema }))
   .get('/:instituteId', ...platformAdmin, async (c) => c.json(await instituteOr404(c)))
 
+  .post(
+    '/',
+    documented({
+      answers: CreatedInstituteSchema,
+      body: CreateInstituteSchema,
+      idempotencyKey: 'required',
+      status: [201, 200],
+    }),
+  )
   .post('/', ...platformAdmin, async (c) => {
     const key = idempotencyKey(c, { required: true })
     const body = await readJson(c, CreateInstituteSchema)
@@ -171,6 +188,10 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
     return c.json<CreatedInstitute>(answer, replayed ? 200 : 201)
   })
 
+  .post(
+    '/:instituteId/suspend',
+    documented({ answers: PlatformInstituteSchema, body: SuspendInstituteSchema }),
+  )
   .post('/:instituteId/suspend', ...platformAdmin, async (c) => {
     const before = await instituteOr404(c)
     // Platform administrators would lock themselves out with it.
@@ -198,6 +219,10 @@ export const platformInstituteRoutes = new Hono<AppEnv>()
     return c.json(after)
   })
 
+  .post(
+    '/:instituteId/reactivate',
+    documented({ answers: PlatformInstituteSchema, body: ReactivateInstituteSchema }),
+  )
   .post('/:instituteId/reactivate', ...platformAdmin, async (c) => {
     const before = await instituteOr404(c)
     const { reason } = await readJson(c, ReactivateInstituteSchema)

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { and, asc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
@@ -6,6 +7,7 @@ import {
   SectionPatchSchema,
   StructureOrderSchema,
   type Section,
+  SectionSchema,
 } from '../../../shared/schemas/academic.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -13,7 +15,7 @@ import { academicSessions, classes, sections } from '../../db/schema/academic.ts
 import { enrolments } from '../../db/schema/students.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, validationFailed } from '../../lib/errors.ts'
-import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
 import {
   assertNameFree,
   auditStructure,
@@ -27,6 +29,7 @@ import {
   type ListTable,
 } from './structure-list.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 const t: ListTable = {
   list: 'section',
@@ -81,8 +84,9 @@ async function assertScopeKnown(
 
 /** The sections (A, B …) of each class in each session. */
 export const sectionRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: v.array(SectionSchema), query: SectionListQuerySchema }))
   .get('/', requireAuth(), readStructure(), async (c) => {
-    const query = parseOrThrow(SectionListQuerySchema, c.req.query())
+    const query = readQuery(c, SectionListQuerySchema)
     const rows = await c.var.database.db
       .select({ section: sections })
       .from(sections)
@@ -99,6 +103,7 @@ export const sectionRoutes = new Hono<AppEnv>()
       .orderBy(asc(classes.position), asc(sections.position), asc(sections.name))
     return c.json(rows.map((r) => present(r.section)))
   })
+  .post('/', documented({ answers: SectionSchema, body: SectionInputSchema, status: 201 }))
   .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {
     const body = await readJson(c, SectionInputSchema)
     const { database, auth } = c.var
@@ -120,6 +125,7 @@ export const sectionRoutes = new Hono<AppEnv>()
     })
     return c.json(created, 201)
   })
+  .put('/order', documented({ answers: v.array(SectionSchema), body: StructureOrderSchema }))
   .put('/order', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { ids } = await readJson(c, StructureOrderSchema)
     const { database, auth } = c.var
@@ -142,6 +148,7 @@ export const sectionRoutes = new Hono<AppEnv>()
     })
     return c.json(reordered)
   })
+  .patch('/:sectionId', documented({ answers: SectionSchema, body: SectionPatchSchema }))
   .patch('/:sectionId', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const body = await readJson(c, SectionPatchSchema)
     const { database, auth } = c.var
@@ -164,6 +171,7 @@ export const sectionRoutes = new Hono<AppEnv>()
     })
     return c.json(updated)
   })
+  .delete('/:sectionId', documented({ status: 204 }))
   .delete('/:sectionId', requireAuth(), requirePermission('delete', 'institute'), async (c) => {
     const { database, auth } = c.var
     await database.db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import {
   InstituteSettingsInputSchema,
   maxLogoBytes,
   type InstituteSettings,
+  InstituteSettingsSchema,
 } from '../../../shared/schemas/institutes.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { instituteSlugs, institutes } from '../../db/schema/institutes.ts'
@@ -16,6 +17,7 @@ import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { ApiException, badRequest, conflict, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertSlugFree, hasVouchers, instituteRow, settingsOf } from './institute-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** 409 naming the field whose value clashes with what is stored. */
 const clash = (field: string, code: ErrorCode) => conflict(code, { fields: { [field]: code } })
@@ -49,10 +51,12 @@ async function current(c: Context<AppEnv>): Promise<InstituteSettings> {
  * time zone and default language. A changed slug keeps its old links answering (they redirect).
  */
 export const instituteSettingsRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: InstituteSettingsSchema }))
   .get('/', requireAuth(), requirePermission('read', 'institute'), async (c) =>
     c.json<InstituteSettings>(await current(c)),
   )
 
+  .put('/', documented({ answers: InstituteSettingsSchema, body: InstituteSettingsInputSchema }))
   .put('/', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const body = await readJson(c, InstituteSettingsInputSchema)
     const { database, auth } = c.var
@@ -97,6 +101,10 @@ export const instituteSettingsRoutes = new Hono<AppEnv>()
     return c.json<InstituteSettings>(saved)
   })
 
+  .put(
+    '/logo',
+    documented({ answers: InstituteSettingsSchema, upload: 'application/octet-stream' }),
+  )
   .put('/logo', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { database, auth, services } = c.var
     const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
@@ -146,6 +154,7 @@ export const instituteSettingsRoutes = new Hono<AppEnv>()
     return c.json<InstituteSettings>(await current(c))
   })
 
+  .delete('/logo', documented({ answers: InstituteSettingsSchema }))
   .delete('/logo', requireAuth(), requirePermission('update', 'institute'), async (c) => {
     const { database, auth, services } = c.var
     const removed = await database.db.transaction(async (tx) => {

@@ -10,10 +10,11 @@ import type { Db } from '../../db/client.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { csvFile, spreadsheetResponse, xlsxFile } from '../../lib/spreadsheet-cells.ts'
-import { parseOrThrow } from '../../lib/validate.ts'
+import { readQuery } from '../../lib/validate.ts'
 import { templateHeadings } from './import-columns.ts'
 import { enrolmentNames, studentListFilter } from './student-read.ts'
 import { listOrder } from './student-search.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /**
  * The list's students, found by the list's own filter and search (`q` as a name, a student ID,
@@ -43,7 +44,7 @@ async function exportRows(db: Db, instituteId: string, query: StudentListQuery) 
 const headings = importColumns.map((c) => templateHeadings[c])
 
 async function exported(c: Context<AppEnv>, format: 'csv' | 'xlsx') {
-  const query = parseOrThrow(StudentListQuerySchema, c.req.query())
+  const query = readQuery(c, StudentListQuerySchema)
   const { database, auth } = c.var
   const rows = await exportRows(database.db, auth.instituteId, query)
   await audit(c, database.db, {
@@ -61,8 +62,16 @@ async function exported(c: Context<AppEnv>, format: 'csv' | 'xlsx') {
 
 /** The student list as filtered, as CSV or Excel, in the columns the import takes. */
 export const studentExportRoutes = new Hono<AppEnv>()
+  .get('/export.csv', documented({ query: StudentListQuerySchema, media: 'text/csv' }))
   .get('/export.csv', requireAuth(), requirePermission('read', 'students'), async (c) =>
     spreadsheetResponse(c, 'students.csv', csvFile([headings, ...(await exported(c, 'csv'))])),
+  )
+  .get(
+    '/export.xlsx',
+    documented({
+      query: StudentListQuerySchema,
+      media: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    }),
   )
   .get('/export.xlsx', requireAuth(), requirePermission('read', 'students'), async (c) => {
     const rows = await exported(c, 'xlsx')

@@ -8,6 +8,7 @@ import { campuses } from '../../db/schema/institutes.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { csvFile, spreadsheetResponse, xlsxFile } from '../../lib/spreadsheet-cells.ts'
 import { templateHeadings } from './import-columns.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** An example student placed in the institute's own current session, first class and section. */
 async function exampleRow(db: Db, instituteId: string): Promise<Record<ImportColumn, string>> {
@@ -71,8 +72,13 @@ async function templateRows(c: Context<AppEnv>) {
 
 /** The import template: the columns an upload may have, and one example row. */
 export const studentImportTemplateRoutes = new Hono<AppEnv>()
+  .get('/import-template.csv', documented({ media: 'text/csv' }))
   .get('/import-template.csv', requireAuth(), requirePermission('read', 'students'), async (c) =>
     spreadsheetResponse(c, 'students-template.csv', csvFile(await templateRows(c))),
+  )
+  .get(
+    '/import-template.xlsx',
+    documented({ media: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
   )
   .get('/import-template.xlsx', requireAuth(), requirePermission('read', 'students'), async (c) =>
     spreadsheetResponse(

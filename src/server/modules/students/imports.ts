@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { idempotencyKey } from '../../lib/idempotency.ts'
-import { parseOrThrow } from '../../lib/validate.ts'
+import { readQuery } from '../../lib/validate.ts'
 import { columnsOf } from './import-columns.ts'
 import { uploadedSheet } from './import-file.ts'
 import { studentImportJob, type ImportJobParams } from './import-job.ts'
@@ -20,6 +20,8 @@ import {
   setImportJob,
 } from './import-store.ts'
 import { pathId } from '../../lib/ids.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { ImportPreviewSchema } from '../../../shared/schemas/student-imports.ts'
 
 /** The upload the path names, the caller's institute's (locked for confirming when asked); 404 otherwise. */
 async function pathImport(c: Context<AppEnv>, tx: Db, lock = false) {
@@ -36,9 +38,18 @@ async function pathImport(c: Context<AppEnv>, tx: Db, lock = false) {
  * again.
  */
 export const studentImportRoutes = new Hono<AppEnv>()
+  .post(
+    '/',
+    documented({
+      answers: ImportPreviewSchema,
+      query: ImportUploadQuerySchema,
+      status: 201,
+      upload: 'application/octet-stream',
+    }),
+  )
   .post('/', requireAuth(), requirePermission('create', 'students'), async (c) => {
     const { database, auth } = c.var
-    const { dateOrder } = parseOrThrow(ImportUploadQuerySchema, c.req.query())
+    const { dateOrder } = readQuery(c, ImportUploadQuerySchema)
     const { sheet, ...file } = await uploadedSheet(c)
     const columns = columnsOf(sheet.headers)
     const saved = await database.db.transaction(async (tx) => {
@@ -65,8 +76,15 @@ export const studentImportRoutes = new Hono<AppEnv>()
     return c.json<ImportPreview>(presentImport(saved), 201)
   })
 
+  .get('/:importId', documented({ answers: ImportPreviewSchema }))
+
   .get('/:importId', requireAuth(), requirePermission('read', 'students'), async (c) =>
     c.json<ImportPreview>(presentImport(await pathImport(c, c.var.database.db))),
+  )
+
+  .post(
+    '/:importId/confirm',
+    documented({ answers: ImportPreviewSchema, idempotencyKey: 'required', status: 202 }),
   )
 
   .post('/:importId/confirm', requireAuth(), requirePermission('create', 'students'), async (c) => {

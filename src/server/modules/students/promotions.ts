@@ -10,12 +10,15 @@ import { requestInfo } from '../../lib/request-info.ts'
 import { readJson } from '../../lib/validate.ts'
 import { promotionJobKindName } from './promotion-job.ts'
 import { addCounts, loadScope, planClass, RollBook, zeroCounts } from './promotion-plan.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { PromotionPreviewSchema, PromotionStartedSchema } from '../../../shared/schemas/student-promotion.ts'
 
 /**
  * Promotion from one session to the next (`/api/students/promotions`): a preview of what it
  * would do, class by class and student by student, and the run, as a background job.
  */
 export const promotionRoutes = new Hono<AppEnv>()
+  .post('/preview', documented({ answers: PromotionPreviewSchema, body: PromotionRequestSchema }))
   .post('/preview', requireAuth(), requirePermission('update', 'students'), async (c) => {
     const request = await readJson(c, PromotionRequestSchema)
     const { database, auth } = c.var
@@ -48,6 +51,15 @@ export const promotionRoutes = new Hono<AppEnv>()
     })
     return c.json<PromotionPreview>(preview)
   })
+  .post(
+    '/',
+    documented({
+      answers: PromotionStartedSchema,
+      body: PromotionRequestSchema,
+      idempotencyKey: 'required',
+      status: [202, 200],
+    }),
+  )
   .post('/', requireAuth(), requirePermission('update', 'students'), async (c) => {
     const key = idempotencyKey(c, { required: true })
     const request = await readJson(c, PromotionRequestSchema)

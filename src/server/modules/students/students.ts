@@ -10,6 +10,11 @@ import {
   type Student,
   type StudentCreated,
   type StudentPage,
+  StudentPageSchema,
+  NextRollSchema,
+  StudentSchema,
+  StudentCreatedSchema,
+  EnrolmentSchema,
 } from '../../../shared/schemas/students.ts'
 import { StudentListQuerySchema } from '../../../shared/schemas/student-search.ts'
 import type { AppEnv } from '../../app-env.ts'
@@ -23,6 +28,7 @@ import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { isUuid } from '../../lib/ids.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { readQuery } from '../../lib/validate.ts'
 import { assertPlacement } from './placement.ts'
 import { createStudent, nextRoll, studentRefusal } from './student-create.ts'
 import {
@@ -33,6 +39,7 @@ import {
   studentRow,
 } from './student-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** The admission year a session gives a new student ID: its name's first year, else its start. */
 async function admissionYear(tx: Db, instituteId: string, sessionId: string) {
@@ -84,14 +91,16 @@ const enrolmentView = (e: typeof enrolments.$inferSelect) => ({
 
 /** `/api/students`: the institute's students, their enrolments and families. */
 export const studentRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: StudentPageSchema, query: StudentListQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'students'), async (c) => {
-    const query = parseOrThrow(StudentListQuerySchema, c.req.query())
+    const query = readQuery(c, StudentListQuerySchema)
     const page = await listStudents(c.var.database.db, c.var.auth.instituteId, query)
     return c.json<StudentPage>({ ...page, page: query.page, perPage: query.perPage })
   })
 
+  .get('/next-roll', documented({ answers: NextRollSchema, query: NextRollQuerySchema }))
   .get('/next-roll', requireAuth(), requirePermission('read', 'students'), async (c) => {
-    const query = parseOrThrow(NextRollQuerySchema, c.req.query())
+    const query = readQuery(c, NextRollQuerySchema)
     const roll = await nextRoll(c.var.database.db, c.var.auth.instituteId, {
       academicSessionId: query.academicSessionId,
       classId: query.classId,
@@ -100,12 +109,22 @@ export const studentRoutes = new Hono<AppEnv>()
     return c.json<NextRoll>({ roll })
   })
 
+  .get('/:studentId', documented({ answers: StudentSchema }))
   .get('/:studentId', requireAuth(), requirePermission('read', 'students'), async (c) => {
     const { db } = c.var.database
     const row = await studentRow(db, c.var.auth.instituteId, c.req.param('studentId'))
     return c.json<Student>(await studentProfile(db, row))
   })
 
+  .post(
+    '/',
+    documented({
+      answers: StudentCreatedSchema,
+      body: StudentCreateSchema,
+      idempotencyKey: 'optional',
+      status: 201,
+    }),
+  )
   .post('/', requireAuth(), requirePermission('create', 'students'), async (c) => {
     const key = idempotencyKey(c, { required: false })
     const body = await readJson(c, StudentCreateSchema)
@@ -170,6 +189,7 @@ export const studentRoutes = new Hono<AppEnv>()
     return c.json<StudentCreated>(answer, 201)
   })
 
+  .patch('/:studentId', documented({ answers: StudentSchema, body: StudentPatchSchema }))
   .patch('/:studentId', requireAuth(), requirePermission('update', 'students'), async (c) => {
     const body = await readJson(c, StudentPatchSchema)
     const { database, auth } = c.var
@@ -201,6 +221,10 @@ export const studentRoutes = new Hono<AppEnv>()
     return c.json<Student>(await studentProfile(database.db, row))
   })
 
+  .post(
+    '/:studentId/status',
+    documented({ answers: StudentSchema, body: StudentStatusChangeSchema }),
+  )
   .post('/:studentId/status', requireAuth(), requirePermission('update', 'students'), async (c) => {
     const body = await readJson(c, StudentStatusChangeSchema)
     const { database, auth } = c.var
@@ -272,6 +296,10 @@ export const studentRoutes = new Hono<AppEnv>()
     return c.json<Student>(await studentProfile(database.db, row))
   })
 
+  .patch(
+    '/:studentId/enrolments/:enrolmentId',
+    documented({ answers: EnrolmentSchema, body: EnrolmentPatchSchema }),
+  )
   .patch(
     '/:studentId/enrolments/:enrolmentId',
     requireAuth(),

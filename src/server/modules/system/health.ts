@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Health, Readiness } from '../../../shared/schemas/system.ts'
 import type { AppEnv } from '../../app-env.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /** Liveness, with the database's state: 200 when it answers, 503 when it does not. */
-export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const healthRoutes = new Hono<AppEnv>().get('/', documented({})).get('/', async (c) => {
   const { database, log } = c.var
   try {
     await database.db.execute(sql`select 1`)
@@ -22,7 +23,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
  * Readiness, for a load balancer: 200 when the database answers with this release's migrations
  * applied and the process is not stopping; 503 otherwise, so traffic goes elsewhere.
  */
-export const readyRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const readyRoutes = new Hono<AppEnv>().get('/', documented({})).get('/', async (c) => {
   const { database, services, log } = c.var
   let pending: number | undefined
   try {

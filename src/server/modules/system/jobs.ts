@@ -6,7 +6,13 @@ import {
   type Permission,
 } from '../../../shared/permissions/catalogue.ts'
 import type { Action } from '../../../shared/permissions/rules.ts'
-import { JobQuerySchema, type Job, type JobList } from '../../../shared/schemas/jobs.ts'
+import {
+  JobQuerySchema,
+  type Job,
+  type JobList,
+  JobListSchema,
+  JobSchema,
+} from '../../../shared/schemas/jobs.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { jobs } from '../../db/schema/jobs.ts'
@@ -14,8 +20,9 @@ import { audit } from '../../lib/audit.ts'
 import { authorize, requireAuth, requireRecordPermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { cancelJob } from '../../lib/jobs/cancel.ts'
-import { parseOrThrow } from '../../lib/validate.ts'
+import { readQuery } from '../../lib/validate.ts'
 import { findJob, jobView } from './job-read.ts'
+import { documented } from '../../lib/openapi/documented.ts'
 
 /**
  * The institute's job, if the caller's role may `action` its kind's subject: another
@@ -41,8 +48,9 @@ const areaOf = (subject: Permission) =>
  * one) to cancel them.
  */
 export const jobRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: JobListSchema, query: JobQuerySchema }))
   .get('/', requireAuth(), requireRecordPermission('read'), async (c) => {
-    const query = parseOrThrow(JobQuerySchema, c.req.query())
+    const query = readQuery(c, JobQuerySchema)
     const { database, auth, services } = c.var
     let kinds = services.jobs
       .registeredKinds()
@@ -72,9 +80,11 @@ export const jobRoutes = new Hono<AppEnv>()
       .where(where)
     return c.json<JobList>({ data: rows.map(jobView), total: count?.total ?? 0, ...page })
   })
+  .get('/:jobId', documented({ answers: JobSchema }))
   .get('/:jobId', requireAuth(), requireRecordPermission('read'), async (c) =>
     c.json<Job>(jobView(await jobFor(c, c.var.database.db, 'read'))),
   )
+  .post('/:jobId/cancel', documented({ answers: JobSchema }))
   .post('/:jobId/cancel', requireAuth(), requireRecordPermission('create'), async (c) => {
     const after = await c.var.database.db.transaction(async (tx) => {
       const before = await jobFor(c, tx, 'create', true)

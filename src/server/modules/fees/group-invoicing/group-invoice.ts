@@ -8,6 +8,11 @@ import {
   type GroupInvoiceRun,
   type GroupInvoiceRunDetail,
   type GroupInvoiceScope,
+  GroupInvoiceOptionsSchema,
+  GroupInvoicePreviewSchema,
+  GroupInvoiceRunDetailSchema,
+  GroupInvoiceRunListSchema,
+  GroupInvoiceRunSchema,
 } from '../../../../shared/schemas/fees-invoices.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
@@ -19,13 +24,14 @@ import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { conflict, notFound } from '../../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../../lib/idempotency.ts'
-import { parseOrThrow, readJson } from '../../../lib/validate.ts'
+import { readJson, readQuery } from '../../../lib/validate.ts'
 import { groupInvoiceJob } from './group-invoice-job.ts'
 import { previewGroup, resolveScope } from './group-invoice-plan.ts'
 import { assertFeeMappings } from '../invoices/invoice-write.ts'
 import { enrolled } from '../../students/enrolment-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { pathId } from '../../../lib/ids.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 type RunRow = typeof groupInvoiceRuns.$inferSelect
 
@@ -101,8 +107,12 @@ async function invoicesOf(db: Db, instituteId: string, runId: string) {
 /** §2 /group-invoice (permission group-invoice): preview a scope, run it as a job, list runs. */
 export const groupInvoiceRoutes = new Hono<AppEnv>()
   /** A session's sections, and (with `q`) its students found by name or student ID. */
+  .get(
+    '/options',
+    documented({ answers: GroupInvoiceOptionsSchema, query: GroupInvoiceOptionsQuerySchema }),
+  )
   .get('/options', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
-    const query = parseOrThrow(GroupInvoiceOptionsQuerySchema, c.req.query())
+    const query = readQuery(c, GroupInvoiceOptionsQuerySchema)
     const { db } = c.var.database
     const instituteId = c.var.auth.instituteId
     const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
@@ -138,12 +148,27 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
     return c.json<GroupInvoiceOptions>({ sections: sectionRows, students: found })
   })
 
+  .post(
+    '/preview',
+    documented({ body: GroupInvoiceScopeSchema, answers: GroupInvoicePreviewSchema }),
+  )
+
   .post('/preview', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
     const scope = await readJson(c, GroupInvoiceScopeSchema)
     const { database, auth } = c.var
     const resolved = await resolveScope(database.db, auth.instituteId, scope)
     return c.json<GroupInvoicePreview>(await previewGroup(database.db, auth.instituteId, resolved))
   })
+
+  .post(
+    '/runs',
+    documented({
+      answers: GroupInvoiceRunSchema,
+      body: GroupInvoiceScopeSchema,
+      idempotencyKey: 'required',
+      status: [202, 200],
+    }),
+  )
 
   .post('/runs', requireAuth(), requirePermission('create', 'group-invoice'), async (c) => {
     const scope = await readJson(c, GroupInvoiceScopeSchema)
@@ -215,10 +240,14 @@ export const groupInvoiceRoutes = new Hono<AppEnv>()
     return c.json<GroupInvoiceRun>(present(run, null), replayed ? 200 : 202)
   })
 
+  .get('/runs', documented({ answers: GroupInvoiceRunListSchema }))
+
   .get('/runs', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
     const rows = await runsWhere(c.var.database.db, c.var.auth.instituteId)
     return c.json({ data: rows.map((r) => present(r.run, r.jobStatus)) })
   })
+
+  .get('/runs/:runId', documented({ answers: GroupInvoiceRunDetailSchema }))
 
   .get('/runs/:runId', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
     const [row] = await runsWhere(

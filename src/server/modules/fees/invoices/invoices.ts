@@ -6,6 +6,8 @@ import {
   InvoiceListQuerySchema,
   type Invoice,
   type StudentInvoices,
+  InvoiceSchema,
+  StudentInvoicesSchema,
 } from '../../../../shared/schemas/fees-invoices.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import { invoices } from '../../../db/schema/fee-invoices.ts'
@@ -13,10 +15,11 @@ import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { notFound } from '../../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../../lib/idempotency.ts'
-import { parseOrThrow, readJson } from '../../../lib/validate.ts'
+import { readJson, readQuery } from '../../../lib/validate.ts'
 import { cancelInvoice } from './invoice-cancel.ts'
 import { createInvoice } from './invoice-create.ts'
 import { findInvoice, studentInvoices } from './invoice-read.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 async function invoiceOr404(c: Context<AppEnv>, id: string): Promise<Invoice> {
   const found = await findInvoice(c.var.database.db, c.var.auth.instituteId, id)
@@ -30,11 +33,22 @@ async function invoiceOr404(c: Context<AppEnv>, id: string): Promise<Invoice> {
  * with how each figure was computed, and cancelling one by a credit note.
  */
 export const invoiceRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: StudentInvoicesSchema, query: InvoiceListQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
-    const { studentId } = parseOrThrow(InvoiceListQuerySchema, c.req.query())
+    const { studentId } = readQuery(c, InvoiceListQuerySchema)
     const { database, auth } = c.var
     return c.json<StudentInvoices>(await studentInvoices(database.db, auth.instituteId, studentId))
   })
+
+  .post(
+    '/',
+    documented({
+      answers: InvoiceSchema,
+      body: CreateInvoiceSchema,
+      idempotencyKey: 'required',
+      status: [201, 200],
+    }),
+  )
 
   .post('/', requireAuth(), requirePermission('create', 'group-invoice'), async (c) => {
     const body = await readJson(c, CreateInvoiceSchema)
@@ -76,9 +90,13 @@ export const invoiceRoutes = new Hono<AppEnv>()
     return c.json(await invoiceOr404(c, id), replayed ? 200 : 201)
   })
 
+  .get('/:invoiceId', documented({ answers: InvoiceSchema }))
+
   .get('/:invoiceId', requireAuth(), requirePermission('read', 'group-invoice'), async (c) =>
     c.json(await invoiceOr404(c, c.req.param('invoiceId'))),
   )
+
+  .post('/:invoiceId/cancel', documented({ answers: InvoiceSchema, body: CancelInvoiceSchema }))
 
   .post(
     '/:invoiceId/cancel',

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import {
   InvoicePrintSettingsInputSchema,
   type InvoicePrintSettings,
+  InvoicePrintSettingsSchema,
 } from '../../../../shared/schemas/invoice-print.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import { invoicePrintSettings } from '../../../db/schema/fee-printing.ts'
@@ -9,6 +10,7 @@ import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { readJson } from '../../../lib/validate.ts'
 import { printSettingsOf } from './invoice-print-read.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 /**
  * §2 /invoice-print-settings: how the institute's invoices print (footer, header fields and line
@@ -16,8 +18,13 @@ import { printSettingsOf } from './invoice-print-read.ts'
  * defaults until it is saved; the logo and header come from the institute's settings.
  */
 export const invoicePrintSettingsRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: InvoicePrintSettingsSchema }))
   .get('/', requireAuth(), requirePermission('read', 'invoice-print-settings'), async (c) =>
     c.json<InvoicePrintSettings>(await printSettingsOf(c.var.database.db, c.var.auth.instituteId)),
+  )
+  .put(
+    '/',
+    documented({ answers: InvoicePrintSettingsSchema, body: InvoicePrintSettingsInputSchema }),
   )
   .put('/', requireAuth(), requirePermission('update', 'invoice-print-settings'), async (c) => {
     const body = await readJson(c, InvoicePrintSettingsInputSchema)

@@ -1,26 +1,26 @@
 import { Hono } from 'hono'
 import {
   InvoicePrintQuerySchema,
+  InvoicePrintRunSchema,
   invoicesPerPrint,
   type InvoicePrintRun,
 } from '../../../../shared/schemas/invoice-print.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { notFound } from '../../../lib/errors.ts'
-import { parseOrThrow } from '../../../lib/validate.ts'
+import { readQuery } from '../../../lib/validate.ts'
 import { printedInvoices, printSettingsOf } from './invoice-print-read.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 /**
  * The invoices to print at once (permission to read invoices, group-invoice): one invoice, or a
  * class's or section's in a session (and period), a page of at most `invoicesPerPrint`, with the
  * print settings they print with.
  */
-export const invoicePrintRoutes = new Hono<AppEnv>().get(
-  '/',
-  requireAuth(),
-  requirePermission('read', 'group-invoice'),
-  async (c) => {
-    const query = parseOrThrow(InvoicePrintQuerySchema, c.req.query())
+export const invoicePrintRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: InvoicePrintRunSchema, query: InvoicePrintQuerySchema }))
+  .get('/', requireAuth(), requirePermission('read', 'group-invoice'), async (c) => {
+    const query = readQuery(c, InvoicePrintQuerySchema)
     const { db } = c.var.database
     const instituteId = c.var.auth.instituteId
     const [settings, { data, total }] = await Promise.all([
@@ -35,5 +35,4 @@ export const invoicePrintRoutes = new Hono<AppEnv>().get(
       page: query.page,
       perPage: invoicesPerPrint,
     })
-  },
-)
+  })

@@ -22,6 +22,7 @@ import {
 } from '../../../lib/errors.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { pathId } from '../../../lib/ids.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 /*
  * /fees/concessions/:id/document: the document supporting a concession request (a PDF or an
@@ -78,6 +79,7 @@ const disposition = (fileName: string) =>
   `inline; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 
 export const concessionDocumentRoutes = new Hono<AppEnv>()
+  .put('/:concessionId/document', documented({ upload: 'application/octet-stream' }))
   .put(
     '/:concessionId/document',
     requireAuth(),
@@ -144,6 +146,8 @@ export const concessionDocumentRoutes = new Hono<AppEnv>()
       return c.json<Pick<Concession, 'id' | 'documentName'>>({ id: row.id, documentName: name })
     },
   )
+
+  .get('/:concessionId/document', documented({ media: 'application/octet-stream' }))
 
   .get(
     '/:concessionId/document',

@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { SiblingRuleSchema, type SiblingRule } from '../../../../shared/schemas/fee-rules.ts'
+import {
+  SiblingRuleSchema,
+  type SiblingRule,
+  SiblingPreviewSchema,
+} from '../../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
 import { concessions } from '../../../db/schema/fee-rules.ts'
@@ -10,6 +14,7 @@ import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { readJson } from '../../../lib/validate.ts'
 import { checkSession } from './concession-read.ts'
 import { headOf } from './rule-heads.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 /*
  * /fees/concessions/siblings: the sibling rule. One request asks a percentage concession for
@@ -47,6 +52,7 @@ async function checkSibling(tx: Db, instituteId: string, body: SiblingRule) {
 }
 
 export const concessionSiblingRoutes = new Hono<AppEnv>()
+  .post('/siblings/preview', documented({ answers: SiblingPreviewSchema, body: SiblingRuleSchema }))
   .post(
     '/siblings/preview',
     requireAuth(),
@@ -58,6 +64,11 @@ export const concessionSiblingRoutes = new Hono<AppEnv>()
       const { families, studentIds } = await youngerSiblings(db, c.var.auth.instituteId)
       return c.json({ families, students: studentIds.length })
     },
+  )
+
+  .post(
+    '/siblings',
+    documented({ body: SiblingRuleSchema, status: 201, answers: SiblingPreviewSchema }),
   )
 
   .post(

@@ -9,6 +9,9 @@ import {
   type ConcessionOptions,
   type ConcessionRequest,
   type ConcessionStatus,
+  ConcessionListSchema,
+  ConcessionOptionsSchema,
+  ConcessionSchema,
 } from '../../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
@@ -20,11 +23,14 @@ import { audit } from '../../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../../lib/validate.ts'
+import { ApiException } from '../../../lib/errors.ts'
+import { readQuery } from '../../../lib/validate.ts'
 import { creditApprovedConcession } from './concession-credit.ts'
 import { checkSession, listed, oneListed } from './concession-read.ts'
 import { headOf, ruleHeads } from './rule-heads.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { pathId } from '../../../lib/ids.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 /*
  * /fees/concessions: maker–checker. Whoever holds student-concessions requests one; another
@@ -136,8 +142,9 @@ async function decide(
 }
 
 export const concessionRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: ConcessionListSchema, query: ConcessionListSearchSchema }))
   .get('/', requireAuth(), requirePermission('read', 'student-concessions'), async (c) => {
-    const search = parseOrThrow(ConcessionListSearchSchema, c.req.query())
+    const search = readQuery(c, ConcessionListSearchSchema)
     const where = [
       ...(search.status ? [eq(concessions.status, search.status)] : []),
       ...(search.category ? [eq(concessions.category, search.category)] : []),
@@ -147,6 +154,7 @@ export const concessionRoutes = new Hono<AppEnv>()
   })
 
   /** What the request form picks from; `q` finds students by name or ID. */
+  .get('/options', documented({ answers: ConcessionOptionsSchema }))
   .get('/options', requireAuth(), requirePermission('read', 'student-concessions'), async (c) => {
     const { db } = c.var.database
     const instituteId = c.var.auth.instituteId
@@ -185,6 +193,8 @@ export const concessionRoutes = new Hono<AppEnv>()
     })
   })
 
+  .post('/', documented({ answers: ConcessionSchema, body: ConcessionRequestSchema, status: 201 }))
+
   .post('/', requireAuth(), requirePermission('create', 'student-concessions'), async (c) => {
     const body = await readJson(c, ConcessionRequestSchema)
     const { database, auth } = c.var
@@ -209,6 +219,11 @@ export const concessionRoutes = new Hono<AppEnv>()
 
   .post(
     '/:concessionId/approve',
+    documented({ answers: ConcessionSchema, body: ConcessionDecisionSchema }),
+  )
+
+  .post(
+    '/:concessionId/approve',
     requireAuth(),
     requirePermission('update', 'concession-approval'),
     async (c) => {
@@ -219,12 +234,22 @@ export const concessionRoutes = new Hono<AppEnv>()
 
   .post(
     '/:concessionId/reject',
+    documented({ answers: ConcessionSchema, body: ConcessionReasonSchema }),
+  )
+
+  .post(
+    '/:concessionId/reject',
     requireAuth(),
     requirePermission('update', 'concession-approval'),
     async (c) => {
       const { note } = await readJson(c, ConcessionReasonSchema)
       return c.json<Concession>(await decide(c, 'rejected', note))
     },
+  )
+
+  .post(
+    '/:concessionId/revoke',
+    documented({ answers: ConcessionSchema, body: ConcessionReasonSchema }),
   )
 
   .post(

@@ -6,6 +6,8 @@ import {
   type FineRuleInput,
   type FineRuleList,
   type FineRuleRow,
+  FineRuleListSchema,
+  FineRuleSchema,
 } from '../../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
@@ -18,6 +20,7 @@ import { headOf, ruleHeads } from './rule-heads.ts'
 import { ruleStartDefaults } from './rule-start.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { pathId } from '../../../lib/ids.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 type FineRow = typeof fineRules.$inferSelect
 
@@ -97,6 +100,7 @@ async function lockedRule(tx: Db, instituteId: string, ruleId: string | undefine
 
 /** /fees/fine-rules: the automatic late fees, per head or for all heads. */
 export const fineRuleRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: FineRuleListSchema }))
   .get('/', requireAuth(), requirePermission('read', 'config-fine-management'), async (c) => {
     const { db } = c.var.database
     const instituteId = c.var.auth.instituteId
@@ -111,6 +115,8 @@ export const fineRuleRoutes = new Hono<AppEnv>()
       defaultFrom: (await ruleStartDefaults(db, instituteId)).fineFrom,
     })
   })
+
+  .post('/', documented({ answers: FineRuleSchema, body: FineRuleInputSchema, status: 201 }))
 
   .post('/', requireAuth(), requirePermission('create', 'config-fine-management'), async (c) => {
     const body = await readJson(c, FineRuleInputSchema)
@@ -134,6 +140,8 @@ export const fineRuleRoutes = new Hono<AppEnv>()
     })
     return c.json<FineRuleRow>(created, 201)
   })
+
+  .put('/:ruleId', documented({ answers: FineRuleSchema, body: FineRuleInputSchema }))
 
   .put(
     '/:ruleId',
@@ -165,6 +173,8 @@ export const fineRuleRoutes = new Hono<AppEnv>()
       return c.json<FineRuleRow>(updated)
     },
   )
+
+  .delete('/:ruleId', documented({ status: 204 }))
 
   .delete(
     '/:ruleId',

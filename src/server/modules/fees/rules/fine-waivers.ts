@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono'
-import { FineWaiverRequestSchema, type LineFine } from '../../../../shared/schemas/fine-waivers.ts'
+import {
+  FineWaiverRequestSchema,
+  type LineFine,
+  FineAsOfQuerySchema,
+  LineFineSchema,
+} from '../../../../shared/schemas/fine-waivers.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
 import { audit } from '../../../lib/audit.ts'
@@ -10,6 +15,7 @@ import { readJson } from '../../../lib/validate.ts'
 import { fineAsOf, insertWaiver, invoiceLineOf, lineFine, waiverOfKey } from './fine-read.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { instituteToday } from '../../../lib/today.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 /*
  * /fees/invoices/:invoiceId/lines/:lineId: a line's fine as of a day (`?asOf=`, else today), and
@@ -30,6 +36,10 @@ async function lineOf(c: Context<AppEnv>, db: Db, lock = false) {
 export const fineWaiverRoutes = new Hono<AppEnv>()
   .get(
     '/:invoiceId/lines/:lineId/fine',
+    documented({ answers: LineFineSchema, query: FineAsOfQuerySchema }),
+  )
+  .get(
+    '/:invoiceId/lines/:lineId/fine',
     requireAuth(),
     requirePermission('read', 'group-invoice'),
     async (c) => {
@@ -39,6 +49,16 @@ export const fineWaiverRoutes = new Hono<AppEnv>()
       const found = await lineOf(c, db)
       return c.json<LineFine>(await lineFine(db, instituteId, found, asOf))
     },
+  )
+
+  .post(
+    '/:invoiceId/lines/:lineId/fine-waivers',
+    documented({
+      answers: LineFineSchema,
+      body: FineWaiverRequestSchema,
+      idempotencyKey: 'optional',
+      status: [201, 200],
+    }),
   )
 
   .post(

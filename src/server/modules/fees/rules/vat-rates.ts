@@ -4,6 +4,8 @@ import {
   VatRateInputSchema,
   type VatHeadList,
   type VatRateRow,
+  VatHeadListSchema,
+  VatRateSchema,
 } from '../../../../shared/schemas/fee-rules.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import { vatRates } from '../../../db/schema/fee-setup.ts'
@@ -14,6 +16,7 @@ import { readJson } from '../../../lib/validate.ts'
 import { headOf, ruleHeads } from './rule-heads.ts'
 import { ruleStartDefaults } from './rule-start.ts'
 import { pathId } from '../../../lib/ids.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 type VatRow = typeof vatRates.$inferSelect
 
@@ -31,6 +34,7 @@ export const presentVatRate = (row: VatRow): VatRateRow => ({
  * next one's, so two rates of a head on one day would overlap: refused on effectiveFrom.
  */
 export const vatRateRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: VatHeadListSchema }))
   .get('/', requireAuth(), requirePermission('read', 'vat-config'), async (c) => {
     const { db } = c.var.database
     const instituteId = c.var.auth.instituteId
@@ -47,6 +51,11 @@ export const vatRateRoutes = new Hono<AppEnv>()
     const { vatFrom } = await ruleStartDefaults(db, instituteId)
     return c.json<VatHeadList>({ data, defaultFrom: vatFrom })
   })
+
+  .post(
+    '/:feeHeadId',
+    documented({ answers: VatRateSchema, body: VatRateInputSchema, status: 201 }),
+  )
 
   .post('/:feeHeadId', requireAuth(), requirePermission('create', 'vat-config'), async (c) => {
     const feeHeadId = pathId(c.req.param('feeHeadId'), 'fee_head_not_found')
@@ -81,6 +90,8 @@ export const vatRateRoutes = new Hono<AppEnv>()
     })
     return c.json<VatRateRow>(created, 201)
   })
+
+  .delete('/:feeHeadId/:rateId', documented({ status: 204 }))
 
   .delete(
     '/:feeHeadId/:rateId',

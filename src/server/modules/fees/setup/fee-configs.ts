@@ -8,6 +8,9 @@ import {
   FeeConfigSaveSchema,
   FeeConfigScopeSchema,
   type FeeConfigCell,
+  FeeConfigCopyResultSchema,
+  FeeConfigGridSchema,
+  FeeConfigSaveResultSchema,
 } from '../../../../shared/schemas/fee-setup.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
@@ -17,10 +20,11 @@ import { campuses, institutes } from '../../../db/schema/institutes.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { validationFailed, type FieldRefusal } from '../../../lib/errors.ts'
-import { parseOrThrow, readJson } from '../../../lib/validate.ts'
+import { readJson, readQuery } from '../../../lib/validate.ts'
 import { sessionOf } from './payment-cycle-read.ts'
 import { headsById } from './setup-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 type Scope = v.InferOutput<typeof FeeConfigScopeSchema>
 type ConfigRow = typeof feeConfigs.$inferSelect
@@ -109,8 +113,9 @@ const scopeKey = (
  * configuration copied to another. Each save is one audit row with the cells before and after.
  */
 export const feeConfigRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: FeeConfigGridSchema, query: FeeConfigQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'std-fee-config'), async (c) => {
-    const query = parseOrThrow(FeeConfigQuerySchema, c.req.query())
+    const query = readQuery(c, FeeConfigQuerySchema)
     const { database, auth } = c.var
     const [current] = await database.db
       .select({ id: academicSessions.id })
@@ -127,6 +132,8 @@ export const feeConfigRoutes = new Hono<AppEnv>()
     await checkScope(database.db, auth.instituteId, scope)
     return c.json({ cells: await gridCells(database.db, auth.instituteId, scope) })
   })
+
+  .put('/', documented({ answers: FeeConfigSaveResultSchema, body: FeeConfigSaveSchema }))
 
   .put('/', requireAuth(), requirePermission('update', 'std-fee-config'), async (c) => {
     const body = await readJson(c, FeeConfigSaveSchema)
@@ -211,6 +218,8 @@ export const feeConfigRoutes = new Hono<AppEnv>()
     })
     return c.json({ cells: await gridCells(database.db, auth.instituteId, scope), changed })
   })
+
+  .post('/copy', documented({ answers: FeeConfigCopyResultSchema, body: FeeConfigCopySchema }))
 
   .post('/copy', requireAuth(), requirePermission('create', 'std-fee-config'), async (c) => {
     const body = await readJson(c, FeeConfigCopySchema)

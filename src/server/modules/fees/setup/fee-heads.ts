@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
-import { FeeHeadInputSchema, type FeeHead } from '../../../../shared/schemas/fee-setup.ts'
+import {
+  FeeHeadInputSchema,
+  type FeeHead,
+  FeeHeadListSchema,
+  FeeHeadSchema,
+} from '../../../../shared/schemas/fee-setup.ts'
 import type * as v from 'valibot'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
@@ -19,6 +24,7 @@ import { headsInvoiced, incomeAccounts, readFees } from './setup-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { presentVatRate } from '../rules/vat-rates.ts'
 import { pathId } from '../../../lib/ids.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 type HeadRow = typeof feeHeads.$inferSelect
 type HeadValues = v.InferOutput<typeof FeeHeadInputSchema>
@@ -137,9 +143,12 @@ const valuesOf = (body: HeadValues) => ({
  * fee screen reads them; changing them is the fee configuration's right.
  */
 export const feeHeadRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: FeeHeadListSchema }))
   .get('/', requireAuth(), readFees(), async (c) =>
     c.json({ data: await listHeads(c.var.database.db, c.var.auth.instituteId) }),
   )
+
+  .post('/', documented({ answers: FeeHeadSchema, body: FeeHeadInputSchema, status: 201 }))
 
   .post('/', requireAuth(), requirePermission('create', 'std-fee-config'), async (c) => {
     const body = await readJson(c, FeeHeadInputSchema)
@@ -168,6 +177,8 @@ export const feeHeadRoutes = new Hono<AppEnv>()
     const [head] = await listHeads(database.db, auth.instituteId, id)
     return c.json<FeeHead>(head!, 201)
   })
+
+  .put('/:headId', documented({ answers: FeeHeadSchema, body: FeeHeadInputSchema }))
 
   .put('/:headId', requireAuth(), requirePermission('update', 'std-fee-config'), async (c) => {
     const body = await readJson(c, FeeHeadInputSchema)
@@ -204,6 +215,8 @@ export const feeHeadRoutes = new Hono<AppEnv>()
     const [head] = await listHeads(database.db, auth.instituteId, id)
     return c.json<FeeHead>(head!)
   })
+
+  .delete('/:headId', documented({ status: 204 }))
 
   .delete('/:headId', requireAuth(), requirePermission('delete', 'std-fee-config'), async (c) => {
     const { database, auth } = c.var

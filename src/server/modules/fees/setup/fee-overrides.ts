@@ -7,6 +7,9 @@ import {
   FeeOverrideRemoveSchema,
   type ClassStudent,
   type FeeOverride,
+  ClassStudentListSchema,
+  FeeOverrideListSchema,
+  FeeOverrideResultSchema,
 } from '../../../../shared/schemas/fee-setup.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
@@ -16,11 +19,12 @@ import { students } from '../../../db/schema/students.ts'
 import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { validationFailed } from '../../../lib/errors.ts'
-import { parseOrThrow, readJson } from '../../../lib/validate.ts'
+import { readJson, readQuery } from '../../../lib/validate.ts'
 import { sessionOf } from './payment-cycle-read.ts'
 import { headsById } from './setup-read.ts'
 import { enrolled } from '../../students/enrolment-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 async function listOverrides(
   db: Db,
@@ -110,15 +114,23 @@ async function checkTarget(
  * them (a transport fee only some pay): set or removed for one student or a list at once.
  */
 export const feeOverrideRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: FeeOverrideListSchema, query: FeeOverrideQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'std-fee-config'), async (c) => {
-    const query = parseOrThrow(FeeOverrideQuerySchema, c.req.query())
+    const query = readQuery(c, FeeOverrideQuerySchema)
     return c.json({ data: await listOverrides(c.var.database.db, c.var.auth.instituteId, query) })
   })
 
+  .get(
+    '/students',
+    documented({ answers: ClassStudentListSchema, query: ClassStudentsQuerySchema }),
+  )
+
   .get('/students', requireAuth(), requirePermission('read', 'std-fee-config'), async (c) => {
-    const query = parseOrThrow(ClassStudentsQuerySchema, c.req.query())
+    const query = readQuery(c, ClassStudentsQuerySchema)
     return c.json({ data: await classStudents(c.var.database.db, c.var.auth.instituteId, query) })
   })
+
+  .put('/', documented({ answers: FeeOverrideResultSchema, body: FeeOverrideInputSchema }))
 
   .put('/', requireAuth(), requirePermission('update', 'std-fee-config'), async (c) => {
     const body = await readJson(c, FeeOverrideInputSchema)
@@ -159,6 +171,8 @@ export const feeOverrideRoutes = new Hono<AppEnv>()
     })
     return c.json({ changed })
   })
+
+  .post('/remove', documented({ answers: FeeOverrideResultSchema, body: FeeOverrideRemoveSchema }))
 
   .post('/remove', requireAuth(), requirePermission('update', 'std-fee-config'), async (c) => {
     const body = await readJson(c, FeeOverrideRemoveSchema)

@@ -8,6 +8,8 @@ import {
   PaymentCycleQuerySchema,
   PaymentPeriodInputSchema,
   type PaymentCycle,
+  PaymentCycleListSchema,
+  PaymentCycleSchema,
 } from '../../../../shared/schemas/fee-setup.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
@@ -18,10 +20,13 @@ import { audit } from '../../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { conflict, notFound, postgresErrorCode, validationFailed } from '../../../lib/errors.ts'
 import { parseOrThrow, readJson } from '../../../lib/validate.ts'
+import { ApiException } from '../../../lib/errors.ts'
+import { readQuery } from '../../../lib/validate.ts'
 import { invoicesPerPeriod, listCycles, sessionOf } from './payment-cycle-read.ts'
 import { readFees } from './setup-read.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { pathId } from '../../../lib/ids.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 type CycleRow = typeof paymentCycles.$inferSelect
 type PeriodValues = v.InferOutput<typeof PaymentPeriodInputSchema>
@@ -112,11 +117,17 @@ const auditedPeriod = (p: PeriodValues) => ({
  * periods (generated over the session, then edited one by one). A period with invoices stays.
  */
 export const paymentCycleRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: PaymentCycleListSchema, query: PaymentCycleQuerySchema }))
   .get('/', requireAuth(), readFees(), async (c) => {
-    const query = parseOrThrow(PaymentCycleQuerySchema, c.req.query())
+    const query = readQuery(c, PaymentCycleQuerySchema)
     const data = await listCycles(c.var.database.db, c.var.auth.instituteId, query)
     return c.json({ data })
   })
+
+  .post(
+    '/',
+    documented({ answers: PaymentCycleSchema, body: PaymentCycleInputSchema, status: 201 }),
+  )
 
   .post('/', requireAuth(), requirePermission('create', 'payment-cycle-config'), async (c) => {
     const body = await readJson(c, PaymentCycleInputSchema)
@@ -171,6 +182,8 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
     return c.json<PaymentCycle>(await refetch(c, cycleId), 201)
   })
 
+  .patch('/:cycleId', documented({ answers: PaymentCycleSchema, body: PaymentCyclePatchSchema }))
+
   .patch(
     '/:cycleId',
     requireAuth(),
@@ -197,6 +210,8 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
       return c.json<PaymentCycle>(await refetch(c, cycleId))
     },
   )
+
+  .delete('/:cycleId', documented({ status: 204 }))
 
   .delete(
     '/:cycleId',
@@ -247,6 +262,11 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
 
   .post(
     '/:cycleId/periods',
+    documented({ answers: PaymentCycleSchema, body: PaymentPeriodInputSchema, status: 201 }),
+  )
+
+  .post(
+    '/:cycleId/periods',
     requireAuth(),
     requirePermission('update', 'payment-cycle-config'),
     async (c) => {
@@ -282,6 +302,11 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
 
   .put(
     '/:cycleId/periods/:periodId',
+    documented({ answers: PaymentCycleSchema, body: PaymentPeriodInputSchema }),
+  )
+
+  .put(
+    '/:cycleId/periods/:periodId',
     requireAuth(),
     requirePermission('update', 'payment-cycle-config'),
     async (c) => {
@@ -307,6 +332,8 @@ export const paymentCycleRoutes = new Hono<AppEnv>()
       return c.json<PaymentCycle>(await refetch(c, cycleId))
     },
   )
+
+  .delete('/:cycleId/periods/:periodId', documented({}))
 
   .delete(
     '/:cycleId/periods/:periodId',

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import type { FeeStructure } from '../../../../shared/schemas/fee-setup.ts'
+import { FeeStructureSchema, type FeeStructure } from '../../../../shared/schemas/fee-setup.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import {
   academicSessions,
@@ -12,16 +12,15 @@ import {
 import { campuses } from '../../../db/schema/institutes.ts'
 import { requireAuth } from '../../../lib/auth.ts'
 import { readFees } from './setup-read.ts'
+import { documented } from '../../../lib/openapi/documented.ts'
 
 /**
  * /fees/structure: the sessions, classes, sections, groups and campuses the fee screens choose from, in
  * one read, for whoever holds a fee permission (without the institute's own structure rights).
  */
-export const feeStructureRoutes = new Hono<AppEnv>().get(
-  '/',
-  requireAuth(),
-  readFees(),
-  async (c) => {
+export const feeStructureRoutes = new Hono<AppEnv>()
+  .get('/', documented({ answers: FeeStructureSchema }))
+  .get('/', requireAuth(), readFees(), async (c) => {
     const db = c.var.database.db
     const instituteId = c.var.auth.instituteId
     const [sessionRows, classRows, sectionRows, groupRows, limits, campusRows] = await Promise.all([
@@ -77,5 +76,4 @@ export const feeStructureRoutes = new Hono<AppEnv>().get(
       })),
       campuses: campusRows.map((r) => ({ id: r.id, name: r.name, active: r.active })),
     })
-  },
-)
+  })
