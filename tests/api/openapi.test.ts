@@ -93,7 +93,7 @@ describe('the OpenAPI document', () => {
 
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(doc.openapi).toMatch(/^3\.1\./)
-    const result = await new Validator().validate(text)
+    const result = await new Validator().validate(JSON.parse(text))
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
   })

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import {
   ImpersonateRequestSchema,
-  type ImpersonateResponseSchema,
+  ImpersonateResponseSchema,
 } from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { sessions } from '../../db/schema/auth.ts'
@@ -21,7 +21,7 @@ import { documented } from '../../lib/openapi/documented.ts'
  * /impersonation-setup/{accessToken}. It has no refresh token: when it expires, it is over.
  */
 export const impersonationRoutes = new Hono<AppEnv>()
-  .post('/', documented({ body: ImpersonateRequestSchema }))
+  .post('/', documented({ answers: ImpersonateResponseSchema, body: ImpersonateRequestSchema }))
   .post('/', requireAuth(), requirePermission('manage', 'all'), async (c) => {
     const body = await readJson(c, ImpersonateRequestSchema)
     const { auth, database, services, config } = c.var

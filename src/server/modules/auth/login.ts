@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type * as v from 'valibot'
-import { LoginRequestSchema, type LoginResponse } from '../../../shared/schemas/auth.ts'
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  type LoginResponse,
+} from '../../../shared/schemas/auth.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { writeAudit } from '../../lib/audit.ts'
 import { refuse } from '../../lib/errors.ts'
@@ -43,7 +47,7 @@ async function rememberDevice(c: Context<AppEnv>, device: DeviceClaims | undefin
 
 /** POST auth/login: username or email, password, remember_me → tokens and userData. */
 export const loginRoutes = new Hono<AppEnv>()
-  .post('/', documented({ body: LoginRequestSchema }))
+  .post('/', documented({ answers: LoginResponseSchema, body: LoginRequestSchema }))
   .post('/', async (c) => {
     const body = await readJson(c, LoginRequestSchema)
     const address = clientIp(c)

@@ -103,6 +103,7 @@ export function nameListRoutes(
       })
       return c.json(reordered)
     })
+    .patch(`/:${param}`, documented({ answers: ClassSchema, body: ClassPatchSchema }))
     .patch(`/:${param}`, requireAuth(), requirePermission('update', 'institute'), async (c) => {
       const body = await readJson(c, ClassPatchSchema)
       const { database, auth } = c.var
@@ -122,6 +123,7 @@ export function nameListRoutes(
       })
       return c.json(updated)
     })
+    .delete(`/:${param}`, documented({ status: 204 }))
     .delete(`/:${param}`, requireAuth(), requirePermission('delete', 'institute'), async (c) => {
       const { database, auth } = c.var
       await database.db.transaction(async (tx) => {
