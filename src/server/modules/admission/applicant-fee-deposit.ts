@@ -23,7 +23,7 @@ import {
 import { bankAccountKeys } from '../accounting/bank-accounts.ts'
 import { findApplicant, findApplicantRow } from './applicant-read.ts'
 import { documented } from '../../lib/openapi/documented.ts'
-import { ApplicantSchema } from '../../../shared/schemas/admission.ts'
+import { ApplicantSchema } from '../../../shared/schemas/admission-applicants.ts'
 
 /**
  * An application fee paid elsewhere, recorded from the bank deposit slip on the applicant's page

@@ -17,7 +17,7 @@ import { takeApplicantFee } from './applicant-fee-take.ts'
 import { paymentByKey } from './payment-create.ts'
 import { findReceipt } from './receipt-read.ts'
 import { documented } from '../../lib/openapi/documented.ts'
-import { ReceiptSchema } from '../../../shared/schemas/collection.ts'
+import { ReceiptSchema } from '../../../shared/schemas/collection-receipts.ts'
 
 /**
  * An applicant's application fee at the counter (permission payment-collection): the applicant
