@@ -231,9 +231,15 @@ export const recoveryRoutes = () =>
       const user = await activeUser(c, body.user_name)
       return sendResetCode(c, user, user.email ? 'email' : 'phone', body.user_name)
     })
-    .post('/email-resend-otp', documented({ answers: OtpSendResponseSchema }))
+    .post(
+      '/email-resend-otp',
+      documented({ answers: OtpSendResponseSchema, body: UserNameRequestSchema }),
+    )
     .post('/email-resend-otp', resend('email'))
-    .post('/mobile-resend-otp', documented({ answers: OtpSendResponseSchema }))
+    .post(
+      '/mobile-resend-otp',
+      documented({ answers: OtpSendResponseSchema, body: UserNameRequestSchema }),
+    )
     .post('/mobile-resend-otp', resend('phone'))
 
     .post(
