@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { GroupInvoicePage } from '../features/fees/GroupInvoicePage.tsx'
-import { groupRunsQuery } from '../features/fees/group-invoice-api.ts'
+import { groupRunsQuery } from '../features/fees/group-invoice-queries.ts'
 import { feeHeadsQuery, feeStructureQuery } from '../features/fees/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'

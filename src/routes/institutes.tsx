@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { InstitutesPage } from '../features/institutes/InstitutesPage.tsx'
-import { institutesQuery } from '../features/institutes/platform-queries.ts'
+import { institutesQuery } from '../features/institutes/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 import { InstituteListQuerySchema } from '../shared/schemas/platform.ts'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ImportPage } from '../features/students/ImportPage.tsx'
-import { importQuery } from '../features/students/import-queries.ts'
+import { importQuery } from '../features/students/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 import { ImportPageSearchSchema } from '../shared/schemas/student-search.ts'

@@ -5,7 +5,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { ResetUserPasswordSchema, type StaffUser } from '../../shared/schemas/access.ts'
 import { TemporaryPasswordField } from './PasswordField.tsx'
-import { useResetPassword } from './queries.ts'
+import { useResetPassword } from './mutations.ts'
 import { temporaryPassword } from './temporary-password.ts'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 

@@ -12,7 +12,8 @@ import { buildAbility, type AbilityRule } from '../../shared/permissions/ability
 import { CreateRoleSchema, type Role } from '../../shared/schemas/access.ts'
 import { homePageName, reachableHomePages } from './home-pages.ts'
 import { grantsOf, PermissionMatrix, rulesFromGrants, type Grants } from './PermissionMatrix.tsx'
-import { rolesQuery, useDeleteRole, useSaveRole } from './queries.ts'
+import { useDeleteRole, useSaveRole } from './mutations.ts'
+import { rolesQuery } from './queries.ts'
 import './access.css'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 

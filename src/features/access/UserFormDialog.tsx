@@ -6,7 +6,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CreateUserSchema, UpdateUserSchema, type StaffUser } from '../../shared/schemas/access.ts'
 import { TemporaryPasswordField } from './PasswordField.tsx'
-import { useSaveUser } from './queries.ts'
+import { useSaveUser } from './mutations.ts'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 
 interface Values {

@@ -9,8 +9,8 @@ import {
 } from '../../shared/schemas/auth.ts'
 
 /*
- * Signing in, without the API client or the permission rules' library: the sign-in page is a
- * public page, and those come only once the user is in.
+ * Signing in, apart from mutations.ts, without the API client or the permission rules' library:
+ * the sign-in page is a public page, and those come only once the user is in.
  */
 
 /** Signs in (§4): the session in the answer is the screen's to keep. */

@@ -1,21 +1,9 @@
 import { Trans } from '@lingui/react/macro'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactElement, ReactNode } from 'react'
-import { getJson } from '../../lib/api.ts'
 import { useFormat } from '../../lib/format.ts'
-import { CashierDaySchema } from '../../shared/schemas/collection-days.ts'
-import { collectionKey } from './queries.ts'
-
-/**
- * The caller's day today, for the counter: its own key, so the day screen reads its figures
- * afresh rather than the counter's copy; a plain read (offline, the payment part shows).
- */
-const todayQuery = queryOptions({
-  queryKey: [...collectionKey, 'today-closed'],
-  queryFn: () => getJson('collection/days', CashierDaySchema),
-  retry: false,
-})
+import { todayClosedQuery } from './queries.ts'
 
 /**
  * The counter's payment part while the cashier's day is open; once it is closed, a notice of
@@ -24,7 +12,7 @@ const todayQuery = queryOptions({
  */
 export function DayClosedGate({ children }: { children: ReactNode }): ReactElement {
   const { dateTime } = useFormat()
-  const { data: day } = useQuery(todayQuery)
+  const { data: day } = useQuery(todayClosedQuery())
   const closing = day?.closing
   if (!closing) return <>{children}</>
   const by = closing.closedBy ?? day.cashierName

@@ -76,6 +76,17 @@ export const cashierDayQuery = (search: DayPageSearch) =>
     ),
   })
 
+/**
+ * The caller's day today, for the counter: its own key, so the day screen reads its figures
+ * afresh rather than the counter's copy; a plain read (offline, the payment part shows).
+ */
+export const todayClosedQuery = () =>
+  queryOptions({
+    queryKey: [...collectionKey, 'today-closed'],
+    queryFn: () => getJson('collection/days', CashierDaySchema),
+    retry: false,
+  })
+
 /** Who holds an advance (or whom the text finds), and Σ of all; kept for offline reading. */
 export const advanceHoldersQuery = (q: string) =>
   queryOptions({

@@ -8,7 +8,8 @@ import { useMoney } from '../../lib/use-money.ts'
 import type { Concession } from '../../shared/schemas/fee-rules.ts'
 import { concessionCategoryLabels, concessionStatusLabels } from './fine-labels.ts'
 import { percentInput } from './rate-text.ts'
-import { openConcessionDocument, useConcessionStep, type ConcessionStep } from './rule-mutations.ts'
+import { useConcessionStep, type ConcessionStep } from './rule-mutations.ts'
+import { openConcessionDocument } from './rule-queries.ts'
 
 /**
  * The concessions listed, each with its document and, for whoever holds the approval right,

@@ -7,7 +7,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { FineWaiverRequestSchema, type LineFine } from '../../shared/schemas/fine-waivers.ts'
-import { useWaiveFine } from './fine-waiver-mutations.ts'
+import { useWaiveFine } from './invoice-mutations.ts'
 
 /**
  * Waiving the fine of one invoice line, in whole (amount left empty) or in part, with the

@@ -8,7 +8,8 @@ import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { numberFormat } from '../../shared/intl-formats.ts'
-import { groupRunQuery, useRefreshGroupRuns } from './group-invoice-api.ts'
+import { useRefreshGroupRuns } from './group-invoice-mutations.ts'
+import { groupRunQuery } from './group-invoice-queries.ts'
 
 /** The run followed: its job's progress bar, then what it made. */
 export function CurrentRun({

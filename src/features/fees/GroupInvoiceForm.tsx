@@ -11,11 +11,8 @@ import {
   type GroupInvoiceRun,
 } from '../../shared/schemas/fees-invoices.ts'
 import { GroupInvoiceWho } from './GroupInvoiceWho.tsx'
-import {
-  groupInvoiceOptionsQuery,
-  usePreviewGroupInvoice,
-  useStartGroupInvoice,
-} from './group-invoice-api.ts'
+import { usePreviewGroupInvoice, useStartGroupInvoice } from './group-invoice-mutations.ts'
+import { groupInvoiceOptionsQuery } from './group-invoice-queries.ts'
 import { emptyDraft, scopeOf, toggled, type ScopeDraft } from './group-invoice-scope.ts'
 import { paymentCyclesQuery } from './queries.ts'
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type ReactElement } from 'react'
 import type { FeeStructure } from '../../shared/schemas/fee-setup.ts'
 import type { GroupInvoiceOptions } from '../../shared/schemas/fees-invoices.ts'
-import { groupInvoiceOptionsQuery } from './group-invoice-api.ts'
+import { groupInvoiceOptionsQuery } from './group-invoice-queries.ts'
 import { toggled, type ScopeDraft, type ScopeKind } from './group-invoice-scope.ts'
 
 interface Props {

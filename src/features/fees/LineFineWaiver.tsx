@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { useAbility } from '../../lib/ability.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import type { InvoiceLine } from '../../shared/schemas/fees-invoices.ts'
-import { lineFineQuery } from './fine-waiver-mutations.ts'
+import { lineFineQuery } from './invoice-queries.ts'
 
 const FineWaiverDialog = lazy(() =>
   import('./FineWaiverDialog.tsx').then((m) => ({ default: m.FineWaiverDialog })),

@@ -7,9 +7,14 @@ import {
   type CreateInvoice,
   type Invoice,
 } from '../../shared/schemas/fees-invoices.ts'
+import {
+  LineFineSchema,
+  type FineWaiverRequest,
+  type LineFine,
+} from '../../shared/schemas/fine-waivers.ts'
 import { invoiceQuery, invoicesKey } from './invoice-queries.ts'
 
-/* Making and cancelling invoices; each reads the invoices and balances again. */
+/* Making and cancelling invoices, waiving fines: each reads the invoices and balances again. */
 
 const refresh = async (queryClient: QueryClient, saved: Invoice) => {
   queryClient.setQueryData(invoiceQuery(saved.id).queryKey, saved)
@@ -42,5 +47,26 @@ export function useCancelInvoice(
     (body: CancelInvoice) =>
       postJson(`fees/invoices/${encodeURIComponent(invoiceId)}/cancel`, body, InvoiceSchema),
     { refresh, feedback },
+  )
+}
+
+export interface WaiveFine extends FineWaiverRequest {
+  invoiceId: string
+  lineId: string
+  /** The same for a retry of one waiver: the server makes it once. */
+  idempotencyKey: string
+}
+
+/** Waives (part of) a line's fine with a reason; answers the line's fine after it. */
+export function useWaiveFine(feedback: Feedback<LineFine, WaiveFine>) {
+  return useChange(
+    ({ invoiceId, lineId, idempotencyKey, ...body }: WaiveFine) =>
+      postJson(`fees/invoices/${invoiceId}/lines/${lineId}/fine-waivers`, body, LineFineSchema, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    {
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+      feedback,
+    },
   )
 }

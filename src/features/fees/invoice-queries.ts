@@ -2,8 +2,9 @@ import { queryOptions } from '@tanstack/react-query'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import { InvoiceSchema, StudentInvoicesSchema } from '../../shared/schemas/fees-invoices.ts'
+import { LineFineSchema } from '../../shared/schemas/fine-waivers.ts'
 
-/** Invoices and students' balances: read again after an invoice is made or cancelled. */
+/** Invoices, their lines' fines and students' balances: read again after any change to one. */
 export const invoicesKey = ['fees', 'invoices'] as const
 
 export const invoiceQuery = (invoiceId: string) =>
@@ -23,5 +24,16 @@ export const studentInvoicesQuery = (studentId: string) =>
       `fees/invoices?${toSearchParams({ studentId })}`,
       StudentInvoicesSchema,
       '/students/$studentId',
+    ),
+  })
+
+/** A line's fine as of today: what the rules ask, what was waived, what is charged. */
+export const lineFineQuery = (invoiceId: string, lineId: string) =>
+  queryOptions({
+    queryKey: [...invoicesKey, invoiceId, 'lines', lineId, 'fine'],
+    ...storedRead(
+      `fees/invoices/${invoiceId}/lines/${lineId}/fine`,
+      LineFineSchema,
+      '/invoices/$invoiceId',
     ),
   })

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../lib/api.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
@@ -43,3 +44,22 @@ export const concessionOptionsQuery = (q: string) =>
       '/student-concessions',
     ),
   })
+
+/**
+ * Shows a concession's document in a new tab: fetched with the session (the API needs its
+ * token), shown from a blob URL. The tab opens before the fetch, or a popup blocker stops it.
+ */
+export async function openConcessionDocument(id: string): Promise<void> {
+  const tab = window.open('', '_blank')
+  try {
+    const blob = await api.get(`fees/concessions/${id}/document`).blob()
+    const url = URL.createObjectURL(blob)
+    if (tab) tab.location.href = url
+    else window.location.assign(url)
+    // The tab has read it by then; the URL need not outlive the minute.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  } catch (err) {
+    tab?.close()
+    throw err
+  }
+}

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CreateInstituteSchema, type CreateInstitute } from '../../shared/schemas/platform.ts'
-import { useCreateInstitute } from './platform-queries.ts'
+import { useCreateInstitute } from './mutations.ts'
 
 type Values = Required<{ [K in keyof CreateInstitute]: string }>
 

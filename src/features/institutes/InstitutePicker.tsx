@@ -4,7 +4,7 @@ import { useId } from 'react'
 import { useAbility } from '../../lib/ability.ts'
 import { session } from '../../lib/session.ts'
 import { chosenInstitute } from '../../lib/working-institute.ts'
-import { instituteOptionsQuery } from './platform-queries.ts'
+import { instituteOptionsQuery } from './queries.ts'
 import { useSwitchInstitute } from './use-switch-institute.ts'
 import './institutes.css'
 

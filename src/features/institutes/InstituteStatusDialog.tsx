@@ -10,7 +10,7 @@ import {
   SuspendInstituteSchema,
   type PlatformInstitute,
 } from '../../shared/schemas/platform.ts'
-import { useSetInstituteStatus } from './platform-queries.ts'
+import { useSetInstituteStatus } from './mutations.ts'
 
 /** Suspends an institute, with the reason, or reactivates a suspended one. */
 export function InstituteStatusDialog({

@@ -35,7 +35,14 @@ import {
   type InstituteSettingsInput,
 } from '../../shared/schemas/institutes.ts'
 import { institutesKey, structurePaths } from '../../lib/academic-structure.ts'
-import { settingsQuery } from './queries.ts'
+import {
+  CreatedInstituteSchema,
+  PlatformInstituteSchema,
+  type CreateInstitute,
+  type CreatedInstitute,
+  type PlatformInstitute,
+} from '../../shared/schemas/platform.ts'
+import { platformBase, platformKey, settingsQuery } from './queries.ts'
 
 /*
  * The institutes area's changes. A change to the settings also reads the signed-in user again:
@@ -213,5 +220,48 @@ export function useMarkCurrentSession(feedback: Feedback<AcademicSession, string
   return useChange(
     (id: string) => patchJson(itemPath('session', id), { isCurrent: true }, AcademicSessionSchema),
     { refresh: refreshArea, feedback },
+  )
+}
+
+/* The platform admin's changes: institutes created, suspended and reactivated. */
+
+const refreshPlatform = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: platformKey })
+
+/**
+ * Creates an institute and its first admin. `idempotencyKey` is the one key of the form being
+ * filled in: a double click or a retry after a lost answer creates one institute.
+ */
+export function useCreateInstitute(
+  idempotencyKey: string,
+  feedback: Feedback<CreatedInstitute, CreateInstitute> = {},
+) {
+  return useChange(
+    (body: CreateInstitute) =>
+      postJson(platformBase, body, CreatedInstituteSchema, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    { refresh: refreshPlatform, screenReacts: 'during-refresh', feedback },
+  )
+}
+
+export type InstituteStatusChange = {
+  institute: PlatformInstitute
+  change: 'suspend' | 'reactivate'
+  reason: string
+}
+
+/** Suspends an institute (its users are refused, its admissions close) or reactivates it. */
+export function useSetInstituteStatus(
+  feedback: Feedback<PlatformInstitute, InstituteStatusChange> = {},
+) {
+  return useChange(
+    ({ institute, change, reason }: InstituteStatusChange) =>
+      postJson(
+        `${platformBase}/${encodeURIComponent(institute.id)}/${change}`,
+        { reason },
+        PlatformInstituteSchema,
+      ),
+    { refresh: refreshPlatform, screenReacts: 'during-refresh', feedback },
   )
 }

@@ -7,7 +7,8 @@ import { PageHeader } from '../../components/PageHeader.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useFormat } from '../../lib/format.ts'
 import type { StoredRead } from '../../lib/offline-db.ts'
-import { savedReadsQuery, usePinRead, useRemoveReads } from './queries.ts'
+import { usePinRead, useRemoveReads } from './mutations.ts'
+import { savedReadsQuery } from './queries.ts'
 
 /** Screens outside the menu that keep reads too. */
 const otherScreens: Record<string, MessageDescriptor> = {

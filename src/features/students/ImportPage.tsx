@@ -5,7 +5,8 @@ import { PageHeader } from '../../components/PageHeader.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { importMaxBytes, importRowLimit } from '../../shared/schemas/student-imports.ts'
 import { ImportPreviewCard } from './ImportPreviewCard.tsx'
-import { importQuery, useDownloadTemplate, useUploadImport } from './import-queries.ts'
+import { useDownloadTemplate, useUploadImport } from './mutations.ts'
+import { importQuery } from './queries.ts'
 import './import.css'
 
 interface Props {

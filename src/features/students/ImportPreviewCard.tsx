@@ -11,7 +11,7 @@ import {
   type ImportResult,
 } from '../../shared/schemas/student-imports.ts'
 import { importColumnLabels, importOutcomeLabels } from './import-labels.ts'
-import { useConfirmImport } from './import-queries.ts'
+import { useConfirmImport } from './mutations.ts'
 
 function Counts({ preview }: { preview: ImportPreview }) {
   const { i18n } = useLingui()

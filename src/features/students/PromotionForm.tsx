@@ -11,7 +11,8 @@ import type {
   PromotionStudent,
 } from '../../shared/schemas/student-promotion.ts'
 import { defaultMapping, defaultSessions, nextSessionId } from './promotion-defaults.ts'
-import { promotionPreviewQuery, useRunPromotion } from './promotion-queries.ts'
+import { useRunPromotion } from './mutations.ts'
+import { promotionPreviewQuery } from './queries.ts'
 import { ClassBlock, type Exceptions } from './PromotionClass.tsx'
 
 /** The value after it stopped changing for a moment: typing a reason reads the preview once. */

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { showToast } from '../../../lib/toasts.ts'
 import { undecidedStatuses, type Applicant } from '../../../shared/schemas/admission-applicants.ts'
 import { useAdmissionErrors } from './errors.ts'
-import { useAdvanceApplicant } from './queries.ts'
+import { useAdvanceApplicant } from './mutations.ts'
 
 /** The steps that open a dialog first: a note to accept or reject, a confirmation to enrol. */
 export type DialogStep = 'accept' | 'reject' | 'enrol'

@@ -7,7 +7,7 @@ import type { AttachmentType } from '../../../shared/schemas/admission-forms.ts'
 import { useAdmissionErrors } from './errors.ts'
 import { AttachmentPreview } from './AttachmentPreview.tsx'
 import { attachmentTypeNames } from './form-state.ts'
-import { useDownloadAttachment } from './queries.ts'
+import { useDownloadAttachment } from './mutations.ts'
 
 type AttachmentFile = Applicant['attachments'][number]
 

@@ -15,7 +15,8 @@ import {
 import { statusLabels } from '../labels.ts'
 import { useAdmissionErrors } from './errors.ts'
 import { statusBadges } from './form-state.ts'
-import { applicantsQuery, formOptionsQuery, useExportApplicants } from './queries.ts'
+import { useExportApplicants } from './mutations.ts'
+import { applicantsQuery, formOptionsQuery } from './queries.ts'
 import './staff.css'
 
 type SearchChange = (next: Partial<ApplicantListSearch>) => void

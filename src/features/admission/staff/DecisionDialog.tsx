@@ -11,7 +11,7 @@ import {
   type Applicant,
 } from '../../../shared/schemas/admission-applicants.ts'
 import { useAdmissionErrors } from './errors.ts'
-import { useDecideApplicant } from './queries.ts'
+import { useDecideApplicant } from './mutations.ts'
 
 /** Accepts (note optional) or rejects (note required) an application. */
 export function DecisionDialog({

@@ -10,7 +10,8 @@ import { showToast } from '../../../lib/toasts.ts'
 import type { Applicant } from '../../../shared/schemas/admission-applicants.ts'
 import { EnrolApplicantSchema, type EnrolApplicantInput } from '../../../shared/schemas/students.ts'
 import { useAdmissionErrors } from './errors.ts'
-import { enrolmentProposalQuery, useEnrolApplicant } from './queries.ts'
+import { useEnrolApplicant } from './mutations.ts'
+import { enrolmentProposalQuery } from './queries.ts'
 
 /**
  * Enrols an accepted applicant as a student in the form's session and class: the section (when

@@ -11,7 +11,8 @@ import { useMoney } from '../../../lib/use-money.ts'
 import type { Applicant } from '../../../shared/schemas/admission-applicants.ts'
 import { ApplicantFeeDepositSchema } from '../../../shared/schemas/applicant-fees.ts'
 import { useAdmissionErrors } from './errors.ts'
-import { depositBanksQuery, useRecordFeeDeposit } from './queries.ts'
+import { useRecordFeeDeposit } from './mutations.ts'
+import { depositBanksQuery } from './queries.ts'
 
 /**
  * Records an application fee paid at the bank, from its deposit slip: the date on it, the

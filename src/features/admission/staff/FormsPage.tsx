@@ -22,7 +22,8 @@ import { useMoney } from '../../../lib/use-money.ts'
 import { statusLabels } from '../labels.ts'
 import { useAdmissionErrors } from './errors.ts'
 import { formState, formStateBadges, formStateLabels, totalApplications } from './form-state.ts'
-import { formsQuery, useDeleteForm, useFormAction, type FormAction } from './queries.ts'
+import { useDeleteForm, useFormAction, type FormAction } from './mutations.ts'
+import { formsQuery } from './queries.ts'
 import './staff.css'
 
 const FormDialog = lazy(() => import('./FormDialog.tsx').then((m) => ({ default: m.FormDialog })))

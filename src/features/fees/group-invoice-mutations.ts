@@ -1,53 +1,16 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import * as v from 'valibot'
 import { api, postJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
-import { storedRead } from '../../lib/read-store.ts'
-import { toSearchParams } from '../../lib/search.ts'
 import {
-  GroupInvoiceOptionsSchema,
   GroupInvoicePreviewSchema,
-  GroupInvoiceRunDetailSchema,
-  GroupInvoiceRunListSchema,
   GroupInvoiceRunSchema,
-  type GroupInvoiceOptionsQuery,
   type GroupInvoicePreview,
   type GroupInvoiceRun,
   type GroupInvoiceScopeInput,
 } from '../../shared/schemas/fees-invoices.ts'
-import { feesKey } from './queries.ts'
-
-/** Group invoice runs: read again whenever one starts or finishes. */
-export const groupRunsKey = [...feesKey, 'group-runs'] as const
-
-export const groupInvoiceOptionsQuery = (search: GroupInvoiceOptionsQuery) =>
-  queryOptions({
-    queryKey: [...feesKey, 'group-options', search],
-    ...storedRead(
-      `fees/group-invoice/options?${toSearchParams(search)}`,
-      GroupInvoiceOptionsSchema,
-      '/group-invoice',
-    ),
-  })
-
-/** The recent runs, newest first. */
-export const groupRunsQuery = () =>
-  queryOptions({
-    queryKey: [...groupRunsKey, 'list'],
-    ...storedRead('fees/group-invoice/runs', GroupInvoiceRunListSchema, '/group-invoice'),
-  })
-
-/** One run with the invoices it made; its progress is the job's (src/lib/jobs.ts). */
-export const groupRunQuery = (runId: string) =>
-  queryOptions({
-    queryKey: [...groupRunsKey, 'run', runId],
-    ...storedRead(
-      `fees/group-invoice/runs/${encodeURIComponent(runId)}`,
-      GroupInvoiceRunDetailSchema,
-      '/group-invoice',
-    ),
-  })
+import { groupRunsKey } from './group-invoice-queries.ts'
 
 /**
  * What a scope would invoice, as the database stands now: a read sent as a POST (the scope may
