@@ -6,8 +6,14 @@ const root = new URL('../../', import.meta.url).pathname
 const features = readdirSync(new URL('../features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
-const someFileOf = (feature: string) =>
-  readdirSync(new URL(`../features/${feature}`, import.meta.url)).find((f) => /\.tsx?$/.test(f))!
+const someFileOf = (folder: string) =>
+  readdirSync(new URL(`../features/${folder}`, import.meta.url)).find((f) => /\.tsx?$/.test(f))!
+/** A feature split by task (fees' invoices, admission's staff pages): each `feature/sub`. */
+const subFolders = features.flatMap((feature) =>
+  readdirSync(new URL(`../features/${feature}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${feature}/${entry.name}`),
+)
 
 /** A probe file in each feature that reaches into another's internals: lint must refuse it. */
 describe('the client features are fenced', () => {
@@ -20,6 +26,27 @@ describe('the client features are fenced', () => {
       })
       const rules = result!.messages.map((m) => m.ruleId)
       expect(rules, `${feature} importing ${other}`).toContain('import-x/no-restricted-paths')
+    }
+  }, 60_000)
+
+  it('holds in sub-folders: one reaches its own feature, never another’s, nor is reached', async () => {
+    const eslint = new ESLint({ cwd: root })
+    const fenceErrors = async (code: string, folder: string) => {
+      const [result] = await eslint.lintText(code, {
+        filePath: `${root}src/features/${folder}/fence-probe.ts`,
+      })
+      return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths')
+    }
+    expect(subFolders.length).toBeGreaterThan(0)
+    for (const sub of subFolders) {
+      const feature = sub.split('/')[0]!
+      const other = features.find((f) => f !== feature)!
+      const own = `export * from '../${someFileOf(feature)}'\n`
+      expect(await fenceErrors(own, sub), `${sub} importing its feature`).toEqual([])
+      const out = `export * from '../../${other}/${someFileOf(other)}'\n`
+      expect(await fenceErrors(out, sub), `${sub} importing ${other}`).not.toEqual([])
+      const into = `export * from '../${sub}/${someFileOf(sub)}'\n`
+      expect(await fenceErrors(into, other), `${other} importing ${sub}`).not.toEqual([])
     }
   }, 60_000)
 })

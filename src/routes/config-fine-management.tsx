@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FinePage } from '../features/fees/FinePage.tsx'
-import { fineRulesQuery } from '../features/fees/rule-queries.ts'
+import { FinePage } from '../features/fees/rules/FinePage.tsx'
+import { fineRulesQuery } from '../features/fees/rules/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/config-fine-management')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { InvoicePrintSettingsPage } from '../features/fees/InvoicePrintSettingsPage.tsx'
-import { printLanguageOf, printStrings } from '../features/fees/print-language.ts'
-import { invoicePrintSettingsQuery } from '../features/fees/print-queries.ts'
+import { InvoicePrintSettingsPage } from '../features/fees/printing/InvoicePrintSettingsPage.tsx'
+import { printLanguageOf, printStrings } from '../features/fees/printing/print-language.ts'
+import { invoicePrintSettingsQuery } from '../features/fees/printing/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/invoice-print-settings')({

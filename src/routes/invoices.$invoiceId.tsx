@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NotFoundPage } from '../components/status/StatusPages.tsx'
-import { InvoicePage } from '../features/fees/InvoicePage.tsx'
-import { invoiceQuery } from '../features/fees/invoice-queries.ts'
+import { InvoicePage } from '../features/fees/invoices/InvoicePage.tsx'
+import { invoiceQuery } from '../features/fees/invoices/queries.ts'
 import { httpStatus } from '../lib/api.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PaymentCyclesPage } from '../features/fees/PaymentCyclesPage.tsx'
+import { PaymentCyclesPage } from '../features/fees/setup/PaymentCyclesPage.tsx'
 import { feeStructureQuery } from '../features/fees/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { FeeSetupPage } from '../features/fees/FeeSetupPage.tsx'
+import { FeeSetupPage } from '../features/fees/setup/FeeSetupPage.tsx'
 import { feeHeadsQuery, feeStructureQuery } from '../features/fees/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConcessionsPage } from '../features/fees/ConcessionsPage.tsx'
-import { concessionOptionsQuery } from '../features/fees/rule-queries.ts'
+import { ConcessionsPage } from '../features/fees/rules/ConcessionsPage.tsx'
+import { concessionOptionsQuery } from '../features/fees/rules/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/student-concessions')({

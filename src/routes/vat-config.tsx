@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { VatPage } from '../features/fees/VatPage.tsx'
-import { vatRatesQuery } from '../features/fees/rule-queries.ts'
+import { VatPage } from '../features/fees/rules/VatPage.tsx'
+import { vatRatesQuery } from '../features/fees/rules/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/vat-config')({

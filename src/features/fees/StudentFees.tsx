@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react'
-import { StudentFeeOverrides } from './StudentFeeOverrides.tsx'
-import { StudentInvoices } from './StudentInvoices.tsx'
+import { StudentFeeOverrides } from './setup/StudentFeeOverrides.tsx'
+import { StudentInvoices } from './invoices/StudentInvoices.tsx'
 
 /** The fee area's part of a student's page: their invoices and their own fees, as allowed. */
 export function StudentFees({
