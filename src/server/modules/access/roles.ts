@@ -1,7 +1,5 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { buildAbility, type AbilityRule } from '../../../shared/permissions/ability.ts'
-import { isPermission } from '../../../shared/permissions/catalogue.ts'
 import { mayLandOn } from '../../../shared/permissions/route-access.ts'
 import {
   CreateRoleSchema,
@@ -13,58 +11,20 @@ import {
 } from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { roleRules, roles, userRoles } from '../../db/schema/access.ts'
 import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { assertMayGrant, covers, rulesOf, type RoleRow } from './role-rules.ts'
+import { describeRole, describeRoles, roleNamed, roleOf, rolesByName } from './role-read.ts'
+import { createRole, deleteRole, updateRole } from './role-write.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 
-async function describeRoles(db: Db, rows: RoleRow[]): Promise<Role[]> {
-  if (rows.length === 0) return []
-  const rules = await rulesOf(
-    db,
-    rows.map((r) => r.id),
-  )
-  const counts = await db
-    .select({ roleId: userRoles.roleId, users: count() })
-    .from(userRoles)
-    .where(
-      inArray(
-        userRoles.roleId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .groupBy(userRoles.roleId)
-  return rows.map((row) => {
-    const own = rules.filter((r) => r.roleId === row.id)
-    return {
-      id: row.id,
-      name: row.name,
-      homeRoute: row.homeRoute,
-      isSystem: row.isSystem,
-      userCount: counts.find((x) => x.roleId === row.id)?.users ?? 0,
-      managesAll: own.some((r) => r.action === 'manage' && r.subject === 'all'),
-      rules: own.flatMap(({ action, subject }) =>
-        isPermission(subject) ? [{ action, subject } as RoleRule] : [],
-      ),
-    }
-  })
-}
-
 async function roleOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
-  const [row] = await db
-    .select()
-    .from(roles)
-    .where(
-      and(eq(roles.id, c.req.param('roleId') ?? ''), eq(roles.instituteId, c.var.auth.instituteId)),
-    )
+  const row = await roleOf(db, c.var.auth.instituteId, c.req.param('roleId') ?? '')
   if (!row) throw notFound('role_not_found')
   return row
 }
-
-const describeRole = async (db: Db, row: RoleRow) => (await describeRoles(db, [row]))[0]!
 
 /** The same rule twice is one rule; the audit and the editor see a stable order. */
 function normalise(rules: RoleRule[]): RoleRule[] {
@@ -92,18 +52,10 @@ async function assertMayChange(c: Context<AppEnv>, row: RoleRow) {
 }
 
 async function assertNameFree(db: Db, instituteId: string, name: string, exceptId?: string) {
-  const [clash] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.instituteId, instituteId), eq(roles.name, name)))
-  if (clash && clash.id !== exceptId) {
+  const clash = await roleNamed(db, instituteId, name)
+  if (clash && clash !== exceptId) {
     throw validationFailed({ name: 'role_name_taken' })
   }
-}
-
-async function writeRules(tx: Db, roleId: string, rules: RoleRule[]) {
-  await tx.delete(roleRules).where(eq(roleRules.roleId, roleId))
-  if (rules.length) await tx.insert(roleRules).values(rules.map((r) => ({ roleId, ...r })))
 }
 
 const auditView = (r: Role) => ({
@@ -117,11 +69,7 @@ export const roleRoutes = new Hono<AppEnv>()
   .get('/', documented({ answers: RoleListSchema }))
   .get('/', requireAuth(), requirePermission('read', 'oisacl-roles'), async (c) => {
     const { database, auth } = c.var
-    const rows = await database.db
-      .select()
-      .from(roles)
-      .where(eq(roles.instituteId, auth.instituteId))
-      .orderBy(asc(roles.name))
+    const rows = await rolesByName(database.db, auth.instituteId)
     return c.json({ data: await describeRoles(database.db, rows) })
   })
 
@@ -134,12 +82,8 @@ export const roleRoutes = new Hono<AppEnv>()
     assertMayGrant(auth.ability, rules)
     await assertNameFree(database.db, auth.instituteId, body.name)
     const role = await database.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(roles)
-        .values({ instituteId: auth.instituteId, name: body.name, homeRoute: body.homeRoute })
-        .returning()
-      await writeRules(tx, row!.id, rules)
-      const created = await describeRole(tx, row!)
+      const row = await createRole(tx, auth.instituteId, body, rules)
+      const created = await describeRole(tx, row)
       await audit(c, tx, {
         area: 'access',
         action: 'create',
@@ -169,11 +113,8 @@ export const roleRoutes = new Hono<AppEnv>()
         ...(body.name !== undefined && { name: body.name }),
         ...(body.homeRoute !== undefined && { homeRoute: body.homeRoute }),
       }
-      const [updated] = Object.keys(changes).length
-        ? await tx.update(roles).set(changes).where(eq(roles.id, row.id)).returning()
-        : [row]
-      if (body.rules) await writeRules(tx, row.id, rules)
-      const role = await describeRole(tx, updated!)
+      const updated = await updateRole(tx, row, changes, body.rules && rules)
+      const role = await describeRole(tx, updated)
       await audit(c, tx, {
         area: 'access',
         action: body.rules ? 'permissions_changed' : 'update',
@@ -198,7 +139,7 @@ export const roleRoutes = new Hono<AppEnv>()
       throw conflict('role_in_use')
     }
     await database.db.transaction(async (tx) => {
-      await tx.delete(roles).where(eq(roles.id, row.id))
+      await deleteRole(tx, row)
       await audit(c, tx, {
         area: 'access',
         action: 'delete',

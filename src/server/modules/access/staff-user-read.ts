@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { StaffUser, UserListQuerySchema } from '../../../shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
@@ -104,4 +104,30 @@ async function withRoles(
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     roles: assigned.filter((a) => a.userId === row.id).map(({ id, name }) => ({ id, name })),
   }))
+}
+
+/** The users anywhere on the platform holding the username or email (in any case), but `exceptId`. */
+export async function identityHolders(
+  db: Db,
+  fields: { username?: string; email?: string | null },
+  exceptId?: string,
+) {
+  const clauses = [
+    fields.username && sql`lower(${users.username}) = ${fields.username.toLowerCase()}`,
+    fields.email && sql`lower(${users.email}) = ${fields.email.toLowerCase()}`,
+  ].filter((x) => !!x)
+  if (clauses.length === 0) return []
+  return db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(and(or(...clauses), exceptId ? ne(users.id, exceptId) : undefined))
+}
+
+/** Whether the user is a platform administrator. */
+export async function isPlatformAdmin(db: Db, userId: string) {
+  const [row] = await db
+    .select({ isPlatformAdmin: users.isPlatformAdmin })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row?.isPlatformAdmin ?? false
 }

@@ -1,4 +1,3 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   CreateUserSchema,
@@ -12,8 +11,6 @@ import {
 } from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { roles, userRoles } from '../../db/schema/access.ts'
-import { users } from '../../db/schema/auth.ts'
 import { audit } from '../../lib/audit.ts'
 import { forbidden, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
@@ -24,7 +21,14 @@ import { readJson, readQuery } from '../../lib/validate.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.ts'
 import { revokeAllForUser } from '../auth/session-store.ts'
 import { assertMayGrant, covers, rolesOfInstitute, rulesOf } from './role-rules.ts'
-import { findStaffUser, listStaffUsers } from './staff-user-read.ts'
+import {
+  findStaffUser,
+  identityHolders,
+  isPlatformAdmin,
+  listStaffUsers,
+} from './staff-user-read.ts'
+import { createUser, resetPassword, setUserStatus, updateUser } from './staff-user-write.ts'
+import { roleOptions } from './role-read.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 
 /** The audit's picture of a user: who they are and what they may do, never a password. */
@@ -62,15 +66,7 @@ async function assertIdentityFree(
   const { database, services, auth } = c.var
   const throttleKey = `identity-taken:${auth.user.id}`
   await services.throttle.check({ [throttleKey]: takenAnswersPerWindow })
-  const clauses = [
-    fields.username && sql`lower(${users.username}) = ${fields.username.toLowerCase()}`,
-    fields.email && sql`lower(${users.email}) = ${fields.email.toLowerCase()}`,
-  ].filter((x) => !!x)
-  if (clauses.length === 0) return
-  const taken = await database.db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(and(or(...clauses), exceptId ? ne(users.id, exceptId) : undefined))
+  const taken = await identityHolders(database.db, fields, exceptId)
   const errors: Record<string, ErrorCode> = {}
   if (taken.some((t) => t.username.toLowerCase() === fields.username?.toLowerCase())) {
     errors.username = 'username_taken'
@@ -90,15 +86,12 @@ async function assertIdentityFree(
  */
 async function assertMayManage(c: Context<AppEnv>, target: StaffUser) {
   const { database, auth } = c.var
-  const [row] = await database.db
-    .select({ isPlatformAdmin: users.isPlatformAdmin })
-    .from(users)
-    .where(eq(users.id, target.id))
+  const targetIsAdmin = await isPlatformAdmin(database.db, target.id)
   const targetRules = await rulesOf(
     database.db,
     target.roles.map((r) => r.id),
   )
-  if ((row?.isPlatformAdmin && !auth.user.isPlatformAdmin) || !covers(auth.ability, targetRules)) {
+  if ((targetIsAdmin && !auth.user.isPlatformAdmin) || !covers(auth.ability, targetRules)) {
     throw forbidden('target_exceeds_own')
   }
 }
@@ -117,11 +110,6 @@ async function assignableRoles(c: Context<AppEnv>, roleIds: string[]) {
   return found
 }
 
-async function setRoles(tx: Db, userId: string, roleIds: string[]) {
-  await tx.delete(userRoles).where(eq(userRoles.userId, userId))
-  await tx.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })))
-}
-
 /** Changing one's own roles or status could lock the institute out: another admin does it. */
 function assertNotSelf(c: Context<AppEnv>, userId: string, code: ErrorCode) {
   if (c.var.auth.user.id === userId) throw forbidden(code)
@@ -138,11 +126,7 @@ export const userRoutes = new Hono<AppEnv>()
 
   .get('/role-options', documented({ answers: RoleOptionsSchema }))
   .get('/role-options', requireAuth(), requirePermission('read', 'ACL'), async (c) => {
-    const data = await c.var.database.db
-      .select({ id: roles.id, name: roles.name })
-      .from(roles)
-      .where(eq(roles.instituteId, c.var.auth.instituteId))
-      .orderBy(asc(roles.name))
+    const data = await roleOptions(c.var.database.db, c.var.auth.instituteId)
     return c.json({ data })
   })
 
@@ -160,20 +144,8 @@ export const userRoutes = new Hono<AppEnv>()
     await assertAcceptablePassword(body.password)
     const passwordHash = await hashPassword(body.password)
     const created = await database.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          instituteId: auth.instituteId,
-          username: body.username,
-          fullName: body.fullName,
-          email: body.email || null,
-          phone: body.phone || null,
-          passwordHash,
-          mustChangePassword: true,
-        })
-        .returning({ id: users.id })
-      await setRoles(tx, row!.id, body.roleIds)
-      const user = (await findStaffUser(tx, auth.instituteId, row!.id))!
+      const id = await createUser(tx, auth.instituteId, body, passwordHash)
+      const user = (await findStaffUser(tx, auth.instituteId, id))!
       await audit(c, tx, {
         area: 'access',
         action: 'create',
@@ -198,17 +170,7 @@ export const userRoutes = new Hono<AppEnv>()
     }
     await assertIdentityFree(c, { username: body.username, email: body.email }, before.id)
     const after = await database.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          ...(body.username !== undefined && { username: body.username }),
-          ...(body.fullName !== undefined && { fullName: body.fullName }),
-          ...(body.email !== undefined && { email: body.email || null }),
-          ...(body.phone !== undefined && { phone: body.phone || null }),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(users.id, before.id), eq(users.instituteId, auth.instituteId)))
-      if (body.roleIds) await setRoles(tx, before.id, body.roleIds)
+      await updateUser(tx, auth.instituteId, before.id, body)
       const user = (await findStaffUser(tx, auth.instituteId, before.id))!
       await audit(c, tx, {
         area: 'access',
@@ -245,10 +207,7 @@ export const userRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(body.password)
     const { database, auth, services } = c.var
     const after = await database.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
-        .where(and(eq(users.id, target.id), eq(users.instituteId, auth.instituteId)))
+      await resetPassword(tx, auth.instituteId, target.id, passwordHash)
       await revokeAllForUser(tx, target.id)
       if (target.email) {
         await enqueueMessage(tx, {
@@ -281,10 +240,7 @@ async function setStatus(c: Context<AppEnv>, status: 'active' | 'inactive') {
   await assertMayManage(c, before)
   const { database, auth } = c.var
   const after = await database.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(users.id, before.id), eq(users.instituteId, auth.instituteId)))
+    await setUserStatus(tx, auth.instituteId, before.id, status)
     if (status === 'inactive') await revokeAllForUser(tx, before.id)
     const user = (await findStaffUser(tx, auth.instituteId, before.id))!
     await audit(c, tx, {
