@@ -105,3 +105,12 @@ export async function assertPlacement(
     )
   }
 }
+
+/** 422 on `campusId` unless the campus is the institute's. */
+export async function assertCampus(tx: Db, instituteId: string, campusId: string) {
+  const [campus] = await tx
+    .select({ id: campuses.id })
+    .from(campuses)
+    .where(and(eq(campuses.id, campusId), eq(campuses.instituteId, instituteId)))
+  if (!campus) throw validationFailed({ campusId: 'unknown_structure_item' })
+}

@@ -1,9 +1,21 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Placement, StudentFields } from '../../../shared/schemas/students.ts'
 import type { Db } from '../../db/client.ts'
+import { academicSessions } from '../../db/schema/academic.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { enrolments, studentCounters, students } from '../../db/schema/students.ts'
 import { conflict, postgresErrorCode } from '../../lib/errors.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
+
+/** The admission year a session gives a new student ID: its name's first year, else its start. */
+export async function admissionYear(tx: Db, instituteId: string, sessionId: string) {
+  const [session] = await tx
+    .select({ name: academicSessions.name, startsOn: academicSessions.startsOn })
+    .from(academicSessions)
+    .where(rowKey(academicSessions, instituteId, sessionId))
+  const named = /\b(\d{4})\b/.exec(session!.name)
+  return Number(named?.[1] ?? session!.startsOn.slice(0, 4))
+}
 
 /** The next student ID of an admission year: the year and a four-digit count (`20260042`). */
 export async function nextStudentCode(tx: Db, instituteId: string, year: number) {

@@ -9,7 +9,7 @@ import type { StudentListQuery, StudentStatus } from '../../../shared/schemas/st
 import type { Db } from '../../db/client.ts'
 import { academicSessions } from '../../db/schema/academic.ts'
 import { campuses } from '../../db/schema/institutes.ts'
-import { students } from '../../db/schema/students.ts'
+import { enrolments, students } from '../../db/schema/students.ts'
 import { notFound, validationFailed } from '../../lib/errors.ts'
 import { listOrder, matchingStudentIds } from './student-search.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
@@ -234,6 +234,31 @@ export async function familyOf(
     className: r.class_name,
     sectionName: r.section_name,
   }))
+}
+
+/** The student an Idempotency-Key created, with the payload it was asked with and its roll. */
+export async function studentOfKey(db: Db, instituteId: string, key: string) {
+  const [row] = await db
+    .select({
+      id: students.id,
+      studentCode: students.studentCode,
+      payloadHash: students.payloadHash,
+      roll: enrolments.roll,
+    })
+    .from(students)
+    .innerJoin(
+      enrolments,
+      and(eq(enrolments.instituteId, students.instituteId), eq(enrolments.studentId, students.id)),
+    )
+    .where(and(eq(students.instituteId, instituteId), eq(students.idempotencyKey, key)))
+    .orderBy(enrolments.createdAt)
+    .limit(1)
+  return (
+    row && {
+      fingerprint: row.payloadHash ?? '',
+      answer: { id: row.id, studentCode: row.studentCode, roll: row.roll },
+    }
+  )
 }
 
 export type StudentRow = typeof students.$inferSelect

@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   EnrolmentPatchSchema,
@@ -18,46 +17,31 @@ import {
 } from '../../../shared/schemas/students.ts'
 import { StudentListQuerySchema } from '../../../shared/schemas/student-search.ts'
 import type { AppEnv } from '../../app-env.ts'
-import type { Db } from '../../db/client.ts'
-import { academicSessions } from '../../db/schema/academic.ts'
-import { campuses } from '../../db/schema/institutes.ts'
-import { enrolments, students } from '../../db/schema/students.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { ApiException, notFound, validationFailed } from '../../lib/errors.ts'
+import { ApiException, notFound } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey, withIdempotency } from '../../lib/idempotency.ts'
 import { isUuid } from '../../lib/ids.ts'
 import { readJson } from '../../lib/validate.ts'
 import { readQuery } from '../../lib/validate.ts'
-import { assertPlacement } from './placement.ts'
-import { createStudent, nextRoll, studentRefusal } from './student-create.ts'
+import { assertCampus, assertPlacement } from './placement.ts'
+import { admissionYear, createStudent, nextRoll } from './student-create.ts'
 import {
   enrolmentsOf,
   listStudents,
   studentFieldsOf,
   studentProfile,
+  studentOfKey,
   studentRow,
 } from './student-read.ts'
-import { rowKey } from '../../db/tenant-rows.ts'
+import {
+  lockedEnrolment,
+  type EnrolmentRow,
+  setStudentStatus,
+  updateEnrolment,
+  updateStudent,
+} from './student-write.ts'
 import { documented } from '../../lib/openapi/documented.ts'
-
-/** The admission year a session gives a new student ID: its name's first year, else its start. */
-async function admissionYear(tx: Db, instituteId: string, sessionId: string) {
-  const [session] = await tx
-    .select({ name: academicSessions.name, startsOn: academicSessions.startsOn })
-    .from(academicSessions)
-    .where(rowKey(academicSessions, instituteId, sessionId))
-  const named = /\b(\d{4})\b/.exec(session!.name)
-  return Number(named?.[1] ?? session!.startsOn.slice(0, 4))
-}
-
-async function assertCampus(tx: Db, instituteId: string, campusId: string) {
-  const [campus] = await tx
-    .select({ id: campuses.id })
-    .from(campuses)
-    .where(and(eq(campuses.id, campusId), eq(campuses.instituteId, instituteId)))
-  if (!campus) throw validationFailed({ campusId: 'unknown_structure_item' })
-}
 
 /** A roll taken is the form's `enrolment.roll`; the student ID stays `studentCode`. */
 function enrolmentRoll(err: unknown): never {
@@ -80,7 +64,7 @@ function changed<T extends Record<string, unknown>>(before: T, after: T) {
   }
 }
 
-const enrolmentView = (e: typeof enrolments.$inferSelect) => ({
+const enrolmentView = (e: EnrolmentRow) => ({
   academicSessionId: e.academicSessionId,
   classId: e.classId,
   groupId: e.groupId,
@@ -131,32 +115,7 @@ export const studentRoutes = new Hono<AppEnv>()
     const { database, auth } = c.var
     const db = database.db
     const fingerprint = fingerprintOf(body)
-    const find = async (key: string) => {
-      const [row] = await db
-        .select({
-          id: students.id,
-          studentCode: students.studentCode,
-          payloadHash: students.payloadHash,
-          roll: enrolments.roll,
-        })
-        .from(students)
-        .innerJoin(
-          enrolments,
-          and(
-            eq(enrolments.instituteId, students.instituteId),
-            eq(enrolments.studentId, students.id),
-          ),
-        )
-        .where(and(eq(students.instituteId, auth.instituteId), eq(students.idempotencyKey, key)))
-        .orderBy(enrolments.createdAt)
-        .limit(1)
-      return (
-        row && {
-          fingerprint: row.payloadHash ?? '',
-          answer: { id: row.id, studentCode: row.studentCode, roll: row.roll },
-        }
-      )
-    }
+    const find = (key: string) => studentOfKey(db, auth.instituteId, key)
     const { answer } = await withIdempotency<StudentCreated>(
       { key, fingerprint, find, subject: 'student' },
       () =>
@@ -196,17 +155,8 @@ export const studentRoutes = new Hono<AppEnv>()
     const row = await database.db.transaction(async (tx) => {
       const before = await studentRow(tx, auth.instituteId, c.req.param('studentId'), true)
       if (body.campusId !== undefined) await assertCampus(tx, auth.instituteId, body.campusId)
-      const values = {
-        ...body,
-        ...(body.dateOfBirth !== undefined && { dateOfBirth: body.dateOfBirth || null }),
-      }
-      const [after] = await tx
-        .update(students)
-        .set({ ...values, updatedAt: new Date() })
-        .where(rowKey(students, before.instituteId, before.id))
-        .returning()
-        .catch((err: unknown) => studentRefusal(err, 0))
-      const diff = changed(studentFieldsOf(before), studentFieldsOf(after!))
+      const after = await updateStudent(tx, before, body)
+      const diff = changed(studentFieldsOf(before), studentFieldsOf(after))
       if (Object.keys(diff.after).length) {
         await audit(c, tx, {
           area: 'institutes',
@@ -216,7 +166,7 @@ export const studentRoutes = new Hono<AppEnv>()
           ...diff,
         })
       }
-      return after!
+      return after
     })
     return c.json<Student>(await studentProfile(database.db, row))
   })
@@ -230,49 +180,7 @@ export const studentRoutes = new Hono<AppEnv>()
     const { database, auth } = c.var
     const row = await database.db.transaction(async (tx) => {
       const before = await studentRow(tx, auth.instituteId, c.req.param('studentId'), true)
-      const [after] = await tx
-        .update(students)
-        .set({
-          status: body.status,
-          statusOn: body.status === 'active' ? null : body.on,
-          statusReason: body.status === 'left' ? body.reason : '',
-          updatedAt: new Date(),
-        })
-        .where(rowKey(students, before.instituteId, before.id))
-        .returning()
-      // The latest enrolment says how it ended: left or graduated, open again when back.
-      const [latest] = await tx
-        .select({
-          instituteId: enrolments.instituteId,
-          id: enrolments.id,
-          outcome: enrolments.outcome,
-        })
-        .from(enrolments)
-        .innerJoin(
-          academicSessions,
-          rowKey(academicSessions, enrolments.instituteId, enrolments.academicSessionId),
-        )
-        .where(
-          and(eq(enrolments.instituteId, before.instituteId), eq(enrolments.studentId, before.id)),
-        )
-        .orderBy(desc(academicSessions.startsOn))
-        .limit(1)
-      if (latest) {
-        const outcome =
-          body.status === 'active'
-            ? latest.outcome === 'left' || latest.outcome === 'graduated'
-              ? null
-              : latest.outcome
-            : latest.outcome === null || latest.outcome === 'left' || latest.outcome === 'graduated'
-              ? body.status
-              : latest.outcome
-        if (outcome !== latest.outcome) {
-          await tx
-            .update(enrolments)
-            .set({ outcome, updatedAt: new Date() })
-            .where(rowKey(enrolments, latest.instituteId, latest.id))
-        }
-      }
+      const after = await setStudentStatus(tx, before, body)
       const { status, statusOn, statusReason } = studentFieldsOf(before)
       await audit(c, tx, {
         area: 'institutes',
@@ -286,12 +194,12 @@ export const studentRoutes = new Hono<AppEnv>()
         entityId: before.id,
         before: { status, statusOn, statusReason },
         after: {
-          status: after!.status,
-          statusOn: after!.statusOn,
-          statusReason: after!.statusReason,
+          status: after.status,
+          statusOn: after.statusOn,
+          statusReason: after.statusReason,
         },
       })
-      return after!
+      return after
     })
     return c.json<Student>(await studentProfile(database.db, row))
   })
@@ -311,27 +219,11 @@ export const studentRoutes = new Hono<AppEnv>()
         const student = await studentRow(tx, auth.instituteId, c.req.param('studentId'))
         const enrolmentId = c.req.param('enrolmentId')
         if (!isUuid(enrolmentId)) throw notFound('enrolment_not_found')
-        const [before] = await tx
-          .select()
-          .from(enrolments)
-          .where(and(eq(enrolments.id, enrolmentId), eq(enrolments.studentId, student.id)))
-          .for('update')
-        if (!before) throw notFound('enrolment_not_found')
+        const before = await lockedEnrolment(tx, student.id, enrolmentId)
         const placement = { ...enrolmentView(before), ...body }
         await assertPlacement(tx, auth.instituteId, placement, { movingStudentId: student.id })
-        const [after] = await tx
-          .update(enrolments)
-          .set({
-            groupId: placement.groupId,
-            sectionId: placement.sectionId,
-            shiftId: placement.shiftId,
-            roll: placement.roll,
-            updatedAt: new Date(),
-          })
-          .where(rowKey(enrolments, before.instituteId, before.id))
-          .returning()
-          .catch((err: unknown) => studentRefusal(err, placement.roll))
-        const diff = changed(enrolmentView(before), enrolmentView(after!))
+        const after = await updateEnrolment(tx, before, placement)
+        const diff = changed(enrolmentView(before), enrolmentView(after))
         if (Object.keys(diff.after).length) {
           await audit(c, tx, {
             area: 'institutes',
