@@ -112,3 +112,12 @@ export async function nextGlCode(db: Db, parent: AccountRow, digits: number) {
   if (String(next).length > digits) return undefined
   return parent.glCode + String(next).padStart(digits, '0')
 }
+
+/** Whether an account of the institute already has the GL code. */
+export async function glCodeTaken(db: Db, instituteId: string, glCode: string) {
+  const [clash] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.instituteId, instituteId), eq(accounts.glCode, glCode)))
+  return Boolean(clash)
+}

@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   AccountListQuerySchema,
@@ -12,21 +11,13 @@ import {
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
-import { accounts } from '../../db/schema/accounting.ts'
 import { audit } from '../../lib/audit.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { readJson, readQuery } from '../../lib/validate.ts'
-import {
-  accountOf,
-  hasPostings,
-  isMapped,
-  loadChart,
-  nextGlCode,
-  subtreeIds,
-} from './account-read.ts'
+import { accountOf, glCodeTaken, isMapped, loadChart, nextGlCode } from './account-read.ts'
+import { createAccount, deleteAccount, moveAccount, updateAccount } from './account-write.ts'
 import { coaSettingsOf } from './fiscal-year.ts'
-import { rowKey } from '../../db/tenant-rows.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 
 const auditView = (a: Account) => ({ glCode: a.glCode, name: a.name, isActive: a.isActive })
@@ -102,40 +93,19 @@ export const accountRoutes = new Hono<AppEnv>()
         glCode: { code: 'gl_code_shape', values: { parent: parent.glCode, digits } },
       })
     }
-    const [clash] = await database.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.instituteId, auth.instituteId), eq(accounts.glCode, glCode)))
-    if (clash) throw validationFailed({ glCode: 'gl_code_taken' })
+    if (await glCodeTaken(database.db, auth.instituteId, glCode)) {
+      throw validationFailed({ glCode: 'gl_code_taken' })
+    }
     const id = await database.db.transaction(async (tx) => {
-      // Locked, so that no posting to it slips in between this check and the insert.
-      await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(rowKey(accounts, parent.instituteId, parent.id))
-        .for('update')
-      if (await hasPostings(tx, [parent.id])) {
-        throw conflict('has_postings')
-      }
-      const [row] = await tx
-        .insert(accounts)
-        .values({
-          instituteId: auth.instituteId,
-          parentId: parent.id,
-          level: parent.level + 1,
-          accountType: parent.accountType,
-          glCode,
-          name: body.name,
-        })
-        .returning()
+      const row = await createAccount(tx, auth.instituteId, parent, { glCode, name: body.name })
       await audit(c, tx, {
         area: 'accounting',
         action: 'create',
         entity: 'account',
-        entityId: row!.id,
-        after: { glCode: row!.glCode, name: row!.name, parent: parent.glCode },
+        entityId: row.id,
+        after: { glCode: row.glCode, name: row.name, parent: parent.glCode },
       })
-      return row!.id
+      return row.id
     })
     return c.json(await describe(c, id), 201)
   })
@@ -149,57 +119,13 @@ export const accountRoutes = new Hono<AppEnv>()
     const before = await describe(c, row.id)
     const after = await database.db.transaction(async (tx) => {
       if (body.parentId && body.parentId !== row.parentId) {
-        const parent = await accountOf(tx, auth.instituteId, body.parentId)
-        const subtree = await subtreeIds(tx, row.instituteId, row.id)
-        // Locked: postings to these wait until the move is done, and the checks below hold.
-        await tx
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(inArray(accounts.id, subtree))
-          .for('update')
-        if (!parent || subtree.includes(parent.id)) {
-          throw validationFailed({ parentId: 'head_inside_account' })
-        }
-        if (parent.level !== row.level - 1) {
-          throw validationFailed({ parentId: 'head_wrong_level' })
-        }
-        if (await hasPostings(tx, [parent.id])) {
-          throw conflict('has_postings')
-        }
-        if (parent.accountType !== row.accountType) {
-          if (await hasPostings(tx, subtree)) {
-            throw conflict('postings_keep_type')
-          }
-          if (await isMapped(tx, subtree)) {
-            throw conflict('mapped_type')
-          }
-        }
-        const { levelDigits } = await coaSettingsOf(tx, auth.instituteId)
-        const code = await nextGlCode(tx, parent, levelDigits[parent.level]!)
-        if (!code) throw validationFailed({ parentId: 'no_free_code' })
-        // The account and everything under it take the new parent's prefix and type.
-        await tx
-          .update(accounts)
-          .set({
-            glCode: sql`${code} || substr(${accounts.glCode}, ${row.glCode.length + 1})`,
-            accountType: parent.accountType,
-          })
-          .where(inArray(accounts.id, subtree))
-        await tx
-          .update(accounts)
-          .set({ parentId: parent.id })
-          .where(rowKey(accounts, row.instituteId, row.id))
+        await moveAccount(tx, auth.instituteId, row, body.parentId)
       }
       const changes = {
         ...(body.name !== undefined && { name: body.name }),
         ...(body.isActive !== undefined && { isActive: body.isActive }),
       }
-      if (Object.keys(changes).length) {
-        await tx
-          .update(accounts)
-          .set(changes)
-          .where(rowKey(accounts, row.instituteId, row.id))
-      }
+      await updateAccount(tx, row, changes)
       const updated = await describe(c, row.id, tx)
       await audit(c, tx, {
         area: 'accounting',
@@ -228,7 +154,7 @@ export const accountRoutes = new Hono<AppEnv>()
       throw conflict('mapped')
     }
     await database.db.transaction(async (tx) => {
-      await tx.delete(accounts).where(rowKey(accounts, row.instituteId, row.id))
+      await deleteAccount(tx, row)
       await audit(c, tx, {
         area: 'accounting',
         action: 'delete',
