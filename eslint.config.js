@@ -140,17 +140,6 @@ export default tseslint.config(
   // A file holds one responsibility: past 400 lines, split it by what its parts do.
   {
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts'],
-    // API test files not yet split by what they test: each leaves this list when it is.
-    ignores: [
-      'src/server/modules/accounting/vouchers.test.ts',
-      'src/server/modules/admission/applicants.test.ts',
-      'src/server/modules/admission/forms.test.ts',
-      'src/server/modules/auth/recovery.test.ts',
-      'src/server/modules/collection/advances.test.ts',
-      'src/server/modules/collection/payments.test.ts',
-      'src/server/modules/fees/group-invoicing/group-invoice.test.ts',
-      'src/server/modules/students/imports.test.ts',
-    ],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
