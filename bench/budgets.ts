@@ -6,7 +6,7 @@ export const budgets = {
    * JavaScript (gzip) a public page (sign-in, admission, tracking) needs before it is hydrated:
    * the scripts its HTML names and their static imports, or, served as the single-page app, the
    * route's first load. 120 KB holds React 19, TanStack Router and Lingui (about 95 KB) and the
-   * page; 100 KB is the stretch (issue 15).
+   * page; 100 KB is the stretch.
    */
   publicRouteJsGzipKb: 120,
   /**
@@ -72,8 +72,8 @@ export const budgets = {
   jobStepsPerSecondMin: 200,
   /**
    * A search of the student list (name, student ID, guardian phone or class-section-roll) at
-   * 50,000 students, server time, median over different students' searches (issue 16); the
-   * counter's search (issue 19) is held to the same.
+   * 50,000 students, server time, median over different students' searches; the counter's
+   * search is held to the same.
    */
   studentSearchP50Ms: 50,
   /** Student import, checked and written (bench/students-import.ts): 10,000 rows in under 50 s. */
@@ -81,7 +81,8 @@ export const budgets = {
   /**
    * A 300,000-row XLSX under the upload limit, refused for its rows (bench/import-refusal.ts):
    * within 2 s, the server's memory flat (what the reader's worker thread adds), and a health
-   * check polled meanwhile answered within 100 ms each time (issue 34: 35–55 s, +3 GB, 39.6 s).
+   * check polled meanwhile answered within 100 ms each time (it once took 35–55 s and 3 GB
+   * more, a health check waiting 39.6 s).
    */
   importRefusalMs: 2000,
   importRefusalRssGrowthMb: 200,
@@ -94,7 +95,7 @@ export const budgets = {
   /**
    * Late fees computed a second (bench/fines.ts): the fines of 600,000 open invoice lines as of
    * one day, the pure rules alone, within a second, so a fines report or the collection screen's
-   * preview never waits on them (issue 17).
+   * preview never waits on them.
    */
   fineLinesPerSecondMin: 600_000,
   /** The fee configuration grid of a session (bench/fee-grid.ts), read by the server. */
@@ -103,7 +104,7 @@ export const budgets = {
    * Payments taken at the counter through the HTTP API (bench/collection.ts), a family's four
    * lines each with its receipt number, allocations and receipt voucher, by a few cashiers at
    * once on the embedded PGlite: a month's first days bring a queue at every counter, and the
-   * server must never be why it waits (issue 19).
+   * server must never be why it waits.
    */
   collectionPaymentsPerSecondMin: 200,
 }

@@ -1,5 +1,5 @@
 /**
- * The counter collection benchmark (issue 19): sustained payments through the HTTP API of a
+ * The counter collection benchmark: sustained payments through the HTTP API of a
  * real server process — `POST /api/collection/payments` under an Idempotency-Key, each paying
  * the open invoice lines of a different family (two siblings, two heads each: four
  * allocations), posting its receipt voucher — by a few cashiers at once, each at their own

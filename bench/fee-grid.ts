@@ -1,5 +1,5 @@
 /**
- * The fee configuration grid's load (issue 17): a session's grid of every class × 20 fee heads,
+ * The fee configuration grid's load: a session's grid of every class × 20 fee heads,
  * each cell configured, read as /std-fee-config reads it (GET /api/fees/configs), on the
  * tests' in-memory PGlite (createTestApp): the server's time, median of 20 reads.
  *

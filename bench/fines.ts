@@ -1,5 +1,5 @@
 /**
- * The fines benchmark (issue 17): the late fees of 600,000 open invoice lines as of one day —
+ * The fines benchmark: the late fees of 600,000 open invoice lines as of one day —
  * what a fines report or an institute-wide preview asks for — through finesOfPeriod, one call
  * per student's period as the server makes it. 120,000 students × 5 heads, due dates over half
  * a year, some lines part-paid, rules of every kind, line and period caps. Pure computation:

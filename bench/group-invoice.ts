@@ -1,5 +1,5 @@
 /**
- * The group invoice benchmark (issue 17): 10,000 students × 5 recurring heads invoiced for one
+ * The group invoice benchmark: 10,000 students × 5 recurring heads invoiced for one
  * period by the group run's job (batches of 2,000 students, one journal per batch), on the
  * tests' in-memory PGlite (createTestApp). Invoices a second, from the request to the job's end.
  *

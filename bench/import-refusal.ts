@@ -1,5 +1,5 @@
 /**
- * Imports that could stop the server (issue 34): a 300,000-row XLSX of 20 columns (under the
+ * Imports that could stop the server: a 300,000-row XLSX of 20 columns (under the
  * 16 MB upload limit) sent to the app's own server process, which must refuse it for its rows
  * quickly, with its memory flat, while a health check polled all along is answered at once.
  * Run twice: the first upload starts the reader's worker thread, the second finds it waiting.
@@ -24,7 +24,7 @@ const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024
 
 async function measure() {
-  // Varied marks (a seeded LCG), so the file packs about as the issue's did (12.8 MB).
+  // Varied marks (a seeded LCG), so the file packs to about 12.8 MB, as a real sheet of marks does.
   let seed = 1
   const number = () => String(100 + ((seed = (seed * 48_271) % 2_147_483_647) % 900))
   const file = generatedXlsx({

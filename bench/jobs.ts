@@ -1,5 +1,5 @@
 /**
- * The jobs benchmark (issue 16): what the job mechanism itself costs a batch — the step's
+ * The jobs benchmark: what the job mechanism itself costs a batch — the step's
  * transaction, its row lock, the checkpoint and progress written and the lease renewed — with
  * batches that do nothing else, on the tests' in-memory PGlite (createTestApp).
  *

@@ -1,5 +1,5 @@
 /**
- * The ledger benchmark (issue 5): a fiscal year of 100,000 vouchers, the posting service's rate
+ * The ledger benchmark: a fiscal year of 100,000 vouchers, the posting service's rate
  * one voucher per transaction (every voucher unless a sample is asked for, see sampleSize), then
  * the trial balance and the busy account's general ledger read through the HTTP app. The database is the tests' one: in-memory
  * PGlite, migrated, the demo institute (createTestApp).

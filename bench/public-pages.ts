@@ -9,7 +9,7 @@ import { startServer } from './server.ts'
 
 type Verdict = (ok: boolean) => string
 
-/** The public pages issue 15 measures, by their route in the app; their verdicts are here. */
+/** The public pages measured, by their route in the app; their verdicts are here. */
 export const publicPageRoutes = [
   '/admission/$institute/$formId',
   '/admission/$institute',
@@ -176,7 +176,7 @@ function lighthouseTable(verdict: Verdict, urls: Record<string, string>) {
 }
 
 /**
- * Issue 15's figures for each public page on a fresh demo server: its JavaScript, the form's
+ * The figures for each public page on a fresh demo server: its JavaScript, the form's
  * offline repeat visit, and Lighthouse's median of `BENCH_LIGHTHOUSE_RUNS` runs.
  */
 export async function publicPagesBench(verdict: Verdict, dist: string) {

@@ -1,5 +1,5 @@
 /**
- * Scaling out (issue 18): voucher posting through HTTP by 50 clients at once on the embedded
+ * Scaling out: voucher posting through HTTP by 50 clients at once on the embedded
  * PGlite and on a PostgreSQL server with 1, 2 and 4 API processes (WORKERS), and the trial
  * balance and a general ledger over what was posted, on each. Figures and ratios to PGlite; no
  * budget (a 2-core machine runs the clients, the processes and the server together).

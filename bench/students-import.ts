@@ -1,5 +1,5 @@
 /**
- * The student import benchmark (issue 16): 10,000 rows of a CSV checked (the upload's
+ * The student import benchmark: 10,000 rows of a CSV checked (the upload's
  * preview) and written by the import job, 200 a batch, on the tests' in-memory PGlite
  * (createTestApp). Rows a second over both.
  *

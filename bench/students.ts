@@ -1,8 +1,8 @@
 /**
- * The student search benchmark (issue 16): a 50,000-student institute (seed-large's, made in
+ * The student search benchmark: a 50,000-student institute (seed-large's, made in
  * bulk on the tests' in-memory PGlite) searched through the HTTP app by name, student ID,
- * guardian phone and class-section-roll — in the student list and at the counter (issue 19,
- * with the family then opened); p50 and p95 of the server's time per request (the in-process
+ * guardian phone and class-section-roll — in the student list and at the counter (with
+ * the family then opened); p50 and p95 of the server's time per request (the in-process
  * app: guard, validation, queries and JSON, no network).
  *
  * Called by bench/run.ts; `node --import tsx bench/students.ts` runs it alone.

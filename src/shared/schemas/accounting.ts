@@ -73,8 +73,8 @@ export const CoaConfigSchema = v.object({
 export type CoaConfig = v.InferOutput<typeof CoaConfigSchema>
 
 /**
- * What each purpose may post to. Fee heads arrive with the fees issue and banks are named by
- * the institute: those two purposes take a key (the fee head's id, the bank account's name).
+ * What each purpose may post to. Fee heads and banks are the institute's own: those two
+ * purposes take a key (the fee head's id, the bank account's name).
  */
 export const mappingPurposes = {
   cash: { type: 'asset', keyed: false },

@@ -6,7 +6,7 @@ import { MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 
 /*
- * Fee set-up (issue 17): fee heads, payment cycles and their periods, the fee configuration
+ * Fee set-up: fee heads, payment cycles and their periods, the fee configuration
  * grid, and per-student overrides. Amounts are integer minor units.
  */
 
