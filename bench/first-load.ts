@@ -18,7 +18,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>
 
-export interface FirstLoad {
+interface FirstLoad {
   path: string
   kind: 'public' | 'staff'
   /** Output files (JS and CSS) loaded before the route renders. */
@@ -41,7 +41,7 @@ function routePath(key: string): string {
           .join('/')
 }
 
-export function isPublicPath(path: string): boolean {
+function isPublicPath(path: string): boolean {
   const access = (routeAccess as Record<string, RouteAccess>)[path]
   return access?.subject === 'Auth' && !access.signedIn
 }

@@ -41,7 +41,7 @@ const sampleSize = Number(process.env.LEDGER_BENCH_SAMPLE ?? voucherCount)
 /** Reads of each report; the median is held against the budget, as the cold start is. */
 const reportRuns = 5
 
-export interface LedgerFigures {
+interface LedgerFigures {
   vouchers: number
   lines: number
   /** Vouchers with a Cash in hand line (one each at most): the ledger's line count. */

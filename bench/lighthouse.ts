@@ -7,7 +7,7 @@ import { median } from './median.ts'
 
 const root = resolve(import.meta.dirname, '..')
 
-export interface LighthouseFigures {
+interface LighthouseFigures {
   score: number
   lcpMs: number
   tbtMs: number

@@ -30,7 +30,7 @@ function watchFirstField() {
   })()
 }
 
-export interface OfflineForm {
+interface OfflineForm {
   /** ms per reload until the first text field was on screen; Infinity when it never was. */
   runs: number[]
   /** The field took typing after the last reload. */

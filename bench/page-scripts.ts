@@ -3,7 +3,7 @@ import type { Browser } from '@playwright/test'
 import { firstLoads, readBuild } from './first-load.ts'
 import { firstField, phone, usable } from './phone.ts'
 
-export interface PageScripts {
+interface PageScripts {
   /** The page's first text field takes typing (else "usable" means its heading is on screen). */
   hasField: boolean
   /** The page is usable with every script request blocked. */

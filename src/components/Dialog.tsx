@@ -116,7 +116,7 @@ export function DialogCancel({ children }: { children?: ReactNode }) {
 }
 
 /** A question in the app's own modal dialog; Escape answers with `onCancel`. */
-export function ConfirmDialog({
+function ConfirmDialog({
   title,
   confirmLabel,
   cancelLabel,

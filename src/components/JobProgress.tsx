@@ -16,7 +16,7 @@ interface ViewProps {
 }
 
 /** The progress in words with its unit: `done` and `total` already formatted for the locale. */
-export type CountedText = (done: string, total: string | undefined, totalCount: number) => string
+type CountedText = (done: string, total: string | undefined, totalCount: number) => string
 
 /** A job as it stands: a progress bar with its percentage, its status, why it failed. */
 export function JobProgressView(props: ViewProps) {

@@ -4,7 +4,7 @@ import { useFormat } from '../lib/format.ts'
 import { currentInstitute } from '../lib/working-institute.ts'
 
 /** One of a printed report's filters: what it is and what was chosen ("Account", "1010 Cash"). */
-export interface PrintFilter {
+interface PrintFilter {
   label: ReactNode
   value: ReactNode
 }

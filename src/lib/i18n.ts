@@ -54,7 +54,7 @@ export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (locales as readonly string[]).includes(value)
 
 /** The language chosen on this device, if one was. */
-export function savedLocale(): Locale | undefined {
+function savedLocale(): Locale | undefined {
   const saved = localStorage.getItem(localeKey)
   return isLocale(saved) ? saved : undefined
 }

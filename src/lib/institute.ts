@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react'
 import { session, userDataChangedEvent, type UserData } from './session.ts'
 import { chosenInstitute, currentInstitute } from './working-institute.ts'
 
-export type SignedInInstitute = NonNullable<UserData['institute']>
+type SignedInInstitute = NonNullable<UserData['institute']>
 
 function subscribe(onChange: () => void) {
   window.addEventListener(userDataChangedEvent, onChange)

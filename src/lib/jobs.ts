@@ -5,7 +5,7 @@ import { api, postJson } from './api.ts'
 import { useChange, type Feedback } from './mutation-feedback.ts'
 
 /** Every job read sits under ['jobs']: a feature that started one invalidates its own data. */
-export const jobsKey = ['jobs'] as const
+const jobsKey = ['jobs'] as const
 
 /** How often a job under way is read again. */
 const pollMs = 1000

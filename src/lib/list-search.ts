@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 
 /** The part of a list's URL search every paged list has (`?q=&page=&perPage=&sortBy=&sortDesc=`). */
-export interface ListSearch {
+interface ListSearch {
   q?: string
   page: number
   perPage: number
@@ -20,7 +20,7 @@ export interface Sorting<C extends string> {
 }
 
 /** Where a list is among its pages, and how the pager moves it (for `PagedTable`). */
-export interface Paging {
+interface Paging {
   page: number
   perPage: number
   onPage: (next: { page: number; perPage: number }) => void

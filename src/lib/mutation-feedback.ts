@@ -12,7 +12,7 @@ export interface Feedback<TData, TVariables> {
 }
 
 /** How an area's change keeps the cache right around the screen's `Feedback`. */
-export interface ChangeOptions<TData, TVariables> {
+interface ChangeOptions<TData, TVariables> {
   /** What is read again (or set from the answer) once the change succeeded. */
   refresh: (queryClient: QueryClient, data: TData, variables: TVariables) => Promise<unknown>
   /**

@@ -24,7 +24,7 @@ export interface StoredRead {
   pinned: 0 | 1
 }
 
-export interface StoredReadData {
+interface StoredReadData {
   key: string
   /** The answer as received; parsed by its schema when read. */
   data: unknown

@@ -24,7 +24,7 @@ export interface ReadThroughDeps {
   fetch(): Promise<unknown>
 }
 
-export interface ReadOutcome<T> {
+interface ReadOutcome<T> {
   data: T
   /** Set when the data is a stored copy: the time it was fetched. */
   storedAt?: number

@@ -3,7 +3,7 @@ import { routeAccess, type GuardedPath } from '../shared/permissions/route-acces
 import type { AppAbility } from '../shared/permissions/ability.ts'
 import { homeRouteFor, type Session } from './session.ts'
 
-export interface GuardContext {
+interface GuardContext {
   auth: Pick<Session, 'isLoggedIn' | 'isValid' | 'userData'>
   ability: AppAbility
 }

@@ -29,7 +29,7 @@ function clearCookie(name: string) {
 }
 
 /** Seconds since the epoch from a JWT's `exp` claim (§3), without verifying it: the server does. */
-export function tokenExpiry(token: string | undefined): number | undefined {
+function tokenExpiry(token: string | undefined): number | undefined {
   const payload = token?.split('.')[1]
   if (!payload) return undefined
   try {

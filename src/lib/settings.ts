@@ -3,7 +3,7 @@ import { proxy, subscribe } from 'valtio'
 export type LayoutType = 'vertical' | 'horizontal'
 export type Skin = 'light' | 'dark'
 
-export interface LayoutSettings {
+interface LayoutSettings {
   layoutType: LayoutType
   skin: Skin
   rtl: boolean

@@ -1,8 +1,8 @@
 import { proxy } from 'valtio'
 
-export const toastTimeoutMs = 3000 // §9
+const toastTimeoutMs = 3000 // §9
 
-export interface Toast {
+interface Toast {
   id: number
   variant: 'success' | 'error' | 'info'
   title: string

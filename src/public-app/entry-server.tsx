@@ -20,7 +20,7 @@ export interface PageAssets {
   preloads: string[]
   css: string[]
 }
-export type AssetsFor = (sourceModules: string[]) => PageAssets
+type AssetsFor = (sourceModules: string[]) => PageAssets
 
 /** The language the visitor chose here before (a cookie), else their browser's first one we have. */
 export function localeOf(request: Request): Locale {

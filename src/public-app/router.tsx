@@ -29,5 +29,3 @@ export function createPublicRouter(options: {
     },
   })
 }
-
-export type PublicRouter = ReturnType<typeof createPublicRouter>

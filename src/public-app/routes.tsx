@@ -19,7 +19,7 @@ import * as v from 'valibot'
  * the staff tree, its guards and layouts. Paths are the staff tree's (src/routes), so links in
  * shared components work in both; a link out of this tree is a full page load.
  */
-export interface PublicRouterContext {
+interface PublicRouterContext {
   queryClient: QueryClient
 }
 

@@ -23,7 +23,7 @@ import { FailureThrottle } from './lib/throttle.ts'
 import { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
 import { loadSigningKey, TokenService } from './modules/auth/token-service.ts'
 
-export interface AppDeps extends AreaOptions {
+interface AppDeps extends AreaOptions {
   db: Database
   config: Config
   log?: Logger

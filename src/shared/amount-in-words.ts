@@ -6,8 +6,8 @@ import { bengaliDigits } from './digits.ts'
  * as bigints: no floating-point number is ever involved.
  */
 
-export const wordLanguages = ['en', 'de', 'fr', 'pt', 'bn'] as const
-export type WordLanguage = (typeof wordLanguages)[number]
+const wordLanguages = ['en', 'de', 'fr', 'pt', 'bn'] as const
+type WordLanguage = (typeof wordLanguages)[number]
 
 /** The largest whole number written out: just under a quintillion (10^18). */
 const limit = 10n ** 18n

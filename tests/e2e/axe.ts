@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 /** Serious and critical accessibility findings of axe on the page as it is now, one per element. */
-export async function axeFindings(page: Page): Promise<string[]> {
+async function axeFindings(page: Page): Promise<string[]> {
   // Colours are read once the page has faded in (§9 zoom-fade) and dialogs have opened.
   await page.waitForFunction(() =>
     document

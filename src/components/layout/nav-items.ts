@@ -91,7 +91,7 @@ export const navItems: NavItem[] = [
 ]
 
 /** An entry of the menu as shown: a page, or an area's pages under its name. */
-export type NavEntry = { item: NavItem } | { area: NavArea; items: NavItem[] }
+type NavEntry = { item: NavItem } | { area: NavArea; items: NavItem[] }
 
 /**
  * The entries in menu order, each area's pages together where its first page is; an area with

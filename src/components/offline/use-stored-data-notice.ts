@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react'
 import { subscribe } from 'valtio'
 import { readStoreState } from '../../lib/read-store-state.ts'
 
-export interface StoredDataNotice {
+interface StoredDataNotice {
   /** Why stored data is on screen: no network, or a server that does not answer. */
   reason: 'offline' | 'unreachable'
   /** When the oldest data on screen was fetched. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useFormat } from '../../lib/format.ts'
 
-export const perPageChoices = [10, 25, 50, 100] as const
+const perPageChoices = [10, 25, 50, 100] as const
 
 /** "21–30 of 57", the page size, and previous/next for a paged list. */
 export function Pager({

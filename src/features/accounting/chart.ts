@@ -36,19 +36,6 @@ export function subtreeDepth(tree: ChartTree, id: string): number {
   return 1 + Math.max(0, ...kids.map((k) => subtreeDepth(tree, k.id)))
 }
 
-/** The ids of an account's descendants. */
-export function descendantIds(tree: ChartTree, id: string): Set<string> {
-  const found = new Set<string>()
-  const visit = (parent: string) => {
-    for (const child of tree.children.get(parent) ?? []) {
-      found.add(child.id)
-      visit(child.id)
-    }
-  }
-  visit(id)
-  return found
-}
-
 /**
  * Where an account may move: another head of its type one level above it (so that it keeps its
  * level, and its sub-accounts theirs), that is not a leaf with postings (only leaves post: it

@@ -8,7 +8,7 @@ import {
   TrialBalanceQuerySchema,
 } from '../../shared/schemas/accounting.ts'
 
-export const chartViews = ['tree', 'list'] as const
+const chartViews = ['tree', 'list'] as const
 
 /** /coa: the tree, or the paged list with its own search. */
 export const ChartSearchSchema = v.object({

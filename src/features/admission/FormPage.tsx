@@ -94,7 +94,7 @@ export function FormPage({ institute, formId }: { institute: string; formId: str
 }
 
 /** The institute, the form's title and what applicants need to know before they start. */
-export function FormHeader({ form }: { form: PublicAdmissionForm }) {
+function FormHeader({ form }: { form: PublicAdmissionForm }) {
   return (
     <header className="admission-header">
       <Link

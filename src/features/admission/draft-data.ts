@@ -131,7 +131,7 @@ export const isInFlight = (s: Pick<Submission, 'state'>) =>
   s.state === 'queued' || s.state === 'sending' || s.state === 'waiting'
 
 /** The body the form's schema checks: every standard field, and an answer per question. */
-export function applicationValues(
+function applicationValues(
   form: Pick<PublicAdmissionForm, 'questions'>,
   d: Pick<DraftData, 'fields' | 'answers'>,
 ) {
@@ -142,7 +142,7 @@ export function applicationValues(
 }
 
 /** Field path → its first refusal, as the server names them. */
-export function issuesByPath(issues: readonly v.BaseIssue<unknown>[]): Record<string, ErrorDetail> {
+function issuesByPath(issues: readonly v.BaseIssue<unknown>[]): Record<string, ErrorDetail> {
   return Object.fromEntries(
     Object.entries(issuesToDetails(issues)).map(([path, details]) => [path, details[0]!]),
   )

@@ -98,7 +98,7 @@ export class MemoryOutboxStore implements OutboxStore {
 }
 
 /** What queueing a submission needs from the page. */
-export interface QueuedSubmission {
+interface QueuedSubmission {
   draftId: string
   institute: string
   formId: string

@@ -24,7 +24,7 @@ import { dexieOutboxStore, isAdmissionJob, type OutboxStore } from './outbox-sto
 /** The Background Sync tag the page registers and the service worker answers. */
 export const outboxSyncTag = 'admission-outbox'
 /** Held while a replay runs, so a tab and the service worker never send at the same time. */
-export const outboxLockName = 'admission-outbox'
+const outboxLockName = 'admission-outbox'
 
 const submitTimeoutMs = 30_000
 const uploadTimeoutMs = 180_000

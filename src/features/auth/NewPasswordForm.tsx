@@ -5,7 +5,7 @@ import { Field } from '../../components/form/Field.tsx'
 import { passwordMaxLength, passwordMinLength } from '../../shared/schemas/auth.ts'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 
-export interface NewPasswordValues {
+interface NewPasswordValues {
   current_password: string
   password: string
   password_confirmation: string

@@ -2,7 +2,7 @@ import { proxy, subscribe } from 'valtio'
 import type { NotifyType } from '../../shared/schemas/auth.ts'
 
 /** The forgot-password flow's state (§3), kept for the tab so a reload does not lose the step. */
-export interface RecoveryFlow {
+interface RecoveryFlow {
   username: string
   selectIdentity: { email: string | null; phone: string | null }
   notifyType: NotifyType | null

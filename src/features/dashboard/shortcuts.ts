@@ -37,7 +37,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/institutes': msg`Open, suspend and work in the platform's institutes.`,
 }
 
-export interface Shortcut {
+interface Shortcut {
   item: NavItem
   purpose: MessageDescriptor
 }

@@ -26,7 +26,7 @@ export interface Column {
   kind: 'text' | 'date' | 'number' | 'classes'
 }
 
-export interface StructureTableProps<L extends StructureList> {
+interface StructureTableProps<L extends StructureList> {
   list: L
   /** Names the table for assistive technology and the add button ("Add class"). */
   caption: string

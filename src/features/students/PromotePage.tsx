@@ -5,7 +5,7 @@ import { PromotionForm } from './PromotionForm.tsx'
 import { PromotionRun } from './PromotionRun.tsx'
 import './promotion.css'
 
-export interface PromoteSearch {
+interface PromoteSearch {
   /** The promotion job under way or finished: its progress and result are shown. */
   job?: string | undefined
 }

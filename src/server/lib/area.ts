@@ -61,7 +61,7 @@ export interface Area {
 }
 
 /** The app's areas, put together: what the HTTP shell serves, limits and guards. */
-export interface ComposedAreas {
+interface ComposedAreas {
   publicEndpoints: ReadonlySet<string>
   idempotencySubjects: ReadonlySet<string>
   bodyLimits: readonly BodyLimit[]

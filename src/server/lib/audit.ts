@@ -6,9 +6,9 @@ import { auditLog } from '../db/schema/access.ts'
 import { requestInfo } from './request-info.ts'
 
 /** Sign-in, sessions and passwords are 'auth'; everything else belongs to a product area. */
-export type AuditArea = PermissionArea | 'auth'
+type AuditArea = PermissionArea | 'auth'
 
-export interface AuditChange {
+interface AuditChange {
   area: AuditArea
   /** What happened, in snake case: 'create', 'update', 'deactivate', 'login_failed'… */
   action: string

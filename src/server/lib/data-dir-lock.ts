@@ -44,7 +44,7 @@ export class DataDirInUse extends Error {
   }
 }
 
-export interface DataDirLock {
+interface DataDirLock {
   /** Tells a process refused later where this one serves. */
   announce(url: string): void
   release(): Promise<void>

@@ -152,7 +152,7 @@ const unreachableMessages =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
 
 /** Whether an error (or one it wraps) says the database server cannot be reached now. */
-export function databaseUnreachable(err: unknown): boolean {
+function databaseUnreachable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, message } = e as { code?: unknown; message?: unknown }
     if (typeof code === 'string' && (unreachableStates.test(code) || unreachableNetCodes.has(code)))

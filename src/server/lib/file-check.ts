@@ -22,14 +22,14 @@ export class FileRefused extends Error {
 }
 
 /** 50 megapixels: any phone photo; beyond it a small file is a decompression bomb. */
-export const maxImagePixels = 50_000_000
+const maxImagePixels = 50_000_000
 /** How many pages a PDF attachment may have. */
-export const maxPdfPages = 500
+const maxPdfPages = 500
 /**
  * How many bytes the object and cross-reference streams of one PDF may inflate to (the only
  * streams read while checking it): a few megabytes in real documents, gigabytes in a bomb.
  */
-export const maxPdfStructureBytes = 16 * 1024 * 1024
+const maxPdfStructureBytes = 16 * 1024 * 1024
 
 // Every image is new to the cache; the memory is better left to the next one.
 sharp.cache(false)
@@ -184,7 +184,7 @@ export async function checkedContent(bytes: Uint8Array, type: AttachmentType) {
 }
 
 /** The largest side a stored logo keeps: enough for a printed header, small to send. */
-export const logoMaxSide = 512
+const logoMaxSide = 512
 
 /**
  * A logo as stored: checked and encoded again like an attachment's image, then scaled down to

@@ -68,7 +68,7 @@ async function derive(password: string, salt: Buffer, log2N: number, opts: HashC
 }
 
 /** Who asks for a derivation (a client's address; waiting is fair between callers), in which lane. */
-export interface HashCaller {
+interface HashCaller {
   caller?: string
   lane?: CheckLane
 }

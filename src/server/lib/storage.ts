@@ -85,7 +85,7 @@ export class DiskStorage implements FileStorage {
 }
 
 /** For tests and DATA_DIR=memory://: the same contract, kept in the process. */
-export class MemoryStorage implements FileStorage {
+class MemoryStorage implements FileStorage {
   private readonly files = new Map<string, Uint8Array>()
 
   async put(key: string, data: Uint8Array): Promise<void> {

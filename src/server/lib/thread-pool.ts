@@ -19,7 +19,7 @@ const bootstrap = (entry: URL) =>
   `import(${JSON.stringify(tsx)}).then((api) => { (api.register ?? api.default.register)(); ` +
   `return import(${JSON.stringify(entry.href)}) })`
 
-export interface ThreadPoolOptions {
+interface ThreadPoolOptions {
   /** Threads working at once; each job waits for one (FairQueue: fair between keys). */
   maxThreads: number
   maxPerKey: number

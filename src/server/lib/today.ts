@@ -16,7 +16,7 @@ export function todayIn(timeZone: string, now = new Date()): string {
 }
 
 /** The institute's time zone (UTC for one not found). */
-export async function instituteTimezone(db: Db, instituteId: string): Promise<string> {
+async function instituteTimezone(db: Db, instituteId: string): Promise<string> {
   const [row] = await db
     .select({ timezone: institutes.timezone })
     .from(institutes)

@@ -1,7 +1,7 @@
 import { Inflate } from 'fflate'
 
 /** A zip archive that cannot be read: damaged, encrypted, zip64 or another compression. */
-export class ZipUnreadable extends Error {}
+class ZipUnreadable extends Error {}
 
 /** More bytes than the budget would come out of the archive's entries. */
 export class ZipTooLarge extends Error {}

@@ -80,7 +80,7 @@ const leavingReasons = [
 const operators = ['3', '4', '6', '7', '8', '9']
 const bloodGroups = ['A+', 'A-', 'B+', 'B-', 'AB+', 'O+', 'O-', '']
 
-export interface StudentSeedOptions {
+interface StudentSeedOptions {
   /** Students in the current session (about: families round it). */
   count: number
   seed: number

@@ -48,9 +48,9 @@ export const demoCampuses = {
 }
 
 /** The mobile-money services a Dhaka counter takes, offered as the providers to pick from. */
-export const demoMobileProviders = ['bKash', 'Nagad', 'Rocket']
+const demoMobileProviders = ['bKash', 'Nagad', 'Rocket']
 
-export const demoAdmin = {
+const demoAdmin = {
   username: 'admin',
   email: 'admin@demo-school.example',
   phone: '+8801700000123',
@@ -58,7 +58,7 @@ export const demoAdmin = {
 }
 
 /** A second demo user with the client role of §6, to see what a restricted user sees. */
-export const demoClient = {
+const demoClient = {
   username: 'client',
   email: 'client@demo-school.example',
   phone: '+8801700000456',
@@ -74,7 +74,7 @@ const addDays = (date: string, days: number) =>
  * year after it, so `/admission/demo-school` takes applications from the first start. It is for
  * class One of the session the structure gives (next year's).
  */
-export function demoAdmissionForm(
+function demoAdmissionForm(
   today: string,
   placement: { academicSessionId: string; classId: string },
 ): AdmissionFormInput {
@@ -123,7 +123,7 @@ export function demoAdmissionForm(
 }
 
 /** The demo's classes in teaching order; groups are chosen from Nine on. */
-export const demoClasses = [
+const demoClasses = [
   'Play',
   'Nursery',
   'One',
@@ -211,7 +211,7 @@ export async function seedAcademicStructure(
 }
 
 /** About 600 students in the current session, 25 a section; the seed makes the same school. */
-export const demoStudents = { count: 600, seed: 2026 }
+const demoStudents = { count: 600, seed: 2026 }
 
 export type SeedResult =
   | { created: false }

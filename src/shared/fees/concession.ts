@@ -25,7 +25,7 @@ export interface AppliedConcession<C extends Concession = Concession> {
 
 export type ConcessionRefusal = { ok: false; code: 'concession_over_100'; concessionId: string }
 
-export type ConcessionsApplied<C extends Concession = Concession> =
+type ConcessionsApplied<C extends Concession = Concession> =
   { ok: true; total: number; applied: AppliedConcession<C>[] } | ConcessionRefusal
 
 export function applyConcessions<C extends Concession>(

@@ -8,7 +8,7 @@ import { assertMinor } from './arithmetic.ts'
  * again from day 11.
  */
 
-export interface FineWaiver {
+interface FineWaiver {
   /** The day it was granted (YYYY-MM-DD). */
   waivedOn: string
   /** Minor units. */

@@ -126,7 +126,7 @@ const lateDaysOn = (l: Lateness, day: number) =>
 const times = (amount: number, count: number) => Math.min(amount * count, Number.MAX_SAFE_INTEGER)
 
 /** What the charge asks for a line `lateDays` late with `overdue` unpaid, before caps. */
-export function chargeFor(charge: FineCharge, lateDays: number, overdue: number): number {
+function chargeFor(charge: FineCharge, lateDays: number, overdue: number): number {
   if (lateDays <= 0) return 0
   switch (charge.kind) {
     case 'fixed_once':

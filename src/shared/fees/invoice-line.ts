@@ -36,10 +36,7 @@ export interface InvoiceLineInput<C extends Concession = Concession, R extends V
   issueDate: string
 }
 
-export interface InvoiceLineFigures<
-  C extends Concession = Concession,
-  R extends VatRate = VatRate,
-> {
+interface InvoiceLineFigures<C extends Concession = Concession, R extends VatRate = VatRate> {
   gross: number
   concession: number
   vat: number

@@ -4,7 +4,7 @@ import type { CycleFrequency } from '../schemas/fee-setup.ts'
 import { instituteLocales } from '../schemas/institutes.ts'
 
 /** A period as a cycle generates it: its days, and when its invoices are issued and due. */
-export interface PeriodPlan {
+interface PeriodPlan {
   name: string
   sequence: number
   startsOn: string

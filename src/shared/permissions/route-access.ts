@@ -140,7 +140,7 @@ export type GuardedPath = keyof typeof routeAccess
 const landingPath = (path: string): string => (path === '/' ? '/dashboard' : path)
 
 /** The staff pages a role may have as its home route: guarded ones without parameters. */
-export const homeRouteChoices: string[] = [
+const homeRouteChoices: string[] = [
   '/',
   ...Object.entries(routeAccess)
     .filter(([path, access]) => access.subject !== 'Auth' && !path.includes('$'))

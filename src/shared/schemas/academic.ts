@@ -99,7 +99,6 @@ export const SectionListQuerySchema = v.object({
   academicSessionId: v.optional(id),
   classId: v.optional(id),
 })
-export type SectionListQuery = v.InferOutput<typeof SectionListQuerySchema>
 
 export const ShiftSchema = ItemSchema
 export type Shift = v.InferOutput<typeof ShiftSchema>
@@ -113,4 +112,3 @@ export const ShiftPatchSchema = ClassPatchSchema
 export const StructureOrderSchema = v.object({
   ids: v.pipe(v.array(id), v.minLength(1, 'too_short'), v.maxLength(500, 'too_big')),
 })
-export type StructureOrder = v.InferInput<typeof StructureOrderSchema>

@@ -19,7 +19,7 @@ export const phone = v.pipe(
   v.regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, 'invalid_phone'),
 )
 
-export const userStatuses = ['active', 'inactive'] as const
+const userStatuses = ['active', 'inactive'] as const
 export const UserStatusSchema = v.picklist(userStatuses)
 
 export const RoleRefSchema = v.object({ id: v.string(), name: v.string() })
@@ -47,7 +47,7 @@ export type UserListQuery = v.InferInput<typeof UserListQuerySchema>
 export type UserListSearch = v.InferOutput<typeof UserListQuerySchema>
 export const UserListSchema = pagedSchema(StaffUserSchema)
 
-export const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,49}$/i
+const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,49}$/i
 export const username = v.pipe(
   v.string(),
   v.trim(),

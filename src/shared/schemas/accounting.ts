@@ -7,12 +7,10 @@ import { id, text } from './primitives.ts'
 /** The five account types, the roots of every institute's chart (§3 accountType). */
 export const accountTypes = ['asset', 'liability', 'equity', 'income', 'expense'] as const
 export type AccountType = (typeof accountTypes)[number]
-/** Assets and expenses grow on the debit side; the others on the credit side. */
-export const debitNormal = (type: AccountType) => type === 'asset' || type === 'expense'
 
 /** account type → main head → sub head → child head → sub-child head */
 export const accountLevels = 5
-export const glCodePattern = /^\d{1,20}$/
+const glCodePattern = /^\d{1,20}$/
 
 export const AccountSchema = v.object({
   id: v.string(),

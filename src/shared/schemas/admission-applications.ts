@@ -52,7 +52,6 @@ export const ApplicationFieldsSchema = v.object({
   previousSchool: optionalText(200),
 })
 export type ApplicationFields = v.InferOutput<typeof ApplicationFieldsSchema>
-export type ApplicationFieldsInput = v.InferInput<typeof ApplicationFieldsSchema>
 
 /** The body of a submission: standard fields and the answers to the form's own questions. */
 export const SubmitApplicationSchema = v.object({
@@ -194,7 +193,6 @@ export type LinkChannel = (typeof linkChannels)[number]
 export const SendApplicationLinkSchema = v.object({
   channel: v.picklist(linkChannels, 'link_channel_required'),
 })
-export type SendApplicationLink = v.InferOutput<typeof SendApplicationLinkSchema>
 
 /** Where the link went, masked as the application shows it. */
 export const SentApplicationLinkSchema = v.object({

@@ -11,14 +11,12 @@ import { receiptStatuses } from './collection-receipts.ts'
  * institute's amount, until another user approves it).
  */
 export const differenceStatuses = ['none', 'posted', 'pending'] as const
-export type DifferenceStatus = (typeof differenceStatuses)[number]
 
 /** `/api/collection/days?day=&cashierId=`: a cashier's day (today and oneself by default). */
 export const CashierDayQuerySchema = v.object({
   day: v.optional(isoDate),
   cashierId: v.optional(id),
 })
-export type CashierDayQuery = v.InferOutput<typeof CashierDayQuerySchema>
 
 /**
  * What a cashier took in a day: by method, every receipt (cancelled ones marked), the cash the
@@ -118,7 +116,7 @@ export const CashierDaySchema = v.object({
 export type CashierDay = v.InferOutput<typeof CashierDaySchema>
 
 /** The most cash a drawer can be counted to hold (100 million in major units). */
-export const maxCountedCashMinor = 10_000_000_000
+const maxCountedCashMinor = 10_000_000_000
 
 /**
  * Closing today: the cash counted, and what of it goes to the bank (a contra voucher); a

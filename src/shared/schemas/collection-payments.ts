@@ -11,7 +11,6 @@ import { id, optionalText, text } from './primitives.ts'
 export const CounterSearchQuerySchema = v.object({
   q: v.pipe(v.string(), v.trim(), v.nonEmpty('search_required'), v.maxLength(100, 'too_long')),
 })
-export type CounterSearchQuery = v.InferOutput<typeof CounterSearchQuerySchema>
 
 /** A student as the counter names them: ID, name, and class, section and roll of late. */
 const counterStudent = {

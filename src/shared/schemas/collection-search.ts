@@ -15,7 +15,6 @@ export const CounterPageSearchSchema = v.object({
   applicantId: v.optional(id),
   receiptId: v.optional(id),
 })
-export type CounterPageSearch = v.InferOutput<typeof CounterPageSearchSchema>
 
 /** `/payment-collection/day?day=&cashierId=`: a cashier's day (today and oneself by default). */
 export const DayPageSearchSchema = v.object({
@@ -26,4 +25,3 @@ export type DayPageSearch = v.InferOutput<typeof DayPageSearchSchema>
 
 /** `/advance-override?studentId=`: the family whose advances are on screen. */
 export const AdvancePageSearchSchema = v.object({ studentId: v.optional(id) })
-export type AdvancePageSearch = v.InferOutput<typeof AdvancePageSearchSchema>

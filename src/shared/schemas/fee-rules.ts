@@ -23,7 +23,7 @@ export const basisPoints = (over: ErrorCode) =>
   )
 
 /** The latest day a slab may start on (about ten years late). */
-export const maxSlabDay = 3650
+const maxSlabDay = 3650
 
 /**
  * Slabs of days late, each from its first day to the next slab's (the last one open-ended):

@@ -63,7 +63,6 @@ export const GroupInvoiceTotalSchema = v.object({
   lines: v.number(),
   netMinor: v.number(),
 })
-export type GroupInvoiceTotal = v.InferOutput<typeof GroupInvoiceTotalSchema>
 
 export const GroupInvoicePreviewSchema = v.object({
   invoiceCount: v.number(),
@@ -247,7 +246,6 @@ export const InvoiceSummarySchema = v.object({
     v.object({ id: v.string(), number: v.string(), issueDate: v.string(), netMinor: minor }),
   ),
 })
-export type InvoiceSummary = v.InferOutput<typeof InvoiceSummarySchema>
 
 export const StudentInvoicesSchema = v.object({
   /** The session a new invoice is for: the current one if the student is enrolled in it, else their latest; null if never enrolled. */

@@ -36,7 +36,6 @@ export type FineWaiverRow = v.InferOutput<typeof FineWaiverRowSchema>
  * left out. Any day, past or coming: what a line owed then, or will owe if nothing changes.
  */
 export const FineAsOfQuerySchema = v.object({ asOf: v.optional(isoDate) })
-export type FineAsOfQuery = v.InferInput<typeof FineAsOfQuerySchema>
 
 /** A line's fine as of a day: what the rules ask, what was waived, what is charged. */
 export const LineFineSchema = v.object({

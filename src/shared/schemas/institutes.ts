@@ -5,7 +5,7 @@ import { optionalText, text } from './primitives.ts'
 export const instituteLocales = ['en', 'de', 'fr', 'pt', 'bn'] as const
 
 /** Lowercase letters, digits and single hyphens inside, 3–63 characters: a URL path segment. */
-export const slugPattern = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,62}$/
+const slugPattern = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,62}$/
 
 /**
  * Slugs no institute may take: words the public paths use after /admission/ (the payment
@@ -30,7 +30,7 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
 ])
 
 /** A well-formed ISO 4217 code Intl knows (its list, so BDT, JPY and KWD but not "ABC"). */
-export const isKnownCurrency = (code: string) =>
+const isKnownCurrency = (code: string) =>
   /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code)
 
 /**
@@ -42,7 +42,7 @@ export const currencyDigitsOf = (code: string) =>
     .maximumFractionDigits ?? 2
 
 /** An IANA time zone name Intl accepts ("Asia/Dhaka", "UTC"; not an offset like "+06:00"). */
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false
   try {
     new Intl.DateTimeFormat('en', { timeZone: name })
@@ -138,7 +138,7 @@ export const InstituteSettingsSchema = v.object({
 export type InstituteSettings = v.InferOutput<typeof InstituteSettingsSchema>
 
 /** Campus codes: short, upper case, for lists and receipts ("MAIN", "NORTH-2"). */
-export const campusCodePattern = /^[A-Z0-9][A-Z0-9-]{0,15}$/
+const campusCodePattern = /^[A-Z0-9][A-Z0-9-]{0,15}$/
 
 export const CampusInputSchema = v.object({
   name: text(120, 'campus_name_required'),

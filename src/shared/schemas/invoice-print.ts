@@ -89,7 +89,6 @@ export const PrintInstituteSchema = v.object({
   currency: v.string(),
   currencyDigits: v.number(),
 })
-export type PrintInstitute = v.InferOutput<typeof PrintInstituteSchema>
 
 export const InvoicePrintSettingsSchema = v.object({
   ...InvoicePrintSettingsInputSchema.entries,
@@ -151,7 +150,6 @@ export const PrintedInvoiceLineSchema = v.object({
   netMinor: v.number(),
   paidMinor: v.number(),
 })
-export type PrintedInvoiceLine = v.InferOutput<typeof PrintedInvoiceLineSchema>
 
 export const PrintedInvoiceSchema = v.object({
   id: v.string(),

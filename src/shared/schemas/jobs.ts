@@ -52,4 +52,3 @@ export const JobQuerySchema = v.object({
   kind: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'too_long'))),
   status: v.optional(v.picklist(jobStatuses, 'unknown_status')),
 })
-export type JobQuery = v.InferInput<typeof JobQuerySchema>

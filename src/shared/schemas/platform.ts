@@ -9,9 +9,8 @@ import { optionalText, text } from './primitives.ts'
  * administrator sees and changes them.
  */
 
-export const instituteStatuses = ['active', 'suspended'] as const
+const instituteStatuses = ['active', 'suspended'] as const
 export const InstituteStatusSchema = v.picklist(instituteStatuses)
-export type InstituteStatus = v.InferOutput<typeof InstituteStatusSchema>
 
 export const PlatformInstituteSchema = v.object({
   id: v.string(),
@@ -80,7 +79,5 @@ export type CreatedInstitute = v.InferOutput<typeof CreatedInstituteSchema>
 export const SuspendInstituteSchema = v.object({
   reason: text(500, 'suspension_reason_required'),
 })
-export type SuspendInstitute = v.InferInput<typeof SuspendInstituteSchema>
 
 export const ReactivateInstituteSchema = v.object({ reason: optionalText(500) })
-export type ReactivateInstitute = v.InferInput<typeof ReactivateInstituteSchema>

@@ -10,7 +10,7 @@ export type PromotionExceptionAction = (typeof promotionExceptionActions)[number
  * Where a promoted student sits: in the target class's section of the same name (in the next
  * session) when there is one, else in none; or in none at all.
  */
-export const promotionSectionRules = ['keep_section_name', 'none'] as const
+const promotionSectionRules = ['keep_section_name', 'none'] as const
 
 /** A student held back, leaving or graduating instead of going up (and why, if known). */
 const PromotionExceptionSchema = v.object({
@@ -95,7 +95,7 @@ export const promotionStudentActions = [
   'already_enrolled',
   'not_active',
 ] as const
-export type PromotionStudentAction = (typeof promotionStudentActions)[number]
+type PromotionStudentAction = (typeof promotionStudentActions)[number]
 
 /** Where a student is (or will be): class, section and roll. */
 const PromotionPlaceSchema = v.object({

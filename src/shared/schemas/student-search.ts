@@ -28,7 +28,6 @@ export type StudentListQuery = v.InferOutput<typeof StudentListQuerySchema>
 
 /** `/students/import?importId=`: the upload on screen, so a reload (or a resume) finds it. */
 export const ImportPageSearchSchema = v.object({ importId: v.optional(id) })
-export type ImportPageSearch = v.InferOutput<typeof ImportPageSearchSchema>
 
 /**
  * `POST /api/students/imports?dateOrder=`: the order the uploader writes a date's numbers in

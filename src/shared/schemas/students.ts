@@ -58,7 +58,6 @@ export const StudentFieldsSchema = v.object({
   campusId: id,
 })
 export type StudentFields = v.InferOutput<typeof StudentFieldsSchema>
-export type StudentFieldsInput = v.InferInput<typeof StudentFieldsSchema>
 
 const roll = v.pipe(
   v.number('roll_positive'),

@@ -57,7 +57,7 @@ export interface FormDraft {
 }
 
 const megabyte = 1024 * 1024
-export const defaultMaxMb = '2'
+const defaultMaxMb = '2'
 
 /**
  * A key (lower-case letters, digits and dashes, at most 40) made from a label, different from

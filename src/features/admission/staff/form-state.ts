@@ -4,7 +4,7 @@ import type { AdmissionForm, AttachmentType } from '../../../shared/schemas/admi
 import type { ApplicantStatus } from '../../../shared/schemas/admission-lists.ts'
 
 /** Where a form stands for applicants. */
-export type FormState = 'unpublished' | 'accepting' | 'closed' | 'upcoming' | 'ended' | 'paused'
+type FormState = 'unpublished' | 'accepting' | 'closed' | 'upcoming' | 'ended' | 'paused'
 
 /**
  * The server decides `accepting` by the institute's calendar; the browser's day only tells

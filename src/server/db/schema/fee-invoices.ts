@@ -30,7 +30,7 @@ import {
 import { paymentPeriods } from './fee-setup.ts'
 import { concessions } from './fee-rules.ts'
 
-export const groupRunStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
+const groupRunStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
 // The lists the API also validates against are the API's (one list for both).
 export { invoiceStatuses }
 

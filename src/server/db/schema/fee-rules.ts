@@ -23,8 +23,8 @@ import {
 } from '../../../shared/schemas/fee-rules.ts'
 import { feeHeads, paymentPeriods } from './fee-setup.ts'
 
-export const fineRuleKinds = ['fixed_once', 'per_day', 'per_week', 'percent', 'slabs'] as const
-export const concessionKinds = ['percent', 'fixed'] as const
+const fineRuleKinds = ['fixed_once', 'per_day', 'per_week', 'percent', 'slabs'] as const
+const concessionKinds = ['percent', 'fixed'] as const
 // The lists the API also validates against are the API's (one list for both).
 export { concessionCategories, concessionStatuses }
 

@@ -4,7 +4,7 @@ import { users } from './auth.ts'
 import { at, createdAt, tenantPrimaryKey } from './columns.ts'
 import { institutes } from './institutes.ts'
 
-export const jobStatusValues = [
+const jobStatusValues = [
   'queued',
   'running',
   'succeeded',

@@ -22,7 +22,7 @@ export interface RunnerOptions {
   backoffMs?: (attempt: number) => number
 }
 
-export interface EnqueueRequest {
+interface EnqueueRequest {
   instituteId: string
   kind: string
   /** Unique per institute and kind: enqueueing the same key again answers the same job. */

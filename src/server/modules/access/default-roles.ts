@@ -20,7 +20,7 @@ const manage = (...subjects: readonly Permission[]) =>
  * school office usually has, each landing on a page it may open. Institutes change them freely,
  * except admin, which stays locked so an institute cannot lock itself out.
  */
-export const defaultRoles: DefaultRole[] = [
+const defaultRoles: DefaultRole[] = [
   { name: 'admin', homeRoute: '/', isSystem: true, rules: [{ action: 'manage', subject: 'all' }] },
   { name: 'client', homeRoute: '/access-control', rules: read('ACL') },
   {

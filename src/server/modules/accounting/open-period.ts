@@ -3,7 +3,7 @@ import { ApiException } from '../../lib/errors.ts'
 import { fiscalYearOf, fiscalYearStart } from '../../../shared/fiscal-year.ts'
 
 /** The days a voucher may be dated on, first and last included. */
-export interface OpenPeriod {
+interface OpenPeriod {
   from: string
   to: string
   /** The books are closed through this day, when they are. */

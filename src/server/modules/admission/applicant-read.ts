@@ -24,7 +24,7 @@ import { rowKey } from '../../db/tenant-rows.ts'
 import { feePaymentOf } from './fee-payment-read.ts'
 import { isUuid } from '../../lib/ids.ts'
 
-export type ApplicantListQuery = v.InferOutput<typeof ApplicantListQuerySchema>
+type ApplicantListQuery = v.InferOutput<typeof ApplicantListQuerySchema>
 export type ApplicantRow = typeof applicants.$inferSelect
 
 // Written out in full: the query builder leaves column names unqualified inside raw SQL.

@@ -5,7 +5,7 @@ import { otpChallenges, users } from '../../db/schema/auth.ts'
 import { ApiException, tooManyRequests } from '../../lib/errors.ts'
 
 export const otpTtlMs = 10 * 60 * 1000
-export const otpMaxAttempts = 5
+const otpMaxAttempts = 5
 /** One code a minute per requester (browser). */
 const resendAfterMs = 60 * 1000
 /**
@@ -20,7 +20,7 @@ const resendAfterMs = 60 * 1000
 export const accountCodesPerHour = 5
 const accountWindowMs = 60 * 60 * 1000
 /** How long after a correct code the new password may be set. */
-export const resetWindowMs = 10 * 60 * 1000
+const resetWindowMs = 10 * 60 * 1000
 
 type Purpose = (typeof otpChallenges.$inferSelect)['purpose']
 
@@ -105,7 +105,7 @@ export async function issueOtp(
   })
 }
 
-export type VerifyResult =
+type VerifyResult =
   { result: 'ok'; resetToken: string } | { result: 'wrong' | 'exhausted' | 'none' }
 
 /**

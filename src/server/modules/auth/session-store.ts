@@ -10,7 +10,7 @@ export interface Client {
   userAgent: string | null
 }
 
-export interface IssuedTokens {
+interface IssuedTokens {
   status: true
   access_token: string
   refresh_token: string
@@ -72,7 +72,7 @@ export function startSession(
   return issue(db, tokens, config, { ...opts, familyId: randomUUID() })
 }
 
-export type RotateResult =
+type RotateResult =
   | { ok: true; tokens: IssuedTokens }
   | { ok: false; reason: 'unknown' | 'revoked' | 'reused'; familyId?: string; userId?: string }
 

@@ -6,7 +6,7 @@ import { appSettings } from '../../db/schema/system.ts'
 
 const algorithm = 'HS256'
 
-export interface AccessClaims {
+interface AccessClaims {
   sub: string
   /** The user's institute. */
   inst: string
@@ -18,7 +18,7 @@ export interface AccessClaims {
   rot?: string
 }
 
-export interface RefreshClaims {
+interface RefreshClaims {
   sub: string
   /** The session row this token is; each is good for one refresh. */
   jti: string

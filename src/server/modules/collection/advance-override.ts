@@ -29,7 +29,7 @@ import { takePayment } from './payment-create.ts'
  */
 
 /** The amount an override moves: an undo moves what its receipt took from the advance. */
-export interface CheckedOverride {
+interface CheckedOverride {
   amountMinor: number
   paymentId: string | null
 }
@@ -136,7 +136,7 @@ export async function checkOverride(
   return { amountMinor: body.amountMinor, paymentId: null }
 }
 
-export interface OverrideRun {
+interface OverrideRun {
   overrideId: string
   reason: string
   /** Who carries it out: the requester, or the approver. */

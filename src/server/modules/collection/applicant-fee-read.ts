@@ -36,7 +36,7 @@ const counterApplicant = (r: ApplicantRow): CounterApplicant => ({
 })
 
 /** A short reference as typed: `ds-26-6dkk`, `DS266DKK` and `DS-26-6DKK` are the same. */
-export const referenceKey = (typed: string) => typed.toUpperCase().replace(/[^0-9A-Z]/g, '')
+const referenceKey = (typed: string) => typed.toUpperCase().replace(/[^0-9A-Z]/g, '')
 
 /**
  * Applicants whose application fee is due, for the counter's search: by their short reference

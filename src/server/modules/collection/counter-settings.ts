@@ -25,7 +25,7 @@ export async function counterSettingsOf(db: Db, instituteId: string): Promise<Co
   return row ?? defaultCounterSettings
 }
 
-export async function saveCounterSettings(
+async function saveCounterSettings(
   db: Db,
   instituteId: string,
   settings: CounterSettings,

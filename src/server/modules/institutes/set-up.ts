@@ -9,7 +9,7 @@ import { createDefaultRoles } from '../access/default-roles.ts'
 import { createDefaultChart } from '../accounting/default-chart.ts'
 
 /** Every institute has a campus from the start; the office renames it or adds others. */
-export const mainCampus = { name: 'Main campus', code: 'MAIN', position: 0 }
+const mainCampus = { name: 'Main campus', code: 'MAIN', position: 0 }
 
 /** What every new institute starts with: its roles, its chart of accounts and a campus. */
 export async function setUpInstitute(db: Db, instituteId: string) {
@@ -44,7 +44,7 @@ export async function completeInstitutes(db: Db) {
   }
 }
 
-export type NewInstitute = Pick<typeof institutes.$inferInsert, 'slug' | 'name'> &
+type NewInstitute = Pick<typeof institutes.$inferInsert, 'slug' | 'name'> &
   Partial<
     Pick<typeof institutes.$inferInsert, 'currency' | 'timezone' | 'idempotencyKey' | 'payloadHash'>
   >

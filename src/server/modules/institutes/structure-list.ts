@@ -26,7 +26,7 @@ export interface ListTable {
 export const readStructure = () =>
   requireAnyPermission('read', ['institute', 'admission', 'students'])
 
-export const itemMissing = (list: StructureList) =>
+const itemMissing = (list: StructureList) =>
   new ApiException(404, 'structure_item_missing', { list })
 
 /**

@@ -4,7 +4,7 @@ import { enrolments, students } from '../../db/schema/students.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 
 /** Which enrolments of a session: each filter given narrows; an empty list narrows nothing. */
-export interface EnrolledFilter {
+interface EnrolledFilter {
   instituteId: string
   academicSessionId: string
   classIds?: readonly string[]

@@ -8,7 +8,7 @@ import { writeRows, type BatchCounts } from './import-plan.ts'
 import type { ImportedRow } from './import-rows.ts'
 
 /** Rows per batch: each batch is one transaction, all of it written or none. */
-export const importBatchSize = 200
+const importBatchSize = 200
 
 interface Checkpoint extends BatchCounts {
   next: number

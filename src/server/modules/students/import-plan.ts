@@ -13,7 +13,7 @@ type StudentRow = typeof students.$inferSelect
 type EnrolmentRow = typeof enrolments.$inferSelect
 
 /** What writing a row would do to the institute's students, or why it cannot be written. */
-export interface RowPlan {
+interface RowPlan {
   outcome: 'new' | 'updated' | 'unchanged'
   error?: { column: ImportColumn; detail: ErrorDetail }
   student?: StudentRow

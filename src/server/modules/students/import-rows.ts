@@ -50,7 +50,7 @@ export interface ImportedRow {
 }
 
 /** A row as checked: its cells, refusals by column, and the row to write when it has none. */
-export interface CheckedRow {
+interface CheckedRow {
   line: number
   values: Partial<Record<ImportColumn, string>>
   errors: Partial<Record<ImportColumn, ErrorDetail[]>>
@@ -58,7 +58,7 @@ export interface CheckedRow {
 }
 
 /** The institute's structure by lower-case name, to resolve a file's names to ids. */
-export interface Structure {
+interface Structure {
   sessions: Map<string, { id: string; year: number }>
   current?: { id: string; year: number; name: string }
   classes: Map<string, string>

@@ -14,7 +14,7 @@ import { rowKey } from '../../db/tenant-rows.ts'
 const keptForHours = 24
 const keptSince = sql`now() - make_interval(hours => ${keptForHours})`
 
-export type ImportRecord = typeof studentImports.$inferSelect
+type ImportRecord = typeof studentImports.$inferSelect
 
 /**
  * Removes the institute's uploads older than a day whose job is not still to run. One being

@@ -35,7 +35,7 @@ const PromotionJobParamsSchema = v.object({
   request: PromotionRequestSchema,
   by: RequesterSchema,
 })
-export type PromotionJobParams = v.InferOutput<typeof PromotionJobParamsSchema>
+type PromotionJobParams = v.InferOutput<typeof PromotionJobParamsSchema>
 
 interface Checkpoint {
   /** The index of the next class mapping to run. */

@@ -49,7 +49,7 @@ function classNames(token: string): string[] {
 }
 
 /** "7-A-12", "Six/B/3", "Play 4": a class, maybe a section, and a roll. */
-export function parseRoll(q: string) {
+function parseRoll(q: string) {
   const three = /^(.+?)\s*[-/]\s*([A-Za-z0-9]{1,10})\s*[-/]\s*(\d{1,6})$/.exec(q)
   if (three) return { classNames: classNames(three[1]!), section: three[2]!, roll: +three[3]! }
   const two = /^([A-Za-z][A-Za-z ]*?|\d{1,2})\s*[-/ ]\s*(\d{1,6})$/.exec(q)
@@ -58,7 +58,7 @@ export function parseRoll(q: string) {
 }
 
 /** The digits of a phone as typed, when it looks like one (digits and + ( ) - . spaces). */
-export function phoneDigits(q: string) {
+function phoneDigits(q: string) {
   if (!/^[+\d\s().-]+$/.test(q)) return undefined
   const digits = q.replace(/\D/g, '')
   return digits.length >= 4 ? digits : undefined

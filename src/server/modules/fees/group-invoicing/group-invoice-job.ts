@@ -10,7 +10,7 @@ import type { BilledStudent } from '../invoices/invoice-plan.ts'
 import { writeInvoices } from '../invoices/invoice-write.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 
-export interface GroupInvoiceResult {
+interface GroupInvoiceResult {
   invoiceCount: number
   skippedCount: number
   totalMinor: number

@@ -75,7 +75,7 @@ export async function resolveScope(
 export const scopeStudents = (db: Db, instituteId: string, { scope }: ResolvedScope) =>
   studentsOf(db, instituteId, scope.academicSessionId, scope)
 
-export interface SlicePlan {
+interface SlicePlan {
   planned: PlannedInvoice[]
   skipped: { student: BilledStudent; reason: SkipReason }[]
 }

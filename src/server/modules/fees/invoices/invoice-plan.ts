@@ -65,7 +65,7 @@ export interface PlannedInvoice {
 type ConcessionRow = typeof concessions.$inferSelect
 
 /** Everything the lines of these students depend on, read once. */
-export interface FeeContext {
+interface FeeContext {
   heads: Map<string, FeeHead>
   configs: (typeof feeConfigs.$inferSelect)[]
   overrides: Map<string, typeof studentFeeOverrides.$inferSelect>

@@ -68,7 +68,7 @@ export const reversed = (lines: PostingLine[]): PostingLine[] =>
   lines.map((l) => ({ ...l, debit: l.credit, credit: l.debit }))
 
 /** The purposes a set of lines posts to, for assertFeeMappings. */
-export function purposesOf(lines: Pick<PlannedLine, 'concession' | 'vat'>[]): MappingPurpose[] {
+function purposesOf(lines: Pick<PlannedLine, 'concession' | 'vat'>[]): MappingPurpose[] {
   return [
     'fee_receivable',
     ...(lines.some((l) => l.concession > 0) ? (['concession'] as const) : []),
@@ -89,7 +89,7 @@ export async function takeNumbers(tx: Db, instituteId: string, fiscalYear: numbe
   return row!.last - count + 1
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   academicSessionId: string
   createdBy: string | null
   /** One voucher per invoice ('each'), or one per issue date for them all ('batch'). */

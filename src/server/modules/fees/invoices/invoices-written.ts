@@ -1,13 +1,13 @@
 import type { Db } from '../../../db/client.ts'
 
 /** Invoices just written and posted, each with its student. */
-export interface WrittenInvoice {
+interface WrittenInvoice {
   invoiceId: string
   studentId: string
 }
 
 /** What an area does in the transaction that wrote invoices, right after them. */
-export type InvoicesWrittenHook = (
+type InvoicesWrittenHook = (
   tx: Db,
   instituteId: string,
   written: WrittenInvoice[],

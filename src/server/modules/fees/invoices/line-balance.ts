@@ -12,7 +12,7 @@ import { pgArray } from '../../../lib/sql-arrays.ts'
  */
 
 /** What the invoice line `l` asks as it stands: its net with its credit notes' lines (negative). For a query naming the line `l`. */
-export const lineAsks = sql`(l.net_minor + coalesce((select sum(cl.net_minor)
+const lineAsks = sql`(l.net_minor + coalesce((select sum(cl.net_minor)
   from invoice_lines cl
   where cl.institute_id = l.institute_id and cl.credits_line_id = l.id), 0))`
 

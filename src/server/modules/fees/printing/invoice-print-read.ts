@@ -21,7 +21,7 @@ import { rowKey } from '../../../db/tenant-rows.ts'
 type SettingsRow = typeof invoicePrintSettings.$inferSelect
 
 /** The stored columns as the shared shape (jsonb lists are typed as plain strings in the table). */
-export const settingsInputOf = (row: SettingsRow): InvoicePrintSettingsInput => ({
+const settingsInputOf = (row: SettingsRow): InvoicePrintSettingsInput => ({
   footerText: row.footerText,
   shownFields: row.shownFields as InvoicePrintSettingsInput['shownFields'],
   shownColumns: row.shownColumns as InvoicePrintSettingsInput['shownColumns'],

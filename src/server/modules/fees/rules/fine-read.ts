@@ -124,7 +124,7 @@ async function paymentsOf(db: Db, instituteId: string, lineIds: string[]) {
 }
 
 /** A line as the fine rules need it: whose, of which period, and whether it still counts. */
-export type FinedLine = Pick<LineRow, 'id' | 'studentId' | 'periodId' | 'cancelled'>
+type FinedLine = Pick<LineRow, 'id' | 'studentId' | 'periodId' | 'cancelled'>
 
 /**
  * Each line's fine as of `asOf` by the rules, before waivers. A period cap is shared by the
