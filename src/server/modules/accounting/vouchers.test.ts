@@ -4,7 +4,8 @@ import { asUser, type TestApp } from '../../test-support/test-app.ts'
 import { fiscalYear, inFiscalYear } from '../../test-support/fiscal-dates.ts'
 import { voucherSuite, type VoucherSuite } from '../../test-support/vouchers.ts'
 
-// Posting, numbering, retrying, reversing and listing vouchers; later tests read what earlier ones posted.
+// Posting, numbering, retrying, reversing and listing vouchers; later tests read what earlier ones
+// posted.
 describe('vouchers', () => {
   let t: TestApp
   let admin: string

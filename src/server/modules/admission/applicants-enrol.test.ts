@@ -21,7 +21,8 @@ import {
 
 type ApplicantList = { data: ApplicantSummary[]; total: number; page: number; perPage: number }
 
-// Enrolling accepted applicants as students: codes, sections and rolls; the codes count on from one test to the next.
+// Enrolling accepted applicants as students: codes, sections and rolls; the codes count on from one
+// test to the next.
 describe('applicants (staff)', () => {
   let t: TestApp
   let officer: string

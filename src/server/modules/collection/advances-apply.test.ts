@@ -15,7 +15,8 @@ import {
 import { advanceSuite, type AdvanceSuite } from '../../test-support/collection-suites.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 
-// Who holds an advance, the advance policy, and applying an advance by hand; each test goes on from the one before.
+// Who holds an advance, the advance policy, and applying an advance by hand; each test goes on from
+// the one before.
 describe('advance overrides', () => {
   let t: TestApp
   let admin: string

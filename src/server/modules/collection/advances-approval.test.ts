@@ -10,7 +10,8 @@ import { advanceSuite, type AdvanceSuite } from '../../test-support/collection-s
 import { signedInWithRules } from '../../test-support/admission.ts'
 import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
 
-// Overrides above the policy’s amount waiting for approval, automatic use on a new invoice, and who may act; each test goes on from the one before.
+// Overrides above the policy’s amount waiting for approval, automatic use on a new invoice, and who
+// may act; each test goes on from the one before.
 describe('advance overrides', () => {
   let t: TestApp
   let admin: string
@@ -43,8 +44,8 @@ describe('advance overrides', () => {
       } = s),
   )
 
-  // The policy the tests here work under, saved as an earlier suite's test does: transfers
-  // above 150,000 wait for another user's approval.
+  // The policy the tests here work under, as advances-apply.test.ts saves it: transfers above
+  // 150,000 wait for another user's approval.
   beforeAll(async () => {
     expect((await setPolicy({ autoApply: false, approvalAboveMinor: 150_000 })).status).toBe(200)
   })

@@ -15,7 +15,8 @@ import { paymentSuite, type PaymentSuite } from '../../test-support/collection-s
 import { fiscalYear } from '../../test-support/fiscal-dates.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 
-// Finding a family, taking its payments and cancelling one: each test goes on from where the one before left the family.
+// Finding a family, taking its payments and cancelling one: each test goes on from where the one
+// before left the family.
 describe('payments at the counter', () => {
   let t: TestApp
   let admin: string

@@ -16,7 +16,8 @@ import {
 import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
 import { studentImportJob } from './import-job.ts'
 
-// Previewing, confirming and running an import, resumed or gone on with, and who may: each test goes on from what the ones before imported.
+// Previewing, confirming and running an import, resumed or gone on with, and who may: each test
+// goes on from what the ones before imported.
 describe('student import', () => {
   let t: TestApp
   let admin: string

@@ -28,7 +28,8 @@ import {
 import { addUser, asUser, signIn, type TestApp } from '../../../test-support/test-app.ts'
 import { groupInvoiceJobKind } from './group-invoice-job.ts'
 
-// Runs as jobs: gaps filled, crashes resumed, numbering and posting by batch, and who may see them; each test goes on from the runs before it.
+// Runs as jobs: gaps filled, crashes resumed, numbering and posting by batch, and who may see them;
+// each test goes on from the runs before it.
 describe('group invoice', () => {
   let t: TestApp
   let admin: string
