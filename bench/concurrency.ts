@@ -12,7 +12,7 @@ const requestCount = Number(process.env.CONCURRENCY_BENCH_REQUESTS ?? 2_000)
 const warmUp = 100
 const maxSeconds = 30
 
-export interface Figures {
+interface Figures {
   requests: number
   failed: number
   firstFailure: string

@@ -15,7 +15,7 @@ import { pageModules } from './routes.tsx'
 export { setServerFetch } from '../lib/public-api.ts'
 
 /** What the host found in the client build for a page: its scripts and styles. */
-export interface PageAssets {
+interface PageAssets {
   entry: string
   preloads: string[]
   css: string[]

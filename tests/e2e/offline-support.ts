@@ -99,7 +99,7 @@ export async function applicant(request: APIRequestContext, baseURL: string, nam
 }
 
 /** The stored reads as IndexedDB holds them, read without the app's code. */
-export interface Stored {
+interface Stored {
   key: string
   endpoint: string
   userId: string

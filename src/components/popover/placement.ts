@@ -1,11 +1,11 @@
-export interface Box {
+interface Box {
   top: number
   bottom: number
   left: number
   right: number
 }
 
-export interface Placement {
+interface Placement {
   top: number
   left: number
 }

@@ -20,7 +20,7 @@ import {
 /** What a row's inputs hold: text for names, dates and numbers, ids for a group's classes. */
 export type Values = Record<string, string | string[]>
 
-export interface Column {
+interface Column {
   key: string
   label: ReactNode
   kind: 'text' | 'date' | 'number' | 'classes'

@@ -19,7 +19,7 @@ interface AuditChange {
   after?: unknown
 }
 
-export interface AuditEntry extends AuditChange {
+interface AuditEntry extends AuditChange {
   instituteId: string | null
   userId: string | null
   impersonatorId?: string | null

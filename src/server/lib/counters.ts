@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts'
 import { throttleCounters } from '../db/schema/system.ts'
 
 /** A key's count in its current window. */
-export interface Count {
+interface Count {
   count: number
   startedAt: number
   lastAt: number

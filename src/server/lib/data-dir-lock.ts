@@ -24,7 +24,7 @@ const abandonedGuardMs = 10_000
 /** Longest Unix socket path (macOS; Linux allows 107 bytes). */
 const maxSocketPath = 103
 
-export interface Holder {
+interface Holder {
   pid: number
   url?: string
 }

@@ -19,7 +19,7 @@ import { formBody, selectForms, type FormRow } from './form-read.ts'
 import { feePaymentOf } from './fee-payment-read.ts'
 import { isUuid } from '../../lib/ids.ts'
 
-export type InstituteRow = typeof institutes.$inferSelect
+type InstituteRow = typeof institutes.$inferSelect
 export type ApplicantRow = typeof applicants.$inferSelect
 export type AttachmentRow = typeof applicantAttachments.$inferSelect
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { sessions } from '../../db/schema/auth.ts'
 import { hashToken, type TokenService } from './token-service.ts'
 
-export interface Client {
+interface Client {
   ip: string | null
   userAgent: string | null
 }

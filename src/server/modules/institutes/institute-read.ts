@@ -10,7 +10,7 @@ import { vouchers } from '../../db/schema/accounting.ts'
 import { instituteSlugs, institutes } from '../../db/schema/institutes.ts'
 import { conflict } from '../../lib/errors.ts'
 
-export type InstituteRow = typeof institutes.$inferSelect
+type InstituteRow = typeof institutes.$inferSelect
 
 export async function instituteRow(db: Db, instituteId: string, lock?: 'update') {
   const query = db.select().from(institutes).where(eq(institutes.id, instituteId))

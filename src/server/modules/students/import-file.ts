@@ -19,7 +19,7 @@ export const fileRefusal = (code: ErrorCode, values?: ErrorValues) =>
   new ApiException(422, code, values, { fields: { file: [{ code, ...(values && { values }) }] } })
 
 /** An upload as read: the file's name and sha256, and its sheet. */
-export interface Upload {
+interface Upload {
   name: string
   sha256: string
   sheet: Sheet
