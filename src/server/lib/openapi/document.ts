@@ -50,7 +50,12 @@ export async function openApiDocument({ routes, publicEndpoints, version }: ApiS
   const paths: Record<string, Record<string, Json>> = {}
   for (const endpoint of endpoints) {
     const openApiPath = endpoint.path.replace(/:(\w+)/g, '{$1}')
-    ;(paths[openApiPath] ??= {})[endpoint.method] = operation(endpoint, publicEndpoints.has(endpoint.key), components, nameOf)
+    ;(paths[openApiPath] ??= {})[endpoint.method] = operation(
+      endpoint,
+      publicEndpoints.has(endpoint.key),
+      components,
+      nameOf,
+    )
   }
   const document = {
     openapi: '3.1.1',

@@ -21,7 +21,10 @@ import { instituteToday } from '../../lib/today.ts'
 import { countsByForm, findForm, selectForms, staffForm, type FormRow } from './form-read.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
 import { documented } from '../../lib/openapi/documented.ts'
-import { AdmissionFormListSchema, AdmissionFormSchema } from '../../../shared/schemas/admission-forms.ts'
+import {
+  AdmissionFormListSchema,
+  AdmissionFormSchema,
+} from '../../../shared/schemas/admission-forms.ts'
 
 type FormInput = v.InferOutput<typeof AdmissionFormInputSchema>
 

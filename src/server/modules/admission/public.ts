@@ -32,7 +32,10 @@ import {
   type ApplicantRow,
 } from './public-read.ts'
 import { documented } from '../../lib/openapi/documented.ts'
-import { PublicFormListSchema, PublicAdmissionFormSchema } from '../../../shared/schemas/admission-forms.ts'
+import {
+  PublicFormListSchema,
+  PublicAdmissionFormSchema,
+} from '../../../shared/schemas/admission-forms.ts'
 import { PublicApplicationSchema } from '../../../shared/schemas/admission-applications.ts'
 
 /** How much one client may do; every limit is per IP except those per application. */

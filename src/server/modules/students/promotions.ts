@@ -11,7 +11,10 @@ import { readJson } from '../../lib/validate.ts'
 import { promotionJobKindName } from './promotion-job.ts'
 import { addCounts, loadScope, planClass, RollBook, zeroCounts } from './promotion-plan.ts'
 import { documented } from '../../lib/openapi/documented.ts'
-import { PromotionPreviewSchema, PromotionStartedSchema } from '../../../shared/schemas/student-promotion.ts'
+import {
+  PromotionPreviewSchema,
+  PromotionStartedSchema,
+} from '../../../shared/schemas/student-promotion.ts'
 
 /**
  * Promotion from one session to the next (`/api/students/promotions`): a preview of what it
