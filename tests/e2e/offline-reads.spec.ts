@@ -146,11 +146,20 @@ test('every staff screen opened once opens offline, reached from the menu or by 
   // Forty screens online and offline: 2.6 min on two cores shared with another suite.
   test.setTimeout(300_000)
   const { context, page } = await adminPage(browser, baseURL!)
+  // A screen's reads have all come back once none is on its way and none has started or ended
+  // for a moment: a read that depends on another starts only after a render, when none may be
+  // on its way for an instant (on a busy machine, long enough to be taken for the end).
   const inFlight = new Set<string>()
+  let lastActivity = Date.now()
   const isApi = (url: string) => new URL(url).pathname.startsWith('/api/')
-  page.on('request', (r) => isApi(r.url()) && inFlight.add(r.url()))
-  page.on('requestfinished', (r) => inFlight.delete(r.url()))
-  page.on('requestfailed', (r) => inFlight.delete(r.url()))
+  const seen = (change: () => void) => {
+    change()
+    lastActivity = Date.now()
+  }
+  page.on('request', (r) => isApi(r.url()) && seen(() => inFlight.add(r.url())))
+  page.on('requestfinished', (r) => seen(() => inFlight.delete(r.url())))
+  page.on('requestfailed', (r) => seen(() => inFlight.delete(r.url())))
+  const settled = () => inFlight.size === 0 && Date.now() - lastActivity > 750
   const unavailable = page.getByTestId('not-available-offline')
   const failed = page.getByRole('heading', { name: 'Something went wrong' })
   await page.goto('/dashboard')
@@ -173,7 +182,7 @@ test('every staff screen opened once opens offline, reached from the menu or by 
   for (const href of screens) {
     await viaMenu(href)
     await opened(href, `${href} online`)
-    await expect.poll(() => inFlight.size, `${href} settles`).toBe(0)
+    await expect.poll(settled, `${href} settles`).toBe(true)
   }
 
   // Offline, each again from the menu; the screens reported missing after a reload (each a
