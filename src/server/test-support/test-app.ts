@@ -54,9 +54,11 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   }
   const logLines: string[] = []
   const log = createLogger('info', (line) => logLines.push(line))
+  // The run's own database comes seeded: a copy of its PostgreSQL template or its PGlite dump.
   const copy = own && !config.databaseUrl ? await fromSeededSnapshot() : undefined
+  const seeded = copy !== undefined || (own && config.databaseUrl !== undefined)
   const database = copy ?? (await openDatabase({ ...config, log }))
-  if (!copy && !(own && config.databaseUrl)) await migrateAndSeed(database)
+  if (!seeded) await migrateAndSeed(database)
   const sent: string[] = []
   const transport = consoleTransport((line) => sent.push(line))
   const app = createApp({
