@@ -83,8 +83,8 @@ test.describe('in the light and the dark skin, axe finds nothing serious or crit
     // The admin sees every staff screen.
     await signInAs(context, context.request, baseURL!, 'admin')
 
-    // A new browser's first staff page, while its service worker precaches the whole app
-    // beside the suite's other browsers: on two busy cores it has shown after more than 10 s.
+    // A new browser's first staff page loads the app's code cold beside the suite's other
+    // browsers: on two busy cores it has shown after more than 10 s.
     await page.goto('/dashboard')
     await expect(page.getByRole('heading', { name: /Welcome/, level: 1 })).toBeVisible({
       timeout: 30_000,

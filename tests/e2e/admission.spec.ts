@@ -2,6 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { publishForm } from './admission-data.ts'
 import { signInAs, staffUser } from './session.ts'
 
+// What this file tries needs the app's service worker (off by default: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /** A test's own names, so that repeated runs on one server do not meet. */
 const uniqueSuffix = () => Math.random().toString(36).slice(2, 8)
 

@@ -2,6 +2,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { familyWithDues } from './collection-data.ts'
 import { adminHeaders, signInAs, staffUser } from './session.ts'
 
+// What this file tries needs the app's service worker (off by default: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /** When the page last stored a family's advances for offline reading (0: never). */
 function storedFamilyAt(page: Page): Promise<number> {
   return page.evaluate(

@@ -16,6 +16,9 @@ import {
   unique,
 } from './offline-support.ts'
 
+// What this file tries needs the app's service worker (off by default: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /*
  * A reviewer reads the books online, then without a network: every screen read once opens
  * again from the offline read store with the time it was fetched, never in a request loop.

@@ -5,6 +5,9 @@ import { chromium, expect, test, type Page } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './chromium.ts'
 import { signInAs } from './session.ts'
 
+// What this file tries needs the app's service worker (off by default: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 async function waitForServiceWorkerControl(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready)
   await expect

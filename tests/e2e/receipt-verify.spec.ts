@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { studentOwing } from './receipt-data.ts'
 import { signInAs } from './session.ts'
 
+// What this file tries needs the app's service worker (off by default: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /*
  * A receipt carries a QR code of its verification address; whoever holds the receipt opens it
  * on a phone without signing in and sees the institute, number, date, amount and status — the

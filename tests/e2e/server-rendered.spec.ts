@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { publishForm } from './admission-data.ts'
 import { e2ePassword, signInAs } from './session.ts'
 
+// What this file tries needs the app's service worker (off by default: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /*
  * The applicants' pages come from the server already rendered (src/public-app), in the
  * visitor's language, and the browser takes them over without re-rendering them: no hydration

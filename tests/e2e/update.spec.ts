@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { spawnServer } from './spawn-server.ts'
 
+// What this file tries needs the app's service worker (off by default: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 test('a new deployment shows "update available — reload", and reloading takes it', async ({
   page,
 }) => {
