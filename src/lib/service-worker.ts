@@ -33,7 +33,9 @@ export async function registerServiceWorker() {
   workbox.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload()
   })
-  void workbox.register()
+  // A browser may refuse (a private window, privacy settings, a page not served securely): the
+  // app then works online as before, without updates or offline pages.
+  workbox.register().catch(() => undefined)
 }
 
 export function applyUpdate() {

@@ -15,6 +15,27 @@ test.describe('the app shell', () => {
     expect(errors).toEqual([])
   })
 
+  test('a browser that refuses service workers runs the app without an error', async ({
+    page,
+  }) => {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.addInitScript(() => {
+      navigator.serviceWorker.register = () =>
+        Promise.reject(new DOMException('The operation is insecure.', 'SecurityError'))
+    })
+    await page.goto('/login')
+    await page.getByRole('heading', { level: 1 }).hover()
+    await expect(page.locator('html[data-live]')).toHaveCount(1)
+    await page.getByLabel('Username or email').fill('nobody')
+    await page.getByLabel('Password').fill('wrong password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Email or Password is Invalid' }),
+    ).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
   test('switching to German, French, Portuguese and Bangla changes the text, and the choice stays', async ({
     page,
   }) => {
