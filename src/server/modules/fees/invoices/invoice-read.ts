@@ -8,7 +8,7 @@ import { fineRules } from '../../../db/schema/fee-rules.ts'
 import { feeHeads, paymentPeriods, vatRates } from '../../../db/schema/fee-setup.ts'
 import { enrolments, students } from '../../../db/schema/students.ts'
 import { notFound } from '../../../lib/errors.ts'
-import { presentFineRule } from '../rules/fine-rules.ts'
+import { presentFineRule } from '../rules/fine-rule-row.ts'
 import { lineBalances } from './line-balance.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 

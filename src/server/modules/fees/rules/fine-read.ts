@@ -15,7 +15,7 @@ import { fineWaivers, invoiceLines, invoices } from '../../../db/schema/fee-invo
 import { fineRules } from '../../../db/schema/fee-rules.ts'
 import { feeHeads } from '../../../db/schema/fee-setup.ts'
 import { parseOrThrow } from '../../../lib/validate.ts'
-import { presentFineRule } from './fine-rules.ts'
+import { presentFineRule } from './fine-rule-row.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { instituteToday } from '../../../lib/today.ts'
 

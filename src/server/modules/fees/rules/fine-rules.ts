@@ -2,7 +2,6 @@ import { and, desc, eq, gte, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   FineRuleInputSchema,
-  type FineCharge,
   type FineRuleInput,
   type FineRuleList,
   type FineRuleRow,
@@ -21,31 +20,7 @@ import { ruleStartDefaults } from './rule-start.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { documented } from '../../../lib/openapi/documented.ts'
-
-type FineRow = typeof fineRules.$inferSelect
-
-function chargeOf(row: FineRow): FineCharge {
-  switch (row.kind) {
-    case 'percent':
-      return { kind: 'percent', rateBp: row.rateBp ?? 0 }
-    case 'slabs':
-      return { kind: 'slabs', slabs: row.slabs ?? [] }
-    default:
-      return { kind: row.kind, amount: row.amountMinor ?? 0 }
-  }
-}
-
-/** A stored rule as the fine computation (and the API) take it. */
-export const presentFineRule = (row: FineRow): FineRuleRow => ({
-  id: row.id,
-  feeHeadId: row.feeHeadId,
-  effectiveFrom: row.effectiveFrom,
-  effectiveTo: row.effectiveTo,
-  graceDays: row.graceDays,
-  charge: chargeOf(row),
-  lineCap: row.capPerLineMinor,
-  periodCap: row.capPerPeriodMinor,
-})
+import { presentFineRule } from './fine-rule-row.ts'
 
 const valuesOf = (body: FineRuleInput) => ({
   feeHeadId: body.feeHeadId,

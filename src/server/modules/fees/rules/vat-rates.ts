@@ -17,17 +17,7 @@ import { headOf, ruleHeads } from './rule-heads.ts'
 import { ruleStartDefaults } from './rule-start.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { documented } from '../../../lib/openapi/documented.ts'
-
-type VatRow = typeof vatRates.$inferSelect
-
-/** A stored rate as the API gives it (the VAT page and the fee-head list). */
-export const presentVatRate = (row: VatRow): VatRateRow => ({
-  id: row.id,
-  feeHeadId: row.feeHeadId,
-  rateBp: row.rateBp,
-  inclusive: row.inclusive,
-  effectiveFrom: row.effectiveFrom,
-})
+import { presentVatRate } from './vat-rate-row.ts'
 
 /**
  * /fees/vat-rates: each fee head's history of VAT rates. A rate runs from its day until the

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts'
 import { accounts } from '../../../db/schema/accounting.ts'
 import { feeHeads, vatRates } from '../../../db/schema/fee-setup.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
-import { presentVatRate } from '../rules/vat-rates.ts'
+import { presentVatRate } from '../rules/vat-rate-row.ts'
 import { headsInvoiced } from './setup-read.ts'
 
 /** The institute's fee heads (or the one named), with their income accounts and VAT rates. */
