@@ -15,9 +15,7 @@ test.describe('the app shell', () => {
     expect(errors).toEqual([])
   })
 
-  test('a browser that refuses service workers runs the app without an error', async ({
-    page,
-  }) => {
+  test('a browser that refuses service workers runs the app without an error', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
     await page.addInitScript(() => {
