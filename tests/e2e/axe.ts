@@ -43,8 +43,8 @@ async function axeFindings(page: Page, only?: string[]): Promise<string[]> {
 
 /**
  * The findings of `axeFindings` in the light skin and then, for its colours, in the dark one, by
- * skin (none: empty). The skin is switched as the skin toggle does, without a reload: it is the page's
- * `data-skin` and its styles, kept on the device for the next page.
+ * skin (none: empty). The skin is switched as the skin toggle does, without a reload: it is the
+ * page's `data-skin` and its styles, kept on the device for the next page.
  */
 export async function axeFindingsInBothSkins(page: Page): Promise<Record<string, string[]>> {
   const findings: Record<string, string[]> = {}
