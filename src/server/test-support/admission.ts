@@ -5,6 +5,7 @@ import type { ApplicantStatus } from '../../shared/schemas/admission-lists.ts'
 import { academicSessions, classes, groups } from '../db/schema/academic.ts'
 import { roleRules, roles } from '../db/schema/access.ts'
 import { admissionForms, applicants } from '../db/schema/admission.ts'
+import { newTemporaryId } from '../modules/admission/temporary-id.ts'
 import { institutes } from '../db/schema/institutes.ts'
 import { addUser, signIn, type TestApp } from './test-app.ts'
 
@@ -183,7 +184,7 @@ export async function insertApplicant(
     .values({
       instituteId: form.instituteId,
       formId: form.id,
-      temporaryId: randomBytes(16).toString('base64url'),
+      temporaryId: newTemporaryId(),
       shortReference: opts.shortReference ?? `DS-27-${String(++references).padStart(4, '0')}`,
       status: opts.status ?? 'submitted',
       applicantName: name,
