@@ -10,10 +10,14 @@ import react from '@vitejs/plugin-react'
 import { build, defineConfig, type LogLevel, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import pkg from './package.json' with { type: 'json' }
-import { configDefaults } from 'vitest/config'
-import { postgresTestFiles } from './src/server/test-support/postgres-test-files.ts'
+import { mocksModules, runsOnPostgres, testFiles } from './src/server/test-support/test-files.ts'
 
 const here = import.meta.dirname
+const tests = testFiles(here, ['src', 'tests/api'])
+const testsByDatabase = {
+  pglite: tests.filter((file) => !file.endsWith('.pg.test.ts')),
+  postgres: tests.filter(runsOnPostgres(here)),
+}
 const appName = process.env.APP_NAME ?? 'Educational Management System'
 // index.html reads the name as %VITE_APP_NAME%.
 process.env.VITE_APP_NAME = appName
@@ -231,26 +235,27 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // The API suite runs on both databases the product supports: the embedded PGlite and a
     // PostgreSQL server (started for the run; DATABASE_URL names one instead) with real pools;
     // the tests that need no database, or open a PGlite of their own, run on PGlite alone.
-    projects: [
-      // *.pg.test.ts: what only means something with parallel connections; *.pglite.test.ts:
-      // the embedded database's own driver.
-      {
-        extends: true,
-        test: {
-          name: 'pglite',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
-          globalSetup: ['src/server/test-support/pglite-global-setup.ts'],
+    // *.pg.test.ts: what only means something with parallel connections; *.pglite.test.ts: the
+    // embedded database's own driver. Each database's files share their workers' modules, but
+    // those that mock one (src/server/test-support/test-files.ts).
+    projects: Object.entries(testsByDatabase).flatMap(([database, files]) => {
+      const globalSetup = [`src/server/test-support/${database}-global-setup.ts`]
+      const mocking = files.filter((file) => mocksModules(here, file))
+      return [
+        {
+          extends: true,
+          test: {
+            name: database,
+            include: files.filter((file) => !mocking.includes(file)),
+            isolate: false,
+            globalSetup,
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'postgres',
-          include: postgresTestFiles(here, ['src', 'tests/api']),
-          globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
+        {
+          extends: true,
+          test: { name: `${database} (own modules)`, include: mocking, globalSetup },
         },
-      },
-    ],
+      ]
+    }),
   },
 }))

@@ -46,6 +46,23 @@ describe('fair queue', () => {
     expect(await queue.run('a', 'all', async () => 'after')).toBe('after')
   })
 
+  it('counts a job against its key while it arrives, without holding a slot', async () => {
+    const queue = new FairQueue({ maxRunning: 1, maxPerKey: 1, maxWaiting: { all: 1 } })
+    const started: string[] = []
+    const arriving = gate([], 'body')
+    const a = gate(started, 'a')
+    const runA = queue.run('a', 'all', a.job, arriving.job)
+    // Still arriving: the key's share is taken, the slot is not.
+    await expect(queue.run('a', 'all', async () => 'x')).rejects.toMatchObject({ scope: 'key' })
+    expect(await queue.run('b', 'all', async () => 'b ran')).toBe('b ran')
+    expect(started).toEqual([])
+    arriving.open()
+    await settle()
+    expect(started).toEqual(['a'])
+    a.open()
+    await runA
+  })
+
   it('serves an earlier lane first, and a full later lane refuses nobody in an earlier one', async () => {
     const queue = new FairQueue({
       maxRunning: 1,

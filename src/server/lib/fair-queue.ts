@@ -54,16 +54,26 @@ export class FairQueue<Lane extends string> {
     return count
   }
 
-  async run<T>(key: unknown, lane: Lane, job: () => Promise<T>): Promise<T> {
+  /**
+   * `arrive`: what the job needs before it may queue (an upload's body): it counts against the
+   * key's share while it arrives, but holds no slot and no place in the lane.
+   */
+  async run<T>(
+    key: unknown,
+    lane: Lane,
+    job: () => Promise<T>,
+    arrive?: () => Promise<void>,
+  ): Promise<T> {
     const state = this.keys.get(key) ?? { held: 0, servedAt: 0 }
     const room = this.lanes.get(lane)
     if (!room) throw new Error(`no lane ${lane}`)
     if (state.held >= this.limits.maxPerKey) throw new QueueFull('key')
-    const full = this.running >= this.limits.maxRunning
-    if (full && room.waiting.length >= room.maxWaiting) throw new QueueFull('lane')
     state.held++
     this.keys.set(key, state)
     try {
+      if (arrive) await arrive()
+      const full = this.running >= this.limits.maxRunning
+      if (full && room.waiting.length >= room.maxWaiting) throw new QueueFull('lane')
       if (full) {
         await new Promise<void>((go) => room.waiting.push({ key: state, go }))
       } else {

@@ -49,9 +49,21 @@ export class ThreadPool<In, Out> {
     })
   }
 
-  /** `transfer`: what `input` holds that moves to the thread rather than being copied. */
-  run(key: unknown, input: In, transfer: Transferable[] = []): Promise<Out> {
-    return this.queue.run(key, 'jobs', () => this.onThread(input, transfer))
+  /**
+   * `load` gives the job's input once the key has its share (an upload's body: an institute's
+   * third upload is refused before its body is taken) and what of it moves to the thread
+   * rather than being copied.
+   */
+  async run(key: unknown, load: () => Promise<[In, Transferable[]]>): Promise<Out> {
+    let loaded: [In, Transferable[]] | undefined
+    return this.queue.run(
+      key,
+      'jobs',
+      () => this.onThread(...loaded!),
+      async () => {
+        loaded = await load()
+      },
+    )
   }
 
   private onThread(input: In, transfer: Transferable[]) {

@@ -11,9 +11,11 @@ import { migrateAndSeed } from './seeded-snapshot.ts'
 /**
  * Vitest's global set-up of the `postgres` project: a PostgreSQL server for the run, with the
  * migrated and seeded template every test file copies (`createTestApp`), named to the test files by
- * `TEST_POSTGRES_URL`; afterwards the test databases go and the server stops.
+ * `TEST_POSTGRES_URL`; afterwards the test databases go and the server stops. Once for the run:
+ * the project's files that mock modules run as a second project on the same server.
  */
 export default async function setup() {
+  if (process.env.TEST_POSTGRES_URL) return
   const server = await startPostgres()
   await onServer(server.url, `drop database if exists ${templateDatabase} with (force)`)
   await onServer(server.url, `create database ${templateDatabase}`)

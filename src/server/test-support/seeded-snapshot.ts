@@ -36,6 +36,9 @@ export async function writeSeededSnapshot(file: string): Promise<void> {
   process.env[snapshotVariable] = file
 }
 
+/** Whether this run has written its seeded dump. */
+export const hasSeededSnapshot = () => Boolean(process.env[snapshotVariable])
+
 /** A fresh in-memory database from the run's seeded dump, when there is one. */
 export async function fromSeededSnapshot(): Promise<Database | undefined> {
   const file = process.env[snapshotVariable]

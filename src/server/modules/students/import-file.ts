@@ -34,7 +34,8 @@ type Answer =
 /**
  * Uploads are parsed and read on worker threads (import-read-worker.ts), so the server answers
  * other requests meanwhile: two at once; up to four more wait their turn, fairly between
- * institutes and at most two of one institute's in flight; past that the upload is refused
+ * institutes and at most two of one institute's in flight (counted from when their bodies
+ * start arriving, so a third is refused before its bytes take memory); past that the upload is refused
  * with 429 `server_busy` and Retry-After. A thread's heap is capped, so even a file that
  * escaped the reader's limits cannot take the server's memory.
  */
@@ -63,10 +64,12 @@ export async function uploadedSheet(c: Context<AppEnv>): Promise<Upload> {
   if (contentType.split(';')[0]?.trim().toLowerCase() !== 'multipart/form-data') {
     throw fileRefusal('import_file_missing')
   }
-  const body = new Uint8Array(await c.req.arrayBuffer())
   let answer: Answer
   try {
-    answer = await readers.run(c.var.auth.instituteId, { contentType, body }, [body.buffer])
+    answer = await readers.run(c.var.auth.instituteId, async () => {
+      const body = new Uint8Array(await c.req.arrayBuffer())
+      return [{ contentType, body }, [body.buffer]]
+    })
   } catch (err) {
     if (err instanceof QueueFull) throw serverBusy(retryAfterSeconds)
     // Out of memory: what a file that unpacks to too much would do.

@@ -69,12 +69,61 @@ describe('student import limits', () => {
     })
   })
 
+  /**
+   * An upload whose body the server has to ask for: `read` settles when it starts reading it,
+   * and the bytes come only once the test calls `send`.
+   */
+  const heldUpload = (file: Uint8Array) => {
+    const form = new FormData()
+    form.append('file', new File([file], 'students.xlsx'))
+    const encoded = new Response(form)
+    let started!: () => void
+    const read = new Promise<void>((resolve) => (started = resolve))
+    let send!: () => void
+    const sent = new Promise<void>((resolve) => (send = resolve))
+    const bytes = encoded.bytes()
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          started()
+          await sent
+          controller.enqueue(await bytes)
+          controller.close()
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    const answer = bytes.then((whole) =>
+      t.app.request('/api/students/imports', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${admin}`,
+          'Content-Type': encoded.headers.get('Content-Type')!,
+          'Content-Length': String(whole.length),
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    )
+    return { answer, read, send }
+  }
+
   it('tells an institute sending more uploads at once than it may to try again shortly', async () => {
     const tooMany = generatedXlsx({ headings, rows: 20_001, row: pupil })
-    const answers = await Promise.all([1, 2, 3].map(() => upload(tooMany)))
-    const busy = answers.filter((res) => res.status === 429)
-    expect(answers.map((res) => res.status).sort()).toEqual([422, 422, 429])
-    expect(busy[0]!.headers.get('Retry-After')).toBe('5')
-    expect(await busy[0]!.json()).toMatchObject({ code: 'server_busy' })
+    const arriving = [heldUpload(tooMany), heldUpload(tooMany)]
+    await Promise.all(arriving.map((u) => u.read))
+    // Two of the institute's uploads are arriving: a third is refused before its body is read.
+    const third = heldUpload(tooMany)
+    let thirdRead = false
+    void third.read.then(() => (thirdRead = true))
+    const busy = await third.answer
+    expect(busy.status).toBe(429)
+    expect(busy.headers.get('Retry-After')).toBe('5')
+    expect(await busy.json()).toMatchObject({ code: 'server_busy' })
+    expect(thirdRead).toBe(false)
+    for (const u of arriving) u.send()
+    const answers = await Promise.all(arriving.map((u) => u.answer))
+    expect(answers.map((res) => res.status)).toEqual([422, 422])
+    expect((await upload(tooMany)).status).toBe(422)
   })
 })
