@@ -218,14 +218,51 @@ test.describe('account recovery', () => {
   })
 })
 
-test('an expired access token is refreshed once while several requests wait, each replayed once', async ({
-  page,
-}) => {
-  // Its own server to start (a fresh database: migrations and seed) and two token lifetimes to
-  // wait out: well over the default 30 seconds on a busy machine.
-  test.setTimeout(120_000)
-  const server = await spawnServer({ PORT: '4332', ACCESS_TOKEN_TTL: '3' })
-  try {
+// One server whose access tokens last 3 seconds (a fresh database: migrations and seed), and
+// token lifetimes to wait out: well over the default 30 seconds on a busy machine. The test
+// that changes the admin's password comes last.
+test.describe('a short-lived access token', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  let server: Awaited<ReturnType<typeof spawnServer>>
+  test.beforeAll(async () => {
+    server = await spawnServer({ PORT: '4332', ACCESS_TOKEN_TTL: '3' })
+  })
+  test.afterAll(() => server.stop())
+
+  test('a token refresh cut off by the network keeps the user signed in, and works once the network is back', async ({
+    page,
+  }) => {
+    await page.goto(`${server.url}/login`)
+    await signInWithForm(page, 'admin', e2ePassword)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.goto(`${server.url}/profile-password-change`)
+    await expect(page.getByTestId('sessions')).toBeVisible()
+    await expect(
+      page.getByLabel('Working in institute').locator('option', { hasText: '(yours)' }),
+    ).toHaveCount(1)
+
+    const expiry = await accessTokenExpiry(page)
+    await expect.poll(() => Date.now() / 1000, { timeout: 10_000 }).toBeGreaterThan(expiry + 0.5)
+    // The access token has lapsed and the refresh cannot get through.
+    let cutOff = 0
+    await page.route('**/api/auth/refresh-login', async (route) => {
+      cutOff++
+      await route.abort('internetdisconnected')
+    })
+    await page.reload()
+    await expect.poll(() => cutOff).toBeGreaterThan(0)
+    await expect(page).toHaveURL(/\/profile-password-change$/)
+    expect((await page.context().cookies()).map((c) => c.name)).toContain('refreshToken')
+
+    await page.unroute('**/api/auth/refresh-login')
+    await page.reload()
+    await expect(page.getByTestId('sessions')).toBeVisible()
+    await expect(page).toHaveURL(/\/profile-password-change$/)
+  })
+
+  test('an expired access token is refreshed once while several requests wait, each replayed once', async ({
+    page,
+  }) => {
     await page.goto(`${server.url}/login`)
     await signInWithForm(page, 'admin', e2ePassword)
     await expect(page).toHaveURL(/\/dashboard$/)
@@ -285,46 +322,7 @@ test('an expired access token is refreshed once while several requests wait, eac
     ).toBeVisible()
     expect(count('POST /api/auth/user-password-update')).toBe(2)
     expect(count('POST /api/auth/refresh-login')).toBe(2)
-  } finally {
-    await server.stop()
-  }
-})
-
-test('a token refresh cut off by the network keeps the user signed in, and works once the network is back', async ({
-  page,
-}) => {
-  test.setTimeout(120_000)
-  const server = await spawnServer({ PORT: '4333', ACCESS_TOKEN_TTL: '3' })
-  try {
-    await page.goto(`${server.url}/login`)
-    await signInWithForm(page, 'admin', e2ePassword)
-    await expect(page).toHaveURL(/\/dashboard$/)
-    await page.goto(`${server.url}/profile-password-change`)
-    await expect(page.getByTestId('sessions')).toBeVisible()
-    await expect(
-      page.getByLabel('Working in institute').locator('option', { hasText: '(yours)' }),
-    ).toHaveCount(1)
-
-    const expiry = await accessTokenExpiry(page)
-    await expect.poll(() => Date.now() / 1000, { timeout: 10_000 }).toBeGreaterThan(expiry + 0.5)
-    // The access token has lapsed and the refresh cannot get through.
-    let cutOff = 0
-    await page.route('**/api/auth/refresh-login', async (route) => {
-      cutOff++
-      await route.abort('internetdisconnected')
-    })
-    await page.reload()
-    await expect.poll(() => cutOff).toBeGreaterThan(0)
-    await expect(page).toHaveURL(/\/profile-password-change$/)
-    expect((await page.context().cookies()).map((c) => c.name)).toContain('refreshToken')
-
-    await page.unroute('**/api/auth/refresh-login')
-    await page.reload()
-    await expect(page.getByTestId('sessions')).toBeVisible()
-    await expect(page).toHaveURL(/\/profile-password-change$/)
-  } finally {
-    await server.stop()
-  }
+  })
 })
 
 test('an admin’s impersonation token signs the browser in as that user', async ({

@@ -185,7 +185,8 @@ test('every staff screen opened once opens offline, reached from the menu or by 
   for (const href of screens) {
     await viaMenu(href)
     await opened(href, `${href} online`)
-    await expect.poll(settled, `${href} settles`).toBe(true)
+    // Looked at every 100 ms: the default's 1-second steps add up over forty screens.
+    await expect.poll(settled, { message: `${href} settles`, intervals: [100] }).toBe(true)
   }
 
   // Offline, each again from the menu; the screens reported missing after a reload (each a
