@@ -1,5 +1,6 @@
 import { refreshAbility } from './ability.ts'
-import { session, type UserData } from './session.ts'
+import { queryClient } from './query-client.ts'
+import { homeRouteFor, session, type UserData } from './session.ts'
 import { forgetSession, impersonatorKey as stashKey } from './sign-out.ts'
 
 interface Stash {
@@ -24,6 +25,26 @@ export function keepOwnSession() {
     rememberMe: session.rememberMe(),
   }
   sessionStorage.setItem(stashKey, JSON.stringify(stash))
+}
+
+/**
+ * Takes over as the user an admin chose to act as, with the short-lived token the server gave
+ * for it; answers where that user lands (sign-in when the token is refused). The admin's own
+ * session, kept by "Act as" in this tab, waits for "Stop acting as".
+ */
+export async function takeOverAs(accessToken: string): Promise<string> {
+  await forgetSession({ keepImpersonator: true })
+  session.saveTokens({ access_token: accessToken })
+  try {
+    const { currentUserQuery } = await import('./current-user.ts')
+    const { userData } = await queryClient.fetchQuery(currentUserQuery())
+    session.saveUser(userData, false)
+    refreshAbility()
+    return homeRouteFor(userData)
+  } catch {
+    await forgetSession()
+    return '/login'
+  }
 }
 
 /**
