@@ -22,9 +22,18 @@ export function rateLimit(
   },
 ): MiddlewareHandler<AppEnv> {
   const keyOf = opts.key ?? ((c: Context<AppEnv>) => clientIp(c))
-  let counters: Counters | undefined
+  // Found per request, never kept from the first: a route module is loaded once per process
+  // and may serve several apps, each on its own database (the API tests' files, one worker).
+  const ownClock = new WeakMap<object, Counters>()
+  const countersOf = (c: Context<AppEnv>): Counters => {
+    if (!opts.now) return c.var.services.counters
+    const db = c.var.database.db
+    const counters = ownClock.get(db) ?? new Counters(db, opts.now)
+    ownClock.set(db, counters)
+    return counters
+  }
   return async (c, next) => {
-    counters ??= opts.now ? new Counters(c.var.database.db, opts.now) : c.var.services.counters
+    const counters = countersOf(c)
     const key = `rate:${opts.name}:${keyOf(c)}`
     const count = (await counters.add([key], opts.windowMs)).get(key)!
     if (count.count > opts.limit) {
