@@ -54,7 +54,7 @@ export class ThreadPool<In, Out> {
    * third upload is refused before its body is taken) and what of it moves to the thread
    * rather than being copied.
    */
-  async run(key: unknown, load: () => Promise<[In, Transferable[]]>): Promise<Out> {
+  run(key: unknown, load: () => Promise<[In, Transferable[]]>): Promise<Out> {
     let loaded: [In, Transferable[]] | undefined
     return this.queue.run(
       key,

@@ -34,10 +34,10 @@ type Answer =
 /**
  * Uploads are parsed and read on worker threads (import-read-worker.ts), so the server answers
  * other requests meanwhile: two at once; up to four more wait their turn, fairly between
- * institutes and at most two of one institute's in flight (counted from when their bodies
- * start arriving, so a third is refused before its bytes take memory); past that the upload is refused
- * with 429 `server_busy` and Retry-After. A thread's heap is capped, so even a file that
- * escaped the reader's limits cannot take the server's memory.
+ * institutes and at most two of one institute's in flight (counted from when their bodies start
+ * arriving, so a third is refused before its bytes take memory); past that the upload is
+ * refused with 429 `server_busy` and Retry-After. A thread's heap is capped, so even a file
+ * that escaped the reader's limits cannot take the server's memory.
  */
 const readers = new ThreadPool<UploadRequest, Answer>(
   new URL('./import-read-worker.ts', import.meta.url),
