@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { openInApp } from './navigation.ts'
 import { horizontalOverflow, overlappingText } from './overflow.ts'
 import { placementOf } from './admission-data.ts'
 import { makeInvoice } from './fee-data.ts'
@@ -28,12 +29,14 @@ interface Walk {
 
 /**
  * Each walk opens every screen (a minute or two). German, the longest, twice (mirrored with
- * the top menu) and at both sizes; the other languages on the tablet, the narrower.
+ * the top menu) and at both sizes; French, Portuguese and Bangla on the tablet, the narrower.
+ * English is not walked apart: German is as long or longer in 96 % of the strings, and the
+ * few where English is longer are sentences and headings, which wrap.
  */
 const walks: Walk[] = [
   { locale: 'de', rtl: false, layoutType: 'vertical', sizes: [tablet, desktop] },
   { locale: 'de', rtl: true, layoutType: 'horizontal', sizes: [tablet, desktop] },
-  ...(['en', 'fr', 'pt', 'bn'] as const).map(
+  ...(['fr', 'pt', 'bn'] as const).map(
     (locale) => ({ locale, rtl: false, layoutType: 'vertical', sizes: [tablet] }) as const,
   ),
 ]
@@ -190,20 +193,6 @@ async function settled(page: Page) {
   await expect(page.locator('main').getByRole('heading').first()).toBeVisible()
   await expect(page.getByRole('progressbar')).toHaveCount(0)
   await page.evaluate(() => document.fonts.ready)
-}
-
-/**
- * Opens a screen of the staff app as its links do (the app's router follows the address, no
- * reload), once the screen shown before has gone.
- */
-async function openInApp(page: Page, path: string) {
-  const before = await page.locator('main').getByRole('heading').first().elementHandle()
-  await page.evaluate((href) => {
-    const index = Number((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0)
-    const key = crypto.randomUUID()
-    history.pushState({ __TSR_index: index + 1, key, __TSR_key: key }, '', href)
-  }, path)
-  if (before) await page.waitForFunction((heading) => !heading.isConnected, before)
 }
 
 /**
