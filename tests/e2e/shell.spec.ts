@@ -227,6 +227,21 @@ test.describe('the staff shell of a signed-in user', () => {
   }) => {
     await page.goto('/dashboard')
     await expect(page.getByRole('heading', { name: 'Welcome, Demo Administrator' })).toBeVisible()
+    // The institute picker (platform administrators) arrives after the page shows: it must not
+    // make the bar taller, which pushed the page down by 4 px under the reader's eyes.
+    const barHeight = () =>
+      page.locator('header.navbar-floating').evaluate((bar) => bar.getBoundingClientRect().height)
+    const picker = page.getByRole('combobox', { name: 'Working in institute' })
+    const language = page.locator('header').getByRole('combobox', { name: 'Language' })
+    await expect(picker).toBeVisible()
+    expect(await picker.evaluate((e) => e.getBoundingClientRect().height)).toBe(
+      await language.evaluate((e) => e.getBoundingClientRect().height),
+    )
+    const withPicker = await barHeight()
+    const pickerBox = (await picker.elementHandle())!
+    await pickerBox.evaluate((e) => (e.parentElement!.style.display = 'none'))
+    expect(await barHeight()).toBe(withPicker)
+    await pickerBox.evaluate((e) => (e.parentElement!.style.display = ''))
     await page.evaluate(() => (document.body.style.minHeight = '4000px'))
     const backToTop = page.getByRole('button', { name: 'Back to top' })
     await page.evaluate(() => window.scrollTo(0, 200))
@@ -246,6 +261,21 @@ test.describe('the staff shell of a signed-in user', () => {
   }) => {
     await page.goto('/dashboard')
     await expect(page.getByRole('heading', { name: 'Welcome, Demo Administrator' })).toBeVisible()
+    // The institute picker (platform administrators) arrives after the page shows: it must not
+    // make the bar taller, which pushed the page down by 4 px under the reader's eyes.
+    const barHeight = () =>
+      page.locator('header.navbar-floating').evaluate((bar) => bar.getBoundingClientRect().height)
+    const picker = page.getByRole('combobox', { name: 'Working in institute' })
+    const language = page.locator('header').getByRole('combobox', { name: 'Language' })
+    await expect(picker).toBeVisible()
+    expect(await picker.evaluate((e) => e.getBoundingClientRect().height)).toBe(
+      await language.evaluate((e) => e.getBoundingClientRect().height),
+    )
+    const withPicker = await barHeight()
+    const pickerBox = (await picker.elementHandle())!
+    await pickerBox.evaluate((e) => (e.parentElement!.style.display = 'none'))
+    expect(await barHeight()).toBe(withPicker)
+    await pickerBox.evaluate((e) => (e.parentElement!.style.display = ''))
     await page.evaluate(() => (document.body.style.minHeight = '4000px'))
     await page.evaluate(() => window.scrollTo(0, 300))
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300)
