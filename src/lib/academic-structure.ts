@@ -7,6 +7,8 @@ import {
   GroupSchema,
   SectionSchema,
   ShiftSchema,
+  type Group,
+  type Section,
   type StructureList,
 } from '../shared/schemas/academic.ts'
 import { CampusListSchema } from '../shared/schemas/institutes.ts'
@@ -68,3 +70,29 @@ export const shiftsQuery = (screen: Screen = '/academic-structure') =>
     queryKey: [...institutesKey, 'shift'],
     ...storedRead(structurePaths.shift, v.array(ShiftSchema), screen),
   })
+
+/**
+ * The groups offered to a class (a group with no classes is offered to every class; no class:
+ * every group). A form offers only active ones (`activeOnly`); a filter finds students in any.
+ */
+export const groupsOfClass = (
+  groups: Group[],
+  classId: string | undefined,
+  activeOnly = false,
+): Group[] =>
+  groups.filter(
+    (g) =>
+      (!activeOnly || g.active) &&
+      (!classId || g.classIds.length === 0 || g.classIds.includes(classId)),
+  )
+
+/** The sections of a class in a session, in their order (active ones only with `activeOnly`). */
+export const sectionsOf = (
+  sections: Section[],
+  sessionId: string,
+  classId: string,
+  activeOnly = false,
+): Section[] =>
+  sections.filter(
+    (s) => (!activeOnly || s.active) && s.academicSessionId === sessionId && s.classId === classId,
+  )

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { FeeSetupPage } from '../features/fees/setup/FeeSetupPage.tsx'
-import { feeHeadsQuery, feeStructureQuery } from '../features/fees/queries.ts'
+import { feeStructureQuery } from '../features/fees/queries.ts'
+import { feeHeadsQuery } from '../lib/fee-heads.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 

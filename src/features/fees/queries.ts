@@ -1,15 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
+import { feesKey } from '../../lib/fee-heads.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import type { GuardedPath } from '../../shared/permissions/route-access.ts'
-import {
-  FeeHeadListSchema,
-  FeeStructureSchema,
-  PaymentCycleListSchema,
-} from '../../shared/schemas/fee-setup.ts'
-
-/** Everything under ['fees'] is read again after any fee set-up change. */
-export const feesKey = ['fees'] as const
+import { FeeStructureSchema, PaymentCycleListSchema } from '../../shared/schemas/fee-setup.ts'
 
 type Screen = GuardedPath
 
@@ -20,12 +14,6 @@ export const feeStructureQuery = (screen: Screen) =>
   queryOptions({
     queryKey: [...feesKey, 'structure'],
     ...storedRead('fees/structure', FeeStructureSchema, screen),
-  })
-
-export const feeHeadsQuery = (screen: Screen) =>
-  queryOptions({
-    queryKey: [...feesKey, 'heads'],
-    ...storedRead('fees/heads', FeeHeadListSchema, screen),
   })
 
 export const paymentCyclesQuery = (academicSessionId: string, screen: Screen) =>

@@ -5,7 +5,13 @@ import * as v from 'valibot'
 import { Dialog, DialogCancel } from '../../components/Dialog.tsx'
 import { Field, SelectField } from '../../components/form/Field.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
-import { groupsQuery, sectionsQuery, shiftsQuery } from '../../lib/academic-structure.ts'
+import {
+  groupsOfClass,
+  groupsQuery,
+  sectionsOf,
+  sectionsQuery,
+  shiftsQuery,
+} from '../../lib/academic-structure.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
@@ -16,7 +22,6 @@ import {
 } from '../../shared/schemas/students.ts'
 import { useUpdateEnrolment } from './mutations.ts'
 import { useProposedRoll } from './PlacementFields.tsx'
-import { groupsOfClass, sectionsOf } from './structure.ts'
 
 interface Values {
   groupId: string

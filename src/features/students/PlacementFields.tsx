@@ -4,13 +4,14 @@ import { Field, SelectField } from '../../components/form/Field.tsx'
 import {
   academicSessionsQuery,
   classesQuery,
+  groupsOfClass,
   groupsQuery,
+  sectionsOf,
   sectionsQuery,
   shiftsQuery,
 } from '../../lib/academic-structure.ts'
 import type { PlacementInput } from '../../shared/schemas/students.ts'
 import { nextRollQuery, type RollPlace } from './queries.ts'
-import { groupsOfClass, sectionsOf } from './structure.ts'
 
 /** A placement as typed: ids ('' for none chosen) and the roll as written ('' for none). */
 export interface PlacementValues {

@@ -7,7 +7,7 @@ import {
   GroupInvoiceRunListSchema,
   type GroupInvoiceOptionsQuery,
 } from '../../../shared/schemas/fees-invoices.ts'
-import { feesKey } from '../queries.ts'
+import { feesKey } from '../../../lib/fee-heads.ts'
 
 /** Group invoice runs: read again whenever one starts or finishes. */
 export const groupRunsKey = [...feesKey, 'group-runs'] as const

@@ -8,7 +8,8 @@ import { useServerErrors } from '../../../lib/server-errors.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import { CreateInvoiceSchema } from '../../../shared/schemas/fees-invoices.ts'
 import { useCreateInvoice } from './mutations.ts'
-import { feeHeadsQuery, paymentCyclesQuery } from '../queries.ts'
+import { paymentCyclesQuery } from '../queries.ts'
+import { feeHeadsQuery } from '../../../lib/fee-heads.ts'
 
 const screen = '/students/$studentId'
 

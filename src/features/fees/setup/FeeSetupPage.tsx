@@ -10,7 +10,8 @@ import type { FeeHead, FeeStructure } from '../../../shared/schemas/fee-setup.ts
 import { FeeGrid } from './FeeGrid.tsx'
 import { FeeHeadsSection } from './FeeHeadsSection.tsx'
 import { useSaveFeeGrid } from './mutations.ts'
-import { feeHeadsQuery, feeStructureQuery, paymentCyclesQuery } from '../queries.ts'
+import { feeStructureQuery, paymentCyclesQuery } from '../queries.ts'
+import { feeHeadsQuery } from '../../../lib/fee-heads.ts'
 import { feeGridQuery } from './queries.ts'
 import '../fees.css'
 

@@ -8,7 +8,8 @@ import { showToast } from '../../../lib/toasts.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import type { FeeOverride } from '../../../shared/schemas/fee-setup.ts'
 import { useRemoveFeeOverride } from './mutations.ts'
-import { feeHeadsQuery, feeStructureQuery } from '../queries.ts'
+import { feeStructureQuery } from '../queries.ts'
+import { feeHeadsQuery } from '../../../lib/fee-heads.ts'
 import { feeOverridesQuery } from './queries.ts'
 
 const OverrideDialog = lazy(() =>

@@ -24,7 +24,7 @@ import {
   type CreateAccount,
 } from '../../../shared/schemas/accounting.ts'
 import type * as v from 'valibot'
-import { feesKey } from '../queries.ts'
+import { feesKey } from '../../../lib/fee-heads.ts'
 
 /* The fee set-up's changes; each reads the area again before the screen reacts. */
 

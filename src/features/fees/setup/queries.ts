@@ -11,7 +11,7 @@ import {
   type FeeConfigScope,
   type FeeOverrideQuery,
 } from '../../../shared/schemas/fee-setup.ts'
-import { feesKey } from '../queries.ts'
+import { feesKey } from '../../../lib/fee-heads.ts'
 
 /* The set-up screens' own reads; the structure, heads and cycles are in ../queries.ts. */
 
