@@ -35,6 +35,7 @@ export const serverModuleImports = {
   admission: ['auth', 'accounting', 'institutes', 'students'],
   fees: ['accounting', 'students'],
   collection: ['accounting', 'students', 'fees', 'admission'],
+  reports: ['accounting', 'students', 'fees'],
 }
 const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), {
   withFileTypes: true,

@@ -32,6 +32,7 @@ const paths = {
   chevronRight: 'M9 18l6-6-6-6',
   chevronDown: 'M6 9l6 6 6-6',
   download: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3',
+  barChart: 'M12 20V10M18 20V4M6 20v-4',
 } as const
 
 export type IconName = keyof typeof paths

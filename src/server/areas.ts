@@ -9,6 +9,7 @@ import { collectionArea } from './modules/collection/index.ts'
 import type { PublicReceiptLimits } from './modules/collection/public-receipts.ts'
 import { feesArea } from './modules/fees/index.ts'
 import { institutesArea } from './modules/institutes/index.ts'
+import { reportsArea } from './modules/reports/index.ts'
 import { createInstitute } from './modules/institutes/set-up.ts'
 import { studentsArea } from './modules/students/index.ts'
 import { systemArea } from './modules/system/index.ts'
@@ -35,4 +36,5 @@ export const areas = (options: AreaOptions, surface: () => ApiSurface): Area[] =
   admissionArea(options.publicAdmission),
   feesArea,
   collectionArea(options.publicReceipts),
+  reportsArea,
 ]

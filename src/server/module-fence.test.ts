@@ -45,7 +45,7 @@ describe('the server modules are fenced', () => {
     return result!.messages.map((m) => m.ruleId)
   }
 
-  it('refuses a module importing one it does not build on, and any module importing collection', async () => {
+  it('refuses a module importing one it does not build on, and any module importing collection or reports', async () => {
     for (const module of modules) {
       for (const other of modules) {
         if (other === module) continue
@@ -58,6 +58,7 @@ describe('the server modules are fenced', () => {
       }
     }
     expect([...allowed.values()].flat()).not.toContain('collection')
+    expect([...allowed.values()].flat()).not.toContain('reports')
     expect(allowed.get('accounting')).not.toContain('fees')
   }, 120_000)
 

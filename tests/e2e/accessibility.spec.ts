@@ -158,6 +158,15 @@ test.describe('in the light and the dark skin, axe finds nothing serious or crit
     await heading('Advances')
     await expect(page.getByTestId('advance-members')).toBeVisible()
     await check('advances')
+    await openInApp(page, `/due-report?q=${encodeURIComponent(`Younger ${run}`)}`)
+    await heading('Due report')
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `Younger ${run}` })
+        .first(),
+    ).toBeVisible()
+    await check('due report')
     await openInApp(page, '/invoice-print-settings')
     await heading('Invoice printing')
     await expect(page.getByTestId('invoice-sheet')).toBeVisible()

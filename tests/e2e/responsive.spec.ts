@@ -177,6 +177,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   'group invoice': '/group-invoice',
   'invoice printing': '/invoice-print-settings',
   'counter collection': `/payment-collection?studentId=${r.studentId}`,
+  'due report': '/due-report',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

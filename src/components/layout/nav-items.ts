@@ -16,6 +16,7 @@ export const navAreas = {
   admission: { label: msg`Admission`, icon: 'fileText' },
   fees: { label: msg`Fees`, icon: 'scale' },
   collection: { label: msg`Collection`, icon: 'fileText' },
+  reports: { label: msg`Reports`, icon: 'barChart' },
   institutes: { label: msg`Institute`, icon: 'settings' },
 } as const satisfies Record<string, { label: MessageDescriptor; icon: IconName }>
 
@@ -86,6 +87,7 @@ export const navItems: NavItem[] = [
   },
   { to: '/payment-collection/day', label: msg`Cashier’s day`, icon: 'list', area: 'collection' },
   { to: '/advance-override', label: msg`Advances`, icon: 'list', area: 'collection' },
+  { to: '/due-report', label: msg`Due report`, icon: 'list', area: 'reports' },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]

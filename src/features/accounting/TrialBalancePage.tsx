@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router'
 import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
+import { AsOfFilter } from '../../components/report/AsOfFilter.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { useFormat } from '../../lib/format.ts'
@@ -53,14 +54,7 @@ export function TrialBalancePage({
       />
       <section className="card">
         <div className="toolbar no-print">
-          <label>
-            <Trans>As of</Trans>{' '}
-            <input
-              type="date"
-              value={asOf}
-              onChange={(e) => onSearchChange({ asOf: e.target.value || undefined })}
-            />
-          </label>
+          <AsOfFilter value={asOf} onChange={(next) => onSearchChange({ asOf: next })} />
           {balanced ? (
             <span className="badge balance-state" data-testid="trial-balance-state">
               <Trans>Balanced</Trans>

@@ -11,6 +11,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/payment-collection': msg`Take fees at the counter and print the receipt.`,
   '/payment-collection/day': msg`Count the drawer and close the cashier's day.`,
   '/advance-override': msg`See families' advances and approve their use.`,
+  '/due-report': msg`See who owes what as of a day, with fines and aging, and call them.`,
   '/vouchers': msg`Record receipts, payments and journal entries.`,
   '/vouchers/ledger': msg`See every posting to an account over a period.`,
   '/vouchers/trial-balance': msg`Check that the books balance, account by account.`,

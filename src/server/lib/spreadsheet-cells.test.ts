@@ -29,6 +29,10 @@ describe('spreadsheet files', () => {
     ])
     // The semicolon separator (where the decimal mark is a comma) quotes the same way.
     expect(csvFile([['=1;2', -3]], ';')).toBe('\uFEFF"\'=1;2";-3\r\n')
+    // A negative amount written in a language's decimals is a number, not a formula; a sum is.
+    expect(csvFile([['-1050,50', '-1.050,50', '-1050.50-1']], ';')).toBe(
+      "\uFEFF-1050,50;-1.050,50;'-1050.50-1\r\n",
+    )
   })
 
   it('writes formula-looking text with a leading quote in XLSX; numbers stay numbers', async () => {

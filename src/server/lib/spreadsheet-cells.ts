@@ -22,8 +22,16 @@ const formulaStart = /^[=+\-@\t\r]/
  */
 export function neutralised(value: Cell): string | number | Date | null {
   if (value === null || value === undefined) return null
-  return typeof value === 'string' && formulaStart.test(value) ? `'${value}` : value
+  return typeof value === 'string' && formulaStart.test(value) && !negativeDecimal.test(value)
+    ? `'${value}`
+    : value
 }
+
+/**
+ * A negative amount as a CSV in a language with a decimal comma writes it (`-1050,50`): digits
+ * and separators only, so it calls nothing, and a spreadsheet reads it as the number it is.
+ */
+const negativeDecimal = /^-\d[\d.,]*$/
 
 /**
  * A cell as read from an upload: the single quote our own exports put before formula-like
@@ -54,11 +62,14 @@ export function csvFile(rows: Cell[][], separator = ','): string {
 /**
  * An Excel workbook of one sheet: the first row is the bold heading, cells are neutralised.
  * Columns are text (IDs and phone numbers keep their leading zeros, also in rows typed in
- * later); a number cell keeps the general number format, so it reads and sums as a number.
+ * later); a number cell has its column's number format (else the general one) and a date cell
+ * its date format, so they read, sum and sort as numbers and dates.
  */
 export async function xlsxFile(
   sheetName: string,
   rows: Cell[][],
+  /** Each column's number format for its numbers and dates (`#,##0.00`, `yyyy-mm-dd`). */
+  formats: (string | undefined)[] = [],
 ): Promise<Uint8Array<ArrayBuffer>> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(sheetName)
@@ -66,8 +77,10 @@ export async function xlsxFile(
   rows.forEach((cells, index) => {
     const row = sheet.addRow(cells.map(neutralised))
     if (index === 0) row.font = { bold: true }
-    row.eachCell((cell) => {
-      if (typeof cell.value === 'number') cell.numFmt = 'General'
+    row.eachCell((cell, column) => {
+      if (typeof cell.value === 'number' || cell.value instanceof Date) {
+        cell.numFmt = formats[column - 1] ?? (cell.value instanceof Date ? 'yyyy-mm-dd' : 'General')
+      }
     })
   })
   return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer)

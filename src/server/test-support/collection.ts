@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Invoice } from '../../shared/schemas/fees-invoices.ts'
 import type { Family } from '../../shared/schemas/collection-payments.ts'
 import type { StudentInvoices } from '../../shared/schemas/fees-invoices.ts'
+import type { Db } from '../db/client.ts'
 import { invoices } from '../db/schema/fee-invoices.ts'
 import { fineRules } from '../db/schema/fee-rules.ts'
 import { feeHeads } from '../db/schema/fee-setup.ts'
@@ -24,27 +25,21 @@ export const labMinor = 30_000
 export const fineMinor = 5_000
 
 /**
- * Three siblings (guardian phone `phone`, and an email); the first two invoiced for period 1 (overdue since
- * 2000: tuition carries its fixed fine) and the first also for period 2 (due today).
+ * Two heads for a class of a session, `<tag>T` (tuition, 1,000.00, first in the counter's order,
+ * fined 50.00 once late since 2000) and `<tag>L` (lab, 300.00), on a monthly cycle of `periods`
+ * periods issued and due today.
  */
-export async function counterFamily(t: TestApp, admin: string, tag: string, phone: string) {
-  const db = t.database.db
-  const instituteId = await demoInstituteId(db)
-  const { sessionId, classIds } = await demoSession(db, instituteId)
-  const classId = classIds[0]!
-  const members = await activeStudentsIn(db, sessionId, classId, 3)
-  const studentIds = members.map((m) => m.id)
-  for (const id of studentIds) {
-    await db
-      .update(students)
-      .set({ guardianPhone: phone, guardianEmail: `guardian.${tag.toLowerCase()}@example.com` })
-      .where(eq(students.id, id))
-  }
+export async function tuitionAndLab(
+  db: Db,
+  place: { instituteId: string; sessionId: string; classId: string; tag: string },
+  periodCount = 2,
+) {
+  const { instituteId, sessionId, classId, tag } = place
   const tuition = (await addHead(db, instituteId, { code: `${tag}T` })).id
   const lab = (await addHead(db, instituteId, { code: `${tag}L` })).id
   await db.update(feeHeads).set({ priority: 1 }).where(eq(feeHeads.id, tuition))
   await db.update(feeHeads).set({ priority: 2 }).where(eq(feeHeads.id, lab))
-  const { cycle, periods } = await addCycle(db, instituteId, sessionId, 2)
+  const { cycle, periods } = await addCycle(db, instituteId, sessionId, periodCount)
   for (const [feeHeadId, amountMinor] of [
     [tuition, tuitionMinor],
     [lab, labMinor],
@@ -63,6 +58,32 @@ export async function counterFamily(t: TestApp, admin: string, tag: string, phon
     kind: 'fixed_once',
     amountMinor: fineMinor,
     effectiveFrom: '2000-01-01',
+  })
+  return { tuition, lab, periods }
+}
+
+/**
+ * Three siblings (guardian phone `phone`, and an email); the first two invoiced for period 1 (overdue since
+ * 2000: tuition carries its fixed fine) and the first also for period 2 (due today).
+ */
+export async function counterFamily(t: TestApp, admin: string, tag: string, phone: string) {
+  const db = t.database.db
+  const instituteId = await demoInstituteId(db)
+  const { sessionId, classIds } = await demoSession(db, instituteId)
+  const classId = classIds[0]!
+  const members = await activeStudentsIn(db, sessionId, classId, 3)
+  const studentIds = members.map((m) => m.id)
+  for (const id of studentIds) {
+    await db
+      .update(students)
+      .set({ guardianPhone: phone, guardianEmail: `guardian.${tag.toLowerCase()}@example.com` })
+      .where(eq(students.id, id))
+  }
+  const { tuition, lab, periods } = await tuitionAndLab(db, {
+    instituteId,
+    sessionId,
+    classId,
+    tag,
   })
   const invoice = async (studentId: string, period: number, feeHeadIds: string[]) => {
     const res = await asUser(

@@ -19,6 +19,10 @@ export const requestErrors = {
   must_be_at_least: /*i18n*/ { id: 'error.must_be_at_least', message: 'Must be at least {min}.' },
   must_be_at_most: /*i18n*/ { id: 'error.must_be_at_most', message: 'Must be at most {max}.' },
   unknown_sort: /*i18n*/ { id: 'error.unknown_sort', message: 'Cannot sort by this column.' },
+  unknown_filter: /*i18n*/ {
+    id: 'error.unknown_filter',
+    message: 'This report has no such filter.',
+  },
   invalid_date: /*i18n*/ { id: 'error.invalid_date', message: 'Use a date as YYYY-MM-DD.' },
   not_a_real_date: /*i18n*/ { id: 'error.not_a_real_date', message: 'Not a real date.' },
   end_before_start: /*i18n*/ {

@@ -146,10 +146,18 @@ describe('campuses', () => {
     expect((await asUser(t, admin, 'DELETE', `${path}/${unused.id}`)).status).toBe(404)
   })
 
-  it('is for those with the institute permission only', async () => {
+  it('is changed with the institute permission only, and read by reports too', async () => {
     await addUser(t, { username: 'viewer-1', password: 'viewer-pass-1', roles: ['viewer'] })
     const viewer = await signIn(t, 'viewer-1', 'viewer-pass-1')
-    expect((await asUser(t, viewer, 'GET', path)).status).toBe(403)
+    // A report reader narrows to a campus: the list, not a change.
+    expect((await asUser(t, viewer, 'GET', path)).status).toBe(200)
     expect((await asUser(t, viewer, 'POST', path, { name: 'A', code: 'A' })).status).toBe(403)
+    await addUser(t, {
+      username: 'officer-1',
+      password: 'officer-pass-1',
+      roles: ['admission officer'],
+    })
+    const officer = await signIn(t, 'officer-1', 'officer-pass-1')
+    expect((await asUser(t, officer, 'GET', path)).status).toBe(403)
   })
 })

@@ -11,7 +11,8 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { audit } from '../../lib/audit.ts'
-import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { permissionAreas } from '../../../shared/permissions/catalogue.ts'
+import { requireAnyPermission, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { conflict, notFound, postgresErrorCode } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
@@ -83,14 +84,20 @@ const valuesOf = (body: CampusInput & { code: string }) => ({
 /** /campuses: an institute's campuses; each keeps at least one active. */
 export const campusRoutes = new Hono<AppEnv>()
   .get('/', documented({ answers: CampusListSchema }))
-  .get('/', requireAuth(), requirePermission('read', 'institute'), async (c) => {
-    const rows = await c.var.database.db
-      .select()
-      .from(campuses)
-      .where(eq(campuses.instituteId, c.var.auth.instituteId))
-      .orderBy(asc(campuses.position), asc(campuses.name), asc(campuses.id))
-    return c.json({ data: rows.map(present) })
-  })
+  // Chosen from by reports too, which narrow to a campus.
+  .get(
+    '/',
+    requireAuth(),
+    requireAnyPermission('read', ['institute', ...permissionAreas.reports]),
+    async (c) => {
+      const rows = await c.var.database.db
+        .select()
+        .from(campuses)
+        .where(eq(campuses.instituteId, c.var.auth.instituteId))
+        .orderBy(asc(campuses.position), asc(campuses.name), asc(campuses.id))
+      return c.json({ data: rows.map(present) })
+    },
+  )
 
   .post('/', documented({ answers: CampusSchema, body: CampusInputSchema, status: 201 }))
   .post('/', requireAuth(), requirePermission('create', 'institute'), async (c) => {

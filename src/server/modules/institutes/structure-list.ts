@@ -5,6 +5,7 @@ import type { StructureList } from '../../../shared/schemas/academic.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { audit } from '../../lib/audit.ts'
+import { permissionAreas } from '../../../shared/permissions/catalogue.ts'
 import { requireAnyPermission } from '../../lib/auth.ts'
 import { ApiException, conflict, validationFailed } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/ids.ts'
@@ -21,10 +22,11 @@ export interface ListTable {
 
 /**
  * Reading the lists is open to whoever works with what is chosen from them: the institute's
- * own staff, admission (forms name a session, class and group) and students.
+ * own staff, admission (forms name a session, class and group), students, and reports (which
+ * narrow to a session, class, group or section).
  */
 export const readStructure = () =>
-  requireAnyPermission('read', ['institute', 'admission', 'students'])
+  requireAnyPermission('read', ['institute', 'admission', 'students', ...permissionAreas.reports])
 
 const itemMissing = (list: StructureList) =>
   new ApiException(404, 'structure_item_missing', { list })

@@ -215,11 +215,19 @@ describe('fee heads', () => {
     expect(await refused.json()).toMatchObject({ code: 'fee_head_in_use' })
   })
 
-  it('needs the fee permission to change heads; another institute sees none of ours', async () => {
+  it('needs the fee permission to change heads, a fee or report permission to read them; another institute sees none of ours', async () => {
     const head = (await list())[0]!
+    // A cashier reads the due report, which narrows to a head: the list, not a change.
     await addUser(t, { username: 'cashier1', password: 'cashier-pass-1', roles: ['cashier'] })
     const cashier = await signIn(t, 'cashier1', 'cashier-pass-1')
-    expect((await asUser(t, cashier, 'GET', path)).status).toBe(403)
+    expect((await asUser(t, cashier, 'GET', path)).status).toBe(200)
+    await addUser(t, {
+      username: 'officer1',
+      password: 'officer-pass-1',
+      roles: ['admission officer'],
+    })
+    const officer = await signIn(t, 'officer1', 'officer-pass-1')
+    expect((await asUser(t, officer, 'GET', path)).status).toBe(403)
     expect(
       (await asUser(t, cashier, 'POST', path, { name: 'X', code: 'X', kind: 'one_time' })).status,
     ).toBe(403)

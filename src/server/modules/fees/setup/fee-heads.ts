@@ -8,7 +8,8 @@ import {
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
 import { audit } from '../../../lib/audit.ts'
-import { requireAuth, requirePermission } from '../../../lib/auth.ts'
+import { permissionAreas } from '../../../../shared/permissions/catalogue.ts'
+import { requireAnyPermission, requireAuth, requirePermission } from '../../../lib/auth.ts'
 import { readJson } from '../../../lib/validate.ts'
 import { listHeads } from './fee-head-read.ts'
 import {
@@ -19,7 +20,6 @@ import {
   updateHead,
   type HeadRow,
 } from './fee-head-write.ts'
-import { readFees } from './setup-read.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { documented } from '../../../lib/openapi/documented.ts'
 
@@ -43,8 +43,12 @@ const headOf = (c: Context<AppEnv>, tx: Db) =>
  */
 export const feeHeadRoutes = new Hono<AppEnv>()
   .get('/', documented({ answers: FeeHeadListSchema }))
-  .get('/', requireAuth(), readFees(), async (c) =>
-    c.json({ data: await listHeads(c.var.database.db, c.var.auth.instituteId) }),
+  // Chosen from by reports too, which narrow to a head.
+  .get(
+    '/',
+    requireAuth(),
+    requireAnyPermission('read', [...permissionAreas.fees, ...permissionAreas.reports]),
+    async (c) => c.json({ data: await listHeads(c.var.database.db, c.var.auth.instituteId) }),
   )
 
   .post('/', documented({ answers: FeeHeadSchema, body: FeeHeadInputSchema, status: 201 }))

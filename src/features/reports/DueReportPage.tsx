@@ -1,0 +1,226 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState, type ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { PrintHeader } from '../../components/PrintHeader.tsx'
+import { PlacementFilters } from '../../components/filters/PlacementFilters.tsx'
+import { AsOfFilter } from '../../components/report/AsOfFilter.tsx'
+import { LedgerAgreementMark } from '../../components/report/LedgerAgreementMark.tsx'
+import { ReportActions } from '../../components/report/ReportActions.tsx'
+import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { SearchBox } from '../../components/table/SearchBox.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { dayDate } from '../../lib/dates.ts'
+import { feeHeadsQuery } from '../../lib/fee-heads.ts'
+import { useFormat } from '../../lib/format.ts'
+import { useListSearch } from '../../lib/list-search.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { useMoney } from '../../lib/use-money.ts'
+import { agingBucketNames } from '../../shared/messages/report-files.ts'
+import { agingBuckets, type DueReportQuery } from '../../shared/schemas/reports.ts'
+import { useExportReport } from './mutations.ts'
+import { dueReportQuery } from './queries.ts'
+
+type SearchChange = (next: Partial<DueReportQuery>) => void
+
+/** "Families owing more than": typed in the currency, applied on Enter or on leaving the box. */
+function FamilyOwesFilter({ value, onChange }: { value?: number; onChange: SearchChange }) {
+  const { t } = useLingui()
+  const money = useMoney()
+  const shownValue = value === undefined ? '' : money.toInput(value)
+  const [text, setText] = useState(shownValue)
+  const [shown, setShown] = useState(shownValue)
+  if (shown !== shownValue) {
+    setShown(shownValue)
+    setText(shownValue)
+  }
+  const parsed = money.parse(text)
+  const currency = money.currency
+  const apply = () => {
+    if (parsed === undefined) return
+    onChange({ familyOwesOver: text.trim() === '' ? undefined : parsed })
+  }
+  return (
+    <label>
+      <Trans>Families owing more than</Trans>{' '}
+      <input
+        inputMode="decimal"
+        className="amount-input"
+        value={text}
+        aria-invalid={parsed === undefined || undefined}
+        title={parsed === undefined ? t`Not an amount in ${currency}.` : undefined}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={apply}
+        onKeyDown={(e) => e.key === 'Enter' && apply()}
+      />
+    </label>
+  )
+}
+
+/**
+ * /due-report: what is owed as of a day, line by line (student, head, period), its fine apart,
+ * with aging, totals of every page and its check against the Fee receivable account; the list
+ * a cashier or class teacher calls from (guardians' phones for those who may read students).
+ */
+export function DueReportPage({
+  search,
+  onSearchChange,
+}: {
+  search: DueReportQuery
+  onSearchChange: SearchChange
+}): ReactElement {
+  const { t, i18n } = useLingui()
+  const { data } = useSuspenseQuery(dueReportQuery(search))
+  const heads = useSuspenseQuery(feeHeadsQuery('/due-report')).data.data
+  const money = useMoney()
+  const { date } = useFormat()
+  const ability = useAbility()
+  const errorsOf = useServerErrors()
+  const exporting = useExportReport('due', {
+    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The report was not exported`),
+  })
+  const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
+    sortBy: 'student',
+  })
+  const day = date(dayDate(data.asOf), 'long')
+  const canOpenStudents = ability.can('read', 'students')
+  const canOpenInvoices = ability.can('read', 'group-invoice')
+  const headName = heads.find((h) => h.id === search.feeHeadId)?.name
+
+  return (
+    <div className="page due-report">
+      <PrintHeader
+        filters={[
+          { label: <Trans>As of</Trans>, value: day },
+          ...(headName ? [{ label: <Trans>Fee head</Trans>, value: headName }] : []),
+        ]}
+      />
+      <PageHeader
+        title={<Trans>Due report</Trans>}
+        subtitle={
+          <Trans>
+            What is owed as of {day}, line by line: the fee still due and, apart, the fine accrued
+            to that day (not in the ledger until it is paid).
+          </Trans>
+        }
+        actions={
+          <ReportActions
+            empty={data.total === 0}
+            exporting={exporting.isPending}
+            onExport={(format) => exporting.mutate({ format, search })}
+          />
+        }
+      />
+
+      <section className="card">
+        <div className="toolbar no-print">
+          <AsOfFilter value={search.asOf ?? data.asOf} onChange={(asOf) => setSearch({ asOf })} />
+          <SearchBox value={search.q} onSearch={onSearch} label={t`Search students`} />
+          <PlacementFilters
+            search={search}
+            onChange={setSearch}
+            screen="/due-report"
+            sessionDefault="all"
+          />
+          <label>
+            <Trans>Fee head</Trans>{' '}
+            <select
+              value={search.feeHeadId ?? ''}
+              onChange={(e) => setSearch({ feeHeadId: e.target.value || undefined })}
+            >
+              <option value="">{t`All fee heads`}</option>
+              {heads.map((head) => (
+                <option key={head.id} value={head.id}>
+                  {head.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FamilyOwesFilter value={search.familyOwesOver} onChange={setSearch} />
+        </div>
+
+        <dl className="report-totals" data-testid="due-totals">
+          <div>
+            <dt>
+              <Trans>Due</Trans>
+            </dt>
+            <dd data-testid="due-total">{money.format(data.totals.principalMinor)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Fine accrued</Trans>
+            </dt>
+            <dd data-testid="fine-total">{money.format(data.totals.fineMinor)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Students</Trans>
+            </dt>
+            <dd>{data.totals.students}</dd>
+          </div>
+          {agingBuckets.map((bucket) => (
+            <div key={bucket}>
+              <dt>{i18n._(agingBucketNames[bucket])}</dt>
+              <dd>{money.format(data.totals.buckets[bucket])}</dd>
+            </div>
+          ))}
+        </dl>
+        <LedgerAgreementMark agreement={data.agreement} account={t`Fee receivable`} />
+
+        <PagedTable
+          empty={<Trans>Nothing is owed as of this day for these filters.</Trans>}
+          {...paging}
+          total={data.total}
+          sorting={sorting}
+          columns={[
+            { label: t`Student`, sort: 'student' },
+            { label: <Trans>Class · section · roll</Trans> },
+            data.guardianPhones && { label: <Trans>Guardian’s phone</Trans> },
+            { label: <Trans>Fee head</Trans> },
+            { label: <Trans>Invoice</Trans> },
+            { label: t`Due date`, sort: 'dueDate' },
+            { label: <Trans>Overdue</Trans> },
+            { label: t`Due`, sort: 'principal', amount: true },
+            { label: <Trans>Fine accrued</Trans>, amount: true },
+          ]}
+          rows={data.data.map((row) => (
+            <tr key={row.lineId}>
+              <td>
+                {canOpenStudents ? (
+                  <Link to="/students/$studentId" params={{ studentId: row.studentId }}>
+                    {row.fullName}
+                  </Link>
+                ) : (
+                  row.fullName
+                )}
+                <small className="muted block">{row.studentCode}</small>
+              </td>
+              <td>
+                {[row.className, row.sectionName, row.roll?.toString()].filter(Boolean).join(' · ')}
+              </td>
+              {data.guardianPhones && <td>{row.guardianPhone}</td>}
+              <td>
+                {row.feeHeadName}
+                {row.periodName && <small className="muted block">{row.periodName}</small>}
+              </td>
+              <td>
+                {canOpenInvoices ? (
+                  <Link to="/invoices/$invoiceId" params={{ invoiceId: row.invoiceId }}>
+                    {row.invoiceNumber}
+                  </Link>
+                ) : (
+                  row.invoiceNumber
+                )}
+              </td>
+              <td>{date(dayDate(row.dueDate), 'medium')}</td>
+              <td>{i18n._(agingBucketNames[row.bucket])}</td>
+              <td className="amount">{money.format(row.principalMinor)}</td>
+              <td className="amount">{row.fineMinor ? money.format(row.fineMinor) : ''}</td>
+            </tr>
+          ))}
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { storedRead } from '../../lib/read-store.ts'
+import { toSearchParams } from '../../lib/search.ts'
+import { DueReportSchema, type DueReportQuery } from '../../shared/schemas/reports.ts'
+
+/** Every report's reads: nothing changes them but the fee chain, which they are read after. */
+export const reportsKey = ['reports'] as const
+
+/** /due-report: what is owed as of a day, as filtered (kept offline per filters). */
+export const dueReportQuery = (search: DueReportQuery) =>
+  queryOptions({
+    queryKey: [...reportsKey, 'due', search],
+    ...storedRead(`reports/due?${toSearchParams(search)}`, DueReportSchema, '/due-report'),
+    placeholderData: keepPreviousData,
+  })

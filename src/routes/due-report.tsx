@@ -1,0 +1,43 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { DueReportPage } from '../features/reports/DueReportPage.tsx'
+import { dueReportQuery } from '../features/reports/queries.ts'
+import {
+  academicSessionsQuery,
+  campusesQuery,
+  classesQuery,
+  groupsQuery,
+  sectionsQuery,
+} from '../lib/academic-structure.ts'
+import { feeHeadsQuery } from '../lib/fee-heads.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+import { searchOf } from '../lib/search.ts'
+import { DueReportQuerySchema } from '../shared/schemas/reports.ts'
+
+/** Hoisted: inferred inside the options, its type would depend on the route itself. */
+const validateSearch = searchOf(DueReportQuerySchema)
+
+export const Route = createFileRoute('/due-report')({
+  staticData: { strings: ['reports'] },
+  validateSearch,
+  beforeLoad: ({ context, location }) => guardRoute(context, '/due-report', location.href),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([
+      queryClient.ensureQueryData(dueReportQuery(deps)),
+      queryClient.ensureQueryData(feeHeadsQuery('/due-report')),
+      queryClient.ensureQueryData(academicSessionsQuery('/due-report')),
+      queryClient.ensureQueryData(campusesQuery('/due-report')),
+      queryClient.ensureQueryData(classesQuery('/due-report')),
+      queryClient.ensureQueryData(groupsQuery('/due-report')),
+      queryClient.ensureQueryData(sectionsQuery('/due-report')),
+    ]),
+  component: function DueReport() {
+    const navigate = Route.useNavigate()
+    return (
+      <DueReportPage
+        search={Route.useSearch()}
+        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+      />
+    )
+  },
+})

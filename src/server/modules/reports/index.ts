@@ -1,0 +1,8 @@
+import type { Area } from '../../lib/area.ts'
+import { dueReportRoutes } from './due-report.ts'
+
+/** Reports over the fee chain: read-only, each under its own permission. */
+export const reportsArea: Area = {
+  name: 'reports',
+  mounts: [{ path: '/reports/due', routes: dueReportRoutes }],
+}

@@ -1,0 +1,129 @@
+import * as v from 'valibot'
+import { isoDate } from './dates.ts'
+import { instituteLocales } from './institutes.ts'
+import { listQuerySchema } from './list.ts'
+import { maxLineAmount, minor } from './minor-units.ts'
+import { id } from './primitives.ts'
+
+/*
+ * The reports' filters and answers. A report's filters are its page's search params and its
+ * API query alike (one schema), so a report is a link one can bookmark and send.
+ */
+
+/** An amount in minor units typed into a filter: from a query string or a search param. */
+const minorFilter = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform(Number),
+  v.number('not_a_number'),
+  v.integer('amount_fraction'),
+  v.minValue(0, 'amount_negative'),
+  v.maxValue(maxLineAmount, 'amount_too_large'),
+)
+
+/** Where students are placed in the session of the invoice a figure comes from. */
+const placementFilters = {
+  academicSessionId: v.optional(id),
+  campusId: v.optional(id),
+  classId: v.optional(id),
+  groupId: v.optional(id),
+  sectionId: v.optional(id),
+  feeHeadId: v.optional(id),
+}
+
+/** A report's file: its filters, and the language its headings are written in. */
+export const reportFileQuery = <E extends v.ObjectEntries>(
+  report: v.StrictObjectSchema<E, 'unknown_filter'>,
+) =>
+  v.strictObject(
+    { ...report.entries, lang: v.optional(v.picklist(instituteLocales)) },
+    'unknown_filter',
+  )
+
+/** How long past its due date a line is, on the report's day. */
+export const agingBuckets = ['notDue', 'days0to30', 'days31to60', 'days61to90', 'over90'] as const
+export type AgingBucket = (typeof agingBuckets)[number]
+
+/** The bucket of a line due on `dueDate`, counted on `asOf` (both YYYY-MM-DD). */
+export function agingBucketOf(dueDate: string, asOf: string): AgingBucket {
+  if (dueDate > asOf) return 'notDue'
+  const days = (Date.parse(asOf) - Date.parse(dueDate)) / 86_400_000
+  if (days <= 30) return 'days0to30'
+  if (days <= 60) return 'days31to60'
+  if (days <= 90) return 'days61to90'
+  return 'over90'
+}
+
+/**
+ * `/due-report` and `GET /api/reports/due`: what is owed as of a day (today in the institute's
+ * calendar when not given), narrowed by placement, head and what a family owes in all; `q`
+ * finds a student by name or student ID.
+ */
+export const DueReportQuerySchema = v.strictObject(
+  {
+    ...listQuerySchema(['student', 'dueDate', 'principal']).entries,
+    asOf: v.optional(isoDate),
+    ...placementFilters,
+    /** Only families (students sharing a guardian's phone) owing more than this in all. */
+    familyOwesOver: v.optional(minorFilter),
+  },
+  'unknown_filter',
+)
+export type DueReportQuery = v.InferOutput<typeof DueReportQuerySchema>
+export type DueReportSearch = v.InferInput<typeof DueReportQuerySchema>
+export const DueReportFileQuerySchema = reportFileQuery(DueReportQuerySchema)
+
+/** One invoice line with something owed on the day: its principal, and its fine apart. */
+export const DueReportRowSchema = v.object({
+  lineId: v.string(),
+  invoiceId: v.string(),
+  invoiceNumber: v.string(),
+  studentId: v.string(),
+  studentCode: v.string(),
+  fullName: v.string(),
+  className: v.nullable(v.string()),
+  sectionName: v.nullable(v.string()),
+  roll: v.nullable(v.number()),
+  /** Left out (null) for a user who may not read students. */
+  guardianPhone: v.nullable(v.string()),
+  feeHeadName: v.string(),
+  periodName: v.nullable(v.string()),
+  dueDate: v.string(),
+  bucket: v.picklist(agingBuckets),
+  principalMinor: minor,
+  /** Accrued by the fine rules to the day, less waivers and what is paid of it: not in the ledger. */
+  fineMinor: minor,
+})
+export type DueReportRow = v.InferOutput<typeof DueReportRowSchema>
+
+/**
+ * The report's agreement with the general ledger: Σ principal owed by every student as of the
+ * day (whatever the filters) against the Fee receivable account's balance that day. `ledgerMinor`
+ * is null when no account is mapped as Fee receivable.
+ */
+export const LedgerAgreementSchema = v.object({
+  reportMinor: minor,
+  ledgerMinor: v.nullable(minor),
+  agrees: v.boolean(),
+})
+export type LedgerAgreement = v.InferOutput<typeof LedgerAgreementSchema>
+
+export const DueReportSchema = v.object({
+  asOf: v.string(),
+  data: v.array(DueReportRowSchema),
+  total: v.number(),
+  page: v.number(),
+  perPage: v.number(),
+  totals: v.object({
+    principalMinor: minor,
+    fineMinor: minor,
+    students: v.number(),
+    /** Principal owed per aging bucket. */
+    buckets: v.object(
+      Object.fromEntries(agingBuckets.map((b) => [b, minor])) as Record<AgingBucket, typeof minor>,
+    ),
+  }),
+  agreement: LedgerAgreementSchema,
+  /** Whether the rows carry guardians' phones (users who may read students). */
+  guardianPhones: v.boolean(),
+})
+export type DueReport = v.InferOutput<typeof DueReportSchema>
