@@ -167,6 +167,10 @@ test.describe('in the light and the dark skin, axe finds nothing serious or crit
         .first(),
     ).toBeVisible()
     await check('due report')
+    await openInApp(page, '/paid-report?groupBy=method')
+    await heading('Paid report')
+    await expect(page.getByTestId('paid-groups')).toBeVisible()
+    await check('paid report')
     await openInApp(page, '/invoice-print-settings')
     await heading('Invoice printing')
     await expect(page.getByTestId('invoice-sheet')).toBeVisible()

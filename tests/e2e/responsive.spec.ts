@@ -178,6 +178,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   'invoice printing': '/invoice-print-settings',
   'counter collection': `/payment-collection?studentId=${r.studentId}`,
   'due report': '/due-report',
+  'paid report': '/paid-report',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

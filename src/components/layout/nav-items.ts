@@ -87,6 +87,7 @@ export const navItems: NavItem[] = [
   },
   { to: '/payment-collection/day', label: msg`Cashier’s day`, icon: 'list', area: 'collection' },
   { to: '/advance-override', label: msg`Advances`, icon: 'list', area: 'collection' },
+  { to: '/paid-report', label: msg`Paid report`, icon: 'list', area: 'reports' },
   { to: '/due-report', label: msg`Due report`, icon: 'list', area: 'reports' },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { useMoney } from '../../lib/use-money.ts'
 import type { CashierDay } from '../../shared/schemas/collection-days.ts'
-import { tenderMethodLabels } from './labels.ts'
+import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 
 /**
  * What the cashier took in the day by method (standing receipts), and how the cash the drawer

@@ -13,7 +13,7 @@ import {
   type AdvanceOverrideRequest,
 } from '../../shared/schemas/advances.ts'
 import type { Family, FamilyMember } from '../../shared/schemas/collection-payments.ts'
-import { tenderMethodLabels } from './labels.ts'
+import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 import { useRequestOverride } from './mutations.ts'
 
 const shownFields = ['amountMinor', 'reason', 'lineIds', 'toStudentId', 'bankAccount', 'paymentId']

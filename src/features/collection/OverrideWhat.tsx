@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
 import { useMoney } from '../../lib/use-money.ts'
 import type { AdvanceOverride } from '../../shared/schemas/advances.ts'
-import { overrideKindLabels, tenderMethodLabels } from './labels.ts'
+import { overrideKindLabels } from './labels.ts'
+import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 
 /** What an override does, in a line: "Transfer to a sibling: 1,600.00 from Ana to Rui". */
 export function OverrideWhat({ override: o }: { override: AdvanceOverride }): ReactElement {

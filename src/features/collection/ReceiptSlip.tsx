@@ -7,7 +7,7 @@ import { amountInWords, wordLanguageOf } from '../../shared/amount-in-words.ts'
 import { formatMoney } from '../../shared/money.ts'
 import type { Receipt } from '../../shared/schemas/collection-receipts.ts'
 import type { ReceiptPaper } from '../../lib/counter-paper.ts'
-import { tenderMethodLabels } from './labels.ts'
+import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 import './receipt-print.css'
 import { periodLabel } from '../../shared/fees/periods.ts'
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { useMoney } from '../../lib/use-money.ts'
 import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-payments.ts'
-import { tenderMethodLabels } from './labels.ts'
+import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 import { newTender, type TenderDraft } from './prepared-payment.ts'
 
 /** The order methods come in at a counter: a split's new row takes the first one not in use. */

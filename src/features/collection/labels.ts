@@ -5,15 +5,6 @@ import type {
   AdvanceOverride,
   AdvanceOverrideKind,
 } from '../../shared/schemas/advances.ts'
-import type { TenderMethod } from '../../shared/schemas/collection-payments.ts'
-
-export const tenderMethodLabels: Record<TenderMethod, MessageDescriptor> = {
-  cash: msg`Cash`,
-  bank: msg`Bank deposit`,
-  cheque: msg`Cheque`,
-  card: msg`Card`,
-  mobile: msg`Mobile financial service`,
-}
 
 export const advanceMovementLabels: Record<AdvanceMovement['kind'], MessageDescriptor> = {
   overpayment: msg`Paid ahead`,

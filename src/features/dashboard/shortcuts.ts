@@ -11,6 +11,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/payment-collection': msg`Take fees at the counter and print the receipt.`,
   '/payment-collection/day': msg`Count the drawer and close the cashier's day.`,
   '/advance-override': msg`See families' advances and approve their use.`,
+  '/paid-report': msg`See what was collected in a period, by day, class, head, method or cashier.`,
   '/due-report': msg`See who owes what as of a day, with fines and aging, and call them.`,
   '/vouchers': msg`Record receipts, payments and journal entries.`,
   '/vouchers/ledger': msg`See every posting to an account over a period.`,

@@ -16,7 +16,10 @@ interface ReportExport {
  * Saves a report (`reports/<report>`) as filtered, every page, as CSV or Excel, its headings in
  * the language the app shows.
  */
-export function useExportReport(report: 'due', feedback: Feedback<void, ReportExport> = {}) {
+export function useExportReport(
+  report: 'due' | 'paid',
+  feedback: Feedback<void, ReportExport> = {},
+) {
   const { i18n } = useLingui()
   return useMutation({
     mutationFn: ({ format, search }: ReportExport) => {

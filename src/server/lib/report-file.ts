@@ -18,12 +18,12 @@ import { todayIn } from './today.ts'
  */
 
 /**
- * What a column holds: money in minor units, a YYYY-MM-DD day, a count, text, or a label (a
- * message, written in the file's language).
+ * What a column holds: money in minor units, a YYYY-MM-DD day, a count, text, or labels (a
+ * message or several, written in the file's language).
  */
 export type ColumnKind = 'text' | 'money' | 'day' | 'count' | 'label'
 
-type Value = string | number | MessageDescriptor | null
+type Value = string | number | MessageDescriptor | MessageDescriptor[] | null
 
 export interface ReportColumn<R> {
   heading: MessageDescriptor
@@ -53,7 +53,13 @@ async function fileContext(c: Context<AppEnv>): Promise<FileContext> {
   }
 }
 
-const labelIn = (locale: Locale, label: MessageDescriptor | null) => label && textIn(locale, label)
+/** One label or several (joined with commas), in the file's language. */
+const labelIn = (locale: Locale, label: MessageDescriptor | MessageDescriptor[] | null) =>
+  label &&
+  [label]
+    .flat()
+    .map((one) => textIn(locale, one))
+    .join(', ')
 
 function csvOf<R>(columns: ReportColumn<R>[], rows: R[], o: FileContext): string {
   const format = formatsFor(o.locale, o.timezone, o.currencyDigits)

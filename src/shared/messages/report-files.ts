@@ -8,6 +8,7 @@ import type { MessageDescriptor } from '@lingui/core'
 
 export const reportSheets = {
   due: /*i18n*/ { id: 'report.sheet.due', message: 'Due report' },
+  paid: /*i18n*/ { id: 'report.sheet.paid', message: 'Paid report' },
 } satisfies Record<string, MessageDescriptor>
 
 export const reportColumns = {
@@ -24,6 +25,16 @@ export const reportColumns = {
   aging: /*i18n*/ { id: 'report.column.aging', message: 'Overdue' },
   principal: /*i18n*/ { id: 'report.column.principal', message: 'Due' },
   fine: /*i18n*/ { id: 'report.column.fine', message: 'Fine accrued' },
+  receipt: /*i18n*/ { id: 'report.column.receipt', message: 'Receipt' },
+  receivedOn: /*i18n*/ { id: 'report.column.received_on', message: 'Received on' },
+  payer: /*i18n*/ { id: 'report.column.payer', message: 'Paid by' },
+  cashier: /*i18n*/ { id: 'report.column.cashier', message: 'Cashier' },
+  methods: /*i18n*/ { id: 'report.column.methods', message: 'Paid by way of' },
+  received: /*i18n*/ { id: 'report.column.received', message: 'Money received' },
+  advance: /*i18n*/ { id: 'report.column.advance', message: 'From advances' },
+  status: /*i18n*/ { id: 'report.column.status', message: 'Status' },
+  issued: /*i18n*/ { id: 'report.status.issued', message: 'Issued' },
+  cancelled: /*i18n*/ { id: 'report.status.cancelled', message: 'Cancelled' },
 } satisfies Record<string, MessageDescriptor>
 
 /** The aging buckets as a file names them (the screens say the same). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
+import { tenderMethods } from './collection-payments.ts'
 import { instituteLocales } from './institutes.ts'
 import { listQuerySchema } from './list.ts'
 import { maxLineAmount, minor } from './minor-units.ts'
@@ -127,3 +128,95 @@ export const DueReportSchema = v.object({
   guardianPhones: v.boolean(),
 })
 export type DueReport = v.InferOutput<typeof DueReportSchema>
+
+/** How the paid report groups its receipts. */
+export const paidGroupings = ['day', 'class', 'head', 'method', 'cashier'] as const
+export type PaidGrouping = (typeof paidGroupings)[number]
+
+/** A receipt as the paid report shows it: issued, or cancelled since. */
+export const paidStatuses = ['issued', 'cancelled'] as const
+
+/**
+ * How the money of a receipt came: at the counter (cash, bank, cheque, card, mobile money),
+ * or from the student's advance alone (no money taken).
+ */
+export const paidKinds = ['counter', 'advance'] as const
+
+/**
+ * `/paid-report` and `GET /api/reports/paid`: the receipts of a period (`from`–`to`, this month
+ * to today unless given), narrowed by placement (in the session chosen, else the current one),
+ * head paid, payment method, cashier and status, grouped by day, class, head, method or cashier;
+ * `q` finds a receipt number or a payer's name or student ID.
+ */
+export const PaidReportQuerySchema = v.strictObject(
+  {
+    ...listQuerySchema(['receivedOn', 'number', 'amount']).entries,
+    from: v.optional(isoDate),
+    to: v.optional(isoDate),
+    ...placementFilters,
+    method: v.optional(v.picklist(tenderMethods, 'unknown_tender_method')),
+    cashierId: v.optional(id),
+    status: v.optional(v.picklist(paidStatuses, 'invalid_value')),
+    groupBy: v.optional(v.picklist(paidGroupings, 'invalid_value'), 'day'),
+  },
+  'unknown_filter',
+)
+export type PaidReportQuery = v.InferOutput<typeof PaidReportQuerySchema>
+export const PaidReportFileQuerySchema = reportFileQuery(PaidReportQuerySchema)
+
+export const PaidReportRowSchema = v.object({
+  paymentId: v.string(),
+  number: v.string(),
+  receivedOn: v.string(),
+  payerName: v.string(),
+  studentCode: v.nullable(v.string()),
+  className: v.nullable(v.string()),
+  cashierName: v.nullable(v.string()),
+  methods: v.array(v.picklist(tenderMethods)),
+  kind: v.picklist(paidKinds),
+  /** The money received: Σ its tenders. */
+  receivedMinor: minor,
+  /** Paid from the students' advances, no money taken. */
+  advanceMinor: minor,
+  status: v.picklist(paidStatuses),
+})
+export type PaidReportRow = v.InferOutput<typeof PaidReportRowSchema>
+
+/**
+ * One group's figures over every receipt kept that stands: by day, class or cashier the money received and
+ * advances applied; by method the tenders of that method; by head what the receipts paid of
+ * that head's lines (fee and fine), however the money came.
+ */
+export const PaidGroupSchema = v.object({
+  key: v.string(),
+  label: v.string(),
+  receipts: v.number(),
+  amountMinor: minor,
+  advanceMinor: minor,
+})
+export type PaidGroup = v.InferOutput<typeof PaidGroupSchema>
+
+export const PaidReportSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  groupBy: v.picklist(paidGroupings),
+  data: v.array(PaidReportRowSchema),
+  total: v.number(),
+  page: v.number(),
+  perPage: v.number(),
+  groups: v.array(PaidGroupSchema),
+  /**
+   * Every receipt kept; the money of those standing (received, and paid from advances), and
+   * apart the money of those cancelled since (handed back).
+   */
+  totals: v.object({
+    receipts: v.number(),
+    receivedMinor: minor,
+    advanceMinor: minor,
+    cancelledMinor: minor,
+  }),
+  agreement: LedgerAgreementSchema,
+  /** Who took receipts in the period: the cashier filter's choices. */
+  cashiers: v.array(v.object({ id: v.string(), name: v.string() })),
+})
+export type PaidReport = v.InferOutput<typeof PaidReportSchema>

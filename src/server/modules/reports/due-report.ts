@@ -20,6 +20,7 @@ import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { mappedBalance } from '../accounting/mapped-balance.ts'
 import { allDueRows, dueReportPage, totalOwed } from './due-read.ts'
+import { fileMedia } from './file-media.ts'
 
 /** The day, the institute and whether guardians' phones are shown, for the asker. */
 async function readOptions(c: Context<AppEnv>, query: DueReportQuery) {
@@ -66,11 +67,6 @@ async function dueFile(c: Context<AppEnv>, format: ReportFormat) {
     fileColumns(options.withPhones),
     rows,
   )
-}
-
-const fileMedia = {
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 
 /** `/api/reports/due`: what is owed as of a day (permission `due-report`), and its files. */

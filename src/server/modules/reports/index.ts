@@ -1,8 +1,12 @@
 import type { Area } from '../../lib/area.ts'
 import { dueReportRoutes } from './due-report.ts'
+import { paidReportRoutes } from './paid-report.ts'
 
 /** Reports over the fee chain: read-only, each under its own permission. */
 export const reportsArea: Area = {
   name: 'reports',
-  mounts: [{ path: '/reports/due', routes: dueReportRoutes }],
+  mounts: [
+    { path: '/reports/due', routes: dueReportRoutes },
+    { path: '/reports/paid', routes: paidReportRoutes },
+  ],
 }

@@ -1,0 +1,342 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactElement } from 'react'
+import { PageHeader } from '../../components/PageHeader.tsx'
+import { PrintHeader } from '../../components/PrintHeader.tsx'
+import { PlacementFilters } from '../../components/filters/PlacementFilters.tsx'
+import { LedgerAgreementMark } from '../../components/report/LedgerAgreementMark.tsx'
+import { ReportActions } from '../../components/report/ReportActions.tsx'
+import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
+import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { SearchBox } from '../../components/table/SearchBox.tsx'
+import { useAbility } from '../../lib/ability.ts'
+import { dayDate } from '../../lib/dates.ts'
+import { feeHeadsQuery } from '../../lib/fee-heads.ts'
+import { useFormat } from '../../lib/format.ts'
+import { useListSearch } from '../../lib/list-search.ts'
+import { useServerErrors } from '../../lib/server-errors.ts'
+import { useMoney } from '../../lib/use-money.ts'
+import { reportColumns } from '../../shared/messages/report-files.ts'
+import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
+import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-payments.ts'
+import {
+  paidGroupings,
+  paidStatuses,
+  type PaidGroup,
+  type PaidGrouping,
+  type PaidReport,
+  type PaidReportQuery,
+} from '../../shared/schemas/reports.ts'
+import { useExportReport } from './mutations.ts'
+import { paidReportQuery } from './queries.ts'
+
+type SearchChange = (next: Partial<PaidReportQuery>) => void
+
+const groupingLabels: Record<PaidGrouping, MessageDescriptor> = {
+  day: msg`Day`,
+  class: msg`Class`,
+  head: msg`Fee head`,
+  method: msg`Payment method`,
+  cashier: msg`Cashier`,
+}
+
+const statusLabels: Record<(typeof paidStatuses)[number], MessageDescriptor> = {
+  issued: reportColumns.issued,
+  cancelled: reportColumns.cancelled,
+}
+
+/** What a group of the report is, in the reader's language. */
+function useGroupLabel(groupBy: PaidGrouping) {
+  const { t, i18n } = useLingui()
+  const { date } = useFormat()
+  return (group: PaidGroup) => {
+    if (groupBy === 'day') return date(dayDate(group.key), 'medium')
+    if (groupBy === 'method') return i18n._(tenderMethodLabels[group.key as TenderMethod])
+    return group.label || (groupBy === 'class' ? t`Not in a class` : t`Nobody`)
+  }
+}
+
+/** The report's filters beyond the period, placement and search: head, method, cashier, status, grouping. */
+function PaidFilters({
+  search,
+  data,
+  onChange,
+}: {
+  search: PaidReportQuery
+  data: PaidReport
+  onChange: SearchChange
+}) {
+  const { t, i18n } = useLingui()
+  const heads = useSuspenseQuery(feeHeadsQuery('/paid-report')).data.data
+  return (
+    <>
+      <label>
+        <Trans>Fee head</Trans>{' '}
+        <select
+          value={search.feeHeadId ?? ''}
+          onChange={(e) => onChange({ feeHeadId: e.target.value || undefined })}
+        >
+          <option value="">{t`All fee heads`}</option>
+          {heads.map((head) => (
+            <option key={head.id} value={head.id}>
+              {head.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <Trans>Payment method</Trans>{' '}
+        <select
+          value={search.method ?? ''}
+          onChange={(e) =>
+            onChange({ method: (e.target.value || undefined) as TenderMethod | undefined })
+          }
+        >
+          <option value="">{t`All methods`}</option>
+          {tenderMethods.map((method) => (
+            <option key={method} value={method}>
+              {i18n._(tenderMethodLabels[method])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <Trans>Cashier</Trans>{' '}
+        <select
+          value={search.cashierId ?? ''}
+          onChange={(e) => onChange({ cashierId: e.target.value || undefined })}
+        >
+          <option value="">{t`All cashiers`}</option>
+          {data.cashiers.map((cashier) => (
+            <option key={cashier.id} value={cashier.id}>
+              {cashier.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <Trans>Receipts</Trans>{' '}
+        <select
+          value={search.status ?? ''}
+          onChange={(e) =>
+            onChange({
+              status: (e.target.value || undefined) as PaidReportQuery['status'],
+            })
+          }
+        >
+          <option value="">{t`Issued and cancelled`}</option>
+          {paidStatuses.map((status) => (
+            <option key={status} value={status}>
+              {i18n._(statusLabels[status])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <Trans>Group by</Trans>{' '}
+        <select
+          value={search.groupBy}
+          onChange={(e) => onChange({ groupBy: e.target.value as PaidGrouping })}
+        >
+          {paidGroupings.map((grouping) => (
+            <option key={grouping} value={grouping}>
+              {i18n._(groupingLabels[grouping])}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  )
+}
+
+/**
+ * /paid-report: the receipts of a period, with how their money came (the counter's tenders,
+ * or a student's advance), grouped by day, class, head, method or cashier with totals, checked
+ * against the money the ledger received; each receipt opens at the counter.
+ */
+export function PaidReportPage({
+  search,
+  onSearchChange,
+}: {
+  search: PaidReportQuery
+  onSearchChange: SearchChange
+}): ReactElement {
+  const { t, i18n } = useLingui()
+  const { data } = useSuspenseQuery(paidReportQuery(search))
+  const money = useMoney()
+  const { date } = useFormat()
+  const ability = useAbility()
+  const errorsOf = useServerErrors()
+  const exporting = useExportReport('paid', {
+    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The report was not exported`),
+  })
+  const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
+    sortBy: 'receivedOn',
+  })
+  const groupLabel = useGroupLabel(data.groupBy)
+  const from = date(dayDate(data.from), 'long')
+  const to = date(dayDate(data.to), 'long')
+  const canOpenReceipts = ability.can('read', 'payment-collection')
+  const grouping = i18n._(groupingLabels[data.groupBy])
+
+  return (
+    <div className="page paid-report">
+      <PrintHeader
+        filters={[
+          { label: <Trans>From</Trans>, value: from },
+          { label: <Trans>To</Trans>, value: to },
+          { label: <Trans>Group by</Trans>, value: grouping },
+        ]}
+      />
+      <PageHeader
+        title={<Trans>Paid report</Trans>}
+        subtitle={
+          <Trans>
+            Receipts from {from} to {to}: the money taken at the counter and what was paid from
+            students’ advances, each shown as what it is; cancelled receipts are money handed back.
+          </Trans>
+        }
+        actions={
+          <ReportActions
+            empty={data.total === 0}
+            exporting={exporting.isPending}
+            onExport={(format) => exporting.mutate({ format, search })}
+          />
+        }
+      />
+
+      <section className="card">
+        <div className="toolbar no-print">
+          <DateRangeFilter
+            from={search.from ?? data.from}
+            to={search.to ?? data.to}
+            onChange={setSearch}
+          />
+          <SearchBox value={search.q} onSearch={onSearch} label={t`Search receipts`} />
+          <PlacementFilters
+            search={search}
+            onChange={setSearch}
+            screen="/paid-report"
+            sessionDefault="current"
+          />
+          <PaidFilters search={search} data={data} onChange={setSearch} />
+        </div>
+
+        <dl className="report-totals" data-testid="paid-totals">
+          <div>
+            <dt>
+              <Trans>Money received</Trans>
+            </dt>
+            <dd data-testid="received-total">{money.format(data.totals.receivedMinor)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>From advances</Trans>
+            </dt>
+            <dd data-testid="advance-total">{money.format(data.totals.advanceMinor)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Cancelled (handed back)</Trans>
+            </dt>
+            <dd data-testid="cancelled-total">{money.format(data.totals.cancelledMinor)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Receipts</Trans>
+            </dt>
+            <dd>{data.totals.receipts}</dd>
+          </div>
+        </dl>
+        <LedgerAgreementMark agreement={data.agreement} account={t`receipt vouchers`} />
+
+        <div className="table-wrap">
+          <table className="table" data-testid="paid-groups">
+            <caption className="visually-hidden">
+              <Trans>Totals by {grouping}</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{grouping}</th>
+                <th scope="col" className="amount">
+                  <Trans>Receipts</Trans>
+                </th>
+                <th scope="col" className="amount">
+                  {data.groupBy === 'head' ? <Trans>Paid</Trans> : <Trans>Money received</Trans>}
+                </th>
+                <th scope="col" className="amount">
+                  <Trans>From advances</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.groups.map((group) => (
+                <tr key={group.key}>
+                  <th scope="row">{groupLabel(group)}</th>
+                  <td className="amount">{group.receipts}</td>
+                  <td className="amount">{money.format(group.amountMinor)}</td>
+                  <td className="amount">
+                    {group.advanceMinor ? money.format(group.advanceMinor) : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <PagedTable
+          empty={<Trans>No receipt matches in this period.</Trans>}
+          {...paging}
+          total={data.total}
+          sorting={sorting}
+          columns={[
+            { label: t`Receipt`, sort: 'number' },
+            { label: t`Received on`, sort: 'receivedOn' },
+            { label: <Trans>Paid by</Trans> },
+            { label: <Trans>Class</Trans> },
+            { label: <Trans>Cashier</Trans> },
+            { label: <Trans>How</Trans> },
+            { label: t`Amount`, sort: 'amount', amount: true },
+            { label: <Trans>Status</Trans> },
+          ]}
+          rows={data.data.map((row) => (
+            <tr key={row.paymentId} className={row.status === 'cancelled' ? 'inactive' : undefined}>
+              <td>
+                {canOpenReceipts ? (
+                  <Link to="/payment-collection" search={{ receiptId: row.paymentId }}>
+                    {row.number}
+                  </Link>
+                ) : (
+                  row.number
+                )}
+              </td>
+              <td>{date(dayDate(row.receivedOn), 'medium')}</td>
+              <td>
+                {row.payerName}
+                {row.studentCode && <small className="muted block">{row.studentCode}</small>}
+              </td>
+              <td>{row.className}</td>
+              <td>{row.cashierName}</td>
+              <td>
+                {row.kind === 'advance' ? (
+                  <Trans>From the advance</Trans>
+                ) : (
+                  row.methods.map((m) => i18n._(tenderMethodLabels[m])).join(', ')
+                )}
+              </td>
+              <td className="amount">{money.format(row.receivedMinor + row.advanceMinor)}</td>
+              <td>
+                <span className={row.status === 'cancelled' ? 'badge badge-danger' : 'badge'}>
+                  {i18n._(statusLabels[row.status])}
+                </span>
+              </td>
+            </tr>
+          ))}
+        />
+      </section>
+    </div>
+  )
+}

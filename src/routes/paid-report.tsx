@@ -1,0 +1,43 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PaidReportPage } from '../features/reports/PaidReportPage.tsx'
+import { paidReportQuery } from '../features/reports/queries.ts'
+import {
+  academicSessionsQuery,
+  campusesQuery,
+  classesQuery,
+  groupsQuery,
+  sectionsQuery,
+} from '../lib/academic-structure.ts'
+import { feeHeadsQuery } from '../lib/fee-heads.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+import { searchOf } from '../lib/search.ts'
+import { PaidReportQuerySchema } from '../shared/schemas/reports.ts'
+
+/** Hoisted: inferred inside the options, its type would depend on the route itself. */
+const validateSearch = searchOf(PaidReportQuerySchema)
+
+export const Route = createFileRoute('/paid-report')({
+  staticData: { strings: ['reports'] },
+  validateSearch,
+  beforeLoad: ({ context, location }) => guardRoute(context, '/paid-report', location.href),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([
+      queryClient.ensureQueryData(paidReportQuery(deps)),
+      queryClient.ensureQueryData(feeHeadsQuery('/paid-report')),
+      queryClient.ensureQueryData(academicSessionsQuery('/paid-report')),
+      queryClient.ensureQueryData(campusesQuery('/paid-report')),
+      queryClient.ensureQueryData(classesQuery('/paid-report')),
+      queryClient.ensureQueryData(groupsQuery('/paid-report')),
+      queryClient.ensureQueryData(sectionsQuery('/paid-report')),
+    ]),
+  component: function PaidReport() {
+    const navigate = Route.useNavigate()
+    return (
+      <PaidReportPage
+        search={Route.useSearch()}
+        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+      />
+    )
+  },
+})
