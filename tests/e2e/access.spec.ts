@@ -51,6 +51,8 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Counter collection',
     'Cashier’s day',
     'Advances',
+    'Paid report',
+    'Due report',
     'Admission forms',
     'Applicants',
   ])
@@ -104,6 +106,8 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Counter collection',
     'Cashier’s day',
     'Advances',
+    'Paid report',
+    'Due report',
   ])
   const ability = await cashierPage.evaluate(
     () =>
@@ -272,6 +276,8 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Counter collection',
     'Cashier’s day',
     'Advances',
+    'Paid report',
+    'Due report',
     'Admission forms',
     'Applicants',
   ])

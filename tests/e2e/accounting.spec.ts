@@ -349,6 +349,8 @@ test('a viewer reads the books but is offered no way to change them', async ({
     'Vouchers',
     'General ledger',
     'Trial balance',
+    'Paid report',
+    'Due report',
   ])
 
   await mainMenu(page).filter({ hasText: 'Chart of accounts' }).click()

@@ -141,6 +141,7 @@ test.describe('the horizontal menu', () => {
       'Accounting',
       'Fees',
       'Collection',
+      'Reports',
       'Admission',
     ])
     // Nothing scrolls sideways, and every icon keeps its size.

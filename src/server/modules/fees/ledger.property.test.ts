@@ -19,6 +19,7 @@ import {
   subLedgerTotal,
 } from '../../test-support/fee-invoices.ts'
 import { signedInAs } from '../../test-support/admission.ts'
+import { expectReportsAgree } from '../../test-support/reports.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 
@@ -32,7 +33,8 @@ import { asUser, type TestApp } from '../../test-support/test-app.ts'
  * Fine income account's, to the minor unit. The same holds for what the API shows: each
  * student's total due on the student page, and the principal left at the counter, are that
  * student's share of the sub-ledger (a fine paid, partly paid, waived or cancelled is never in
- * it), and Σ the student pages' dues is the Fee receivable account's balance.
+ * it), and Σ the student pages' dues is the Fee receivable account's balance. The reports agree
+ * too: the due report's total is Fee receivable, the paid report's money the receipt vouchers'.
  */
 describe('ledger = dues', () => {
   let t: TestApp
@@ -369,6 +371,7 @@ describe('ledger = dues', () => {
           for (const a of actions) {
             await apply(a)
             if (a.kind === 'pay' || a.kind === 'cancelReceipt') await expectDuesShownAsLedger()
+            await expectReportsAgree(t, admin, instituteId)
             expect(await subLedgerTotal(t.database.db, instituteId)).toBe(
               await receivableBalance(t.database.db, instituteId),
             )
