@@ -2,10 +2,21 @@ import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 import { staffStringAreas } from './src/lib/string-areas.ts'
 
+/**
+ * Shared descriptors only one staff area's pages show, the server writing them too (in files):
+ * kept in that area's catalog, out of the one every page loads. The server reads every catalog.
+ */
+const sharedOfArea: Partial<Record<keyof typeof staffStringAreas, string[]>> = {
+  reports: ['<rootDir>/src/shared/messages/report-files.ts'],
+}
+
 /** Areas only signed-in staff see: each area's strings load with its pages, not before. */
 const staffAreas = Object.entries(staffStringAreas).map(([name, folder]) => ({
   name,
-  folder: `<rootDir>/src/features/${folder}`,
+  include: [
+    `<rootDir>/src/features/${folder}`,
+    ...(sharedOfArea[name as keyof typeof staffStringAreas] ?? []),
+  ],
 }))
 
 export default defineConfig({
@@ -20,12 +31,14 @@ export default defineConfig({
         '**/node_modules/**',
         '<rootDir>/src/server/**',
         '**/*.test.*',
-        ...staffAreas.map((a) => `${a.folder}/**`),
+        ...staffAreas.flatMap((a) =>
+          a.include.map((path) => (path.endsWith('.ts') ? path : `${path}/**`)),
+        ),
       ],
     },
     ...staffAreas.map((a) => ({
       path: `<rootDir>/src/locales/{locale}/${a.name}`,
-      include: [a.folder],
+      include: a.include,
       exclude: ['**/*.test.*'],
     })),
   ],

@@ -11,7 +11,7 @@ import {
 import { feeHeadsQuery } from '../lib/fee-heads.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { PaidReportQuerySchema } from '../shared/schemas/reports.ts'
+import { PaidReportQuerySchema } from '../shared/schemas/report-search.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(PaidReportQuerySchema)

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, type ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { useMoney } from '../../lib/use-money.ts'
-import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-payments.ts'
+import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-search.ts'
 import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 import { newTender, type TenderDraft } from './prepared-payment.ts'
 

@@ -4,8 +4,8 @@ import type {
   CreatePayment,
   Family,
   OpenLine,
-  TenderMethod,
 } from '../../shared/schemas/collection-payments.ts'
+import type { TenderMethod } from '../../shared/schemas/collection-search.ts'
 
 /*
  * The payment the counter prepares from what the cashier chose: the lines ticked (all, by

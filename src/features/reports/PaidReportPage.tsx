@@ -21,15 +21,14 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { reportColumns } from '../../shared/messages/report-files.ts'
 import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
-import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-payments.ts'
+import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-search.ts'
+import { type PaidGroup, type PaidReport } from '../../shared/schemas/reports.ts'
 import {
   paidGroupings,
   paidStatuses,
-  type PaidGroup,
   type PaidGrouping,
-  type PaidReport,
   type PaidReportQuery,
-} from '../../shared/schemas/reports.ts'
+} from '../../shared/schemas/report-search.ts'
 import { useExportReport } from './mutations.ts'
 import { paidReportQuery } from './queries.ts'
 

@@ -1,12 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
-import {
-  DueReportSchema,
-  PaidReportSchema,
-  type DueReportQuery,
-  type PaidReportQuery,
-} from '../../shared/schemas/reports.ts'
+import { DueReportSchema, PaidReportSchema } from '../../shared/schemas/reports.ts'
+import { type DueReportQuery, type PaidReportQuery } from '../../shared/schemas/report-search.ts'
 
 /** Every report's reads: nothing changes them but the fee chain, which they are read after. */
 export const reportsKey = ['reports'] as const

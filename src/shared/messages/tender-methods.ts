@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import type { TenderMethod } from '../schemas/collection-payments.ts'
+import type { TenderMethod } from '../schemas/collection-search.ts'
 
 /**
  * How money came, as the counter, its receipts and the reports (screens and files, which the

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { isoDate } from './dates.ts'
 import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
-import { tenderMethods } from './collection-payments.ts'
+import { tenderMethods } from './collection-search.ts'
 import { receiptStatuses } from './collection-receipts.ts'
 
 /**

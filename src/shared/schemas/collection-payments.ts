@@ -3,6 +3,7 @@
  * taking one payment for several children, and cancelling it.
  */
 import * as v from 'valibot'
+import { tenderMethods, type TenderMethod } from './collection-search.ts'
 import { isoDate } from './dates.ts'
 import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
@@ -70,9 +71,6 @@ export const FamilySchema = v.object({
   bankAccounts: v.array(v.string()),
 })
 export type Family = v.InferOutput<typeof FamilySchema>
-
-export const tenderMethods = ['cash', 'bank', 'cheque', 'card', 'mobile'] as const
-export type TenderMethod = (typeof tenderMethods)[number]
 
 /**
  * One way the money came: cash (with what was handed over, for the change), a bank deposit

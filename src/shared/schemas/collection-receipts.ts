@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { PrintInstituteSchema, printLanguages } from './invoice-print.ts'
 import { receiptCopyChoices } from './counter-settings.ts'
 import { minor } from './minor-units.ts'
-import { tenderMethods } from './collection-payments.ts'
+import { tenderMethods } from './collection-search.ts'
 
 export const receiptStatuses = ['posted', 'cancelled'] as const
 

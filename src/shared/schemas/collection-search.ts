@@ -25,3 +25,7 @@ export type DayPageSearch = v.InferOutput<typeof DayPageSearchSchema>
 
 /** `/advance-override?studentId=`: the family whose advances are on screen. */
 export const AdvancePageSearchSchema = v.object({ studentId: v.optional(id) })
+
+/** How money comes to the counter: the tenders a payment is made of. */
+export const tenderMethods = ['cash', 'bank', 'cheque', 'card', 'mobile'] as const
+export type TenderMethod = (typeof tenderMethods)[number]

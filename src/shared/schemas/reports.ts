@@ -1,35 +1,15 @@
 import * as v from 'valibot'
-import { isoDate } from './dates.ts'
-import { tenderMethods } from './collection-payments.ts'
+import { tenderMethods } from './collection-search.ts'
 import { instituteLocales } from './institutes.ts'
-import { listQuerySchema } from './list.ts'
-import { maxLineAmount, minor } from './minor-units.ts'
-import { id } from './primitives.ts'
+import { minor } from './minor-units.ts'
+import {
+  DueReportQuerySchema,
+  PaidReportQuerySchema,
+  paidGroupings,
+  paidStatuses,
+} from './report-search.ts'
 
-/*
- * The reports' filters and answers. A report's filters are its page's search params and its
- * API query alike (one schema), so a report is a link one can bookmark and send.
- */
-
-/** An amount in minor units typed into a filter: from a query string or a search param. */
-const minorFilter = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform(Number),
-  v.number('not_a_number'),
-  v.integer('amount_fraction'),
-  v.minValue(0, 'amount_negative'),
-  v.maxValue(maxLineAmount, 'amount_too_large'),
-)
-
-/** Where students are placed in the session of the invoice a figure comes from. */
-const placementFilters = {
-  academicSessionId: v.optional(id),
-  campusId: v.optional(id),
-  classId: v.optional(id),
-  groupId: v.optional(id),
-  sectionId: v.optional(id),
-  feeHeadId: v.optional(id),
-}
+/* The reports' answers, and their files' queries: the filters are in report-search.ts. */
 
 /** A report's file: its filters, and the language its headings are written in. */
 export const reportFileQuery = <E extends v.ObjectEntries>(
@@ -54,23 +34,6 @@ export function agingBucketOf(dueDate: string, asOf: string): AgingBucket {
   return 'over90'
 }
 
-/**
- * `/due-report` and `GET /api/reports/due`: what is owed as of a day (today in the institute's
- * calendar when not given), narrowed by placement, head and what a family owes in all; `q`
- * finds a student by name or student ID.
- */
-export const DueReportQuerySchema = v.strictObject(
-  {
-    ...listQuerySchema(['student', 'dueDate', 'principal']).entries,
-    asOf: v.optional(isoDate),
-    ...placementFilters,
-    /** Only families (students sharing a guardian's phone) owing more than this in all. */
-    familyOwesOver: v.optional(minorFilter),
-  },
-  'unknown_filter',
-)
-export type DueReportQuery = v.InferOutput<typeof DueReportQuerySchema>
-export type DueReportSearch = v.InferInput<typeof DueReportQuerySchema>
 export const DueReportFileQuerySchema = reportFileQuery(DueReportQuerySchema)
 
 /** One invoice line with something owed on the day: its principal, and its fine apart. */
@@ -129,39 +92,12 @@ export const DueReportSchema = v.object({
 })
 export type DueReport = v.InferOutput<typeof DueReportSchema>
 
-/** How the paid report groups its receipts. */
-export const paidGroupings = ['day', 'class', 'head', 'method', 'cashier'] as const
-export type PaidGrouping = (typeof paidGroupings)[number]
-
-/** A receipt as the paid report shows it: issued, or cancelled since. */
-export const paidStatuses = ['issued', 'cancelled'] as const
-
 /**
  * How the money of a receipt came: at the counter (cash, bank, cheque, card, mobile money),
  * or from the student's advance alone (no money taken).
  */
 export const paidKinds = ['counter', 'advance'] as const
 
-/**
- * `/paid-report` and `GET /api/reports/paid`: the receipts of a period (`from`–`to`, this month
- * to today unless given), narrowed by placement (in the session chosen, else the current one),
- * head paid, payment method, cashier and status, grouped by day, class, head, method or cashier;
- * `q` finds a receipt number or a payer's name or student ID.
- */
-export const PaidReportQuerySchema = v.strictObject(
-  {
-    ...listQuerySchema(['receivedOn', 'number', 'amount']).entries,
-    from: v.optional(isoDate),
-    to: v.optional(isoDate),
-    ...placementFilters,
-    method: v.optional(v.picklist(tenderMethods, 'unknown_tender_method')),
-    cashierId: v.optional(id),
-    status: v.optional(v.picklist(paidStatuses, 'invalid_value')),
-    groupBy: v.optional(v.picklist(paidGroupings, 'invalid_value'), 'day'),
-  },
-  'unknown_filter',
-)
-export type PaidReportQuery = v.InferOutput<typeof PaidReportQuerySchema>
 export const PaidReportFileQuerySchema = reportFileQuery(PaidReportQuerySchema)
 
 export const PaidReportRowSchema = v.object({

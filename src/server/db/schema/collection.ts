@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { differenceStatuses } from '../../../shared/schemas/collection-days.ts'
-import { tenderMethods } from '../../../shared/schemas/collection-payments.ts'
+import { tenderMethods } from '../../../shared/schemas/collection-search.ts'
 import { receiptStatuses } from '../../../shared/schemas/collection-receipts.ts'
 import {
   advanceMovementKinds,

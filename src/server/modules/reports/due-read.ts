@@ -3,9 +3,9 @@ import {
   agingBucketOf,
   agingBuckets,
   type AgingBucket,
-  type DueReportQuery,
   type DueReportRow,
 } from '../../../shared/schemas/reports.ts'
+import { type DueReportQuery } from '../../../shared/schemas/report-search.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { chargedFines } from '../fees/rules/fine-read.ts'

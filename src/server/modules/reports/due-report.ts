@@ -6,12 +6,11 @@ import {
 } from '../../../shared/messages/report-files.ts'
 import {
   DueReportFileQuerySchema,
-  DueReportQuerySchema,
   DueReportSchema,
   type DueReport,
-  type DueReportQuery,
   type DueReportRow,
 } from '../../../shared/schemas/reports.ts'
+import { DueReportQuerySchema, type DueReportQuery } from '../../../shared/schemas/report-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { documented } from '../../lib/openapi/documented.ts'

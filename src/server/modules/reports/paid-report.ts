@@ -3,12 +3,14 @@ import { reportColumns, reportSheets } from '../../../shared/messages/report-fil
 import { tenderMethodLabels } from '../../../shared/messages/tender-methods.ts'
 import {
   PaidReportFileQuerySchema,
-  PaidReportQuerySchema,
   PaidReportSchema,
   type PaidReport,
-  type PaidReportQuery,
   type PaidReportRow,
 } from '../../../shared/schemas/reports.ts'
+import {
+  PaidReportQuerySchema,
+  type PaidReportQuery,
+} from '../../../shared/schemas/report-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
