@@ -310,6 +310,12 @@ test('a list too wide for its box stacks each row, each cell beside its columnâ€
   expect(await label(6)).toBe('""')
   // The header row is still there for screen readers.
   await expect(page.getByRole('columnheader', { name: 'When' })).toHaveCount(1)
+  // Measured once the narrower window's transitions are over: the closing sidebar slides out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
   expect(await horizontalOverflow(page)).toEqual([])
 
   await page.setViewportSize({ width: 1280, height: 800 })
