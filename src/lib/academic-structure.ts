@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import type { GuardedPath } from '../shared/permissions/route-access.ts'
 import {
@@ -96,3 +96,13 @@ export const sectionsOf = (
   sections.filter(
     (s) => (!activeOnly || s.active) && s.academicSessionId === sessionId && s.classId === classId,
   )
+
+/** Loads the lists the placement filters choose from, kept offline for `screen`. */
+export const ensurePlacementLists = (queryClient: QueryClient, screen: Screen) =>
+  Promise.all([
+    queryClient.ensureQueryData(academicSessionsQuery(screen)),
+    queryClient.ensureQueryData(campusesQuery(screen)),
+    queryClient.ensureQueryData(classesQuery(screen)),
+    queryClient.ensureQueryData(groupsQuery(screen)),
+    queryClient.ensureQueryData(sectionsQuery(screen)),
+  ])

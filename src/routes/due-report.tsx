@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DueReportPage } from '../features/reports/DueReportPage.tsx'
 import { dueReportQuery } from '../features/reports/queries.ts'
-import {
-  academicSessionsQuery,
-  campusesQuery,
-  classesQuery,
-  groupsQuery,
-  sectionsQuery,
-} from '../lib/academic-structure.ts'
+import { ensurePlacementLists } from '../lib/academic-structure.ts'
 import { feeHeadsQuery } from '../lib/fee-heads.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
@@ -25,11 +19,7 @@ export const Route = createFileRoute('/due-report')({
     Promise.all([
       queryClient.ensureQueryData(dueReportQuery(deps)),
       queryClient.ensureQueryData(feeHeadsQuery('/due-report')),
-      queryClient.ensureQueryData(academicSessionsQuery('/due-report')),
-      queryClient.ensureQueryData(campusesQuery('/due-report')),
-      queryClient.ensureQueryData(classesQuery('/due-report')),
-      queryClient.ensureQueryData(groupsQuery('/due-report')),
-      queryClient.ensureQueryData(sectionsQuery('/due-report')),
+      ensurePlacementLists(queryClient, '/due-report'),
     ]),
   component: function DueReport() {
     const navigate = Route.useNavigate()

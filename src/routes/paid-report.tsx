@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PaidReportPage } from '../features/reports/PaidReportPage.tsx'
 import { paidReportQuery } from '../features/reports/queries.ts'
-import {
-  academicSessionsQuery,
-  campusesQuery,
-  classesQuery,
-  groupsQuery,
-  sectionsQuery,
-} from '../lib/academic-structure.ts'
+import { ensurePlacementLists } from '../lib/academic-structure.ts'
 import { feeHeadsQuery } from '../lib/fee-heads.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
@@ -25,11 +19,7 @@ export const Route = createFileRoute('/paid-report')({
     Promise.all([
       queryClient.ensureQueryData(paidReportQuery(deps)),
       queryClient.ensureQueryData(feeHeadsQuery('/paid-report')),
-      queryClient.ensureQueryData(academicSessionsQuery('/paid-report')),
-      queryClient.ensureQueryData(campusesQuery('/paid-report')),
-      queryClient.ensureQueryData(classesQuery('/paid-report')),
-      queryClient.ensureQueryData(groupsQuery('/paid-report')),
-      queryClient.ensureQueryData(sectionsQuery('/paid-report')),
+      ensurePlacementLists(queryClient, '/paid-report'),
     ]),
   component: function PaidReport() {
     const navigate = Route.useNavigate()
