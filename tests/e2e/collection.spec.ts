@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { familyWithDues } from './collection-data.ts'
 import { adminHeaders, signInAs, staffUser } from './session.ts'
@@ -123,6 +124,17 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
   )
   await expect(page.getByTestId('expected-cash')).toContainText(/\D0\.00/)
 
+  // The day's receipts as a file: the cancelled one marked so, its amount a number.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const csv = (await readFile((await (await download).path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+  expect(csv[0]).toBe('Receipt,Paid by,Amount,Status,Cancelled on')
+  expect(csv.filter((line) => line.includes(',Cancelled,'))).toEqual([
+    expect.stringMatching(/^RCT-[^,]+,"Elder \w+, Younger \w+",2200\.00,/),
+  ])
+
   // Closing: a confirmation states expected, counted and the difference first.
   await page.getByLabel('Cash counted in the drawer').fill('5')
   await expect(page.getByText(/Difference: \D*5\.00/)).toBeVisible()
@@ -146,7 +158,7 @@ test('a cashier takes one payment for two children with the keyboard alone, and 
   await expect(page.getByTestId('print-header')).toContainText(`Cashier ${run}`)
   await expect(page.getByTestId('day-cancellations')).toBeVisible()
   await expect(closing).toContainText('Counted')
-  await expect(page.getByRole('button', { name: 'Print the day’s summary' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
   await page.emulateMedia({ media: 'screen' })
 
   // The counter says at once that the day is closed, and by whom: no search, no Save.

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import ExcelJS from 'exceljs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { adminHeaders, signInAs } from './session.ts'
 
@@ -126,6 +128,18 @@ test('printed reports carry the institute, their filters and the time of printin
   const cash = (await api.chart()).find((a) => a.name === 'Cash in hand')!
   await page.goto(`/vouchers/ledger?accountId=${cash.id}`)
   await expect(page.getByTestId('ledger-closing')).toBeVisible()
+  // Exported to Excel, the ledger ends with the balance the screen shows, as a number.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export Excel' }).click()
+  const bytes = await readFile((await (await download).path())!)
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
+  const closingRow = book.worksheets[0]!.getRow(book.worksheets[0]!.rowCount).values as unknown[]
+  expect(closingRow[3]).toBe('Closing balance')
+  const closing = Math.abs(closingRow[7] as number)
+  await expect(page.getByTestId('ledger-closing')).toContainText(
+    closing.toLocaleString('en', { minimumFractionDigits: 2 }),
+  )
   await page.emulateMedia({ media: 'print' })
   await expect(header).toContainText(`Account${cash.glCode} · Cash in hand`)
   await expect(header).toContainText(

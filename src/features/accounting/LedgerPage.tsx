@@ -3,18 +3,20 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, type ReactElement } from 'react'
-import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
+import { ReportActions } from '../../components/report/ReportActions.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { AccountSelect } from './AccountSelect.tsx'
 import { dayDate } from '../../lib/dates.ts'
-import { calendarQuery, ledgerQuery, useChartAccounts, type LedgerQuery } from './queries.ts'
+import type { LedgerQuery } from '../../shared/schemas/accounting.ts'
+import { calendarQuery, ledgerQuery, useChartAccounts } from './queries.ts'
 import { ledgerPeriod, type LedgerSearch } from './search.ts'
 import { useMoney } from '../../lib/use-money.ts'
+import { useReportExport } from '../../lib/report-export.ts'
 import { usePeriodText } from './use-period-text.ts'
 
 /** /vouchers/ledger: one account's postings over a period, with the running balance. */
@@ -35,6 +37,7 @@ export function LedgerPage({
   const chosen = accounts.find((a) => a.id === search.accountId)
   // Postings sit on leaves only: a head has no ledger of its own.
   const leaves = accounts.filter((a) => a.isLeaf && a.level > 1)
+  const exporting = useReportExport('accounting/ledger')
   const badPeriod = from > to ? t`The end is before the start.` : undefined
   const query =
     search.accountId && !badPeriod ? { accountId: search.accountId, from, to } : undefined
@@ -61,9 +64,11 @@ export function LedgerPage({
         // Not `query && …`: with no account chosen the header keeps its actions layout.
         actions={
           query !== undefined && (
-            <button type="button" className="button no-print" onClick={() => window.print()}>
-              <Icon name="printer" /> <Trans>Print</Trans>
-            </button>
+            <ReportActions
+              empty={false}
+              exporting={exporting.isPending}
+              onExport={(format) => exporting.mutate({ format, search: query })}
+            />
           )
         }
       />

@@ -3,10 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactElement } from 'react'
 import { Link } from '@tanstack/react-router'
-import { Icon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
 import { AsOfFilter } from '../../components/report/AsOfFilter.tsx'
+import { ReportActions } from '../../components/report/ReportActions.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { useFormat } from '../../lib/format.ts'
@@ -15,6 +15,7 @@ import { accountTypeLabels } from './labels.ts'
 import { calendarQuery, trialBalanceQuery } from './queries.ts'
 import { ledgerUpTo, type TrialBalanceSearch } from './search.ts'
 import { useMoney } from '../../lib/use-money.ts'
+import { useReportExport } from '../../lib/report-export.ts'
 
 /** /vouchers/trial-balance: every account's balance on a day; debits must equal credits. */
 export function TrialBalancePage({
@@ -31,6 +32,7 @@ export function TrialBalancePage({
   const asOf = search.asOf ?? calendar.today
   const { data } = useSuspenseQuery(trialBalanceQuery(asOf))
   const { wrap, table } = useStackedTable()
+  const exporting = useReportExport('accounting/trial-balance')
   const balanced = data.totalDebit === data.totalCredit
   const difference = money.format(Math.abs(data.totalDebit - data.totalCredit))
   const day = date(dayDate(data.asOf), 'long')
@@ -47,9 +49,11 @@ export function TrialBalancePage({
           </Trans>
         }
         actions={
-          <button type="button" className="button no-print" onClick={() => window.print()}>
-            <Icon name="printer" /> <Trans>Print</Trans>
-          </button>
+          <ReportActions
+            empty={data.rows.length === 0}
+            exporting={exporting.isPending}
+            onExport={(format) => exporting.mutate({ format, search: { asOf: data.asOf } })}
+          />
         }
       />
       <section className="card">

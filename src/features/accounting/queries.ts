@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type * as v from 'valibot'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
@@ -14,11 +13,9 @@ import {
   VoucherListSchema,
   VoucherSchema,
   type AccountListSearch,
-  type LedgerQuerySchema,
+  type LedgerQuery,
   type VoucherListSearch,
 } from '../../shared/schemas/accounting.ts'
-
-export type LedgerQuery = v.InferOutput<typeof LedgerQuerySchema>
 
 /**
  * Everything under ['accounting'] changes when an account or a voucher does: the hooks in

@@ -105,9 +105,6 @@ export function ClosingFacts({
       )}
       {closing.note && <p>{closing.note}</p>}
       <div className="form-actions no-print">
-        <button type="button" className="button" onClick={() => window.print()}>
-          <Trans>Print the day’s summary</Trans>
-        </button>
         {mayReopen && day.day === day.today && (
           <button type="button" className="button" onClick={() => setReopening(true)}>
             <Trans>Reopen the day</Trans>

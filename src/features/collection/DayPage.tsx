@@ -4,9 +4,11 @@ import { Link } from '@tanstack/react-router'
 import type { ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
+import { ReportActions } from '../../components/report/ReportActions.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
+import { useReportExport } from '../../lib/report-export.ts'
 import type { DayPageSearch } from '../../shared/schemas/collection-search.ts'
 import { CloseDayForm } from './CloseDayForm.tsx'
 import { ClosingFacts } from './DayClosing.tsx'
@@ -36,6 +38,7 @@ export function DayPage({
   const { date } = useFormat()
   const ability = useAbility()
   const { data: day } = useSuspenseQuery(cashierDayQuery(search))
+  const exporting = useReportExport('collection/days')
   const supervisor = ability.can('read', 'receipt-cancel')
   const own = day.own
   const name = day.cashierName
@@ -50,6 +53,15 @@ export function DayPage({
         }
         title={<Trans>Day of {name}</Trans>}
         subtitle={when}
+        actions={
+          <ReportActions
+            empty={day.receipts.length === 0}
+            exporting={exporting.isPending}
+            onExport={(format) =>
+              exporting.mutate({ format, search: { day: day.day, cashierId: day.cashierId } })
+            }
+          />
+        }
       />
       <PrintHeader
         filters={[

@@ -15,7 +15,6 @@ import { dayDate } from '../../lib/dates.ts'
 import { feeHeadsQuery } from '../../lib/fee-heads.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useListSearch } from '../../lib/list-search.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { agingBucketNames } from '../../shared/messages/report-files.ts'
 import { agingBuckets } from '../../shared/schemas/reports.ts'
@@ -77,10 +76,7 @@ export function DueReportPage({
   const money = useMoney()
   const { date } = useFormat()
   const ability = useAbility()
-  const errorsOf = useServerErrors()
-  const exporting = useExportReport('due', {
-    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The report was not exported`),
-  })
+  const exporting = useExportReport('due')
   const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
     sortBy: 'student',
   })

@@ -17,7 +17,6 @@ import { dayDate } from '../../lib/dates.ts'
 import { feeHeadsQuery } from '../../lib/fee-heads.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useListSearch } from '../../lib/list-search.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { reportColumns } from '../../shared/messages/report-files.ts'
 import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
@@ -168,10 +167,7 @@ export function PaidReportPage({
   const money = useMoney()
   const { date } = useFormat()
   const ability = useAbility()
-  const errorsOf = useServerErrors()
-  const exporting = useExportReport('paid', {
-    onError: (err) => errorsOf.toastUnlessFieldError(err, t`The report was not exported`),
-  })
+  const exporting = useExportReport('paid')
   const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
     sortBy: 'receivedOn',
   })

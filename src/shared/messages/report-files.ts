@@ -9,6 +9,9 @@ import type { MessageDescriptor } from '@lingui/core'
 export const reportSheets = {
   due: /*i18n*/ { id: 'report.sheet.due', message: 'Due report' },
   paid: /*i18n*/ { id: 'report.sheet.paid', message: 'Paid report' },
+  ledger: /*i18n*/ { id: 'report.sheet.ledger', message: 'General ledger' },
+  trialBalance: /*i18n*/ { id: 'report.sheet.trial_balance', message: 'Trial balance' },
+  cashierDay: /*i18n*/ { id: 'report.sheet.cashier_day', message: 'Cashier’s day' },
 } satisfies Record<string, MessageDescriptor>
 
 export const reportColumns = {
@@ -35,6 +38,18 @@ export const reportColumns = {
   status: /*i18n*/ { id: 'report.column.status', message: 'Status' },
   issued: /*i18n*/ { id: 'report.status.issued', message: 'Issued' },
   cancelled: /*i18n*/ { id: 'report.status.cancelled', message: 'Cancelled' },
+  date: /*i18n*/ { id: 'report.column.date', message: 'Date' },
+  reference: /*i18n*/ { id: 'report.column.reference', message: 'Reference' },
+  narration: /*i18n*/ { id: 'report.column.narration', message: 'Narration' },
+  memo: /*i18n*/ { id: 'report.column.memo', message: 'Line memo' },
+  debit: /*i18n*/ { id: 'report.column.debit', message: 'Debit' },
+  credit: /*i18n*/ { id: 'report.column.credit', message: 'Credit' },
+  balance: /*i18n*/ { id: 'report.column.balance', message: 'Balance' },
+  glCode: /*i18n*/ { id: 'report.column.gl_code', message: 'GL code' },
+  account: /*i18n*/ { id: 'report.column.account', message: 'Account' },
+  accountType: /*i18n*/ { id: 'report.column.account_type', message: 'Type' },
+  amount: /*i18n*/ { id: 'report.column.amount', message: 'Amount' },
+  cancelledOn: /*i18n*/ { id: 'report.column.cancelled_on', message: 'Cancelled on' },
 } satisfies Record<string, MessageDescriptor>
 
 /** The aging buckets as a file names them (the screens say the same). */
@@ -44,4 +59,20 @@ export const agingBucketNames = {
   days31to60: /*i18n*/ { id: 'report.aging.days_31_60', message: '31–60 days' },
   days61to90: /*i18n*/ { id: 'report.aging.days_61_90', message: '61–90 days' },
   over90: /*i18n*/ { id: 'report.aging.over_90', message: 'Over 90 days' },
+} satisfies Record<string, MessageDescriptor>
+
+/** The rows a ledger's file adds around its lines. */
+export const ledgerRows = {
+  opening: /*i18n*/ { id: 'report.ledger.opening', message: 'Opening balance' },
+  closing: /*i18n*/ { id: 'report.ledger.closing', message: 'Closing balance' },
+  total: /*i18n*/ { id: 'report.total', message: 'Total' },
+} satisfies Record<string, MessageDescriptor>
+
+/** The five kinds of account, as a trial balance's file names them. */
+export const accountTypeNames = {
+  asset: /*i18n*/ { id: 'report.account_type.asset', message: 'Assets' },
+  liability: /*i18n*/ { id: 'report.account_type.liability', message: 'Liabilities' },
+  equity: /*i18n*/ { id: 'report.account_type.equity', message: 'Equity' },
+  income: /*i18n*/ { id: 'report.account_type.income', message: 'Income' },
+  expense: /*i18n*/ { id: 'report.account_type.expense', message: 'Expenses' },
 } satisfies Record<string, MessageDescriptor>

@@ -3,6 +3,7 @@ import { isoDate } from './dates.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { id, text } from './primitives.ts'
+import { reportFileQuery } from './report-file-query.ts'
 
 /** The five account types, the roots of every institute's chart (§3 accountType). */
 export const accountTypes = ['asset', 'liability', 'equity', 'income', 'expense'] as const
@@ -219,6 +220,8 @@ export const ReverseVoucherSchema = v.object({
 })
 
 export const LedgerQuerySchema = v.object({ accountId: id, from: isoDate, to: isoDate })
+export type LedgerQuery = v.InferOutput<typeof LedgerQuerySchema>
+export const LedgerFileQuerySchema = reportFileQuery(LedgerQuerySchema)
 export const LedgerSchema = v.object({
   account: v.object({ id: v.string(), glCode: v.string(), name: v.string() }),
   from: v.string(),
@@ -242,6 +245,7 @@ export const LedgerSchema = v.object({
 export type Ledger = v.InferOutput<typeof LedgerSchema>
 
 export const TrialBalanceQuerySchema = v.object({ asOf: isoDate })
+export const TrialBalanceFileQuerySchema = reportFileQuery(TrialBalanceQuerySchema)
 export const TrialBalanceSchema = v.object({
   asOf: v.string(),
   rows: v.array(

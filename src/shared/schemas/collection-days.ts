@@ -5,6 +5,7 @@ import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 import { tenderMethods } from './collection-search.ts'
 import { receiptStatuses } from './collection-receipts.ts'
+import { reportFileQuery } from './report-file-query.ts'
 
 /**
  * A closing's cash difference: none (counted = expected), posted, or pending (over the
@@ -17,6 +18,8 @@ export const CashierDayQuerySchema = v.object({
   day: v.optional(isoDate),
   cashierId: v.optional(id),
 })
+export type CashierDayQuery = v.InferOutput<typeof CashierDayQuerySchema>
+export const CashierDayFileQuerySchema = reportFileQuery(CashierDayQuerySchema)
 
 /**
  * What a cashier took in a day: by method, every receipt (cancelled ones marked), the cash the

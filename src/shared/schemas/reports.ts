@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { tenderMethods } from './collection-search.ts'
-import { instituteLocales } from './institutes.ts'
 import { minor } from './minor-units.ts'
+import { reportFileQuery } from './report-file-query.ts'
 import {
   DueReportQuerySchema,
   PaidReportQuerySchema,
@@ -10,15 +10,6 @@ import {
 } from './report-search.ts'
 
 /* The reports' answers, and their files' queries: the filters are in report-search.ts. */
-
-/** A report's file: its filters, and the language its headings are written in. */
-export const reportFileQuery = <E extends v.ObjectEntries>(
-  report: v.StrictObjectSchema<E, 'unknown_filter'>,
-) =>
-  v.strictObject(
-    { ...report.entries, lang: v.optional(v.picklist(instituteLocales)) },
-    'unknown_filter',
-  )
 
 /** How long past its due date a line is, on the report's day. */
 export const agingBuckets = ['notDue', 'days0to30', 'days31to60', 'days61to90', 'over90'] as const

@@ -4,6 +4,14 @@ import { inFiscalYear } from '../../test-support/fiscal-dates.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { accountIds, chartOf } from '../../test-support/accounting.ts'
+import { signedInAs } from '../../test-support/admission.ts'
+import ExcelJS from 'exceljs'
+
+const sheetOf = async (res: Response) => {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(await res.arrayBuffer())
+  return book.worksheets[0]!
+}
 
 describe('reports', () => {
   let t: TestApp
@@ -78,5 +86,63 @@ describe('reports', () => {
     )!
     // Cash in hand 450,700 and fee receivable 900.
     expect(assets.debit - assets.credit).toBe(451600)
+  })
+
+  it('exports the ledger and the trial balance with their balances as numbers', async () => {
+    const cash = leaf('Cash in hand')
+    const period = `from=${inFiscalYear(0, '08-10')}&to=${inFiscalYear(0, '06-30')}`
+    const ledgerRes = await asUser(
+      t,
+      admin,
+      'GET',
+      `/api/accounting/ledger/export.xlsx?accountId=${cash}&${period}`,
+    )
+    expect(ledgerRes.status).toBe(200)
+    const ledger = await sheetOf(ledgerRes)
+    expect(ledger.name).toBe('General ledger')
+    const rows = ledger.getSheetValues().slice(2) as unknown[][]
+    expect(rows.map((row) => [row[3], row[7]])).toEqual([
+      ['Opening balance', 0],
+      ['Test entry', 1500],
+      ['Test entry', 1507],
+      ['Test entry', 3007],
+      ['Total', undefined],
+      ['Closing balance', 3007],
+    ])
+    expect(rows.at(-2)!.slice(5, 7)).toEqual([3007, 0])
+
+    const tbRes = await asUser(
+      t,
+      admin,
+      'GET',
+      '/api/accounting/trial-balance/export.csv?asOf=2099-12-31&lang=fr',
+    )
+    const tb = (await tbRes.text()).trimEnd().split('\r\n')
+    expect(tb[0]).toBe('Code GL;Compte;Type;Débit;Crédit')
+    expect(tb.find((row) => row.includes(';Cash in hand;'))).toMatch(/;Actifs;4507,00;$/)
+    expect(tb.at(-1)).toMatch(/^;Total;;(\d+,\d\d);\1$/)
+  })
+
+  it('refuses a ledger file without its account or with reversed dates, naming the field', async () => {
+    const noAccount = await asUser(
+      t,
+      admin,
+      'GET',
+      '/api/accounting/ledger/export.csv?from=2026-01-01&to=2026-01-31',
+    )
+    expect(noAccount.status).toBe(422)
+    expect(await noAccount.json()).toMatchObject({ fields: { accountId: expect.any(Array) } })
+    const reversed = await asUser(
+      t,
+      admin,
+      'GET',
+      `/api/accounting/ledger/export.csv?accountId=${leaf('Cash in hand')}&from=2026-02-01&to=2026-01-01`,
+    )
+    expect(await reversed.json()).toMatchObject({ fields: { to: [{ code: 'end_before_start' }] } })
+    const cashier = await signedInAs(t, 'tb-file-cashier', ['cashier'])
+    expect(
+      (await asUser(t, cashier, 'GET', '/api/accounting/trial-balance/export.csv?asOf=2026-01-01'))
+        .status,
+    ).toBe(403)
   })
 })

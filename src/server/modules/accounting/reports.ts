@@ -1,115 +1,141 @@
-import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm'
-import { Hono } from 'hono'
+import type { MessageDescriptor } from '@lingui/core'
+import { Hono, type Context } from 'hono'
 import {
+  accountTypeNames,
+  ledgerRows,
+  reportColumns,
+  reportSheets,
+} from '../../../shared/messages/report-files.ts'
+import {
+  LedgerFileQuerySchema,
   LedgerQuerySchema,
+  TrialBalanceFileQuerySchema,
   TrialBalanceQuerySchema,
   type Ledger,
   type TrialBalance,
   LedgerSchema,
   TrialBalanceSchema,
+  type AccountType,
 } from '../../../shared/schemas/accounting.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { accounts, voucherLines, vouchers } from '../../db/schema/accounting.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
-import { notFound, validationFailed } from '../../lib/errors.ts'
-import { readQuery } from '../../lib/validate.ts'
-import { voucherReference } from './posting.ts'
-import { rowKey } from '../../db/tenant-rows.ts'
 import { documented } from '../../lib/openapi/documented.ts'
+import { reportFile, type ReportColumn, type ReportFormat } from '../../lib/report-file.ts'
+import { reportFileRoutes } from '../../lib/report-file-routes.ts'
+import { readQuery } from '../../lib/validate.ts'
+import { readLedger, readTrialBalance } from './ledger-read.ts'
 
-// A sum of bigints is numeric in PostgreSQL: it cannot overflow, and line amounts are capped so
-// that an account's totals stay exact JavaScript numbers in any realistic ledger.
-const total = (column: typeof voucherLines.debit | typeof voucherLines.credit) =>
-  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number)
+/** A line of a ledger's file: the postings, with the balances and totals around them. */
+interface LedgerFileRow {
+  date: string | null
+  reference: string
+  narration: string | MessageDescriptor
+  memo: string
+  debit: number | null
+  credit: number | null
+  balance: number | null
+}
 
-/** Ledger reads (report reads: later issues cache them for offline use). */
+const ledgerColumns: ReportColumn<LedgerFileRow>[] = [
+  { heading: reportColumns.date, kind: 'day', value: (r) => r.date },
+  { heading: reportColumns.reference, kind: 'text', value: (r) => r.reference },
+  { heading: reportColumns.narration, kind: 'text', value: (r) => r.narration },
+  { heading: reportColumns.memo, kind: 'text', value: (r) => r.memo },
+  { heading: reportColumns.debit, kind: 'money', value: (r) => r.debit },
+  { heading: reportColumns.credit, kind: 'money', value: (r) => r.credit },
+  { heading: reportColumns.balance, kind: 'money', value: (r) => r.balance },
+]
+
+function ledgerFileRows(ledger: Ledger): LedgerFileRow[] {
+  const around = { reference: '', memo: '', debit: null, credit: null }
+  const sum = (side: 'debit' | 'credit') => ledger.lines.reduce((s, l) => s + l[side], 0)
+  return [
+    { ...around, date: ledger.from, narration: ledgerRows.opening, balance: ledger.opening },
+    ...ledger.lines,
+    {
+      ...around,
+      date: null,
+      narration: ledgerRows.total,
+      debit: sum('debit'),
+      credit: sum('credit'),
+      balance: null,
+    },
+    { ...around, date: ledger.to, narration: ledgerRows.closing, balance: ledger.closing },
+  ]
+}
+
+async function ledgerFile(c: Context<AppEnv>, format: ReportFormat) {
+  const query = readQuery(c, LedgerFileQuerySchema)
+  const ledger = await readLedger(c.var.database.db, c.var.auth.instituteId, query)
+  return reportFile(
+    c,
+    {
+      name: `ledger-${ledger.account.glCode}-${query.from}-${query.to}`,
+      sheet: reportSheets.ledger,
+      format,
+    },
+    ledgerColumns,
+    ledgerFileRows(ledger),
+  )
+}
+
+/** A line of a trial balance's file: an account's balance, or the totals row. */
+type TrialBalanceFileRow = Omit<TrialBalance['rows'][number], 'name' | 'accountType'> & {
+  name: string | MessageDescriptor
+  accountType: AccountType | null
+}
+
+const trialBalanceColumns: ReportColumn<TrialBalanceFileRow>[] = [
+  { heading: reportColumns.glCode, kind: 'text', value: (r) => r.glCode },
+  { heading: reportColumns.account, kind: 'text', value: (r) => r.name },
+  {
+    heading: reportColumns.accountType,
+    kind: 'label',
+    value: (r) => r.accountType && accountTypeNames[r.accountType],
+  },
+  // Each balance on its side, the other left blank, as on the screen.
+  { heading: reportColumns.debit, kind: 'money', value: (r) => r.debit || null },
+  { heading: reportColumns.credit, kind: 'money', value: (r) => r.credit || null },
+]
+
+async function trialBalanceFile(c: Context<AppEnv>, format: ReportFormat) {
+  const { asOf } = readQuery(c, TrialBalanceFileQuerySchema)
+  const tb = await readTrialBalance(c.var.database.db, c.var.auth.instituteId, asOf)
+  const totals = {
+    accountId: '',
+    glCode: '',
+    name: ledgerRows.total,
+    accountType: null,
+    debit: tb.totalDebit,
+    credit: tb.totalCredit,
+  }
+  return reportFile(
+    c,
+    { name: `trial-balance-${asOf}`, sheet: reportSheets.trialBalance, format },
+    trialBalanceColumns,
+    [...tb.rows, totals],
+  )
+}
+
+/** Ledger reads (permission getVouchers): a general ledger and the trial balance, and their files. */
 export const reportRoutes = new Hono<AppEnv>()
   .get('/ledger', documented({ answers: LedgerSchema, query: LedgerQuerySchema }))
   .get('/ledger', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
     const query = readQuery(c, LedgerQuerySchema)
-    if (query.to < query.from) throw validationFailed({ to: 'end_before_start' })
-    const { database, auth } = c.var
-    const db = database.db
-    const [account] = await db
-      .select({ id: accounts.id, glCode: accounts.glCode, name: accounts.name })
-      .from(accounts)
-      .where(and(eq(accounts.id, query.accountId), eq(accounts.instituteId, auth.instituteId)))
-    if (!account) throw notFound('account_not_found')
-    const ofAccount = and(
-      eq(voucherLines.accountId, account.id),
-      eq(voucherLines.instituteId, auth.instituteId),
-    )
-    const [before] = await db
-      .select({ debit: total(voucherLines.debit), credit: total(voucherLines.credit) })
-      .from(voucherLines)
-      .innerJoin(vouchers, rowKey(vouchers, voucherLines.instituteId, voucherLines.voucherId))
-      .where(and(ofAccount, lt(vouchers.date, query.from)))
-    const rows = await db
-      .select({
-        voucherId: vouchers.id,
-        type: vouchers.type,
-        fiscalYear: vouchers.fiscalYear,
-        number: vouchers.number,
-        date: vouchers.date,
-        narration: vouchers.narration,
-        memo: voucherLines.memo,
-        debit: voucherLines.debit,
-        credit: voucherLines.credit,
-      })
-      .from(voucherLines)
-      .innerJoin(vouchers, rowKey(vouchers, voucherLines.instituteId, voucherLines.voucherId))
-      .where(and(ofAccount, gte(vouchers.date, query.from), lte(vouchers.date, query.to)))
-      .orderBy(asc(vouchers.date), asc(vouchers.createdAt), asc(voucherLines.id))
-    const opening = (before?.debit ?? 0) - (before?.credit ?? 0)
-    let balance = opening
-    const lines = rows.map(({ type, fiscalYear, number, ...row }) => {
-      balance += row.debit - row.credit
-      return { ...row, reference: voucherReference(type, fiscalYear, number), balance }
-    })
-    return c.json<Ledger>({
-      account,
-      from: query.from,
-      to: query.to,
-      opening,
-      lines,
-      closing: balance,
-    })
+    return c.json<Ledger>(await readLedger(c.var.database.db, c.var.auth.instituteId, query))
   })
-
+  .route('/ledger', reportFileRoutes(LedgerFileQuerySchema, ['read', 'getVouchers'], ledgerFile))
   .get(
     '/trial-balance',
     documented({ answers: TrialBalanceSchema, query: TrialBalanceQuerySchema }),
   )
   .get('/trial-balance', requireAuth(), requirePermission('read', 'getVouchers'), async (c) => {
-    const query = readQuery(c, TrialBalanceQuerySchema)
-    const { database, auth } = c.var
-    const sums = await database.db
-      .select({
-        accountId: accounts.id,
-        glCode: accounts.glCode,
-        name: accounts.name,
-        accountType: accounts.accountType,
-        debit: total(voucherLines.debit),
-        credit: total(voucherLines.credit),
-      })
-      .from(voucherLines)
-      .innerJoin(vouchers, rowKey(vouchers, voucherLines.instituteId, voucherLines.voucherId))
-      .innerJoin(accounts, rowKey(accounts, voucherLines.instituteId, voucherLines.accountId))
-      .where(and(eq(voucherLines.instituteId, auth.instituteId), lte(vouchers.date, query.asOf)))
-      .groupBy(accounts.instituteId, accounts.id)
-      .orderBy(asc(accounts.glCode))
-    // Each account shows its balance on its side; the two columns must then agree.
-    const rows = sums
-      .map(({ debit, credit, ...account }) => ({
-        ...account,
-        debit: Math.max(debit - credit, 0),
-        credit: Math.max(credit - debit, 0),
-      }))
-      .filter((r) => r.debit !== 0 || r.credit !== 0)
-    return c.json<TrialBalance>({
-      asOf: query.asOf,
-      rows,
-      totalDebit: rows.reduce((s, r) => s + r.debit, 0),
-      totalCredit: rows.reduce((s, r) => s + r.credit, 0),
-    })
+    const { asOf } = readQuery(c, TrialBalanceQuerySchema)
+    return c.json<TrialBalance>(
+      await readTrialBalance(c.var.database.db, c.var.auth.instituteId, asOf),
+    )
   })
+  .route(
+    '/trial-balance',
+    reportFileRoutes(TrialBalanceFileQuerySchema, ['read', 'getVouchers'], trialBalanceFile),
+  )

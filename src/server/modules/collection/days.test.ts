@@ -104,6 +104,30 @@ describe('a cashier’s day', () => {
     expect((await asUser(t, admin, 'GET', '/api/collection/days?day=2026-02-30')).status).toBe(422)
   })
 
+  it('exports the day’s receipts, under the same rights as the day', async () => {
+    const mine = await dayOf(cashier)
+    const res = await asUser(t, cashier, 'GET', '/api/collection/days/export.csv?lang=de')
+    expect(res.status).toBe(200)
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+    expect(rows[0]).toBe('Quittung;Bezahlt von;Betrag;Status;Storniert am')
+    expect(rows.slice(1).map((row) => row.split(';').slice(2, 4))).toEqual([
+      ['120,00', 'Ausgestellt'],
+      ['30,00', 'Ausgestellt'],
+      ['80,00', 'Ausgestellt'],
+    ])
+    const other = await signedInAs(t, 'day-export-two', ['cashier'])
+    const query = `cashierId=${mine.cashierId}`
+    expect((await asUser(t, other, 'GET', `/api/collection/days/export.csv?${query}`)).status).toBe(
+      403,
+    )
+    const refused = await asUser(t, cashier, 'GET', '/api/collection/days/export.xlsx?sort=x')
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toMatchObject({ fields: { sort: [{ code: 'unknown_filter' }] } })
+  })
+
   it('closes the day with the counted cash and its difference, the deposit posted once', async () => {
     const refused = await asUser(t, cashier, 'POST', '/api/collection/days/close', {
       countedCashMinor: 100,

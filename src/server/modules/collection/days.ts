@@ -1,7 +1,10 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { reportColumns, reportSheets } from '../../../shared/messages/report-files.ts'
 import {
+  CashierDayFileQuerySchema,
   CashierDayQuerySchema,
   CloseDaySchema,
+  type CashierDayQuery,
   ReopenDaySchema,
   type CashierDay,
 } from '../../../shared/schemas/collection-days.ts'
@@ -13,6 +16,8 @@ import { readJson } from '../../lib/validate.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { isUuid } from '../../lib/ids.ts'
 import { readQuery } from '../../lib/validate.ts'
+import { reportFile, type ReportColumn, type ReportFormat } from '../../lib/report-file.ts'
+import { reportFileRoutes } from '../../lib/report-file-routes.ts'
 import { cashierDay, closeDay } from './cashier-day.ts'
 import { approveDifference } from './day-difference.ts'
 import { reopenDay } from './day-reopen.ts'
@@ -21,6 +26,43 @@ import { CashierDaySchema } from '../../../shared/schemas/collection-days.ts'
 
 /** Who approves a closing's pending difference: a supervisor, never the cashier whose day it is. */
 const approval = ['update', 'receipt-cancel'] as const
+
+/** The day asked for: the caller's own, today unless another day is asked; another cashier's for a supervisor. */
+async function dayAsked(c: Context<AppEnv>, query: CashierDayQuery) {
+  const { database, auth } = c.var
+  const cashierId = query.cashierId ?? auth.user.id
+  if (cashierId !== auth.user.id) authorize(auth, 'read', 'receipt-cancel')
+  const day = query.day ?? (await instituteToday(database.db, auth.instituteId))
+  return cashierDay(database.db, auth.instituteId, cashierId, day, {
+    id: auth.user.id,
+    approver: auth.ability.can(...approval),
+  })
+}
+
+type DayReceipt = CashierDay['receipts'][number]
+
+const dayColumns: ReportColumn<DayReceipt>[] = [
+  { heading: reportColumns.receipt, kind: 'text', value: (r) => r.number },
+  { heading: reportColumns.payer, kind: 'text', value: (r) => r.students },
+  { heading: reportColumns.amount, kind: 'money', value: (r) => r.amountMinor },
+  {
+    heading: reportColumns.status,
+    kind: 'label',
+    value: (r) => (r.status === 'cancelled' ? reportColumns.cancelled : reportColumns.issued),
+  },
+  { heading: reportColumns.cancelledOn, kind: 'day', value: (r) => r.cancelledOn },
+]
+
+/** The day's receipts as a file, cancelled ones marked. */
+async function dayFile(c: Context<AppEnv>, format: ReportFormat) {
+  const day = await dayAsked(c, readQuery(c, CashierDayFileQuerySchema))
+  return reportFile(
+    c,
+    { name: `cashier-day-${day.day}`, sheet: reportSheets.cashierDay, format },
+    dayColumns,
+    day.receipts,
+  )
+}
 
 /**
  * A cashier's day (permission payment-collection): their own, today unless another day is
@@ -31,19 +73,10 @@ const approval = ['update', 'receipt-cancel'] as const
  */
 export const dayRoutes = new Hono<AppEnv>()
   .get('/', documented({ answers: CashierDaySchema, query: CashierDayQuerySchema }))
-  .get('/', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
-    const query = readQuery(c, CashierDayQuerySchema)
-    const { database, auth } = c.var
-    const cashierId = query.cashierId ?? auth.user.id
-    if (cashierId !== auth.user.id) authorize(auth, 'read', 'receipt-cancel')
-    const day = query.day ?? (await instituteToday(database.db, auth.instituteId))
-    return c.json<CashierDay>(
-      await cashierDay(database.db, auth.instituteId, cashierId, day, {
-        id: auth.user.id,
-        approver: auth.ability.can(...approval),
-      }),
-    )
-  })
+  .get('/', requireAuth(), requirePermission('read', 'payment-collection'), async (c) =>
+    c.json<CashierDay>(await dayAsked(c, readQuery(c, CashierDayQuerySchema))),
+  )
+  .route('/', reportFileRoutes(CashierDayFileQuerySchema, ['read', 'payment-collection'], dayFile))
 
   .post('/close', documented({ answers: CashierDaySchema, body: CloseDaySchema }))
   .post('/close', requireAuth(), requirePermission('create', 'payment-collection'), async (c) => {

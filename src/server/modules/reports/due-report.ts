@@ -14,12 +14,12 @@ import { DueReportQuerySchema, type DueReportQuery } from '../../../shared/schem
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { documented } from '../../lib/openapi/documented.ts'
+import { reportFileRoutes } from '../../lib/report-file-routes.ts'
 import { reportFile, type ReportColumn, type ReportFormat } from '../../lib/report-file.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { mappedBalance } from '../accounting/mapped-balance.ts'
 import { allDueRows, dueReportPage, totalOwed } from './due-read.ts'
-import { fileMedia } from './file-media.ts'
 
 /** The day, the institute and whether guardians' phones are shown, for the asker. */
 async function readOptions(c: Context<AppEnv>, query: DueReportQuery) {
@@ -93,11 +93,4 @@ export const dueReportRoutes = new Hono<AppEnv>()
       guardianPhones: options.withPhones,
     })
   })
-  .get('/export.csv', documented({ query: DueReportFileQuerySchema, media: fileMedia.csv }))
-  .get('/export.csv', requireAuth(), requirePermission('read', 'due-report'), (c) =>
-    dueFile(c, 'csv'),
-  )
-  .get('/export.xlsx', documented({ query: DueReportFileQuerySchema, media: fileMedia.xlsx }))
-  .get('/export.xlsx', requireAuth(), requirePermission('read', 'due-report'), (c) =>
-    dueFile(c, 'xlsx'),
-  )
+  .route('/', reportFileRoutes(DueReportFileQuerySchema, ['read', 'due-report'], dueFile))

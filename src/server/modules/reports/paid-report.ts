@@ -15,11 +15,11 @@ import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
 import { documented } from '../../lib/openapi/documented.ts'
+import { reportFileRoutes } from '../../lib/report-file-routes.ts'
 import { reportFile, type ReportColumn, type ReportFormat } from '../../lib/report-file.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { defaultSessionId } from '../students/student-read.ts'
-import { fileMedia } from './file-media.ts'
 import { allPaidRows, cashiersOf, paidReportPage, receivedByBooks } from './paid-read.ts'
 
 /** The period (this month to today unless given), the session placing students, the institute. */
@@ -97,11 +97,4 @@ export const paidReportRoutes = new Hono<AppEnv>()
       cashiers,
     })
   })
-  .get('/export.csv', documented({ query: PaidReportFileQuerySchema, media: fileMedia.csv }))
-  .get('/export.csv', requireAuth(), requirePermission('read', 'paid-report'), (c) =>
-    paidFile(c, 'csv'),
-  )
-  .get('/export.xlsx', documented({ query: PaidReportFileQuerySchema, media: fileMedia.xlsx }))
-  .get('/export.xlsx', requireAuth(), requirePermission('read', 'paid-report'), (c) =>
-    paidFile(c, 'xlsx'),
-  )
+  .route('/', reportFileRoutes(PaidReportFileQuerySchema, ['read', 'paid-report'], paidFile))
