@@ -77,3 +77,10 @@ export const PaidReportQuerySchema = v.strictObject(
   'unknown_filter',
 )
 export type PaidReportQuery = v.InferOutput<typeof PaidReportQuerySchema>
+
+/**
+ * `/dashboard/analytics`, `/old-dashboard` and `GET /api/reports/dashboard`: the institute's
+ * figures as of a day (today in the institute's calendar unless given).
+ */
+export const DashboardQuerySchema = v.strictObject({ asOf: v.optional(isoDate) }, 'unknown_filter')
+export type DashboardQuery = v.InferOutput<typeof DashboardQuerySchema>

@@ -19,8 +19,11 @@ import { containing } from '../../lib/like.ts'
  * was received until the day its cancellation was posted.
  */
 
-/** Each line of the institute with its principal owed as of `asOf` (credit notes' lines are in the lines they credit). */
-const owedLines = (instituteId: string, asOf: string) => sql`
+/**
+ * Each line of the institute with its principal owed as of `asOf` (credit notes' lines are in
+ * the lines they credit): the `owed` relation every figure of what is owed is read from.
+ */
+export const owedLines = (instituteId: string, asOf: string) => sql`
   with credited as (
     select cl.credits_line_id as line_id, sum(cl.net_minor) as minor
     from invoice_lines cl

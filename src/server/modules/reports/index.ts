@@ -1,4 +1,5 @@
 import type { Area } from '../../lib/area.ts'
+import { dashboardRoutes } from './dashboard.ts'
 import { dueReportRoutes } from './due-report.ts'
 import { paidReportRoutes } from './paid-report.ts'
 
@@ -8,5 +9,6 @@ export const reportsArea: Area = {
   mounts: [
     { path: '/reports/due', routes: dueReportRoutes },
     { path: '/reports/paid', routes: paidReportRoutes },
+    { path: '/reports/dashboard', routes: dashboardRoutes },
   ],
 }
