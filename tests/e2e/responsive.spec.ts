@@ -179,6 +179,8 @@ const staffScreens = (r: Records): Record<string, string> => ({
   'counter collection': `/payment-collection?studentId=${r.studentId}`,
   'due report': '/due-report',
   'paid report': '/paid-report',
+  analytics: '/dashboard/analytics',
+  'figures at a glance': '/old-dashboard',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

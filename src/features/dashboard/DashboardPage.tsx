@@ -10,7 +10,8 @@ import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
 import { session } from '../../lib/session.ts'
-import { healthQuery, versionQuery } from './queries.ts'
+import { CollectionFigures, hasCollectionFigures } from './CollectionFigures.tsx'
+import { dashboardFiguresQuery, healthQuery, versionQuery } from './queries.ts'
 import { shortcutsFor } from './shortcuts.ts'
 import { dayDate, todayIso } from '../../lib/dates.ts'
 
@@ -61,6 +62,38 @@ function SystemStatus() {
   )
 }
 
+/**
+ * Today's and this month's collection against billing, for users who may read the paid or due
+ * report, with the way to the charts and the plain figures.
+ */
+function Collection() {
+  const headingId = useId()
+  const ability = useAbility()
+  const readsReports = ability.can('read', 'paid-report') || ability.can('read', 'due-report')
+  const { data } = useQuery({
+    ...dashboardFiguresQuery({}, '/dashboard'),
+    enabled: readsReports,
+  })
+  if (!data || !hasCollectionFigures(data)) return null
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <Trans>Collection</Trans>
+      </h2>
+      <CollectionFigures figures={data} />
+      <p className="dashboard-links">
+        <Link to="/dashboard/analytics">
+          <Trans>Analytics</Trans>
+        </Link>{' '}
+        ·{' '}
+        <Link to="/old-dashboard">
+          <Trans>Figures at a glance</Trans>
+        </Link>
+      </p>
+    </section>
+  )
+}
+
 function Shortcuts() {
   const { i18n } = useLingui()
   const headingId = useId()
@@ -98,7 +131,10 @@ export function DashboardPage() {
       <PageHeader title={<Trans>Welcome, {name}</Trans>} subtitle={today} />
       <div className="dashboard-grid">
         <Shortcuts />
-        <SystemStatus />
+        <div className="dashboard-side">
+          <Collection />
+          <SystemStatus />
+        </div>
       </div>
     </div>
   )

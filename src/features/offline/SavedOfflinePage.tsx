@@ -16,6 +16,8 @@ const otherScreens: Record<string, MessageDescriptor> = {
   '/admission-applicants/$applicantId': msg`Applicant`,
   '/students/$studentId': msg`Student`,
   '/profile-password-change': msg`Your sign-ins`,
+  '/dashboard/analytics': msg`Analytics`,
+  '/old-dashboard': msg`Figures at a glance`,
 }
 const screenTitles: Record<string, MessageDescriptor> = {
   ...Object.fromEntries(navItems.map((item) => [item.to, item.label])),
