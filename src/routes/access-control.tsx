@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { roleOptionsQuery, usersQuery } from '../features/access/queries.ts'
+import { campusOptionsQuery, roleOptionsQuery, usersQuery } from '../features/access/queries.ts'
 import { UsersPage } from '../features/access/UsersPage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
@@ -17,6 +17,7 @@ export const Route = createFileRoute('/access-control')({
     Promise.all([
       context.queryClient.ensureQueryData(usersQuery(deps)),
       context.queryClient.ensureQueryData(roleOptionsQuery()),
+      context.queryClient.ensureQueryData(campusOptionsQuery()),
     ]),
   component: function AccessControl() {
     const navigate = Route.useNavigate()

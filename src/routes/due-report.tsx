@@ -3,6 +3,7 @@ import { DueReportPage } from '../features/reports/DueReportPage.tsx'
 import { dueReportQuery } from '../features/reports/queries.ts'
 import { ensurePlacementLists } from '../lib/academic-structure.ts'
 import { feeHeadsQuery } from '../lib/fee-heads.ts'
+import { ReportError } from '../components/report/ReportError.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 import { DueReportQuerySchema } from '../shared/schemas/report-search.ts'
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/due-report')({
       queryClient.ensureQueryData(feeHeadsQuery('/due-report')),
       ensurePlacementLists(queryClient, '/due-report'),
     ]),
+  errorComponent: ReportError,
   component: function DueReport() {
     const navigate = Route.useNavigate()
     return (

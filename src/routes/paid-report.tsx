@@ -3,6 +3,7 @@ import { PaidReportPage } from '../features/reports/PaidReportPage.tsx'
 import { paidReportQuery } from '../features/reports/queries.ts'
 import { ensurePlacementLists } from '../lib/academic-structure.ts'
 import { feeHeadsQuery } from '../lib/fee-heads.ts'
+import { ReportError } from '../components/report/ReportError.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 import { PaidReportQuerySchema } from '../shared/schemas/report-search.ts'
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/paid-report')({
       queryClient.ensureQueryData(feeHeadsQuery('/paid-report')),
       ensurePlacementLists(queryClient, '/paid-report'),
     ]),
+  errorComponent: ReportError,
   component: function PaidReport() {
     const navigate = Route.useNavigate()
     return (

@@ -36,6 +36,11 @@ export interface AuthContext {
   ability: AppAbility
   familyId: string
   instituteId: string
+  /**
+   * The campuses of `instituteId` whose figures the caller may read in reports, or null for
+   * every campus (README "Campus scope"): narrowed through `lib/campus-scope.ts`.
+   */
+  campusIds: string[] | null
   impersonatorId: string | undefined
   /** The refresh-token row issued with the caller's access token. */
   refreshRowId: string | undefined

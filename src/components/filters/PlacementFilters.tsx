@@ -9,6 +9,7 @@ import {
   sectionsOf,
   sectionsQuery,
 } from '../../lib/academic-structure.ts'
+import { session } from '../../lib/session.ts'
 import type { GuardedPath } from '../../shared/permissions/route-access.ts'
 
 /** Where students are placed, as a list or report narrows to it; each left out is "all". */
@@ -26,22 +27,29 @@ export interface Placement {
  * shows the current one (`sessionDefault: 'current'`, the address stays short), a report every
  * session (`'all'`), its sections being the current session's. A changed session or class
  * forgets the section (and group) chosen for the one before. `screen` is the page the lists are
- * kept offline for.
+ * kept offline for. A report (`campusScoped`) offers a reader limited to some campuses only
+ * theirs, and no campus filter at all when they have one (README "Campus scope").
  */
 export function PlacementFilters({
   search,
   onChange,
   screen,
   sessionDefault,
+  campusScoped = false,
 }: {
   search: Placement
   onChange: (next: Partial<Placement>) => void
   screen: GuardedPath
   sessionDefault: 'current' | 'all'
+  campusScoped?: boolean
 }) {
   const { t } = useLingui()
   const sessions = useSuspenseQuery(academicSessionsQuery(screen)).data
-  const campuses = useSuspenseQuery(campusesQuery(screen)).data.data
+  const allCampuses = useSuspenseQuery(campusesQuery(screen)).data.data
+  const ownCampusIds = campusScoped ? session.userData()?.campusIds : undefined
+  const campuses = ownCampusIds
+    ? allCampuses.filter((c) => ownCampusIds.includes(c.id))
+    : allCampuses
   const classes = useSuspenseQuery(classesQuery(screen)).data
   const groups = useSuspenseQuery(groupsQuery(screen)).data
   const sections = useSuspenseQuery(sectionsQuery(screen)).data
@@ -88,7 +96,7 @@ export function PlacementFilters({
             value={search.campusId ?? ''}
             onChange={(e) => onChange({ campusId: e.target.value || undefined })}
           >
-            <option value="">{t`All campuses`}</option>
+            <option value="">{ownCampusIds ? t`All your campuses` : t`All campuses`}</option>
             {campuses.map((campus) => (
               <option key={campus.id} value={campus.id}>
                 {campus.name}

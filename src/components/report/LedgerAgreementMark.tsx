@@ -6,7 +6,8 @@ import { useMoney } from '../../lib/use-money.ts'
 /**
  * A report's check against the general ledger, in a word: agrees, or does not (by how much,
  * and both figures), or cannot be checked (no account mapped). `account` names the account
- * the report is checked against ("Fee receivable").
+ * the report is checked against ("Fee receivable"). A reader limited to some campuses is told
+ * the whole institute's check without its figures (README "Campus scope").
  */
 export function LedgerAgreementMark({
   agreement,
@@ -16,11 +17,28 @@ export function LedgerAgreementMark({
   account: ReactNode
 }) {
   const money = useMoney()
-  const { reportMinor, ledgerMinor, agrees } = agreement
-  if (ledgerMinor === null) {
+  const { reportMinor, ledgerMinor, agrees, withheld } = agreement
+  if (withheld ? !withheld.mapped : ledgerMinor === null) {
     return (
       <p className="ledger-agreement unchecked" data-testid="ledger-agreement">
         <Trans>Not checked: no account is mapped as {account}</Trans>
+      </p>
+    )
+  }
+  if (withheld) {
+    return (
+      <p
+        className={`ledger-agreement ${agrees ? 'agrees' : 'differs'}`}
+        data-testid="ledger-agreement"
+      >
+        {agrees ? (
+          <Trans>Agrees with the ledger ({account}), checked for the whole institute</Trans>
+        ) : (
+          <Trans>
+            Does not agree with the ledger ({account}), checked for the whole institute: someone who
+            reads every campus sees by how much
+          </Trans>
+        )}
       </p>
     )
   }
@@ -31,9 +49,9 @@ export function LedgerAgreementMark({
       </p>
     )
   }
-  const report = money.format(reportMinor)
-  const ledger = money.format(ledgerMinor)
-  const difference = money.format(Math.abs(reportMinor - ledgerMinor))
+  const report = money.format(reportMinor ?? 0)
+  const ledger = money.format(ledgerMinor ?? 0)
+  const difference = money.format(Math.abs((reportMinor ?? 0) - (ledgerMinor ?? 0)))
   return (
     <p className="ledger-agreement differs" data-testid="ledger-agreement">
       <Trans>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { Dialog, DialogCancel } from '../../components/Dialog.tsx'
 import { Field } from '../../components/form/Field.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { session } from '../../lib/session.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CreateUserSchema, UpdateUserSchema, type StaffUser } from '../../shared/schemas/access.ts'
 import { TemporaryPasswordField } from './PasswordField.tsx'
@@ -15,29 +16,43 @@ interface Values {
   email: string
   phone: string
   roleIds: string[]
+  campusIds: string[]
   password: string
 }
 
-/** Creates a staff user, or edits one (details and roles), checked with the shared schemas. */
+const sameSet = (a: string[], b: string[]) => [...a].sort().join() === [...b].sort().join()
+
+/**
+ * Creates a staff user, or edits one (details, roles and the campuses they are limited to),
+ * checked with the shared schemas. An administrator limited to some campuses is offered theirs
+ * alone, ticked for a new user.
+ */
 export function UserFormDialog({
   user,
   roles,
+  campuses,
   rolesLocked = false,
   onClose,
 }: {
   user?: StaffUser
   roles: { id: string; name: string }[]
+  campuses: { id: string; name: string }[]
   rolesLocked?: boolean
   onClose: () => void
 }) {
   const { t } = useLingui()
   const { checkFields, fieldErrors, toastUnlessFieldError } = useServerErrors()
+  const ownCampusIds = session.userData()?.campusIds
+  const campusChoices = ownCampusIds
+    ? campuses.filter((c) => ownCampusIds.includes(c.id))
+    : campuses
   const [initial] = useState<Values>(() => ({
     username: user?.username ?? '',
     fullName: user?.fullName ?? '',
     email: user?.email ?? '',
     phone: user?.phone ?? '',
     roleIds: user?.roles.map((r) => r.id) ?? [],
+    campusIds: user?.campuses.map((c) => c.id) ?? ownCampusIds ?? [],
     password: '',
   }))
   const [values, setValues] = useState<Values>(initial)
@@ -45,20 +60,21 @@ export function UserFormDialog({
   const username = user?.username
   // Roles go with an edit only when they changed: re-sending them would need the right to
   // give each of them, even for a change of name.
-  const rolesChanged =
-    !rolesLocked &&
-    [...values.roleIds].sort().join() !==
-      (user?.roles
-        .map((r) => r.id)
-        .sort()
-        .join() ?? '')
+  const rolesChanged = !rolesLocked && !sameSet(values.roleIds, user?.roles.map((r) => r.id) ?? [])
+  const campusesChanged = !sameSet(values.campusIds, initial.campusIds)
   const unsaved =
     rolesChanged ||
+    campusesChanged ||
     (['username', 'fullName', 'email', 'phone', 'password'] as const).some(
       (field) => values[field] !== initial[field],
     )
   const body = user
-    ? { ...values, password: undefined, roleIds: rolesChanged ? values.roleIds : undefined }
+    ? {
+        ...values,
+        password: undefined,
+        roleIds: rolesChanged ? values.roleIds : undefined,
+        campusIds: campusesChanged ? values.campusIds : undefined,
+      }
     : values
   const save = useSaveUser(user, {
     onSuccess: (saved) => {
@@ -141,6 +157,36 @@ export function UserFormDialog({
               (rolesLocked ? t`Another administrator changes your own roles.` : undefined)}
           </small>
         </fieldset>
+        {(campusChoices.length > 1 || values.campusIds.length > 0) && (
+          <fieldset className="field" aria-describedby="campuses-help">
+            <legend>
+              <Trans>Campuses</Trans>
+            </legend>
+            <div className="check-grid">
+              {campusChoices.map((campus) => (
+                <label key={campus.id} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={values.campusIds.includes(campus.id)}
+                    onChange={(e) =>
+                      setValues((v) => ({
+                        ...v,
+                        campusIds: e.target.checked
+                          ? [...v.campusIds, campus.id]
+                          : v.campusIds.filter((id) => id !== campus.id),
+                      }))
+                    }
+                  />
+                  {campus.name}
+                </label>
+              ))}
+            </div>
+            <small id="campuses-help" className={errors.campusIds ? 'field-error' : 'muted'}>
+              {errors.campusIds ??
+                t`Reports show this user the figures of the campuses ticked; none ticked: every campus.`}
+            </small>
+          </fieldset>
+        )}
         {!user && (
           <TemporaryPasswordField
             value={values.password}

@@ -15,7 +15,7 @@ import { session } from '../../lib/session.ts'
 import { showToast } from '../../lib/toasts.ts'
 import type { StaffUser, UserListSearch } from '../../shared/schemas/access.ts'
 import { useImpersonate, useSetUserStatus } from './mutations.ts'
-import { roleOptionsQuery, usersQuery } from './queries.ts'
+import { campusOptionsQuery, roleOptionsQuery, usersQuery } from './queries.ts'
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
 import { UserFormDialog } from './UserFormDialog.tsx'
 import './access.css'
@@ -39,6 +39,9 @@ export function UsersPage({
   const { toastUnlessFieldError } = useServerErrors()
   const { data } = useSuspenseQuery(usersQuery(search))
   const { data: roleOptions } = useSuspenseQuery(roleOptionsQuery())
+  const campuses = useSuspenseQuery(campusOptionsQuery()).data.data
+  // An institute of one campus has no one to limit to it.
+  const withCampuses = campuses.length > 1
   const [editing, setEditing] = useState<Editing>()
   const me = session.userData()?.id
   const canCreate = ability.can('create', 'ACL')
@@ -139,6 +142,7 @@ export function UsersPage({
             { label: t`Username`, sort: 'username' },
             { label: t`Full name`, sort: 'fullName' },
             { label: <Trans>Roles</Trans> },
+            withCampuses && { label: <Trans>Campuses</Trans> },
             { label: t`Status`, sort: 'status' },
             { label: <Trans>Last sign-in</Trans> },
             canUpdate && { label: <Trans>Actions</Trans>, hidden: true },
@@ -164,6 +168,19 @@ export function UsersPage({
                     </span>
                   ))}
                 </td>
+                {withCampuses && (
+                  <td>
+                    {user.campuses.length === 0 ? (
+                      <span className="muted">{t`All campuses`}</span>
+                    ) : (
+                      user.campuses.map((c) => (
+                        <span key={c.id} className="tag">
+                          {c.name}
+                        </span>
+                      ))
+                    )}
+                  </td>
+                )}
                 <td>
                   <span className={user.status === 'active' ? 'badge' : 'badge badge-muted'}>
                     {user.status === 'active' ? t`Active` : t`Inactive`}
@@ -219,12 +236,17 @@ export function UsersPage({
       </section>
 
       {editing?.kind === 'create' && (
-        <UserFormDialog roles={roleOptions.data} onClose={() => setEditing(undefined)} />
+        <UserFormDialog
+          roles={roleOptions.data}
+          campuses={campuses}
+          onClose={() => setEditing(undefined)}
+        />
       )}
       {editing?.kind === 'edit' && (
         <UserFormDialog
           user={editing.user}
           roles={roleOptions.data}
+          campuses={campuses}
           rolesLocked={editing.user.id === me}
           onClose={() => setEditing(undefined)}
         />

@@ -4,6 +4,7 @@ import { toSearchParams } from '../../lib/search.ts'
 import {
   AuditFacetsSchema,
   AuditListSchema,
+  CampusOptionsSchema,
   RoleListSchema,
   RoleOptionsSchema,
   UserListSchema,
@@ -25,6 +26,12 @@ export const roleOptionsQuery = () =>
   queryOptions({
     queryKey: [...accessKey, 'role-options'],
     ...storedRead('access/users/role-options', RoleOptionsSchema, '/access-control'),
+  })
+
+export const campusOptionsQuery = () =>
+  queryOptions({
+    queryKey: [...accessKey, 'campus-options'],
+    ...storedRead('access/users/campus-options', CampusOptionsSchema, '/access-control'),
   })
 
 export const rolesQuery = () =>

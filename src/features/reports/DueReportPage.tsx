@@ -119,6 +119,7 @@ export function DueReportPage({
             onChange={setSearch}
             screen="/due-report"
             sessionDefault="all"
+            campusScoped
           />
           <label>
             <Trans>Fee head</Trans>{' '}

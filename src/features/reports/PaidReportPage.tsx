@@ -216,6 +216,7 @@ export function PaidReportPage({
             onChange={setSearch}
             screen="/paid-report"
             sessionDefault="current"
+            campusScoped
           />
           <PaidFilters search={search} data={data} onChange={setSearch} />
         </div>

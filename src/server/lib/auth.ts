@@ -166,17 +166,20 @@ export const requireAuth = (
         throw forbidden('password_change_required')
       }
       const { userData, ability } = await derivedFor(services, database.db, user, claims.imp)
+      const instituteId = await tenantOf(
+        database.db,
+        user,
+        c.req.header(instituteHeader),
+        Boolean(claims.imp),
+      )
       c.set('auth', {
         user,
         userData,
         ability,
         familyId: claims.sid,
-        instituteId: await tenantOf(
-          database.db,
-          user,
-          c.req.header(instituteHeader),
-          Boolean(claims.imp),
-        ),
+        instituteId,
+        // A user's campuses are their own institute's; a platform admin elsewhere has none.
+        campusIds: instituteId === user.instituteId ? (userData.campusIds ?? null) : null,
         impersonatorId: claims.imp,
         refreshRowId: claims.rot,
       })

@@ -1,10 +1,10 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { isAction, isSubject } from '../../shared/permissions/rules.ts'
 import type { UserData } from '../../shared/schemas/auth.ts'
 import type { Db } from '../db/client.ts'
-import { roleRules, roles, userRoles } from '../db/schema/access.ts'
+import { roleRules, roles, userCampuses, userRoles } from '../db/schema/access.ts'
 import { users } from '../db/schema/auth.ts'
-import { institutes } from '../db/schema/institutes.ts'
+import { campuses, institutes } from '../db/schema/institutes.ts'
 import { logoOf } from '../../shared/schemas/institutes.ts'
 
 export type UserRow = typeof users.$inferSelect
@@ -28,6 +28,18 @@ export async function buildUserData(
         .where(sql`${roleRules.roleId} in ${assigned.map((r) => r.id)}`)
     : []
   const main = assigned[0]
+  const limitedTo = await db
+    .select({ id: userCampuses.campusId })
+    .from(userCampuses)
+    .innerJoin(
+      campuses,
+      and(
+        eq(campuses.instituteId, userCampuses.instituteId),
+        eq(campuses.id, userCampuses.campusId),
+      ),
+    )
+    .where(and(eq(userCampuses.instituteId, user.instituteId), eq(userCampuses.userId, user.id)))
+    .orderBy(asc(campuses.position), asc(campuses.name))
   const [row] = await db.select().from(institutes).where(eq(institutes.id, user.instituteId))
   const institute = row && {
     id: row.id,
@@ -54,6 +66,7 @@ export async function buildUserData(
       ),
     ],
     mustChangePassword: user.mustChangePassword,
+    ...(limitedTo.length > 0 && { campusIds: limitedTo.map((c) => c.id) }),
     ...(impersonatedBy && { impersonatedBy }),
     ...(user.isPlatformAdmin && !impersonatedBy && { platformAdmin: true }),
     ...(institute && { institute }),

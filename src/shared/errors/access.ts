@@ -69,6 +69,14 @@ export const accessErrors = {
     id: 'error.target_exceeds_own',
     message: 'This user holds rights you do not have: ask someone who has them.',
   },
+  campus_scope_exceeds_own: /*i18n*/ {
+    id: 'error.campus_scope_exceeds_own',
+    message: 'You may only limit users to campuses of your own.',
+  },
+  campus_out_of_scope: /*i18n*/ {
+    id: 'error.campus_out_of_scope',
+    message: 'Your access does not include this campus.',
+  },
   role_exceeds_own: /*i18n*/ {
     id: 'error.role_exceeds_own',
     message: 'This role holds rights you do not have: ask someone who has them.',

@@ -33,6 +33,8 @@ export const StaffUserSchema = v.object({
   status: UserStatusSchema,
   mustChangePassword: v.boolean(),
   roles: v.array(RoleRefSchema),
+  /** The campuses the user is limited to (README "Campus scope"); none: every campus. */
+  campuses: v.array(v.object({ id: v.string(), name: v.string() })),
   createdAt: v.string(),
   lastSignInAt: v.nullable(v.string()),
 })
@@ -55,6 +57,8 @@ export const username = v.pipe(
   v.regex(usernamePattern, 'username_shape'),
 )
 const roleIds = v.pipe(v.array(id), v.minLength(1, 'roles_required'))
+/** Campuses of the institute the user is limited to; none: not limited. */
+const campusIds = v.pipe(v.array(id), v.maxLength(100))
 
 const userFields = {
   username,
@@ -65,16 +69,24 @@ const userFields = {
 }
 
 /** A new staff user; the password is temporary: they choose their own at first sign-in. */
-export const CreateUserSchema = v.object({ ...userFields, password: NewPasswordSchema })
+export const CreateUserSchema = v.object({
+  ...userFields,
+  campusIds: v.optional(campusIds, []),
+  password: NewPasswordSchema,
+})
 export type CreateUser = v.InferInput<typeof CreateUserSchema>
 
-export const UpdateUserSchema = v.partial(v.object(userFields))
+export const UpdateUserSchema = v.partial(v.object({ ...userFields, campusIds }))
 export type UpdateUser = v.InferInput<typeof UpdateUserSchema>
 
 /** A temporary password set by an administrator; the user must replace it at next sign-in. */
 export const ResetUserPasswordSchema = v.object({ password: NewPasswordSchema })
 
 export const RoleOptionsSchema = v.object({ data: v.array(RoleRefSchema) })
+/** The institute's campuses a user may be limited to, active or not, in their order. */
+export const CampusOptionsSchema = v.object({
+  data: v.array(v.object({ id: v.string(), name: v.string(), active: v.boolean() })),
+})
 
 const permissionSubject = v.custom<Permission>(
   (value) => typeof value === 'string' && isPermission(value),

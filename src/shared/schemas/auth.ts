@@ -46,6 +46,11 @@ export const UserDataSchema = v.object({
   impersonatedBy: v.optional(v.string()),
   /** Operates the platform (signed in as themselves): may work in any institute. */
   platformAdmin: v.optional(v.boolean()),
+  /**
+   * The campuses whose figures the user is limited to in reports (README "Campus scope");
+   * absent: every campus of the institute.
+   */
+  campusIds: v.optional(v.array(v.string())),
   /** The institute the user works in; absent from sessions stored before it was added. */
   institute: v.optional(
     v.object({

@@ -53,12 +53,15 @@ export type DueReportRow = v.InferOutput<typeof DueReportRowSchema>
 /**
  * The report's agreement with the general ledger: Σ principal owed by every student as of the
  * day (whatever the filters) against the Fee receivable account's balance that day. `ledgerMinor`
- * is null when no account is mapped as Fee receivable.
+ * is null when no account is mapped as Fee receivable. For a reader limited to some campuses
+ * (`withheld`), the check is still the whole institute's (vouchers carry no campus): whether it
+ * holds is said, its figures (null) are not, and `mapped` says whether it could be made.
  */
 export const LedgerAgreementSchema = v.object({
-  reportMinor: minor,
+  reportMinor: v.nullable(minor),
   ledgerMinor: v.nullable(minor),
   agrees: v.boolean(),
+  withheld: v.optional(v.object({ mapped: v.boolean() })),
 })
 export type LedgerAgreement = v.InferOutput<typeof LedgerAgreementSchema>
 

@@ -9,9 +9,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns.ts'
+import { createdAt, tenantReference } from './columns.ts'
 import { users } from './auth.ts'
-import { institutes } from './institutes.ts'
+import { campuses, institutes } from './institutes.ts'
 
 export const roles = pgTable(
   'roles',
@@ -54,6 +54,29 @@ export const userRoles = pgTable(
       .references(() => roles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+)
+
+/**
+ * The campuses a user is limited to (README "Campus scope"): a user with no row here sees every
+ * campus of their institute; one with rows sees only those campuses' figures in reports. The
+ * key to the campus includes the institute, so a user is never limited to another institute's.
+ */
+export const userCampuses = pgTable(
+  'user_campuses',
+  {
+    instituteId: uuid('institute_id')
+      .notNull()
+      .references(() => institutes.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campusId: uuid('campus_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.userId, t.campusId] }),
+    tenantReference('user_campuses_campus_fk', t, t.campusId, campuses),
+    index('user_campuses_campus_idx').on(t.instituteId, t.campusId),
+  ],
 )
 
 export const auditLog = pgTable(

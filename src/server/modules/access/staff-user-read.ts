@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizz
 import type * as v from 'valibot'
 import type { StaffUser, UserListQuerySchema } from '../../../shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
-import { roles, userRoles } from '../../db/schema/access.ts'
+import { roles, userCampuses, userRoles } from '../../db/schema/access.ts'
+import { campuses } from '../../db/schema/institutes.ts'
 import { users } from '../../db/schema/auth.ts'
 import { containing } from '../../lib/like.ts'
 
@@ -63,7 +64,7 @@ export async function listStaffUsers(db: Db, instituteId: string, query: UserLis
     .select({ total: sql<number>`count(*)::int` })
     .from(users)
     .where(where)
-  return { data: await withRoles(db, rows), total: count?.total ?? 0 }
+  return { data: await withRoles(db, instituteId, rows), total: count?.total ?? 0 }
 }
 
 /** One staff user of the institute, or undefined — another institute's user is not found. */
@@ -76,12 +77,14 @@ export async function findStaffUser(
     .select(columns)
     .from(users)
     .where(and(eq(users.id, userId), eq(users.instituteId, instituteId)))
-  return (await withRoles(db, rows))[0]
+  return (await withRoles(db, instituteId, rows))[0]
 }
 
+/** The users' roles, and the campuses they are limited to. */
 async function withRoles(
   db: Db,
-  rows: (Omit<StaffUser, 'roles' | 'createdAt' | 'lastSignInAt'> & {
+  instituteId: string,
+  rows: (Omit<StaffUser, 'roles' | 'campuses' | 'createdAt' | 'lastSignInAt'> & {
     createdAt: Date
     lastSignInAt: Date | null
   })[],
@@ -98,11 +101,34 @@ async function withRoles(
       ),
     )
     .orderBy(asc(roles.name))
+  const limitedTo = await db
+    .select({ userId: userCampuses.userId, id: campuses.id, name: campuses.name })
+    .from(userCampuses)
+    .innerJoin(
+      campuses,
+      and(
+        eq(campuses.instituteId, userCampuses.instituteId),
+        eq(campuses.id, userCampuses.campusId),
+      ),
+    )
+    .where(
+      and(
+        eq(userCampuses.instituteId, instituteId),
+        inArray(
+          userCampuses.userId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(asc(campuses.position), asc(campuses.name))
+  const of = (list: { userId: string; id: string; name: string }[], userId: string) =>
+    list.filter((a) => a.userId === userId).map(({ id, name }) => ({ id, name }))
   return rows.map((row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-    roles: assigned.filter((a) => a.userId === row.id).map(({ id, name }) => ({ id, name })),
+    roles: of(assigned, row.id),
+    campuses: of(limitedTo, row.id),
   }))
 }
 

@@ -8,6 +8,7 @@ import {
   UserListSchema,
   RoleOptionsSchema,
   StaffUserSchema,
+  CampusOptionsSchema,
 } from '../../../shared/schemas/access.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
@@ -29,6 +30,7 @@ import {
 } from './staff-user-read.ts'
 import { createUser, resetPassword, setUserStatus, updateUser } from './staff-user-write.ts'
 import { roleOptions } from './role-read.ts'
+import { assignableCampuses, campusOptions } from './user-campuses.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 
 /** The audit's picture of a user: who they are and what they may do, never a password. */
@@ -39,6 +41,7 @@ const auditView = (u: StaffUser) => ({
   phone: u.phone,
   status: u.status,
   roles: u.roles.map((r) => r.name),
+  campuses: u.campuses.map((c) => c.name),
 })
 
 async function staffUserOr404(c: Context<AppEnv>, db: Db = c.var.database.db) {
@@ -130,6 +133,12 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json({ data })
   })
 
+  .get('/campus-options', documented({ answers: CampusOptionsSchema }))
+  .get('/campus-options', requireAuth(), requirePermission('read', 'ACL'), async (c) => {
+    const data = await campusOptions(c.var.database.db, c.var.auth.instituteId)
+    return c.json({ data })
+  })
+
   .get('/:userId', documented({ answers: StaffUserSchema }))
   .get('/:userId', requireAuth(), requirePermission('read', 'ACL'), async (c) =>
     c.json(await staffUserOr404(c)),
@@ -140,6 +149,7 @@ export const userRoutes = new Hono<AppEnv>()
     const body = await readJson(c, CreateUserSchema)
     const { database, auth } = c.var
     await assignableRoles(c, body.roleIds)
+    await assignableCampuses(c, body.campusIds)
     await assertIdentityFree(c, { username: body.username, email: body.email })
     await assertAcceptablePassword(body.password)
     const passwordHash = await hashPassword(body.password)
@@ -168,6 +178,7 @@ export const userRoutes = new Hono<AppEnv>()
       assertNotSelf(c, before.id, 'self_roles')
       await assignableRoles(c, body.roleIds)
     }
+    if (body.campusIds) await assignableCampuses(c, body.campusIds)
     await assertIdentityFree(c, { username: body.username, email: body.email }, before.id)
     const after = await database.db.transaction(async (tx) => {
       await updateUser(tx, auth.instituteId, before.id, body)

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { chargedFines } from '../fees/rules/fine-read.ts'
 import { containing } from '../../lib/like.ts'
+import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 
 /*
  * What is owed as of a day, line by line, from the documents alone — each figure dated as the
@@ -53,8 +54,12 @@ export const owedLines = (instituteId: string, asOf: string) => sql`
       and i.issue_date <= ${asOf}
   )`
 
-/** The lines owed, with their student's placement in the invoice's session, as the filters narrow them. */
-function matching(instituteId: string, asOf: string, query: DueReportQuery) {
+/**
+ * The lines owed, with their student's placement in the invoice's session, as the filters narrow
+ * them. Lines of campuses out of the reader's scope are left out before anything is summed, a
+ * family's debt ("families owing more than") included.
+ */
+function matching({ instituteId, asOf, query, scope }: DueReadOptions) {
   const where: SQL[] = [sql`o.principal <> 0`]
   if (query.academicSessionId) where.push(sql`o.academic_session_id = ${query.academicSessionId}`)
   if (query.campusId) where.push(sql`o.campus_id = ${query.campusId}`)
@@ -69,15 +74,17 @@ function matching(instituteId: string, asOf: string, query: DueReportQuery) {
   if (query.familyOwesOver !== undefined) {
     where.push(sql`f.owed > ${query.familyOwesOver}`)
   }
-  return sql`${owedLines(instituteId, asOf)}, family as (
+  return sql`${owedLines(instituteId, asOf)}, scoped as (
+      select * from owed o where ${inCampusScope(scope, sql`o.campus_id`)}
+    ), family as (
       select coalesce(s.family_key, s.id::text) as family, sum(o.principal) as owed
-      from owed o join students s on s.institute_id = o.institute_id and s.id = o.student_id
+      from scoped o join students s on s.institute_id = o.institute_id and s.id = o.student_id
       group by 1
     ), matching as (
       select o.*, s.student_code, s.full_name, s.guardian_phone, c.name as class_name,
         c.position as class_position, sc.name as section_name, e.roll, h.name as fee_head_name,
         h.priority, pp.name as period_name
-      from owed o
+      from scoped o
       join students s on s.institute_id = o.institute_id and s.id = o.student_id
       join family f on f.family = coalesce(s.family_key, s.id::text)
       join fee_heads h on h.institute_id = o.institute_id and h.id = o.fee_head_id
@@ -178,12 +185,14 @@ interface DueReadOptions {
   asOf: string
   query: DueReportQuery
   withPhones: boolean
+  /** The campuses the reader may see (`lib/campus-scope.ts`). */
+  scope: CampusScope
 }
 
 /** Every line the filters keep, in the report's order, with its fine. */
 async function dueLines(db: Db, o: DueReadOptions) {
   const rows = rowsOf<MatchingRow>(
-    await db.execute(sql`${matching(o.instituteId, o.asOf, o.query)}
+    await db.execute(sql`${matching(o)}
       select ${columns} from matching order by ${orderOf(o.query)}`),
   )
   return { rows, fines: await finesOf(db, o.instituteId, o.asOf, rows) }

@@ -13,6 +13,7 @@ import {
 import { DueReportQuerySchema, type DueReportQuery } from '../../../shared/schemas/report-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { agreementFor, campusScope } from '../../lib/campus-scope.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import { reportFileRoutes } from '../../lib/report-file-routes.ts'
 import { reportFile, type ReportColumn, type ReportFormat } from '../../lib/report-file.ts'
@@ -21,7 +22,7 @@ import { readQuery } from '../../lib/validate.ts'
 import { mappedBalance } from '../accounting/mapped-balance.ts'
 import { allDueRows, dueReportPage, totalOwed } from './due-read.ts'
 
-/** The day, the institute and whether guardians' phones are shown, for the asker. */
+/** The day, the institute, the campuses and whether guardians' phones are shown, for the asker. */
 async function readOptions(c: Context<AppEnv>, query: DueReportQuery) {
   const { database, auth } = c.var
   return {
@@ -30,6 +31,7 @@ async function readOptions(c: Context<AppEnv>, query: DueReportQuery) {
     query,
     // The list a cashier or class teacher calls from: phones for those who may read students.
     withPhones: auth.ability.can('read', 'students'),
+    scope: campusScope(auth, query.campusId),
   }
 }
 
@@ -89,7 +91,7 @@ export const dueReportRoutes = new Hono<AppEnv>()
       ...page,
       page: query.page,
       perPage: query.perPage,
-      agreement: { reportMinor, ledgerMinor, agrees: ledgerMinor === reportMinor },
+      agreement: agreementFor(options.scope, reportMinor, ledgerMinor),
       guardianPhones: options.withPhones,
     })
   })

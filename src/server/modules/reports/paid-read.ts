@@ -5,6 +5,7 @@ import type { TenderMethod } from '../../../shared/schemas/collection-search.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { containing } from '../../lib/like.ts'
+import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 
 /*
  * The receipts of a period, as the counter issued them (cancelled ones kept, said so), with
@@ -18,6 +19,8 @@ interface PaidReadOptions {
   /** The session whose class, group and section a student's receipt is placed in. */
   sessionId: string | null
   query: PaidReportQuery
+  /** The campuses the reader may see (`lib/campus-scope.ts`). */
+  scope: CampusScope
 }
 
 /** The receipts the filters keep, each with its payer, placement, cashier and money. */
@@ -26,6 +29,7 @@ function matching(o: PaidReadOptions) {
   const where: SQL[] = [
     sql`p.institute_id = ${o.instituteId}`,
     sql`p.received_on between ${o.from} and ${o.to}`,
+    inCampusScope(o.scope, sql`p.campus_id`),
   ]
   if (query.campusId) where.push(sql`p.campus_id = ${query.campusId}`)
   if (query.classId) where.push(sql`e.class_id = ${query.classId}`)
@@ -248,12 +252,13 @@ export async function receivedByBooks(db: Db, instituteId: string, from: string,
   return { reportMinor: Number(row?.receipts ?? 0), ledgerMinor: Number(row?.ledger ?? 0) }
 }
 
-/** Who took the institute's receipts in the period, by name. */
-export async function cashiersOf(db: Db, instituteId: string, from: string, to: string) {
+/** Who took the receipts of the period the reader may see, by name. */
+export async function cashiersOf(db: Db, { instituteId, from, to, scope }: PaidReadOptions) {
   return rowsOf<{ id: string; name: string }>(
     await db.execute(sql`select distinct u.id, u.full_name as name from payments p
       join users u on u.id = p.collected_by
       where p.institute_id = ${instituteId} and p.received_on between ${from} and ${to}
+        and ${inCampusScope(scope, sql`p.campus_id`)}
       order by 2, 1`),
   )
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/report-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { agreementFor, campusScope } from '../../lib/campus-scope.ts'
 import { validationFailed } from '../../lib/errors.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import { reportFileRoutes } from '../../lib/report-file-routes.ts'
@@ -22,7 +23,10 @@ import { readQuery } from '../../lib/validate.ts'
 import { defaultSessionId } from '../students/student-read.ts'
 import { allPaidRows, cashiersOf, paidReportPage, receivedByBooks } from './paid-read.ts'
 
-/** The period (this month to today unless given), the session placing students, the institute. */
+/**
+ * The period (this month to today unless given), the session placing students, the institute
+ * and the campuses the asker may see.
+ */
 async function readOptions(c: Context<AppEnv>, query: PaidReportQuery) {
   const { database, auth } = c.var
   const today = await instituteToday(database.db, auth.instituteId)
@@ -35,6 +39,7 @@ async function readOptions(c: Context<AppEnv>, query: PaidReportQuery) {
     to,
     sessionId: query.academicSessionId ?? (await defaultSessionId(database.db, auth.instituteId)),
     query,
+    scope: campusScope(auth, query.campusId),
   }
 }
 
@@ -82,7 +87,7 @@ export const paidReportRoutes = new Hono<AppEnv>()
       async (tx) => ({
         page: await paidReportPage(tx, options),
         books: await receivedByBooks(tx, options.instituteId, options.from, options.to),
-        cashiers: await cashiersOf(tx, options.instituteId, options.from, options.to),
+        cashiers: await cashiersOf(tx, options),
       }),
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     )
@@ -93,7 +98,7 @@ export const paidReportRoutes = new Hono<AppEnv>()
       ...page,
       page: query.page,
       perPage: query.perPage,
-      agreement: { ...books, agrees: books.reportMinor === books.ledgerMinor },
+      agreement: agreementFor(options.scope, books.reportMinor, books.ledgerMinor),
       cashiers,
     })
   })
