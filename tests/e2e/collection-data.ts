@@ -18,11 +18,14 @@ export async function familyWithDues(
   options: {
     /** A third child, Youngest, for the counter's three-children case. */
     three?: boolean
+    /** The campus the children study at (and are invoiced by): the first one unless given. */
+    campus?: { id: string; name: string }
   } = {},
 ) {
   const headers: Headers = await adminHeaders(request, baseURL)
   const api = `${baseURL}/api`
-  const place = await demoPlacement(request, baseURL, headers)
+  const demo = await demoPlacement(request, baseURL, headers)
+  const place = { ...demo, campus: options.campus ?? demo.campus }
   const phone = uniquePhone()
   const children = [
     await createStudent(request, baseURL, headers, place, {
