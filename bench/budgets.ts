@@ -107,4 +107,13 @@ export const budgets = {
    * server must never be why it waits.
    */
   collectionPaymentsPerSecondMin: 200,
+  /**
+   * Reports on 10,000 students × 12 monthly periods × 5 heads (≈ 600,000 invoice lines) and a
+   * year of payments, through the API: the due report as of a day (its first page, totals and
+   * ledger check) on the embedded database and on a PostgreSQL server, and the paid report of
+   * a year grouped by day.
+   */
+  dueReportPgliteMs: 500,
+  dueReportPostgresMs: 200,
+  paidReportYearMs: 300,
 }

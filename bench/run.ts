@@ -16,6 +16,7 @@ import { ledgerBench } from './ledger.ts'
 import { median } from './median.ts'
 import { offlineReadsBench } from './offline-reads.ts'
 import { publicPageRoutes, publicPagesBench } from './public-pages.ts'
+import { reportsBench } from './reports.ts'
 import { scaleOutBench } from './scale-out.ts'
 import { signInAttackBench } from './sign-in-attack.ts'
 import { studentsBench } from './students.ts'
@@ -119,6 +120,7 @@ const benches: [name: string, run: () => unknown][] = [
   ['fee-grid', () => feeGridBench(verdict)],
   ['group-invoice', () => groupInvoiceBench(verdict)],
   ['collection', () => collectionBench(verdict)],
+  ['reports', () => reportsBench(verdict)],
   ['scale-out', () => scaleOutBench()],
 ]
 

@@ -1,0 +1,126 @@
+/**
+ * The reports benchmark, on the institute of bench/reports-data.ts (10,000 students × 12
+ * monthly periods × 5 heads, a year of payments), through the API in-process (app.request) on
+ * the embedded PGlite and on a PostgreSQL server: each report's median of 5 after one warm-up,
+ * and the due report's CSV of every line owed with the process's peak memory growth.
+ *
+ * Called by bench/run.ts; `node --import tsx bench/reports.ts` runs it alone.
+ */
+import { fileURLToPath } from 'node:url'
+import { databaseUrl, onServer, startPostgres } from '../src/server/test-support/postgres-server.ts'
+import { createTestApp, type TestApp } from '../src/server/test-support/test-app.ts'
+import { budgets } from './budgets.ts'
+import { median } from './median.ts'
+import { reportsInstitute, reportStudents, type ReportsInstitute } from './reports-data.ts'
+
+type Verdict = (ok: boolean) => string
+
+interface Figures {
+  database: string
+  dueMs: number
+  paidYearMs: number
+  csv: { rows: number; ms: number; peakGrowthMb: number }
+}
+
+async function timed(t: TestApp, token: string, path: string) {
+  const get = async () => {
+    const res = await t.app.request(path, { headers: { Authorization: `Bearer ${token}` } })
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+    await res.arrayBuffer()
+  }
+  await get()
+  const runs: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now()
+    await get()
+    runs.push(performance.now() - started)
+  }
+  return median(runs)
+}
+
+/** The CSV of every line owed: its rows, time and the process's peak memory growth. */
+async function dueCsv(t: TestApp, token: string) {
+  const before = process.memoryUsage().rss
+  let peak = before
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
+  const started = performance.now()
+  const res = await t.app.request('/api/reports/due/export.csv', {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  const text = await res.text()
+  const ms = performance.now() - started
+  clearInterval(sampler)
+  peak = Math.max(peak, process.memoryUsage().rss)
+  return { rows: text.split('\r\n').length - 2, ms, peakGrowthMb: (peak - before) / 2 ** 20 }
+}
+
+async function measure(database: string, t: TestApp): Promise<Figures & ReportsInstitute> {
+  const made = await reportsInstitute(t)
+  const { token } = made
+  return {
+    ...made,
+    database,
+    dueMs: await timed(t, token, '/api/reports/due'),
+    paidYearMs: await timed(
+      t,
+      token,
+      `/api/reports/paid?from=${made.from}&to=${made.to}&groupBy=day`,
+    ),
+    csv: await dueCsv(t, token),
+  }
+}
+
+async function onPglite() {
+  const t = await createTestApp()
+  try {
+    return await measure('PGlite (embedded)', t)
+  } finally {
+    await t.database.close()
+  }
+}
+
+async function onPostgres() {
+  const postgres = await startPostgres()
+  try {
+    const name = `ems_bench_reports_${Date.now()}`
+    await onServer(postgres.url, `create database ${name}`)
+    const t = await createTestApp({
+      dataDir: 'memory://',
+      databaseUrl: databaseUrl(postgres.url, name),
+    })
+    try {
+      return await measure('PostgreSQL server', t)
+    } finally {
+      await t.database.close()
+    }
+  } finally {
+    await postgres.stop()
+  }
+}
+
+/** Measures and prints against the budgets; `verdict` answers "ok" or "OVER BUDGET". */
+export async function reportsBench(verdict: Verdict) {
+  const rows = [await onPglite()]
+  if (process.env.REPORTS_BENCH_POSTGRES !== '0') rows.push(await onPostgres())
+  const first = rows[0]!
+  console.log(
+    `\nReports: ${reportStudents.toLocaleString('en')} students, ` +
+      `${first.invoiceLines.toLocaleString('en')} invoice lines over 12 months, ` +
+      `${first.payments.toLocaleString('en')} payments; through the API, median of 5`,
+  )
+  for (const f of rows) {
+    const dueBudget = f === first ? budgets.dueReportPgliteMs : budgets.dueReportPostgresMs
+    console.log(
+      `  ${f.database}: due report as of today ${f.dueMs.toFixed(0)} ms ` +
+        `(budget ${dueBudget} ms) ${verdict(f.dueMs <= dueBudget)}; ` +
+        `paid report for a year by day ${f.paidYearMs.toFixed(0)} ms ` +
+        `(budget ${budgets.paidReportYearMs} ms) ${verdict(f.paidYearMs <= budgets.paidReportYearMs)}; ` +
+        `due report CSV of ${f.csv.rows.toLocaleString('en')} rows ${(f.csv.ms / 1000).toFixed(1)} s, ` +
+        `peak memory +${f.csv.peakGrowthMb.toFixed(0)} MB`,
+    )
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await reportsBench((ok) => (ok ? 'ok' : 'OVER BUDGET'))
+}
