@@ -72,9 +72,15 @@ describe('every API endpoint', () => {
       return id
     })
   /** Query strings some reads need; the ledger's addresses an account of institute A. */
+  const ledgerQuery = () =>
+    `?accountId=${recordsOfA.accountId}&from=${demoToday()}&to=${demoToday()}`
   const queries = (): Record<string, string> => ({
-    'GET /api/accounting/ledger': `?accountId=${recordsOfA.accountId}&from=${demoToday()}&to=${demoToday()}`,
+    'GET /api/accounting/ledger': ledgerQuery(),
+    'GET /api/accounting/ledger/export.csv': ledgerQuery(),
+    'GET /api/accounting/ledger/export.xlsx': ledgerQuery(),
     'GET /api/accounting/trial-balance': `?asOf=${demoToday()}`,
+    'GET /api/accounting/trial-balance/export.csv': `?asOf=${demoToday()}`,
+    'GET /api/accounting/trial-balance/export.xlsx': `?asOf=${demoToday()}`,
     'GET /api/students/next-roll': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
     // A's session, and a search its students match: B's admin must find none of them.
     'GET /api/fees/group-invoice/options': `?academicSessionId=${recordsOfA.sessionId}&q=Fixture`,

@@ -6,7 +6,7 @@ import type { VoucherType } from '../../../shared/schemas/accounting.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { voucherReference } from '../accounting/posting.ts'
-import { owedLines } from './due-read.ts'
+import { familyOfStudent, owedLines } from './due-read.ts'
 
 /*
  * The dashboards' figures, each the summary of a report and read as that report reads it: what
@@ -88,7 +88,7 @@ export async function trend(db: Db, instituteId: string, asOf: string): Promise<
 const owedPlaced = (instituteId: string, asOf: string) => sql`${owedLines(instituteId, asOf)},
   placed as (
     select o.*, s.full_name, s.student_code,
-      coalesce(nullif(s.family_key, ''), s.id::text) as family, e.class_id
+      ${familyOfStudent} as family, e.class_id
     from owed o
     join students s on s.institute_id = o.institute_id and s.id = o.student_id
     left join enrolments e on e.institute_id = o.institute_id and e.student_id = o.student_id

@@ -55,6 +55,12 @@ export const owedLines = (instituteId: string, asOf: string) => sql`
   )`
 
 /**
+ * A student's family, for "families owing more than": those sharing a guardian's phone; a
+ * student without one is a family alone (`s` the students row).
+ */
+export const familyOfStudent = sql`coalesce(nullif(s.family_key, ''), s.id::text)`
+
+/**
  * The lines owed, with their student's placement in the invoice's session, as the filters narrow
  * them. Lines of campuses out of the reader's scope are left out before anything is summed, a
  * family's debt ("families owing more than") included.
@@ -77,7 +83,7 @@ function matching({ instituteId, asOf, query, scope }: DueReadOptions) {
   return sql`${owedLines(instituteId, asOf)}, scoped as (
       select * from owed o where ${inCampusScope(scope, sql`o.campus_id`)}
     ), family as (
-      select coalesce(s.family_key, s.id::text) as family, sum(o.principal) as owed
+      select ${familyOfStudent} as family, sum(o.principal) as owed
       from scoped o join students s on s.institute_id = o.institute_id and s.id = o.student_id
       group by 1
     ), matching as (
@@ -86,7 +92,7 @@ function matching({ instituteId, asOf, query, scope }: DueReadOptions) {
         h.priority, pp.name as period_name
       from scoped o
       join students s on s.institute_id = o.institute_id and s.id = o.student_id
-      join family f on f.family = coalesce(s.family_key, s.id::text)
+      join family f on f.family = ${familyOfStudent}
       join fee_heads h on h.institute_id = o.institute_id and h.id = o.fee_head_id
       left join payment_periods pp on pp.institute_id = o.institute_id and pp.id = o.period_id
       left join enrolments e on e.institute_id = o.institute_id and e.student_id = o.student_id

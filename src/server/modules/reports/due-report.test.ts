@@ -233,6 +233,30 @@ describe('due report', () => {
     expect(paged.totals.principalMinor).toBe(2 * tuition + 3 * lab - 10_000)
   })
 
+  it('counts students without a guardian’s phone each as a family of their own', async () => {
+    const phones = {
+      [anis]: '+8801711000101',
+      [bina]: '+8801711000101',
+      [chaity]: '+8801711000202',
+    }
+    const setPhones = async (phone?: string) => {
+      for (const [id, own] of Object.entries(phones)) {
+        await t.database.db
+          .update(students)
+          .set({ guardianPhone: phone ?? own })
+          .where(eq(students.id, id))
+      }
+    }
+    await setPhones('')
+    try {
+      // Together they would owe 2,800.00; apart, none owes more than 1,300.00.
+      const families = await report(`?classId=${classId}&q=Due&familyOwesOver=130000`)
+      expect(families.total).toBe(0)
+    } finally {
+      await setPhones()
+    }
+  })
+
   it('refuses bad filters with 422 naming them', async () => {
     for (const [query, field] of [
       ['?asOf=2026-02-30', 'asOf'],
