@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
+import type { LedgerEntryKind } from '../schemas/reports.ts'
 
 /*
  * The words of the reports' files (CSV, XLSX), which the server writes in the language of the
@@ -12,6 +13,7 @@ export const reportSheets = {
   ledger: /*i18n*/ { id: 'report.sheet.ledger', message: 'General ledger' },
   trialBalance: /*i18n*/ { id: 'report.sheet.trial_balance', message: 'Trial balance' },
   cashierDay: /*i18n*/ { id: 'report.sheet.cashier_day', message: 'Cashier’s day' },
+  studentLedger: /*i18n*/ { id: 'report.sheet.student_ledger', message: 'Student ledger' },
 } satisfies Record<string, MessageDescriptor>
 
 export const reportColumns = {
@@ -50,6 +52,11 @@ export const reportColumns = {
   accountType: /*i18n*/ { id: 'report.column.account_type', message: 'Type' },
   amount: /*i18n*/ { id: 'report.column.amount', message: 'Amount' },
   cancelledOn: /*i18n*/ { id: 'report.column.cancelled_on', message: 'Cancelled on' },
+  entry: /*i18n*/ { id: 'report.column.entry', message: 'Entry' },
+  document: /*i18n*/ { id: 'report.column.document', message: 'Document' },
+  advanceMovement: /*i18n*/ { id: 'report.column.advance_movement', message: 'Advance' },
+  advanceBalance: /*i18n*/ { id: 'report.column.advance_balance', message: 'Advance held' },
+  waived: /*i18n*/ { id: 'report.column.waived', message: 'Fine waived' },
 } satisfies Record<string, MessageDescriptor>
 
 /** The aging buckets as a file names them (the screens say the same). */
@@ -76,3 +83,41 @@ export const accountTypeNames = {
   income: /*i18n*/ { id: 'report.account_type.income', message: 'Income' },
   expense: /*i18n*/ { id: 'report.account_type.expense', message: 'Expenses' },
 } satisfies Record<string, MessageDescriptor>
+
+/** A student ledger's rows as its screen, statement and files name them. */
+export const ledgerEntryNames = {
+  opening: ledgerRows.opening,
+  closing: ledgerRows.closing,
+  invoice: /*i18n*/ { id: 'report.ledger.invoice', message: 'Invoice' },
+  concession: /*i18n*/ { id: 'report.ledger.concession', message: 'Concession' },
+  cancellation: /*i18n*/ { id: 'report.ledger.cancellation', message: 'Invoice cancelled' },
+  fine: /*i18n*/ { id: 'report.ledger.fine', message: 'Fine charged' },
+  payment: /*i18n*/ { id: 'report.ledger.payment', message: 'Payment' },
+  advancePayment: /*i18n*/ {
+    id: 'report.ledger.advance_payment',
+    message: 'Paid from the advance',
+  },
+  paymentCancelled: /*i18n*/ {
+    id: 'report.ledger.payment_cancelled',
+    message: 'Receipt cancelled',
+  },
+  fineCancelled: /*i18n*/ {
+    id: 'report.ledger.fine_cancelled',
+    message: 'Fine taken back with its receipt',
+  },
+  waiver: /*i18n*/ { id: 'report.ledger.waiver', message: 'Fine waived' },
+  advanceDeposit: /*i18n*/ {
+    id: 'report.ledger.advance_deposit',
+    message: 'Paid into the advance',
+  },
+  advanceUsed: /*i18n*/ { id: 'report.ledger.advance_used', message: 'Advance used' },
+  advanceCancelled: /*i18n*/ {
+    id: 'report.ledger.advance_cancelled',
+    message: 'Advance movement of a cancelled receipt',
+  },
+  advanceRefund: /*i18n*/ { id: 'report.ledger.advance_refund', message: 'Advance refunded' },
+  advanceTransfer: /*i18n*/ {
+    id: 'report.ledger.advance_transfer',
+    message: 'Advance transferred',
+  },
+} satisfies Record<LedgerEntryKind | 'opening' | 'closing', MessageDescriptor>

@@ -84,3 +84,18 @@ export type PaidReportQuery = v.InferOutput<typeof PaidReportQuerySchema>
  */
 export const DashboardQuerySchema = v.strictObject({ asOf: v.optional(isoDate) }, 'unknown_filter')
 export type DashboardQuery = v.InferOutput<typeof DashboardQuerySchema>
+
+/**
+ * `/student-ledger` and `GET /api/reports/student-ledger`: one student's fee ledger for a period
+ * (`from`–`to`, the fiscal year's start to today unless given). The page opens without a
+ * student (the search picks one); the API refuses none (`required` on `studentId`).
+ */
+export const StudentLedgerQuerySchema = v.strictObject(
+  {
+    studentId: v.optional(id),
+    from: v.optional(isoDate),
+    to: v.optional(isoDate),
+  },
+  'unknown_filter',
+)
+export type StudentLedgerQuery = v.InferOutput<typeof StudentLedgerQuerySchema>

@@ -5,6 +5,7 @@ import { reportFileQuery } from './report-file-query.ts'
 import {
   DueReportQuerySchema,
   PaidReportQuerySchema,
+  StudentLedgerQuerySchema,
   paidGroupings,
   paidStatuses,
 } from './report-search.ts'
@@ -150,3 +151,77 @@ export const PaidReportSchema = v.object({
   cashiers: v.array(v.object({ id: v.string(), name: v.string() })),
 })
 export type PaidReport = v.InferOutput<typeof PaidReportSchema>
+
+/**
+ * What a student ledger's row records: an invoice line, a credit note's line (a concession, a
+ * cancellation), a fine charged when paid (and taken back with its receipt), a payment (at the
+ * counter, or from the advance alone) and its cancellation, a fine waived (not in the balance:
+ * fines owe nothing until paid) and the advance's movements (apart from the balance).
+ */
+export const ledgerEntryKinds = [
+  'invoice',
+  'concession',
+  'cancellation',
+  'fine',
+  'payment',
+  'advancePayment',
+  'paymentCancelled',
+  'fineCancelled',
+  'waiver',
+  'advanceDeposit',
+  'advanceUsed',
+  'advanceCancelled',
+  'advanceRefund',
+  'advanceTransfer',
+] as const
+export type LedgerEntryKind = (typeof ledgerEntryKinds)[number]
+
+export const StudentLedgerFileQuerySchema = reportFileQuery(StudentLedgerQuerySchema)
+
+/** One row: debit (owed more), credit (owed less) and the balance after it; the advance apart. */
+export const StudentLedgerRowSchema = v.object({
+  date: v.string(),
+  kind: v.picklist(ledgerEntryKinds),
+  /** The invoice, credit note or receipt, as printed. */
+  documentNumber: v.nullable(v.string()),
+  invoiceId: v.nullable(v.string()),
+  paymentId: v.nullable(v.string()),
+  feeHeadName: v.nullable(v.string()),
+  periodName: v.nullable(v.string()),
+  debitMinor: minor,
+  creditMinor: minor,
+  balanceMinor: minor,
+  /** The advance's movement (+ in, − out) and its balance after it. */
+  advanceMinor: minor,
+  advanceBalanceMinor: minor,
+  /** A fine waived: shown, never in the balance. */
+  waivedMinor: minor,
+})
+export type StudentLedgerRow = v.InferOutput<typeof StudentLedgerRowSchema>
+
+/** A balance at a day's end: what is owed (principal) and the advance held. */
+const LedgerBalanceSchema = v.object({ balanceMinor: minor, advanceMinor: minor })
+
+export const StudentLedgerSchema = v.object({
+  student: v.object({
+    id: v.string(),
+    studentCode: v.string(),
+    fullName: v.string(),
+    guardianName: v.string(),
+    className: v.nullable(v.string()),
+    sectionName: v.nullable(v.string()),
+    roll: v.nullable(v.number()),
+  }),
+  from: v.string(),
+  to: v.string(),
+  /** Everything before `from`. */
+  opening: LedgerBalanceSchema,
+  data: v.array(StudentLedgerRowSchema),
+  totals: v.object({ debitMinor: minor, creditMinor: minor }),
+  closing: LedgerBalanceSchema,
+  /** The fine accrued by `to` and not paid, as the due report shows it: not in the balance. */
+  fineAccruedMinor: minor,
+  /** The closing balance against the student's principal in the due report as of `to`. */
+  agreement: LedgerAgreementSchema,
+})
+export type StudentLedger = v.InferOutput<typeof StudentLedgerSchema>

@@ -5,7 +5,7 @@ import {
   type Family,
 } from '../../../shared/schemas/collection-payments.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { requireAnyPermission, requireAuth, requirePermission } from '../../lib/auth.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { fineAsOf } from '../fees/rules/fine-read.ts'
 import { searchApplicants } from './applicant-fee-read.ts'
@@ -24,14 +24,22 @@ export const counterRoutes = new Hono<AppEnv>()
     '/search',
     documented({ answers: CounterSearchResultSchema, query: CounterSearchQuerySchema }),
   )
-  .get('/search', requireAuth(), requirePermission('read', 'payment-collection'), async (c) => {
-    const { q } = readQuery(c, CounterSearchQuerySchema)
-    const { database, auth } = c.var
-    return c.json<CounterSearchResult>({
-      data: await searchCounter(database.db, auth.instituteId, q),
-      applicants: await searchApplicants(database.db, auth.instituteId, q),
-    })
-  })
+  // The student ledger picks its student with the counter's search; applicants are the counter's.
+  .get(
+    '/search',
+    requireAuth(),
+    requireAnyPermission('read', ['payment-collection', 'student-ledger']),
+    async (c) => {
+      const { q } = readQuery(c, CounterSearchQuerySchema)
+      const { database, auth } = c.var
+      return c.json<CounterSearchResult>({
+        data: await searchCounter(database.db, auth.instituteId, q),
+        applicants: auth.ability.can('read', 'payment-collection')
+          ? await searchApplicants(database.db, auth.instituteId, q)
+          : [],
+      })
+    },
+  )
 
   .get('/families/:studentId', documented({ answers: FamilySchema }))
 

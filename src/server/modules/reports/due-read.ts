@@ -21,16 +21,19 @@ import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
  */
 
 /**
- * Each line of the institute with its principal owed as of `asOf` (credit notes' lines are in
- * the lines they credit): the `owed` relation every figure of what is owed is read from.
+ * Each line of the institute (or of one student) with its principal owed as of `asOf` (credit
+ * notes' lines are in the lines they credit): the `owed` relation every figure of what is owed
+ * is read from.
  */
-export const owedLines = (instituteId: string, asOf: string) => sql`
+export function owedLines(instituteId: string, asOf: string, studentId?: string) {
+  const ofStudent = (column: SQL) => (studentId ? sql`and ${column} = ${studentId}` : sql``)
+  return sql`
   with credited as (
     select cl.credits_line_id as line_id, sum(cl.net_minor) as minor
     from invoice_lines cl
     join invoices ci on ci.institute_id = cl.institute_id and ci.id = cl.invoice_id
     where cl.institute_id = ${instituteId} and cl.credits_line_id is not null
-      and ci.issue_date <= ${asOf}
+      and ci.issue_date <= ${asOf} ${ofStudent(sql`cl.student_id`)}
     group by cl.credits_line_id
   ), paid as (
     select a.invoice_line_id as line_id, sum(a.principal_minor) as principal,
@@ -39,7 +42,7 @@ export const owedLines = (instituteId: string, asOf: string) => sql`
     join payments p on p.institute_id = a.institute_id and p.id = a.payment_id
     left join vouchers cv on cv.institute_id = p.institute_id and cv.id = p.cancel_voucher_id
     where a.institute_id = ${instituteId} and p.received_on <= ${asOf}
-      and (cv.id is null or cv.date > ${asOf})
+      and (cv.id is null or cv.date > ${asOf}) ${ofStudent(sql`a.student_id`)}
     group by a.invoice_line_id
   ), owed as (
     select l.id, l.invoice_id, l.student_id, l.fee_head_id, l.period_id, l.institute_id,
@@ -51,8 +54,9 @@ export const owedLines = (instituteId: string, asOf: string) => sql`
     left join credited cr on cr.line_id = l.id
     left join paid pd on pd.line_id = l.id
     where l.institute_id = ${instituteId} and l.credits_line_id is null
-      and i.issue_date <= ${asOf}
+      and i.issue_date <= ${asOf} ${ofStudent(sql`l.student_id`)}
   )`
+}
 
 /**
  * A student's family, for "families owing more than": those sharing a guardian's phone; a
@@ -147,7 +151,15 @@ const columns = sql`id, invoice_id, invoice_number, student_id, student_code, fu
  * (waivers granted by then taken off) less what was paid of it by then. Only lines past due
  * with principal owed are fined.
  */
-async function finesOf(db: Db, instituteId: string, asOf: string, rows: MatchingRow[]) {
+async function finesOf(
+  db: Db,
+  instituteId: string,
+  asOf: string,
+  rows: Pick<
+    MatchingRow,
+    'id' | 'student_id' | 'period_id' | 'due_date' | 'principal' | 'fine_paid'
+  >[],
+) {
   const fined = rows.filter((r) => r.due_date < asOf && Number(r.principal) > 0)
   const charged = await chargedFines(
     db,
@@ -244,4 +256,23 @@ export async function totalOwed(db: Db, instituteId: string, asOf: string): Prom
     await db.execute(sql`${owedLines(instituteId, asOf)} select sum(principal) as n from owed`),
   )
   return Number(row?.n ?? 0)
+}
+
+/**
+ * What one student owes as of `asOf`, as the due report counts it (their lines of its rows):
+ * Σ principal, and the fine accrued apart. A student ledger's closing balance is checked by it.
+ */
+export async function studentOwed(db: Db, instituteId: string, studentId: string, asOf: string) {
+  const rows = rowsOf<
+    Pick<MatchingRow, 'id' | 'student_id' | 'period_id' | 'due_date' | 'principal' | 'fine_paid'>
+  >(
+    await db.execute(sql`${owedLines(instituteId, asOf, studentId)}
+      select id, student_id, period_id, due_date::text as due_date, principal, fine_paid
+      from owed where principal <> 0`),
+  )
+  const fines = await finesOf(db, instituteId, asOf, rows)
+  return {
+    principalMinor: rows.reduce((sum, r) => sum + Number(r.principal), 0),
+    fineMinor: [...fines.values()].reduce((sum, fine) => sum + fine, 0),
+  }
 }

@@ -2,6 +2,7 @@ import type { Area } from '../../lib/area.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { dueReportRoutes } from './due-report.ts'
 import { paidReportRoutes } from './paid-report.ts'
+import { studentLedgerRoutes } from './student-ledger.ts'
 
 /** Reports over the fee chain: read-only, each under its own permission. */
 export const reportsArea: Area = {
@@ -10,5 +11,6 @@ export const reportsArea: Area = {
     { path: '/reports/due', routes: dueReportRoutes },
     { path: '/reports/paid', routes: paidReportRoutes },
     { path: '/reports/dashboard', routes: dashboardRoutes },
+    { path: '/reports/student-ledger', routes: studentLedgerRoutes },
   ],
 }
