@@ -9,11 +9,11 @@ import {
   type MouseEvent,
   type ReactElement,
 } from 'react'
-import { useOnlineStatus } from '../../lib/online-status.ts'
-import { useMoney } from '../../lib/use-money.ts'
-import type { CounterApplicant, CounterSearchResult } from '../../shared/schemas/applicant-fees.ts'
-import type { CounterMatch } from '../../shared/schemas/collection-payments.ts'
-import { counterSearchQuery } from './queries.ts'
+import { counterSearchQuery } from '../lib/counter-search.ts'
+import { useOnlineStatus } from '../lib/online-status.ts'
+import { useMoney } from '../lib/use-money.ts'
+import type { CounterApplicant, CounterSearchResult } from '../shared/schemas/applicant-fees.ts'
+import type { CounterMatch } from '../shared/schemas/collection-payments.ts'
 
 /** A result: a student (whose family opens), or an applicant whose application fee is due. */
 type Found = { student: CounterMatch } | { applicant: CounterApplicant }

@@ -24,6 +24,14 @@ const StudentFees = lazy(() =>
   ),
 )
 
+// The student's ledger, with the reports' words for its entries, for those who may read it.
+const StudentLedgerSection = lazy(() =>
+  Promise.all([
+    import('../features/students/StudentLedgerSection.tsx'),
+    ensureAreaStrings(['reports']),
+  ]).then(([m]) => ({ default: m.StudentLedgerSection })),
+)
+
 export const Route = createFileRoute('/students_/$studentId')({
   staticData: { strings: ['students'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/students/$studentId', location.href),
@@ -62,6 +70,13 @@ export const Route = createFileRoute('/students_/$studentId')({
         />
       </Suspense>
     )
-    return <StudentPage studentId={studentId} fees={fees || undefined} />
+    const ledger = ability.can('read', 'student-ledger') && (
+      <Suspense fallback={<section className="card" aria-busy="true" />}>
+        <StudentLedgerSection studentId={studentId} />
+      </Suspense>
+    )
+    return (
+      <StudentPage studentId={studentId} fees={fees || undefined} ledger={ledger || undefined} />
+    )
   },
 })

@@ -53,6 +53,7 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Advances',
     'Paid report',
     'Due report',
+    'Student ledger',
     'Admission forms',
     'Applicants',
   ])
@@ -108,6 +109,7 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Advances',
     'Paid report',
     'Due report',
+    'Student ledger',
   ])
   const ability = await cashierPage.evaluate(
     () =>
@@ -278,6 +280,7 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Advances',
     'Paid report',
     'Due report',
+    'Student ledger',
     'Admission forms',
     'Applicants',
   ])

@@ -167,6 +167,10 @@ test.describe('in the light and the dark skin, axe finds nothing serious or crit
         .first(),
     ).toBeVisible()
     await check('due report')
+    await openInApp(page, `/student-ledger?studentId=${students.youngerId}`)
+    await heading('Student ledger')
+    await expect(page.getByTestId('ledger-closing')).toBeVisible()
+    await check('student ledger')
     await openInApp(page, '/paid-report?groupBy=method')
     await heading('Paid report')
     await expect(page.getByTestId('paid-groups')).toBeVisible()

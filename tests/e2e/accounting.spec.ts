@@ -351,6 +351,7 @@ test('a viewer reads the books but is offered no way to change them', async ({
     'Trial balance',
     'Paid report',
     'Due report',
+    'Student ledger',
   ])
 
   await mainMenu(page).filter({ hasText: 'Chart of accounts' }).click()

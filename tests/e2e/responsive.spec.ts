@@ -181,6 +181,7 @@ const staffScreens = (r: Records): Record<string, string> => ({
   'paid report': '/paid-report',
   analytics: '/dashboard/analytics',
   'figures at a glance': '/old-dashboard',
+  'student ledger': `/student-ledger?studentId=${r.studentId}`,
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

@@ -89,6 +89,7 @@ export const navItems: NavItem[] = [
   { to: '/advance-override', label: msg`Advances`, icon: 'list', area: 'collection' },
   { to: '/paid-report', label: msg`Paid report`, icon: 'list', area: 'reports' },
   { to: '/due-report', label: msg`Due report`, icon: 'list', area: 'reports' },
+  { to: '/student-ledger', label: msg`Student ledger`, icon: 'list', area: 'reports' },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]

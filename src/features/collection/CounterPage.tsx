@@ -16,7 +16,7 @@ import {
   type OpenLine,
 } from '../../shared/schemas/collection-payments.ts'
 import { ApplicantFeePanel } from './ApplicantFeePanel.tsx'
-import { CounterSearch } from './CounterSearch.tsx'
+import { CounterSearch } from '../../components/CounterSearch.tsx'
 import { FamilyLines } from './FamilyLines.tsx'
 import { FamilyRead } from './FamilyRead.tsx'
 import { useTakePayment } from './mutations.ts'

@@ -13,26 +13,10 @@ import { CashierDaySchema } from '../../shared/schemas/collection-days.ts'
 import { FamilySchema } from '../../shared/schemas/collection-payments.ts'
 import { ReceiptSchema } from '../../shared/schemas/collection-receipts.ts'
 import type { DayPageSearch } from '../../shared/schemas/collection-search.ts'
-import {
-  ApplicantFeeSchema,
-  CounterSearchResultSchema,
-} from '../../shared/schemas/applicant-fees.ts'
+import { ApplicantFeeSchema } from '../../shared/schemas/applicant-fees.ts'
 
 /** The counter's reads: read again after a payment, a cancellation or a fine waived. */
 export const collectionKey = ['collection'] as const
-
-/**
- * The counter's search as the cashier types: a lookup, never kept for offline use (every
- * keystroke would leave a copy) and read again for every new text.
- */
-export const counterSearchQuery = (q: string) =>
-  queryOptions({
-    queryKey: [...collectionKey, 'search', q],
-    queryFn: () => getJson(`collection/search?${toSearchParams({ q })}`, CounterSearchResultSchema),
-    enabled: q.trim() !== '',
-    staleTime: 10_000,
-    retry: false,
-  })
 
 /** The family at the counter with its open lines and today's fines; kept for offline reading. */
 export const familyQuery = (studentId: string) =>

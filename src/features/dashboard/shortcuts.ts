@@ -13,6 +13,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/advance-override': msg`See families' advances and approve their use.`,
   '/paid-report': msg`See what was collected in a period, by day, class, head, method or cashier.`,
   '/due-report': msg`See who owes what as of a day, with fines and aging, and call them.`,
+  '/student-ledger': msg`Follow one student's fees and payments, and print their guardian's statement.`,
   '/vouchers': msg`Record receipts, payments and journal entries.`,
   '/vouchers/ledger': msg`See every posting to an account over a period.`,
   '/vouchers/trial-balance': msg`Check that the books balance, account by account.`,

@@ -8,7 +8,7 @@ import type { StudentStatus } from '../../shared/schemas/student-search.ts'
 import { statusBadges, statusLabels } from './labels.ts'
 import { studentQuery } from './queries.ts'
 import { StudentContacts, StudentProfile } from './StudentFacts.tsx'
-import { EnrolmentHistory, FamilySection, FeePlaceholders } from './StudentHistory.tsx'
+import { EnrolmentHistory, FamilySection } from './StudentHistory.tsx'
 import { placeText } from './structure.ts'
 import './students.css'
 
@@ -27,16 +27,19 @@ type Editing = { kind: 'fields' } | { kind: 'placement' } | { kind: 'status'; to
 
 /**
  * /students/$studentId: who the student is, where they studied, their siblings, and (with the
- * fee set-up) their invoices, payments and ledger; edit, move to another section or roll, and
- * mark as left, graduated or active again. `fees` is the fee area's part of the page (the
- * student's invoices), composed by the route: features do not import each other.
+ * fee set-up) their invoices and ledger; edit, move to another section or roll, and mark as
+ * left, graduated or active again. `fees` is the fee area's part of the page (the student's
+ * invoices) and `ledger` the student's ledger, composed by the route: features do not import
+ * each other.
  */
 export function StudentPage({
   studentId,
   fees,
+  ledger,
 }: {
   studentId: string
   fees?: ReactNode
+  ledger?: ReactNode
 }): ReactElement {
   const { i18n } = useLingui()
   const ability = useAbility()
@@ -121,7 +124,7 @@ export function StudentPage({
         <EnrolmentHistory student={student} />
         <FamilySection student={student} />
         {fees}
-        <FeePlaceholders invoices={!fees} />
+        {ledger}
       </div>
 
       <Suspense fallback={null}>
