@@ -1,5 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { NotFoundPage } from '../components/status/StatusPages.tsx'
 import { StudentLedgerPage } from '../features/reports/StudentLedgerPage.tsx'
+import { httpStatus } from '../lib/api.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 import { studentLedgerQuery } from '../lib/student-ledger.ts'
@@ -13,8 +15,17 @@ export const Route = createFileRoute('/student-ledger')({
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/student-ledger', location.href),
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps: { studentId, ...period } }) =>
-    studentId && queryClient.ensureQueryData(studentLedgerQuery({ ...period, studentId })),
+  loader: async ({ context: { queryClient }, deps: { studentId, ...period } }) => {
+    if (!studentId) return
+    try {
+      await queryClient.ensureQueryData(studentLedgerQuery({ ...period, studentId }))
+    } catch (err) {
+      // A student of another institute, or none: as a student's page says it.
+      if (httpStatus(err) === 404) throw notFound()
+      throw err
+    }
+  },
+  notFoundComponent: NotFoundPage,
   component: function StudentLedger() {
     const navigate = Route.useNavigate()
     return (

@@ -6,6 +6,7 @@ import { useMoney } from '../../lib/use-money.ts'
 import { ledgerEntryNames, reportColumns } from '../../shared/messages/report-files.ts'
 import type { StudentLedger } from '../../shared/schemas/reports.ts'
 import { HeaderRow } from '../table/HeaderRow.tsx'
+import { useStackedTable } from '../table/use-stacked-table.ts'
 
 /**
  * A student's ledger as a table: the opening balance, each entry with its debit (owed more),
@@ -28,9 +29,11 @@ export function StudentLedgerTable({
   const day = (iso: string) => date(dayDate(iso), 'medium')
   const full = !compact
   const span = compact ? 3 : 5
+  // Too narrow for its columns (a phone, long words), each row stacks its cells instead.
+  const { wrap, table } = useStackedTable()
   return (
-    <div className="table-wrap">
-      <table className="table student-ledger-table" data-testid="student-ledger-table">
+    <div ref={wrap} className="table-wrap">
+      <table ref={table} className="table student-ledger-table" data-testid="student-ledger-table">
         <thead>
           <HeaderRow
             columns={[
@@ -53,9 +56,9 @@ export function StudentLedgerTable({
             <th scope="row" colSpan={span - 1}>
               {i18n._(ledgerEntryNames.opening)}
             </th>
-            <td className="amount" colSpan={3}>
-              {money.format(ledger.opening.balanceMinor)}
-            </td>
+            <td />
+            <td />
+            <td className="amount">{money.format(ledger.opening.balanceMinor)}</td>
             {full && <td className="amount">{amount(ledger.opening.advanceMinor)}</td>}
             {full && <td />}
           </tr>

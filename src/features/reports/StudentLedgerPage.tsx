@@ -93,6 +93,14 @@ function LedgerOf({
   const ability = useAbility()
   const exporting = useExportReport('student-ledger')
   const { student } = data
+  // A period never ends before it starts: moving one end past the other moves both.
+  const setPeriod = (next: { from?: string; to?: string }) => {
+    const from = 'from' in next ? next.from : (search.from ?? data.from)
+    const to = 'to' in next ? next.to : (search.to ?? data.to)
+    if (from && to && to < from)
+      onSearchChange('from' in next ? { from, to: from } : { from: to, to })
+    else onSearchChange(next)
+  }
   const period = `${date(dayDate(data.from), 'medium')} – ${date(dayDate(data.to), 'medium')}`
   return (
     <>
@@ -118,16 +126,18 @@ function LedgerOf({
             <Trans>From</Trans>{' '}
             <input
               type="date"
-              value={search.from ?? data.from}
-              onChange={(e) => onSearchChange({ from: e.target.value || undefined })}
+              value={data.from}
+              max={data.to}
+              onChange={(e) => setPeriod({ from: e.target.value || undefined })}
             />
           </label>
           <label className="no-print">
             <Trans>To</Trans>{' '}
             <input
               type="date"
-              value={search.to ?? data.to}
-              onChange={(e) => onSearchChange({ to: e.target.value || undefined })}
+              value={data.to}
+              min={data.from}
+              onChange={(e) => setPeriod({ to: e.target.value || undefined })}
             />
           </label>
           <ReportActions
