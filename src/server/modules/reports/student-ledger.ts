@@ -19,6 +19,7 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { validationFailed } from '../../lib/errors.ts'
+import { campusScope } from '../../lib/campus-scope.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import { reportFileRoutes } from '../../lib/report-file-routes.ts'
 import { reportFile, type ReportColumn, type ReportFormat } from '../../lib/report-file.ts'
@@ -30,13 +31,15 @@ import { studentOwed } from './due-read.ts'
 import { ledgerStudent, studentLedgerRows } from './student-ledger-read.ts'
 
 /**
- * The student (of the asker's institute, else 404) and the period: the fiscal year's start to
- * today in the institute's calendar unless given.
+ * The student (of the asker's institute, else 404; of their campuses, else 403) and the
+ * period: the fiscal year's start to today in the institute's calendar unless given.
  */
 async function readOptions(c: Context<AppEnv>, query: StudentLedgerQuery) {
   const { database, auth } = c.var
   if (!query.studentId) throw validationFailed({ studentId: 'required' })
   const student = await studentRow(database.db, auth.instituteId, query.studentId)
+  // A reader limited to campuses reads their campuses' students alone (403 campus_out_of_scope).
+  campusScope(auth, student.campusId)
   const today = await instituteToday(database.db, auth.instituteId)
   const { fiscalYearStartMonth } = await coaSettingsOf(database.db, auth.instituteId)
   const to = query.to ?? today
