@@ -26,7 +26,8 @@ export type ColumnKind = 'text' | 'money' | 'day' | 'count' | 'label'
 type Value = string | number | MessageDescriptor | MessageDescriptor[] | null
 
 export interface ReportColumn<R> {
-  heading: MessageDescriptor
+  /** A message, or a name the report found (a class's, a month's) already in the file's language. */
+  heading: MessageDescriptor | string
   kind: ColumnKind
   value: (row: R) => Value
 }
@@ -39,6 +40,10 @@ interface FileContext {
   currencyDigits: number
 }
 
+/** The language a file is written in: `lang`, the language the app shows, else the browser's. */
+export const fileLocale = (c: Context<AppEnv>): Locale =>
+  localeOf([c.req.query('lang'), c.req.header('Accept-Language')].join(','))
+
 /** The file's language (`lang`, the language the app shows, else the browser's) and the institute's money and clock. */
 async function fileContext(c: Context<AppEnv>): Promise<FileContext> {
   const { database, auth } = c.var
@@ -47,7 +52,7 @@ async function fileContext(c: Context<AppEnv>): Promise<FileContext> {
     .from(institutes)
     .where(eq(institutes.id, auth.instituteId))
   return {
-    locale: localeOf([c.req.query('lang'), c.req.header('Accept-Language')].join(',')),
+    locale: fileLocale(c),
     timezone: institute?.timezone ?? 'UTC',
     currencyDigits: institute?.currencyDigits ?? 2,
   }
@@ -61,6 +66,9 @@ const labelIn = (locale: Locale, label: MessageDescriptor | MessageDescriptor[] 
     .map((one) => textIn(locale, one))
     .join(', ')
 
+const headingIn = (locale: Locale, heading: MessageDescriptor | string) =>
+  typeof heading === 'string' ? heading : textIn(locale, heading)
+
 function csvOf<R>(columns: ReportColumn<R>[], rows: R[], o: FileContext): string {
   const format = formatsFor(o.locale, o.timezone, o.currencyDigits)
   const cell = (kind: ColumnKind, value: Value): Cell => {
@@ -71,7 +79,7 @@ function csvOf<R>(columns: ReportColumn<R>[], rows: R[], o: FileContext): string
   }
   return csvFile(
     [
-      columns.map((col) => textIn(o.locale, col.heading)),
+      columns.map((col) => headingIn(o.locale, col.heading)),
       ...rows.map((row) => columns.map((col) => cell(col.kind, col.value(row)))),
     ],
     format.separator,
@@ -97,7 +105,7 @@ function xlsxOf<R>(sheet: string, columns: ReportColumn<R>[], rows: R[], o: File
   return xlsxFile(
     sheet,
     [
-      columns.map((col) => textIn(o.locale, col.heading)),
+      columns.map((col) => headingIn(o.locale, col.heading)),
       ...rows.map((row) => columns.map((col) => cell(col.kind, col.value(row)))),
     ],
     columns.map((col) => formats[col.kind]),

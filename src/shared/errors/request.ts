@@ -29,6 +29,10 @@ export const requestErrors = {
     id: 'error.end_before_start',
     message: 'The end is before the start.',
   },
+  period_too_long: /*i18n*/ {
+    id: 'error.period_too_long',
+    message: 'At most three years at a time.',
+  },
   invalid_email: /*i18n*/ { id: 'error.invalid_email', message: 'Not a valid email address.' },
   invalid_phone: /*i18n*/ { id: 'error.invalid_phone', message: 'Not a valid phone number.' },
   not_an_object: /*i18n*/ { id: 'error.not_an_object', message: 'Expected an object, not a list.' },

@@ -14,6 +14,8 @@ export const reportSheets = {
   trialBalance: /*i18n*/ { id: 'report.sheet.trial_balance', message: 'Trial balance' },
   cashierDay: /*i18n*/ { id: 'report.sheet.cashier_day', message: 'Cashier’s day' },
   studentLedger: /*i18n*/ { id: 'report.sheet.student_ledger', message: 'Student ledger' },
+  headLedger: /*i18n*/ { id: 'report.sheet.head_ledger', message: 'Head-wise ledger' },
+  headSummaries: /*i18n*/ { id: 'report.sheet.head_summaries', message: 'Head-wise summaries' },
 } satisfies Record<string, MessageDescriptor>
 
 export const reportColumns = {
@@ -57,6 +59,22 @@ export const reportColumns = {
   advanceMovement: /*i18n*/ { id: 'report.column.advance_movement', message: 'Advance' },
   advanceBalance: /*i18n*/ { id: 'report.column.advance_balance', message: 'Advance held' },
   waived: /*i18n*/ { id: 'report.column.waived', message: 'Fine waived' },
+  openingDue: /*i18n*/ { id: 'report.column.opening_due', message: 'Opening due' },
+  billed: /*i18n*/ { id: 'report.column.billed', message: 'Billed' },
+  concessions: /*i18n*/ { id: 'report.column.concessions', message: 'Concessions' },
+  vatAdded: /*i18n*/ { id: 'report.column.vat_added', message: 'VAT added' },
+  cancelledInvoices: /*i18n*/ {
+    id: 'report.column.cancelled_invoices',
+    message: 'Invoices cancelled',
+  },
+  collected: /*i18n*/ { id: 'report.column.collected', message: 'Collected' },
+  cancelledReceipts: /*i18n*/ {
+    id: 'report.column.cancelled_receipts',
+    message: 'Receipts cancelled',
+  },
+  closingDue: /*i18n*/ { id: 'report.column.closing_due', message: 'Closing due' },
+  finesPaid: /*i18n*/ { id: 'report.column.fines_paid', message: 'Fines paid' },
+  notInClass: /*i18n*/ { id: 'report.column.not_in_class', message: 'Not in a class' },
 } satisfies Record<string, MessageDescriptor>
 
 /** The aging buckets as a file names them (the screens say the same). */

@@ -99,3 +99,80 @@ export const StudentLedgerQuerySchema = v.strictObject(
   'unknown_filter',
 )
 export type StudentLedgerQuery = v.InferOutput<typeof StudentLedgerQuerySchema>
+/** A period's figures of the head-wise ledger, each a column a reader can drill into. */
+export const headLedgerFigures = [
+  'opening',
+  'billed',
+  'concessions',
+  'vat',
+  'cancelledInvoices',
+  'collected',
+  'cancelledReceipts',
+  'fines',
+  'closing',
+] as const
+export type HeadLedgerFigure = (typeof headLedgerFigures)[number]
+
+const period = { from: v.optional(isoDate), to: v.optional(isoDate) }
+
+/**
+ * `GET /api/reports/head-ledger`: per fee head, a period's figures (`from`–`to`, this month to
+ * today unless given), students narrowed by placement in the invoice's session; `feeHeadId`
+ * keeps one head.
+ */
+export const HeadLedgerQuerySchema = v.strictObject(
+  { ...period, ...placementFilters },
+  'unknown_filter',
+)
+export type HeadLedgerQuery = v.InferOutput<typeof HeadLedgerQuerySchema>
+
+/** `GET /api/reports/head-ledger/lines`: the lines one figure of one head is made of, paged. */
+export const HeadLedgerLinesQuerySchema = v.strictObject(
+  {
+    ...period,
+    ...placementFilters,
+    feeHeadId: id,
+    figure: v.picklist(headLedgerFigures, 'invalid_value'),
+    page: listQuerySchema(['day']).entries.page,
+    perPage: listQuerySchema(['day']).entries.perPage,
+  },
+  'unknown_filter',
+)
+export type HeadLedgerLinesQuery = v.InferOutput<typeof HeadLedgerLinesQuerySchema>
+
+/**
+ * `/head-wise-ledger`: the ledger's filters, and the figure drilled into (of the head kept by
+ * `feeHeadId`) with its page of lines.
+ */
+export const HeadLedgerSearchSchema = v.strictObject(
+  {
+    ...HeadLedgerQuerySchema.entries,
+    figure: v.optional(HeadLedgerLinesQuerySchema.entries.figure),
+    page: HeadLedgerLinesQuerySchema.entries.page,
+    perPage: HeadLedgerLinesQuerySchema.entries.perPage,
+  },
+  'unknown_filter',
+)
+export type HeadLedgerSearch = v.InferOutput<typeof HeadLedgerSearchSchema>
+
+/** The head-wise summaries' second axis and what their cells measure. */
+export const headSummaryAxes = ['class', 'month'] as const
+export type HeadSummaryAxis = (typeof headSummaryAxes)[number]
+export const headSummaryMeasures = ['billed', 'collected', 'due'] as const
+export type HeadSummaryMeasure = (typeof headSummaryMeasures)[number]
+
+/**
+ * `/head-wise-summaries` and `GET /api/reports/head-summaries`: a matrix of fee heads by class
+ * or by month (`by`) of what was billed, collected or is due (`measure`) over a period (the last
+ * twelve months to today unless given), narrowed by placement.
+ */
+export const HeadSummariesQuerySchema = v.strictObject(
+  {
+    ...period,
+    ...placementFilters,
+    by: v.optional(v.picklist(headSummaryAxes, 'invalid_value'), 'class'),
+    measure: v.optional(v.picklist(headSummaryMeasures, 'invalid_value'), 'billed'),
+  },
+  'unknown_filter',
+)
+export type HeadSummariesQuery = v.InferOutput<typeof HeadSummariesQuerySchema>

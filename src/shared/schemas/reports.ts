@@ -4,8 +4,13 @@ import { minor } from './minor-units.ts'
 import { reportFileQuery } from './report-file-query.ts'
 import {
   DueReportQuerySchema,
+  HeadLedgerQuerySchema,
+  HeadSummariesQuerySchema,
   PaidReportQuerySchema,
   StudentLedgerQuerySchema,
+  headLedgerFigures,
+  headSummaryAxes,
+  headSummaryMeasures,
   paidGroupings,
   paidStatuses,
 } from './report-search.ts'
@@ -225,3 +230,89 @@ export const StudentLedgerSchema = v.object({
   agreement: LedgerAgreementSchema,
 })
 export type StudentLedger = v.InferOutput<typeof StudentLedgerSchema>
+export const HeadLedgerFileQuerySchema = reportFileQuery(HeadLedgerQuerySchema)
+
+/**
+ * One fee head's figures over a period: what was owed the day before it opens, what invoices
+ * added (billed before concessions, VAT added on top of a price), concessions, invoices cancelled
+ * by credit notes, principal collected and given back by cancelled receipts, what is owed at its
+ * end. opening + billed − concessions + VAT − cancelledInvoices − collected + cancelledReceipts =
+ * closing. Fines paid are apart: they are not part of what is owed.
+ */
+export const HeadLedgerRowSchema = v.object({
+  feeHeadId: v.string(),
+  feeHeadName: v.string(),
+  ...(Object.fromEntries(headLedgerFigures.map((f) => [f, minor])) as Record<
+    (typeof headLedgerFigures)[number],
+    typeof minor
+  >),
+})
+export type HeadLedgerRow = v.InferOutput<typeof HeadLedgerRowSchema>
+
+export const HeadLedgerSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  data: v.array(HeadLedgerRowSchema),
+  /** Every head's figures added up. */
+  totals: v.object(HeadLedgerRowSchema.entries),
+  /** Σ principal owed by every student as of `to` against the Fee receivable account then. */
+  agreement: LedgerAgreementSchema,
+})
+export type HeadLedger = v.InferOutput<typeof HeadLedgerSchema>
+
+/** What a line of a figure is: an invoice's line, a credit note's, a receipt's or its cancellation. */
+export const headLedgerLineKinds = [
+  'invoice',
+  'concessionNote',
+  'creditNote',
+  'receipt',
+  'cancelledReceipt',
+] as const
+
+/** One document's part in a head's figure, with the amount it adds to that figure. */
+export const HeadLedgerLineSchema = v.object({
+  day: v.string(),
+  kind: v.picklist(headLedgerLineKinds),
+  documentId: v.string(),
+  number: v.string(),
+  studentCode: v.string(),
+  fullName: v.string(),
+  className: v.nullable(v.string()),
+  amountMinor: minor,
+})
+export type HeadLedgerLine = v.InferOutput<typeof HeadLedgerLineSchema>
+
+export const HeadLedgerLinesSchema = v.object({
+  data: v.array(HeadLedgerLineSchema),
+  total: v.number(),
+  page: v.number(),
+  perPage: v.number(),
+  /** The figure: Σ amount of every line, however many pages. */
+  totalMinor: minor,
+  /** For what is owed at either end: the day its lines are owed as of (the due report's). */
+  asOf: v.nullable(v.string()),
+})
+export type HeadLedgerLines = v.InferOutput<typeof HeadLedgerLinesSchema>
+
+export const HeadSummariesFileQuerySchema = reportFileQuery(HeadSummariesQuerySchema)
+
+/** A matrix of heads by class or month: each row's cells in the order of `columns`. */
+export const HeadSummariesSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  by: v.picklist(headSummaryAxes),
+  measure: v.picklist(headSummaryMeasures),
+  /** A class (its id, '' for students in none) or a month (YYYY-MM). */
+  columns: v.array(v.object({ key: v.string(), label: v.string() })),
+  rows: v.array(
+    v.object({
+      feeHeadId: v.string(),
+      feeHeadName: v.string(),
+      cells: v.array(minor),
+      totalMinor: minor,
+    }),
+  ),
+  columnTotals: v.array(minor),
+  totalMinor: minor,
+})
+export type HeadSummaries = v.InferOutput<typeof HeadSummariesSchema>

@@ -64,12 +64,20 @@ export function owedLines(instituteId: string, asOf: string, studentId?: string)
  */
 export const familyOfStudent = sql`coalesce(nullif(s.family_key, ''), s.id::text)`
 
+/** What narrows the lines owed: placement, head, and on the due report a search and a family's debt. */
+type DueFilters = Pick<
+  DueReportQuery,
+  'academicSessionId' | 'campusId' | 'classId' | 'groupId' | 'sectionId' | 'feeHeadId'
+> &
+  Partial<Pick<DueReportQuery, 'q' | 'familyOwesOver'>>
+
 /**
  * The lines owed, with their student's placement in the invoice's session, as the filters narrow
  * them. Lines of campuses out of the reader's scope are left out before anything is summed, a
  * family's debt ("families owing more than") included.
  */
-function matching({ instituteId, asOf, query, scope }: DueReadOptions) {
+function matching(o: { instituteId: string; asOf: string; query: DueFilters; scope: CampusScope }) {
+  const { instituteId, asOf, query, scope } = o
   const where: SQL[] = [sql`o.principal <> 0`]
   if (query.academicSessionId) where.push(sql`o.academic_session_id = ${query.academicSessionId}`)
   if (query.campusId) where.push(sql`o.campus_id = ${query.campusId}`)
@@ -91,7 +99,7 @@ function matching({ instituteId, asOf, query, scope }: DueReadOptions) {
       from scoped o join students s on s.institute_id = o.institute_id and s.id = o.student_id
       group by 1
     ), matching as (
-      select o.*, s.student_code, s.full_name, s.guardian_phone, c.name as class_name,
+      select o.*, s.student_code, s.full_name, s.guardian_phone, e.class_id, c.name as class_name,
         c.position as class_position, sc.name as section_name, e.roll, h.name as fee_head_name,
         h.priority, pp.name as period_name
       from scoped o
@@ -275,4 +283,35 @@ export async function studentOwed(db: Db, instituteId: string, studentId: string
     principalMinor: rows.reduce((sum, r) => sum + Number(r.principal), 0),
     fineMinor: [...fines.values()].reduce((sum, fine) => sum + fine, 0),
   }
+}
+
+/** How the principal owed is split besides by head: not at all, by class, or by the month due. */
+export type OwedSplit = 'none' | 'class' | 'month'
+
+const splitKeys: Record<OwedSplit, SQL> = {
+  none: sql`''`,
+  class: sql`coalesce(class_id::text, '')`,
+  month: sql`to_char(due_date, 'YYYY-MM')`,
+}
+
+/**
+ * Σ principal owed as of `asOf` of the lines the filters keep, per head (and class or month
+ * due): the due report's totals by head, from the same read.
+ */
+export async function owedByHead(
+  db: Db,
+  o: {
+    instituteId: string
+    asOf: string
+    filters: DueFilters
+    scope: CampusScope
+    split?: OwedSplit
+  },
+) {
+  const rows = rowsOf<{ fee_head_id: string; key: string; minor: string }>(
+    await db.execute(sql`${matching({ ...o, query: o.filters })}
+      select fee_head_id, ${splitKeys[o.split ?? 'none']} as key, sum(principal) as minor
+      from matching group by 1, 2`),
+  )
+  return rows.map((r) => ({ feeHeadId: r.fee_head_id, key: r.key, minor: Number(r.minor) }))
 }

@@ -1,6 +1,8 @@
 import type { Area } from '../../lib/area.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { dueReportRoutes } from './due-report.ts'
+import { headLedgerRoutes } from './head-ledger.ts'
+import { headSummariesRoutes } from './head-summaries.ts'
 import { paidReportRoutes } from './paid-report.ts'
 import { studentLedgerRoutes } from './student-ledger.ts'
 
@@ -12,5 +14,7 @@ export const reportsArea: Area = {
     { path: '/reports/paid', routes: paidReportRoutes },
     { path: '/reports/dashboard', routes: dashboardRoutes },
     { path: '/reports/student-ledger', routes: studentLedgerRoutes },
+    { path: '/reports/head-ledger', routes: headLedgerRoutes },
+    { path: '/reports/head-summaries', routes: headSummariesRoutes },
   ],
 }
