@@ -54,6 +54,8 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Paid report',
     'Due report',
     'Student ledger',
+    'Head-wise ledger',
+    'Head-wise summaries',
     'Admission forms',
     'Applicants',
   ])
@@ -281,6 +283,8 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Paid report',
     'Due report',
     'Student ledger',
+    'Head-wise ledger',
+    'Head-wise summaries',
     'Admission forms',
     'Applicants',
   ])

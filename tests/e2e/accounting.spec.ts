@@ -352,6 +352,8 @@ test('a viewer reads the books but is offered no way to change them', async ({
     'Paid report',
     'Due report',
     'Student ledger',
+    'Head-wise ledger',
+    'Head-wise summaries',
   ])
 
   await mainMenu(page).filter({ hasText: 'Chart of accounts' }).click()

@@ -182,6 +182,8 @@ const staffScreens = (r: Records): Record<string, string> => ({
   analytics: '/dashboard/analytics',
   'figures at a glance': '/old-dashboard',
   'student ledger': `/student-ledger?studentId=${r.studentId}`,
+  'head-wise ledger': '/head-wise-ledger',
+  'head-wise summaries': '/head-wise-summaries',
 })
 
 const publicScreens = (r: Records): Record<string, string> => ({

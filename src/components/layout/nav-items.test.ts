@@ -14,7 +14,7 @@ describe('navEntries', () => {
       'accounting: /coa /coa-mapping /coa-config /vouchers /vouchers/ledger /vouchers/trial-balance',
       'fees: /std-fee-config /payment-cycle-config /vat-config /config-fine-management /student-concessions /group-invoice /invoice-print-settings',
       'collection: /payment-collection /payment-collection/day /advance-override',
-      'reports: /paid-report /due-report /student-ledger',
+      'reports: /paid-report /due-report /student-ledger /head-wise-ledger /head-wise-summaries',
       'admission: /admission-forms /admission-applicants',
     ])
   })

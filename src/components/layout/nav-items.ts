@@ -90,6 +90,13 @@ export const navItems: NavItem[] = [
   { to: '/paid-report', label: msg`Paid report`, icon: 'list', area: 'reports' },
   { to: '/due-report', label: msg`Due report`, icon: 'list', area: 'reports' },
   { to: '/student-ledger', label: msg`Student ledger`, icon: 'list', area: 'reports' },
+  { to: '/head-wise-ledger', label: msg`Head-wise ledger`, icon: 'bookOpen', area: 'reports' },
+  {
+    to: '/head-wise-summaries',
+    label: msg`Head-wise summaries`,
+    icon: 'list',
+    area: 'reports',
+  },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
 ]

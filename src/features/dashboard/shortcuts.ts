@@ -14,6 +14,8 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/paid-report': msg`See what was collected in a period, by day, class, head, method or cashier.`,
   '/due-report': msg`See who owes what as of a day, with fines and aging, and call them.`,
   '/student-ledger': msg`Follow one student's fees and payments, and print their guardian's statement.`,
+  '/head-wise-ledger': msg`Follow each fee head from what was owed to what is owed over a period.`,
+  '/head-wise-summaries': msg`Compare fee heads by class or month: billed, collected and due.`,
   '/vouchers': msg`Record receipts, payments and journal entries.`,
   '/vouchers/ledger': msg`See every posting to an account over a period.`,
   '/vouchers/trial-balance': msg`Check that the books balance, account by account.`,

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
+import { FeeHeadFilter } from '../../components/filters/FeeHeadFilter.tsx'
 import { PlacementFilters } from '../../components/filters/PlacementFilters.tsx'
 import { AsOfFilter } from '../../components/report/AsOfFilter.tsx'
 import { LedgerAgreementMark } from '../../components/report/LedgerAgreementMark.tsx'
@@ -121,20 +122,7 @@ export function DueReportPage({
             sessionDefault="all"
             campusScoped
           />
-          <label>
-            <Trans>Fee head</Trans>{' '}
-            <select
-              value={search.feeHeadId ?? ''}
-              onChange={(e) => setSearch({ feeHeadId: e.target.value || undefined })}
-            >
-              <option value="">{t`All fee heads`}</option>
-              {heads.map((head) => (
-                <option key={head.id} value={head.id}>
-                  {head.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FeeHeadFilter value={search.feeHeadId} onChange={setSearch} screen="/due-report" />
           <FamilyOwesFilter value={search.familyOwesOver} onChange={setSearch} />
         </div>
 

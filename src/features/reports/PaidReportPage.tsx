@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
+import { FeeHeadFilter } from '../../components/filters/FeeHeadFilter.tsx'
 import { PlacementFilters } from '../../components/filters/PlacementFilters.tsx'
 import { LedgerAgreementMark } from '../../components/report/LedgerAgreementMark.tsx'
 import { ReportActions } from '../../components/report/ReportActions.tsx'
@@ -14,7 +15,6 @@ import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { dayDate } from '../../lib/dates.ts'
-import { feeHeadsQuery } from '../../lib/fee-heads.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useListSearch } from '../../lib/list-search.ts'
 import { useMoney } from '../../lib/use-money.ts'
@@ -68,23 +68,9 @@ function PaidFilters({
   onChange: SearchChange
 }) {
   const { t, i18n } = useLingui()
-  const heads = useSuspenseQuery(feeHeadsQuery('/paid-report')).data.data
   return (
     <>
-      <label>
-        <Trans>Fee head</Trans>{' '}
-        <select
-          value={search.feeHeadId ?? ''}
-          onChange={(e) => onChange({ feeHeadId: e.target.value || undefined })}
-        >
-          <option value="">{t`All fee heads`}</option>
-          {heads.map((head) => (
-            <option key={head.id} value={head.id}>
-              {head.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FeeHeadFilter value={search.feeHeadId} onChange={onChange} screen="/paid-report" />
       <label>
         <Trans>Payment method</Trans>{' '}
         <select

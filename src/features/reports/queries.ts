@@ -1,8 +1,20 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
-import { DueReportSchema, PaidReportSchema } from '../../shared/schemas/reports.ts'
-import { type DueReportQuery, type PaidReportQuery } from '../../shared/schemas/report-search.ts'
+import {
+  DueReportSchema,
+  HeadLedgerLinesSchema,
+  HeadLedgerSchema,
+  HeadSummariesSchema,
+  PaidReportSchema,
+} from '../../shared/schemas/reports.ts'
+import {
+  type DueReportQuery,
+  type HeadLedgerLinesQuery,
+  type HeadLedgerQuery,
+  type HeadSummariesQuery,
+  type PaidReportQuery,
+} from '../../shared/schemas/report-search.ts'
 
 /** Every report's reads: nothing changes them but the fee chain, which they are read after. */
 export const reportsKey = ['reports'] as const
@@ -20,5 +32,41 @@ export const paidReportQuery = (search: PaidReportQuery) =>
   queryOptions({
     queryKey: [...reportsKey, 'paid', search],
     ...storedRead(`reports/paid?${toSearchParams(search)}`, PaidReportSchema, '/paid-report'),
+    placeholderData: keepPreviousData,
+  })
+
+/** /head-wise-ledger: each head's figures for a period, as filtered (kept offline per filters). */
+export const headLedgerQuery = (search: HeadLedgerQuery) =>
+  queryOptions({
+    queryKey: [...reportsKey, 'head-ledger', search],
+    ...storedRead(
+      `reports/head-ledger?${toSearchParams(search)}`,
+      HeadLedgerSchema,
+      '/head-wise-ledger',
+    ),
+    placeholderData: keepPreviousData,
+  })
+
+/** The lines of one head's figure on /head-wise-ledger, a page at a time (kept offline too). */
+export const headLedgerLinesQuery = (search: HeadLedgerLinesQuery) =>
+  queryOptions({
+    queryKey: [...reportsKey, 'head-ledger-lines', search],
+    ...storedRead(
+      `reports/head-ledger/lines?${toSearchParams(search)}`,
+      HeadLedgerLinesSchema,
+      '/head-wise-ledger',
+    ),
+    placeholderData: keepPreviousData,
+  })
+
+/** /head-wise-summaries: a matrix of heads by class or month (kept offline per filters). */
+export const headSummariesQuery = (search: HeadSummariesQuery) =>
+  queryOptions({
+    queryKey: [...reportsKey, 'head-summaries', search],
+    ...storedRead(
+      `reports/head-summaries?${toSearchParams(search)}`,
+      HeadSummariesSchema,
+      '/head-wise-summaries',
+    ),
     placeholderData: keepPreviousData,
   })
