@@ -48,7 +48,7 @@ export function HeadSummariesPage({
   search: HeadSummariesQuery
   onSearchChange: SearchChange
 }): ReactElement {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const { data } = useSuspenseQuery(headSummariesQuery(search))
   const money = useMoney()
   const { date } = useFormat()
