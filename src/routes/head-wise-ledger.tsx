@@ -4,6 +4,7 @@ import { ledgerQueryOf, linesQueryOf } from '../features/reports/head-ledger-sea
 import { headLedgerLinesQuery, headLedgerQuery } from '../features/reports/queries.ts'
 import { ensurePlacementLists } from '../lib/academic-structure.ts'
 import { feeHeadsQuery } from '../lib/fee-heads.ts'
+import { ReportError } from '../components/report/ReportError.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 import { HeadLedgerSearchSchema } from '../shared/schemas/report-search.ts'
@@ -25,6 +26,7 @@ export const Route = createFileRoute('/head-wise-ledger')({
       ensurePlacementLists(queryClient, '/head-wise-ledger'),
     ])
   },
+  errorComponent: ReportError,
   component: function HeadLedger() {
     const navigate = Route.useNavigate()
     return (

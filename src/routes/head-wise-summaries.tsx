@@ -3,6 +3,7 @@ import { HeadSummariesPage } from '../features/reports/HeadSummariesPage.tsx'
 import { headSummariesQuery } from '../features/reports/queries.ts'
 import { ensurePlacementLists } from '../lib/academic-structure.ts'
 import { feeHeadsQuery } from '../lib/fee-heads.ts'
+import { ReportError } from '../components/report/ReportError.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
 import { HeadSummariesQuerySchema } from '../shared/schemas/report-search.ts'
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/head-wise-summaries')({
       queryClient.ensureQueryData(feeHeadsQuery('/head-wise-summaries')),
       ensurePlacementLists(queryClient, '/head-wise-summaries'),
     ]),
+  errorComponent: ReportError,
   component: function HeadSummaries() {
     const navigate = Route.useNavigate()
     return (

@@ -105,6 +105,7 @@ export function HeadLedgerPage({
             onChange={setSearch}
             screen="/head-wise-ledger"
             sessionDefault="all"
+            campusScoped
           />
           <FeeHeadFilter value={search.feeHeadId} onChange={setSearch} screen="/head-wise-ledger" />
         </div>

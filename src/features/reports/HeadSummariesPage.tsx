@@ -133,6 +133,7 @@ export function HeadSummariesPage({
             onChange={onSearchChange}
             screen="/head-wise-summaries"
             sessionDefault="all"
+            campusScoped
           />
           <FeeHeadFilter
             value={search.feeHeadId}
