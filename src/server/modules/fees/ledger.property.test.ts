@@ -19,7 +19,10 @@ import {
   subLedgerTotal,
 } from '../../test-support/fee-invoices.ts'
 import { signedInAs } from '../../test-support/admission.ts'
-import { expectReportsAgree } from '../../test-support/reports.ts'
+import {
+  expectReportsAgree,
+  expectReportsAgreeByHeadAndStudent,
+} from '../../test-support/reports.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 
@@ -388,6 +391,9 @@ describe('ledger = dues', () => {
       ),
       { numRuns: 12 },
     )
+    // The reports line by line, on everything the runs left: the head-wise ledger and the
+    // ledger of every student who paid (a read each, too slow for every step).
+    await expectReportsAgreeByHeadAndStudent(t, admin, instituteId)
     // Every student invoiced along the way (group runs reach whole classes): Σ their student
     // pages' dues is the control account.
     expect(await duesOfAllStudents(t, admin, instituteId)).toBe(
