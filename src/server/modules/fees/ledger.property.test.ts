@@ -391,11 +391,9 @@ describe('ledger = dues', () => {
       ),
       { numRuns: 12 },
     )
-    // The reports line by line, on everything the runs left: the head-wise ledger and the
-    // ledger of every student who paid (a read each, too slow for every step).
+    // On what the runs left, line by line (a read per student: too slow for every step), and
+    // Σ the student pages' dues of every student invoiced along the way is the control account.
     await expectReportsAgreeByHeadAndStudent(t, admin, instituteId)
-    // Every student invoiced along the way (group runs reach whole classes): Σ their student
-    // pages' dues is the control account.
     expect(await duesOfAllStudents(t, admin, instituteId)).toBe(
       await receivableBalance(t.database.db, instituteId),
     )
