@@ -41,11 +41,7 @@ export async function expectReportsAgree(t: TestApp, token: string, instituteId:
  * ledgers have every kind of entry). Slower (the head-wise ledger, a read per student): for
  * the end of a run.
  */
-export async function expectReportsAgreeByHeadAndStudent(
-  t: TestApp,
-  token: string,
-  instituteId: string,
-) {
+export async function expectReportLinesAgree(t: TestApp, token: string, instituteId: string) {
   const read = reader(t, token)
   const receivable = await receivableBalance(t.database.db, instituteId)
   const heads = await read<HeadLedger>('/api/reports/head-ledger')
