@@ -210,7 +210,7 @@ test.describe('the staff shell of a signed-in user', () => {
     }).format(new Date())
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de')
     await expect(page.getByText(today)).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Übersicht' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Übersicht', exact: true })).toBeVisible()
     // Bangla: its words, and its own digits (Intl writes them for 'bn'), ০–৯ not 0–9.
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('bn')
     const bangla = new Intl.DateTimeFormat('bn', {

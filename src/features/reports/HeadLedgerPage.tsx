@@ -9,6 +9,7 @@ import { PlacementFilters } from '../../components/filters/PlacementFilters.tsx'
 import { LedgerAgreementMark } from '../../components/report/LedgerAgreementMark.tsx'
 import { ReportActions } from '../../components/report/ReportActions.tsx'
 import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
+import { useStackedTable } from '../../components/table/use-stacked-table.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
@@ -38,6 +39,7 @@ export function HeadLedgerPage({
   const query = ledgerQueryOf(search)
   const { data } = useSuspenseQuery(headLedgerQuery(query))
   const money = useMoney()
+  const { wrap, table } = useStackedTable()
   const { date } = useFormat()
   const exporting = useExportReport('head-ledger')
   const setSearch = (next: Partial<HeadLedgerSearch>) =>
@@ -56,7 +58,8 @@ export function HeadLedgerPage({
           <Link
             to="/head-wise-ledger"
             search={{ ...query, feeHeadId: row.feeHeadId, figure, page: 1 }}
-            aria-label={t`${figureName} of ${headName}`}
+            // The amount read first, as shown, then what it is.
+            aria-label={`${money.format(row[figure])} ${t`${figureName} of ${headName}`}`}
           >
             {money.format(row[figure])}
           </Link>
@@ -111,8 +114,8 @@ export function HeadLedgerPage({
         </div>
         <LedgerAgreementMark agreement={data.agreement} account={t`Fee receivable`} />
 
-        <div className="table-wrap">
-          <table className="table" data-testid="head-ledger">
+        <div ref={wrap} className="table-wrap">
+          <table ref={table} className="table" data-testid="head-ledger">
             <caption className="visually-hidden">
               <Trans>Figures by fee head</Trans>
             </caption>
