@@ -142,7 +142,8 @@ export function HeadSummariesPage({
           />
         </div>
 
-        <div className="table-wrap">
+        {/* A matrix scrolls sideways: reachable by the keyboard. */}
+        <div className="table-wrap" tabIndex={0}>
           <table className="table" data-testid="head-summaries">
             <caption className="visually-hidden">
               <Trans>
