@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
@@ -7,6 +8,7 @@ import { refreshStatistics, statisticsEveryMs } from './db/statistics.ts'
 import { completeInstitutes } from './modules/institutes/set-up.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
+import { keepConnectionsAlive } from './lib/http-server.ts'
 
 /**
  * Opens and migrates the database, seeds the demo on first start, and builds the app. The
@@ -51,6 +53,7 @@ export async function startServer(config: Config) {
   const server = await new Promise<ReturnType<typeof serve>>((ready) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => ready(s))
   })
+  keepConnectionsAlive(server as Server)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const origin = `http://${config.host}:${port}`

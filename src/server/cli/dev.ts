@@ -6,6 +6,7 @@ import { createServer as createViteServer } from 'vite'
 import { loadConfig } from '../config.ts'
 import { DataDirInUse } from '../lib/data-dir-lock.ts'
 import { createLogger } from '../lib/logger.ts'
+import { keepConnectionsAlive } from '../lib/http-server.ts'
 import { bootstrap, printWelcome } from '../server.ts'
 
 // Development: one port, the API from Hono and everything else from Vite with hot reload.
@@ -21,7 +22,7 @@ const { app, seed, lock } = await bootstrap(config, log).catch((err: unknown) =>
 })
 
 const api = getRequestListener(app.fetch)
-const http = createServer()
+const http = keepConnectionsAlive(createServer())
 const vite = await createViteServer({
   configFile: resolve(root, 'vite.config.ts'),
   server: { middlewareMode: true, ws: { server: http } },
