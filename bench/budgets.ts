@@ -108,12 +108,16 @@ export const budgets = {
    */
   collectionPaymentsPerSecondMin: 200,
   /**
-   * Reports on 10,000 students × 12 monthly periods × 5 heads (≈ 600,000 invoice lines) and a
-   * year of payments, through the API: the due report as of a day (its first page, totals and
-   * ledger check) on the embedded database and on a PostgreSQL server, and the paid report of
-   * a year grouped by day.
+   * Reports on 10,000 students × 12 monthly periods × 5 heads (≈ 600,000 invoice lines), a
+   * late fee and a year of payments, through the API: the due report as of a day (its first
+   * page, totals and ledger check) on the embedded database and on a PostgreSQL server, the
+   * paid report of a year grouped by day, a student's ledger of the year, and the head-wise
+   * summary of what is due by month. The due report's fine total (every fined line's fine by
+   * the rules, read apart from the report) is printed without a budget.
    */
   dueReportPgliteMs: 500,
   dueReportPostgresMs: 200,
   paidReportYearMs: 300,
+  studentLedgerMs: 50,
+  headSummariesMs: 500,
 }

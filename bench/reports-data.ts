@@ -1,9 +1,9 @@
 /**
  * The reports benchmark's institute: 10,000 students in one class billed 5 heads for 12 monthly
  * periods (≈ 600,000 invoice lines) by the group invoice job, the periods issued a month apart
- * over the past year; then a year of payments: four invoices in five paid in full, in cash,
- * some days after they fell due, written in bulk (payments, tenders, allocations and their
- * receipt vouchers) so that the ledger and the documents agree as the counter would leave them.
+ * over the past year, a late fee in force; then a year of payments: four invoices in five paid in full, in cash,
+ * some days after they fell due, written in bulk (payments, tenders, allocations, their receipt
+ * vouchers, the lines' paid amounts and the invoices' status) as the counter would leave them.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -78,6 +78,12 @@ export async function reportsInstitute(t: TestApp): Promise<ReportsInstitute> {
       amountMinor: 50_000 + i * 12_345,
     })
   }
+  // Late fees as institutes charge them: 10.00 a day after 5 days' grace, at most 300.00 a
+  // line and 500.00 a student's period — every report of what is owed computes them.
+  await db.execute(sql`insert into fine_rules (institute_id, name, grace_days, kind, amount_minor,
+      cap_per_line_minor, cap_per_period_minor, effective_from)
+    values (${instituteId}, 'Report bench late fee', 5, 'per_day', 1000, 30000, 50000,
+      ${monthsAgo(periodCount + 1)})`)
   const res = await t.app.request('/api/fees/group-invoice/runs', {
     method: 'POST',
     headers: {
@@ -163,6 +169,11 @@ async function payInBulk(t: TestApp, instituteId: string, classId: string) {
       from bench_pay p join invoice_lines l on l.institute_id = ${instituteId}
         and l.invoice_id = p.invoice_id
       where l.credits_line_id is null and l.net_minor > 0`)
+    await tx.execute(sql`update invoice_lines l set paid_minor = l.net_minor
+      from bench_pay p where l.institute_id = ${instituteId} and l.invoice_id = p.invoice_id
+        and l.credits_line_id is null and l.net_minor > 0`)
+    await tx.execute(sql`update invoices i set status = 'paid' from bench_pay p
+      where i.institute_id = ${instituteId} and i.id = p.invoice_id`)
   })
   const [paid] = rowsOf<{ n: string }>(
     await db.execute(sql`select count(*) as n from payments

@@ -18,7 +18,10 @@ type Verdict = (ok: boolean) => string
 interface Figures {
   database: string
   dueMs: number
+  dueFinesMs: number
   paidYearMs: number
+  studentLedgerMs: number
+  headSummariesMs: number
   csv: { rows: number; ms: number; peakGrowthMb: number }
 }
 
@@ -61,10 +64,21 @@ async function measure(database: string, t: TestApp): Promise<Figures & ReportsI
     ...made,
     database,
     dueMs: await timed(t, token, '/api/reports/due'),
+    dueFinesMs: await timed(t, token, '/api/reports/due/fines'),
     paidYearMs: await timed(
       t,
       token,
       `/api/reports/paid?from=${made.from}&to=${made.to}&groupBy=day`,
+    ),
+    studentLedgerMs: await timed(
+      t,
+      token,
+      `/api/reports/student-ledger?studentId=${made.studentId}&from=${made.from}&to=${made.to}`,
+    ),
+    headSummariesMs: await timed(
+      t,
+      token,
+      `/api/reports/head-summaries?by=month&measure=due&from=${made.from}&to=${made.to}`,
     ),
     csv: await dueCsv(t, token),
   }
@@ -108,15 +122,20 @@ export async function reportsBench(verdict: Verdict) {
       `${first.invoiceLines.toLocaleString('en')} invoice lines over 12 months, ` +
       `${first.payments.toLocaleString('en')} payments; through the API, median of 5`,
   )
+  const figure = (name: string, ms: number, budget: number) =>
+    `${name} ${ms.toFixed(0)} ms (budget ${budget} ms) ${verdict(ms <= budget)}`
   for (const f of rows) {
     const dueBudget = f === first ? budgets.dueReportPgliteMs : budgets.dueReportPostgresMs
     console.log(
-      `  ${f.database}: due report as of today ${f.dueMs.toFixed(0)} ms ` +
-        `(budget ${dueBudget} ms) ${verdict(f.dueMs <= dueBudget)}; ` +
-        `paid report for a year by day ${f.paidYearMs.toFixed(0)} ms ` +
-        `(budget ${budgets.paidReportYearMs} ms) ${verdict(f.paidYearMs <= budgets.paidReportYearMs)}; ` +
+      [
+        `  ${f.database}: ${figure('due report as of today', f.dueMs, dueBudget)}`,
+        `its fine total ${f.dueFinesMs.toFixed(0)} ms`,
+        figure('paid report for a year by day', f.paidYearMs, budgets.paidReportYearMs),
+        figure('student ledger of a year', f.studentLedgerMs, budgets.studentLedgerMs),
+        figure('head-wise summary due by month', f.headSummariesMs, budgets.headSummariesMs),
         `due report CSV of ${f.csv.rows.toLocaleString('en')} rows ${(f.csv.ms / 1000).toFixed(1)} s, ` +
-        `peak memory +${f.csv.peakGrowthMb.toFixed(0)} MB`,
+          `peak memory +${f.csv.peakGrowthMb.toFixed(0)} MB`,
+      ].join('; '),
     )
   }
 }

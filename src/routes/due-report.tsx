@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DueReportPage } from '../features/reports/DueReportPage.tsx'
-import { dueReportQuery } from '../features/reports/queries.ts'
+import { dueFinesQuery, dueReportQuery } from '../features/reports/queries.ts'
 import { ensurePlacementLists } from '../lib/academic-structure.ts'
 import { feeHeadsQuery } from '../lib/fee-heads.ts'
 import { ReportError } from '../components/report/ReportError.tsx'
@@ -16,12 +16,15 @@ export const Route = createFileRoute('/due-report')({
   validateSearch,
   beforeLoad: ({ context, location }) => guardRoute(context, '/due-report', location.href),
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps }) =>
-    Promise.all([
+  loader: ({ context: { queryClient }, deps }) => {
+    // The fine total is asked for at once, not waited for: the page shows it when it comes.
+    void queryClient.prefetchQuery(dueFinesQuery(deps))
+    return Promise.all([
       queryClient.ensureQueryData(dueReportQuery(deps)),
       queryClient.ensureQueryData(feeHeadsQuery('/due-report')),
       ensurePlacementLists(queryClient, '/due-report'),
-    ]),
+    ])
+  },
   errorComponent: ReportError,
   component: function DueReport() {
     const navigate = Route.useNavigate()

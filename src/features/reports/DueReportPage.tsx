@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
@@ -21,7 +21,7 @@ import { agingBucketNames } from '../../shared/messages/report-files.ts'
 import { agingBuckets } from '../../shared/schemas/reports.ts'
 import { type DueReportQuery } from '../../shared/schemas/report-search.ts'
 import { useExportReport } from './mutations.ts'
-import { dueReportQuery } from './queries.ts'
+import { dueFinesQuery, dueReportQuery } from './queries.ts'
 
 type SearchChange = (next: Partial<DueReportQuery>) => void
 
@@ -56,6 +56,23 @@ function FamilyOwesFilter({ value, onChange }: { value?: number; onChange: Searc
         onKeyDown={(e) => e.key === 'Enter' && apply()}
       />
     </label>
+  )
+}
+
+/** The fine accrued on every line the filters keep: read apart, it comes a moment later. */
+function FineTotal({ search }: { search: DueReportQuery }) {
+  const money = useMoney()
+  const fines = useQuery(dueFinesQuery(search))
+  return (
+    <dd data-testid="fine-total" aria-busy={fines.isFetching || undefined}>
+      {fines.data ? (
+        money.format(fines.data.fineMinor)
+      ) : fines.isError ? (
+        <Trans>Not available</Trans>
+      ) : (
+        <Trans>Computing…</Trans>
+      )}
+    </dd>
   )
 }
 
@@ -137,7 +154,7 @@ export function DueReportPage({
             <dt>
               <Trans>Fine accrued</Trans>
             </dt>
-            <dd data-testid="fine-total">{money.format(data.totals.fineMinor)}</dd>
+            <FineTotal search={search} />
           </div>
           <div>
             <dt>

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import {
+  DueFinesSchema,
   DueReportSchema,
   HeadLedgerLinesSchema,
   HeadLedgerSchema,
@@ -9,6 +11,8 @@ import {
   PaidReportSchema,
 } from '../../shared/schemas/reports.ts'
 import {
+  DueFinesQuerySchema,
+  type DueFinesQuery,
   type DueReportQuery,
   type HeadLedgerLinesQuery,
   type HeadLedgerQuery,
@@ -26,6 +30,20 @@ export const dueReportQuery = (search: DueReportQuery) =>
     ...storedRead(`reports/due?${toSearchParams(search)}`, DueReportSchema, '/due-report'),
     placeholderData: keepPreviousData,
   })
+
+/**
+ * The fine total of /due-report's filters, read apart from the report (every fined line's fine
+ * is computed): its page and order do not change it, so only the filters key it (the object
+ * schema drops the rest). Kept offline per filters.
+ */
+export const dueFinesQuery = (search: DueReportQuery) => {
+  const filters: DueFinesQuery = v.parse(v.object(DueFinesQuerySchema.entries), search)
+  return queryOptions({
+    queryKey: [...reportsKey, 'due-fines', filters],
+    ...storedRead(`reports/due/fines?${toSearchParams(filters)}`, DueFinesSchema, '/due-report'),
+    placeholderData: keepPreviousData,
+  })
+}
 
 /** /paid-report: the receipts of a period, as filtered and grouped (kept offline per filters). */
 export const paidReportQuery = (search: PaidReportQuery) =>

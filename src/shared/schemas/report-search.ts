@@ -37,18 +37,24 @@ const placementFilters = {
  * calendar when not given), narrowed by placement, head and what a family owes in all; `q`
  * finds a student by name or student ID.
  */
+const dueFilters = {
+  q: listQuerySchema(['student']).entries.q,
+  asOf: v.optional(isoDate),
+  ...placementFilters,
+  /** Only families (students sharing a guardian's phone) owing more than this in all. */
+  familyOwesOver: v.optional(minorFilter),
+}
+
 export const DueReportQuerySchema = v.strictObject(
-  {
-    ...listQuerySchema(['student', 'dueDate', 'principal']).entries,
-    asOf: v.optional(isoDate),
-    ...placementFilters,
-    /** Only families (students sharing a guardian's phone) owing more than this in all. */
-    familyOwesOver: v.optional(minorFilter),
-  },
+  { ...listQuerySchema(['student', 'dueDate', 'principal']).entries, ...dueFilters },
   'unknown_filter',
 )
 export type DueReportQuery = v.InferOutput<typeof DueReportQuerySchema>
 export type DueReportSearch = v.InferInput<typeof DueReportQuerySchema>
+
+/** `GET /api/reports/due/fines`: the fine total of a due report's lines — its filters alone. */
+export const DueFinesQuerySchema = v.strictObject(dueFilters, 'unknown_filter')
+export type DueFinesQuery = v.InferOutput<typeof DueFinesQuerySchema>
 
 /** How the paid report groups its receipts. */
 export const paidGroupings = ['day', 'class', 'head', 'method', 'cashier'] as const

@@ -77,9 +77,9 @@ export const DueReportSchema = v.object({
   total: v.number(),
   page: v.number(),
   perPage: v.number(),
+  /** Of every line the filters keep; their fines apart (DueFinesSchema): they take longer. */
   totals: v.object({
     principalMinor: minor,
-    fineMinor: minor,
     students: v.number(),
     /** Principal owed per aging bucket. */
     buckets: v.object(
@@ -91,6 +91,13 @@ export const DueReportSchema = v.object({
   guardianPhones: v.boolean(),
 })
 export type DueReport = v.InferOutput<typeof DueReportSchema>
+
+/**
+ * The fine owed as of the day on every line a due report's filters keep, however many pages:
+ * read apart from the report, as every fined line's fine is computed by the fine rules.
+ */
+export const DueFinesSchema = v.object({ asOf: v.string(), fineMinor: minor })
+export type DueFines = v.InferOutput<typeof DueFinesSchema>
 
 /**
  * How the money of a receipt came: at the counter (cash, bank, cheque, card, mobile money),

@@ -114,6 +114,8 @@ export const invoices = pgTable(
     index('invoices_period_idx').on(t.instituteId, t.academicSessionId, t.periodId),
     index('invoices_run_idx').on(t.groupInvoiceRunId),
     index('invoices_credit_of_idx').on(t.creditOf),
+    // The reports' periods: what was billed (or credited) between two days.
+    index('invoices_issue_idx').on(t.instituteId, t.issueDate),
     // A concession credits an invoice once, however often its approval is retried.
     uniqueIndex('invoices_concession_credit_unique')
       .on(t.instituteId, t.creditOf, t.concessionId)
@@ -165,6 +167,12 @@ export const invoiceLines = pgTable(
     netMinor: money('net_minor').notNull(),
     fineMinor: money('fine_minor').notNull().default(0),
     paidMinor: money('paid_minor').notNull().default(0),
+    /** Σ the nets of the credit notes' lines that credit it (negative), kept by a trigger (0038). */
+    creditedMinor: money('credited_minor').notNull().default(0),
+    /** What is still owed of it now (line-balance.ts): net with its credits, less principal paid. */
+    balanceMinor: money('balance_minor').generatedAlwaysAs(
+      sql`net_minor + credited_minor - paid_minor`,
+    ),
     concessionId: uuid('concession_id'),
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
     vatInclusive: boolean('vat_inclusive').notNull().default(false),
@@ -188,6 +196,20 @@ export const invoiceLines = pgTable(
     index('invoice_lines_head_idx').on(t.instituteId, t.feeHeadId),
     index('invoice_lines_period_idx').on(t.periodId),
     index('invoice_lines_student_idx').on(t.instituteId, t.studentId),
+    // The lines owed now: the due report starts from them (due-read.ts), not from every line —
+    // read from the index alone (what it needs of a line is in it), not from the table's pages.
+    index('invoice_lines_open_idx')
+      .on(
+        t.instituteId,
+        t.studentId,
+        t.id,
+        t.invoiceId,
+        t.feeHeadId,
+        t.periodId,
+        t.balanceMinor,
+        t.fineMinor,
+      )
+      .where(sql`${t.creditsLineId} is null and ${t.balanceMinor} <> 0`),
     // A line's balance adds the credit notes' lines that credit it (line-balance.ts): looked up by
     // this index, not by reading the institute's lines for every line asked about.
     index('invoice_lines_credits_idx')

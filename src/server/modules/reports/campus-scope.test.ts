@@ -152,6 +152,7 @@ describe('campus scope in reports', () => {
     for (const path of [
       `/api/reports/due?campusId=${main}`,
       `/api/reports/due/export.csv?campusId=${main}`,
+      `/api/reports/due/fines?campusId=${main}`,
       `/api/reports/paid?campusId=${main}`,
       `/api/reports/paid/export.xlsx?campusId=${main}`,
     ]) {

@@ -17,6 +17,7 @@ import {
   topFamilies,
   trend,
 } from './dashboard-read.ts'
+import { readSnapshot } from '../../db/read-snapshot.ts'
 
 /**
  * `/api/reports/dashboard` (permission `dashboard`): the figures of the dashboards as of a day,
@@ -59,7 +60,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
         topFamilies: await when(due, () => topFamilies(tx, instituteId, asOf)),
         latestVouchers: await when(may('getVouchers'), () => latestVouchers(tx, instituteId, asOf)),
       }),
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      readSnapshot,
     )
     return c.json<Dashboard>(answer)
   })

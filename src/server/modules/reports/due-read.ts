@@ -8,7 +8,7 @@ import {
 import { type DueReportQuery } from '../../../shared/schemas/report-search.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
-import { chargedFines } from '../fees/rules/fine-read.ts'
+import { chargedFines, finesApply } from '../fees/rules/fine-read.ts'
 import { containing } from '../../lib/like.ts'
 import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 
@@ -18,43 +18,67 @@ import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
  * an invoice line counts from its invoice's issue day (its voucher's date), a credit note's line
  * (a concession, a cancellation) from the credit note's, a payment's principal from the day it
  * was received until the day its cancellation was posted.
+ *
+ * Read backwards from each line's balance now (balance_minor, kept on its row): as of `asOf` a
+ * line owes its balance less the credit notes issued since, plus the principal of receipts
+ * received since that still stand, less receipts that stood then and were cancelled since. So
+ * only the lines owed now (an index) and those touched since `asOf` are read: as of today, no
+ * payment or credit note of the past year is summed.
  */
+
+/** A line read for `owed`, with its invoice's number, due date, session and campus. */
+const lineColumns = sql`l.id, l.invoice_id, l.student_id, l.fee_head_id, l.period_id,
+  l.institute_id, l.balance_minor, l.fine_minor, i.number as invoice_number, i.due_date,
+  i.academic_session_id, i.campus_id`
 
 /**
  * Each line of the institute (or of one student) with its principal owed as of `asOf` (credit
- * notes' lines are in the lines they credit): the `owed` relation every figure of what is owed
- * is read from.
+ * notes' lines are in the lines they credit) and the fine paid of it by then: the `owed`
+ * relation every figure of what is owed is read from. Each branch of `lines` joins its invoices
+ * itself, where the planner knows how many rows to expect.
  */
 export function owedLines(instituteId: string, asOf: string, studentId?: string) {
   const ofStudent = (column: SQL) => (studentId ? sql`and ${column} = ${studentId}` : sql``)
   return sql`
-  with credited as (
-    select cl.credits_line_id as line_id, sum(cl.net_minor) as minor
+  with credited_since as (
+    select cl.credits_line_id as line_id, sum(cl.net_minor)::bigint as minor
     from invoice_lines cl
     join invoices ci on ci.institute_id = cl.institute_id and ci.id = cl.invoice_id
     where cl.institute_id = ${instituteId} and cl.credits_line_id is not null
-      and ci.issue_date <= ${asOf} ${ofStudent(sql`cl.student_id`)}
+      and ci.issue_date > ${asOf} ${ofStudent(sql`cl.student_id`)}
     group by cl.credits_line_id
-  ), paid as (
-    select a.invoice_line_id as line_id, sum(a.principal_minor) as principal,
-      sum(a.fine_minor) as fine
-    from payment_allocations a
-    join payments p on p.institute_id = a.institute_id and p.id = a.payment_id
+  ), paid_since as (
+    select a.invoice_line_id as line_id,
+      sum(case when p.received_on > ${asOf} then a.principal_minor else -a.principal_minor end)::bigint
+        as principal,
+      sum(case when p.received_on > ${asOf} then a.fine_minor else -a.fine_minor end)::bigint as fine
+    from payments p
     left join vouchers cv on cv.institute_id = p.institute_id and cv.id = p.cancel_voucher_id
-    where a.institute_id = ${instituteId} and p.received_on <= ${asOf}
-      and (cv.id is null or cv.date > ${asOf}) ${ofStudent(sql`a.student_id`)}
+    join payment_allocations a on a.institute_id = p.institute_id and a.payment_id = p.id
+    where p.institute_id = ${instituteId} ${ofStudent(sql`a.student_id`)}
+      and ((p.received_on > ${asOf} and p.cancel_voucher_id is null)
+        or (p.received_on <= ${asOf} and p.cancel_voucher_id is not null and cv.date > ${asOf}))
     group by a.invoice_line_id
+  ), lines as (
+    select ${lineColumns}
+    from invoice_lines l
+    join invoices i on i.institute_id = ${instituteId} and i.id = l.invoice_id
+    where l.institute_id = ${instituteId} and l.credits_line_id is null and l.balance_minor <> 0
+      and i.issue_date <= ${asOf} ${ofStudent(sql`l.student_id`)}
+    union all
+    select ${lineColumns}
+    from (select line_id from credited_since union select line_id from paid_since) t
+    join invoice_lines l on l.institute_id = ${instituteId} and l.id = t.line_id
+    join invoices i on i.institute_id = ${instituteId} and i.id = l.invoice_id
+    where l.balance_minor = 0 and i.issue_date <= ${asOf}
   ), owed as (
     select l.id, l.invoice_id, l.student_id, l.fee_head_id, l.period_id, l.institute_id,
-      i.number as invoice_number, i.due_date, i.academic_session_id, i.campus_id,
-      l.net_minor + coalesce(cr.minor, 0) - coalesce(pd.principal, 0) as principal,
-      coalesce(pd.fine, 0) as fine_paid
-    from invoice_lines l
-    join invoices i on i.institute_id = l.institute_id and i.id = l.invoice_id
-    left join credited cr on cr.line_id = l.id
-    left join paid pd on pd.line_id = l.id
-    where l.institute_id = ${instituteId} and l.credits_line_id is null
-      and i.issue_date <= ${asOf} ${ofStudent(sql`l.student_id`)}
+      l.invoice_number, l.due_date, l.academic_session_id, l.campus_id,
+      l.balance_minor - coalesce(cs.minor, 0) + coalesce(ps.principal, 0) as principal,
+      l.fine_minor - coalesce(ps.fine, 0) as fine_paid
+    from lines l
+    left join credited_since cs on cs.line_id = l.id
+    left join paid_since ps on ps.line_id = l.id
   )`
 }
 
@@ -78,6 +102,8 @@ type DueFilters = Pick<
  */
 function matching(o: { instituteId: string; asOf: string; query: DueFilters; scope: CampusScope }) {
   const { instituteId, asOf, query, scope } = o
+  // A family's debt is summed over all its lines only when the filter asks for it.
+  const family = query.familyOwesOver !== undefined
   const where: SQL[] = [sql`o.principal <> 0`]
   if (query.academicSessionId) where.push(sql`o.academic_session_id = ${query.academicSessionId}`)
   if (query.campusId) where.push(sql`o.campus_id = ${query.campusId}`)
@@ -89,25 +115,27 @@ function matching(o: { instituteId: string; asOf: string; query: DueFilters; sco
     const pattern = containing(query.q)
     where.push(sql`(s.full_name ilike ${pattern} or s.student_code ilike ${pattern})`)
   }
-  if (query.familyOwesOver !== undefined) {
-    where.push(sql`f.owed > ${query.familyOwesOver}`)
-  }
+  if (family) where.push(sql`f.owed > ${query.familyOwesOver}`)
   return sql`${owedLines(instituteId, asOf)}, scoped as (
       select * from owed o where ${inCampusScope(scope, sql`o.campus_id`)}
-    ), family as (
+    )${
+      family
+        ? sql`, family as (
       select ${familyOfStudent} as family, sum(o.principal) as owed
-      from scoped o join students s on s.institute_id = o.institute_id and s.id = o.student_id
+      from scoped o join students s on s.institute_id = ${instituteId} and s.id = o.student_id
       group by 1
-    ), matching as (
+    )`
+        : sql``
+    }, matching as (
       select o.*, s.student_code, s.full_name, s.guardian_phone, e.class_id, c.name as class_name,
         c.position as class_position, sc.name as section_name, e.roll, h.name as fee_head_name,
         h.priority, pp.name as period_name
       from scoped o
-      join students s on s.institute_id = o.institute_id and s.id = o.student_id
-      join family f on f.family = ${familyOfStudent}
-      join fee_heads h on h.institute_id = o.institute_id and h.id = o.fee_head_id
-      left join payment_periods pp on pp.institute_id = o.institute_id and pp.id = o.period_id
-      left join enrolments e on e.institute_id = o.institute_id and e.student_id = o.student_id
+      join students s on s.institute_id = ${instituteId} and s.id = o.student_id
+      ${family ? sql`join family f on f.family = ${familyOfStudent}` : sql``}
+      join fee_heads h on h.institute_id = ${instituteId} and h.id = o.fee_head_id
+      left join payment_periods pp on pp.institute_id = ${instituteId} and pp.id = o.period_id
+      left join enrolments e on e.institute_id = ${instituteId} and e.student_id = o.student_id
         and e.academic_session_id = o.academic_session_id
       left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
       left join sections sc on sc.institute_id = e.institute_id and sc.id = e.section_id
@@ -150,6 +178,12 @@ interface MatchingRow {
   fine_paid: string
 }
 
+/** A line as its fine is read. */
+type FinedRow = Pick<
+  MatchingRow,
+  'id' | 'student_id' | 'period_id' | 'due_date' | 'principal' | 'fine_paid'
+>
+
 const columns = sql`id, invoice_id, invoice_number, student_id, student_code, full_name,
   class_name, section_name, roll, guardian_phone, fee_head_name, period_name, period_id,
   due_date::text as due_date, principal, fine_paid`
@@ -159,15 +193,7 @@ const columns = sql`id, invoice_id, invoice_number, student_id, student_code, fu
  * (waivers granted by then taken off) less what was paid of it by then. Only lines past due
  * with principal owed are fined.
  */
-async function finesOf(
-  db: Db,
-  instituteId: string,
-  asOf: string,
-  rows: Pick<
-    MatchingRow,
-    'id' | 'student_id' | 'period_id' | 'due_date' | 'principal' | 'fine_paid'
-  >[],
-) {
+async function finesOf(db: Db, instituteId: string, asOf: string, rows: FinedRow[]) {
   const fined = rows.filter((r) => r.due_date < asOf && Number(r.principal) > 0)
   const charged = await chargedFines(
     db,
@@ -215,46 +241,95 @@ interface DueReadOptions {
   scope: CampusScope
 }
 
-/** Every line the filters keep, in the report's order, with its fine. */
-async function dueLines(db: Db, o: DueReadOptions) {
+/** Every line the filters keep, in the report's order: for exports. */
+export async function allDueRows(db: Db, o: DueReadOptions): Promise<DueReportRow[]> {
   const rows = rowsOf<MatchingRow>(
     await db.execute(sql`${matching(o)}
       select ${columns} from matching order by ${orderOf(o.query)}`),
   )
-  return { rows, fines: await finesOf(db, o.instituteId, o.asOf, rows) }
-}
-
-/** Every line the filters keep, in the report's order: for exports. */
-export async function allDueRows(db: Db, o: DueReadOptions): Promise<DueReportRow[]> {
-  const { rows, fines } = await dueLines(db, o)
+  const fines = await finesOf(db, o.instituteId, o.asOf, rows)
   return rows.map(toRow(o.asOf, fines, o.withPhones))
 }
 
+interface TotalsRow {
+  /** Null on the row of all of them. */
+  due_date: string | null
+  lines: number
+  principal: string
+  students: number
+}
+
+/** The totals of the lines, from their sums per due date (each date's bucket the shared agingBucketOf). */
+function totalsOf(rows: TotalsRow[], asOf: string) {
+  const buckets = Object.fromEntries(agingBuckets.map((b) => [b, 0])) as Record<AgingBucket, number>
+  for (const r of rows) {
+    if (r.due_date !== null) buckets[agingBucketOf(r.due_date, asOf)] += Number(r.principal)
+  }
+  const all = rows.find((r) => r.due_date === null)
+  return {
+    lines: all?.lines ?? 0,
+    principalMinor: Number(all?.principal ?? 0),
+    students: all?.students ?? 0,
+    buckets,
+  }
+}
+
 /**
- * One page of the lines the filters keep, and the totals of all of them: principal, fines
- * (every line's, however many pages), students and principal per aging bucket.
+ * The fine still owed as of `asOf` on every line the filters keep, however many pages: read
+ * only where a fine rule is in force, and then only the lines past due with principal owed.
+ */
+export async function dueFines(
+  db: Db,
+  o: Pick<DueReadOptions, 'instituteId' | 'asOf' | 'scope'> & { query: DueFilters },
+) {
+  if (!(await finesApply(db, o.instituteId))) return 0
+  const fined = rowsOf<FinedRow>(
+    await db.execute(sql`${matching(o)}
+      select id, student_id, period_id, due_date::text as due_date, principal, fine_paid
+      from matching where due_date < ${o.asOf} and principal > 0`),
+  )
+  const fines = await finesOf(db, o.instituteId, o.asOf, fined)
+  return [...fines.values()].reduce((sum, fine) => sum + fine, 0)
+}
+
+/** Whether the filters and the reader's scope keep every line the institute is owed. */
+const keepsAll = (o: DueReadOptions) =>
+  !o.scope.limited &&
+  (
+    ['academicSessionId', 'campusId', 'classId', 'groupId', 'sectionId', 'feeHeadId', 'q'] as const
+  ).every((key) => !o.query[key]) &&
+  o.query.familyOwesOver === undefined
+
+/**
+ * One page of the lines the filters keep (each with its fine), and the totals of all of them:
+ * principal, students and principal per aging bucket (their fines: dueFines); and Σ principal
+ * the whole institute owes, whatever the filters (what the ledger's balance is checked against).
+ * Only the page's lines leave the database; the totals are summed there.
  */
 export async function dueReportPage(db: Db, o: DueReadOptions) {
-  const { rows, fines } = await dueLines(db, o)
-  const buckets = Object.fromEntries(agingBuckets.map((b) => [b, 0])) as Record<AgingBucket, number>
-  let principalMinor = 0
-  let fineMinor = 0
-  for (const r of rows) {
-    const principal = Number(r.principal)
-    principalMinor += principal
-    fineMinor += fines.get(r.id) ?? 0
-    buckets[agingBucketOf(r.due_date, o.asOf)] += principal
-  }
-  const start = (o.query.page - 1) * o.query.perPage
+  const rows = rowsOf<MatchingRow>(
+    await db.execute(sql`${matching(o)}
+      select ${columns} from matching order by ${orderOf(o.query)}
+      limit ${o.query.perPage} offset ${(o.query.page - 1) * o.query.perPage}`),
+  )
+  const fines = await finesOf(db, o.instituteId, o.asOf, rows)
+  const { lines, ...totals } = totalsOf(
+    rowsOf<TotalsRow>(
+      await db.execute(sql`${matching(o)}
+        select case when grouping(due_date) = 0 then due_date::text end as due_date,
+          count(*)::int as lines, sum(principal) as principal,
+          count(distinct student_id)::int as students
+        from matching group by grouping sets ((due_date), ())`),
+    ),
+    o.asOf,
+  )
   return {
-    data: rows.slice(start, start + o.query.perPage).map(toRow(o.asOf, fines, o.withPhones)),
-    total: rows.length,
-    totals: {
-      principalMinor,
-      fineMinor,
-      students: new Set(rows.map((r) => r.student_id)).size,
-      buckets,
-    },
+    data: rows.map(toRow(o.asOf, fines, o.withPhones)),
+    total: lines,
+    totals,
+    instituteOwedMinor: keepsAll(o)
+      ? totals.principalMinor
+      : await totalOwed(db, o.instituteId, o.asOf),
   }
 }
 
@@ -271,9 +346,7 @@ export async function totalOwed(db: Db, instituteId: string, asOf: string): Prom
  * Σ principal, and the fine accrued apart. A student ledger's closing balance is checked by it.
  */
 export async function studentOwed(db: Db, instituteId: string, studentId: string, asOf: string) {
-  const rows = rowsOf<
-    Pick<MatchingRow, 'id' | 'student_id' | 'period_id' | 'due_date' | 'principal' | 'fine_paid'>
-  >(
+  const rows = rowsOf<FinedRow>(
     await db.execute(sql`${owedLines(instituteId, asOf, studentId)}
       select id, student_id, period_id, due_date::text as due_date, principal, fine_paid
       from owed where principal <> 0`),

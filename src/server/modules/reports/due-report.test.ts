@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice } from '../../../shared/schemas/fees-invoices.ts'
-import type { DueReport } from '../../../shared/schemas/reports.ts'
+import type { DueFines, DueReport } from '../../../shared/schemas/reports.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { invoices } from '../../db/schema/fee-invoices.ts'
 import { students } from '../../db/schema/students.ts'
@@ -156,7 +156,6 @@ describe('due report', () => {
     ])
     expect(r.totals).toEqual({
       principalMinor: lab + tuition + lab + tuition + lab - 10_000,
-      fineMinor: fine,
       students: 3,
       buckets: {
         notDue: tuition + lab - 10_000,
@@ -173,6 +172,28 @@ describe('due report', () => {
     })
     expect(r.guardianPhones).toBe(true)
     expect(r.data.find((row) => row.studentId === anis)!.guardianPhone).toBe('+8801711000101')
+  })
+
+  it('totals the fines of every line the filters keep apart, as of the day asked', async () => {
+    const fines = async (query: string, token = admin) => {
+      const res = await asUser(t, token, 'GET', `/api/reports/due/fines${query}`)
+      expect(res.status, await res.clone().text()).toBe(200)
+      return (await res.json()) as DueFines
+    }
+    expect(await fines(`?classId=${classId}&q=Due`)).toEqual({ asOf: demoToday(), fineMinor: fine })
+    // Yesterday Anis's tuition was late and unpaid too.
+    expect(await fines(`?classId=${classId}&q=Due&asOf=${daysAgo(1)}`)).toMatchObject({
+      fineMinor: 2 * fine,
+    })
+    expect(await fines(`?classId=${classId}&q=Due&feeHeadId=${labId}`)).toMatchObject({
+      fineMinor: 0,
+    })
+    // Its filters alone: a page or an order is no filter of a total.
+    const paged = await asUser(t, admin, 'GET', '/api/reports/due/fines?page=2')
+    expect(paged.status).toBe(422)
+    expect(Object.keys(((await paged.json()) as { errors: object }).errors)).toEqual(['page'])
+    const officer = await signedInAs(t, 'due-fines-officer', ['admission officer'])
+    expect((await asUser(t, officer, 'GET', '/api/reports/due/fines')).status).toBe(403)
   })
 
   it('as of an earlier day shows what was owed then, agreeing with the ledger of that day', async () => {
@@ -295,6 +316,8 @@ describe('due report', () => {
     const r = await report('', other)
     expect(r.total).toBe(0)
     expect(r.agreement).toMatchObject({ reportMinor: 0, agrees: true })
+    const fines = await asUser(t, other, 'GET', '/api/reports/due/fines')
+    expect(await fines.json()).toMatchObject({ fineMinor: 0 })
   })
 
   it('exports the rows as CSV and Excel in the reader’s language, numbers as numbers', async () => {

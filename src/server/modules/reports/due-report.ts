@@ -5,12 +5,18 @@ import {
   reportSheets,
 } from '../../../shared/messages/report-files.ts'
 import {
+  DueFinesSchema,
   DueReportFileQuerySchema,
   DueReportSchema,
+  type DueFines,
   type DueReport,
   type DueReportRow,
 } from '../../../shared/schemas/reports.ts'
-import { DueReportQuerySchema, type DueReportQuery } from '../../../shared/schemas/report-search.ts'
+import {
+  DueFinesQuerySchema,
+  DueReportQuerySchema,
+  type DueFinesQuery,
+} from '../../../shared/schemas/report-search.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { agreementFor, campusScope } from '../../lib/campus-scope.ts'
@@ -20,10 +26,11 @@ import { reportFile, type ReportColumn, type ReportFormat } from '../../lib/repo
 import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { mappedBalance } from '../accounting/mapped-balance.ts'
-import { allDueRows, dueReportPage, totalOwed } from './due-read.ts'
+import { allDueRows, dueFines, dueReportPage } from './due-read.ts'
+import { readSnapshot } from '../../db/read-snapshot.ts'
 
 /** The day, the institute, the campuses and whether guardians' phones are shown, for the asker. */
-async function readOptions(c: Context<AppEnv>, query: DueReportQuery) {
+async function readOptions<Q extends DueFinesQuery>(c: Context<AppEnv>, query: Q) {
   const { database, auth } = c.var
   return {
     instituteId: auth.instituteId,
@@ -78,21 +85,30 @@ export const dueReportRoutes = new Hono<AppEnv>()
     const options = await readOptions(c, query)
     // One snapshot of the books: an invoice posted between the reads would make the report
     // and the ledger differ for a moment.
-    const { page, reportMinor, ledgerMinor } = await c.var.database.db.transaction(
+    const { report, ledgerMinor } = await c.var.database.db.transaction(
       async (tx) => ({
-        page: await dueReportPage(tx, options),
-        reportMinor: await totalOwed(tx, options.instituteId, options.asOf),
+        report: await dueReportPage(tx, options),
         ledgerMinor: await mappedBalance(tx, options.instituteId, 'fee_receivable', options.asOf),
       }),
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      readSnapshot,
     )
+    const { instituteOwedMinor, ...page } = report
     return c.json<DueReport>({
       asOf: options.asOf,
       ...page,
       page: query.page,
       perPage: query.perPage,
-      agreement: agreementFor(options.scope, reportMinor, ledgerMinor),
+      agreement: agreementFor(options.scope, instituteOwedMinor, ledgerMinor),
       guardianPhones: options.withPhones,
     })
+  })
+  .get('/fines', documented({ query: DueFinesQuerySchema, answers: DueFinesSchema }))
+  .get('/fines', requireAuth(), requirePermission('read', 'due-report'), async (c) => {
+    const options = await readOptions(c, readQuery(c, DueFinesQuerySchema))
+    const fineMinor = await c.var.database.db.transaction(
+      (tx) => dueFines(tx, options),
+      readSnapshot,
+    )
+    return c.json<DueFines>({ asOf: options.asOf, fineMinor })
   })
   .route('/', reportFileRoutes(DueReportFileQuerySchema, ['read', 'due-report'], dueFile))

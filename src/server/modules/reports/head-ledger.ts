@@ -37,6 +37,7 @@ import {
   movementLines,
   type HeadLedgerOptions,
 } from './head-ledger-read.ts'
+import { readSnapshot } from '../../db/read-snapshot.ts'
 
 /** The period (this month to today unless given), the institute and the reader's campuses. */
 export async function periodOptions<Q extends { from?: string; to?: string; campusId?: string }>(
@@ -57,8 +58,6 @@ export async function periodOptions<Q extends { from?: string; to?: string; camp
     scope: campusScope(auth, query.campusId),
   }
 }
-
-const snapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const
 
 const figureColumns: [keyof HeadLedgerRow, ReportColumn<HeadLedgerRow>['heading']][] = [
   ['opening', reportColumns.openingDue],
@@ -120,7 +119,7 @@ export const headLedgerRoutes = new Hono<AppEnv>()
     // One snapshot of the books: what is owed at both ends, the movements between and the ledger.
     const ledger = await c.var.database.db.transaction(
       (tx) => headLedger(tx, options, ''),
-      snapshot,
+      readSnapshot,
     )
     return c.json<HeadLedger>({ from: options.from, to: options.to, ...ledger })
   })
@@ -157,7 +156,7 @@ export const headLedgerRoutes = new Hono<AppEnv>()
         totalMinor: due.totals.principalMinor,
         asOf,
       }
-    }, snapshot)
+    }, readSnapshot)
     return c.json<HeadLedgerLines>({ ...lines, page, perPage })
   })
   .route('/', reportFileRoutes(HeadLedgerFileQuerySchema, ['read', 'head-wise-ledger'], ledgerFile))

@@ -24,6 +24,7 @@ import {
 import { readQuery } from '../../lib/validate.ts'
 import { periodOptions } from './head-ledger.ts'
 import { headSummaries } from './head-summaries-read.ts'
+import { readSnapshot } from '../../db/read-snapshot.ts'
 
 /** The first day of the month eleven months before `today`'s: twelve months to today. */
 const twelveMonthsTo = (today: string) => {
@@ -91,10 +92,10 @@ export const headSummariesRoutes = new Hono<AppEnv>()
   .get('/', requireAuth(), requirePermission('read', 'head-wise-summaries'), async (c) => {
     const query = readQuery(c, HeadSummariesQuerySchema)
     const options = await readOptions(c, query)
-    const matrix = await c.var.database.db.transaction((tx) => headSummaries(tx, options), {
-      isolationLevel: 'repeatable read',
-      accessMode: 'read only',
-    })
+    const matrix = await c.var.database.db.transaction(
+      (tx) => headSummaries(tx, options),
+      readSnapshot,
+    )
     return c.json<HeadSummaries>({
       from: options.from,
       to: options.to,

@@ -54,18 +54,30 @@ function matching(o: PaidReadOptions) {
     where.push(sql`(p.number ilike ${pattern} or s.full_name ilike ${pattern}
       or s.student_code ilike ${pattern} or a.applicant_name ilike ${pattern})`)
   }
-  return sql`with matching as (
+  // The period's tenders and advances used, summed once by receipt rather than receipt by receipt.
+  const ofPeriod = sql`x.institute_id = ${o.instituteId} and x.received_on between ${o.from} and ${o.to}`
+  return sql`with tendered as (
+    select t.payment_id, sum(t.amount_minor) as received,
+      array_agg(distinct t.method order by t.method) as methods
+    from payment_tenders t
+    join payments x on x.institute_id = t.institute_id and x.id = t.payment_id
+    where t.institute_id = ${o.instituteId} and ${ofPeriod}
+    group by t.payment_id
+  ), advanced as (
+    select m.payment_id, sum(abs(m.amount_minor)) as advance
+    from advance_movements m
+    join payments x on x.institute_id = m.institute_id and x.id = m.payment_id
+    where m.institute_id = ${o.instituteId} and m.kind = 'used' and ${ofPeriod}
+    group by m.payment_id
+  ), matching as (
     select p.id, p.number, p.received_on, p.created_at, p.status, p.collected_by,
       coalesce(s.full_name, a.applicant_name, '') as payer_name, s.student_code,
       c.name as class_name, c.position as class_position, u.full_name as cashier_name,
-      coalesce((select sum(t.amount_minor) from payment_tenders t
-        where t.institute_id = p.institute_id and t.payment_id = p.id), 0) as received,
-      coalesce((select sum(abs(m.amount_minor)) from advance_movements m
-        where m.institute_id = p.institute_id and m.payment_id = p.id and m.kind = 'used'), 0)
-        as advance,
-      coalesce((select array_agg(distinct t.method order by t.method) from payment_tenders t
-        where t.institute_id = p.institute_id and t.payment_id = p.id), '{}') as methods
+      coalesce(td.received, 0) as received, coalesce(ad.advance, 0) as advance,
+      coalesce(td.methods, '{}') as methods
     from payments p
+    left join tendered td on td.payment_id = p.id
+    left join advanced ad on ad.payment_id = p.id
     left join students s on s.institute_id = p.institute_id and s.id = p.student_id
     left join applicants a on a.institute_id = p.institute_id and a.id = p.applicant_id
     left join enrolments e on e.institute_id = p.institute_id and e.student_id = p.student_id

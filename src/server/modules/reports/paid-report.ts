@@ -22,6 +22,7 @@ import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { defaultSessionId } from '../students/student-read.ts'
 import { allPaidRows, cashiersOf, paidReportPage, receivedByBooks } from './paid-read.ts'
+import { readSnapshot } from '../../db/read-snapshot.ts'
 
 /**
  * The period (this month to today unless given), the session placing students, the institute
@@ -89,7 +90,7 @@ export const paidReportRoutes = new Hono<AppEnv>()
         books: await receivedByBooks(tx, options.instituteId, options.from, options.to),
         cashiers: await cashiersOf(tx, options),
       }),
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      readSnapshot,
     )
     return c.json<PaidReport>({
       from: options.from,

@@ -29,6 +29,7 @@ import { coaSettingsOf } from '../accounting/fiscal-year.ts'
 import { studentRow } from '../students/student-read.ts'
 import { studentOwed } from './due-read.ts'
 import { ledgerStudent, studentLedgerRows } from './student-ledger-read.ts'
+import { readSnapshot } from '../../db/read-snapshot.ts'
 
 /**
  * The student (of the asker's institute, else 404; of their campuses, else 403) and the
@@ -55,25 +56,22 @@ type Options = Awaited<ReturnType<typeof readOptions>>
  * what the due report counts them owing as of `to`.
  */
 const studentLedger = (db: Db, o: Options): Promise<StudentLedger> =>
-  db.transaction(
-    async (tx) => {
-      const ledger = await studentLedgerRows(tx, o.instituteId, o.studentId, o)
-      const owed = await studentOwed(tx, o.instituteId, o.studentId, o.to)
-      return {
-        student: await ledgerStudent(tx, o.instituteId, o.studentId),
-        from: o.from,
-        to: o.to,
-        ...ledger,
-        fineAccruedMinor: owed.fineMinor,
-        agreement: {
-          reportMinor: ledger.closing.balanceMinor,
-          ledgerMinor: owed.principalMinor,
-          agrees: ledger.closing.balanceMinor === owed.principalMinor,
-        },
-      }
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  )
+  db.transaction(async (tx) => {
+    const ledger = await studentLedgerRows(tx, o.instituteId, o.studentId, o)
+    const owed = await studentOwed(tx, o.instituteId, o.studentId, o.to)
+    return {
+      student: await ledgerStudent(tx, o.instituteId, o.studentId),
+      from: o.from,
+      to: o.to,
+      ...ledger,
+      fineAccruedMinor: owed.fineMinor,
+      agreement: {
+        reportMinor: ledger.closing.balanceMinor,
+        ledgerMinor: owed.principalMinor,
+        agrees: ledger.closing.balanceMinor === owed.principalMinor,
+      },
+    }
+  }, readSnapshot)
 
 /** A file's row: the ledger's rows between its opening and closing balances. */
 type FileRow = Partial<StudentLedgerRow> & { label?: keyof typeof ledgerEntryNames }

@@ -8,16 +8,12 @@ import { pgArray } from '../../../lib/sql-arrays.ts'
  * credit note's line that credits it: a concession's credit lowers it, a cancellation's brings
  * it to nothing) less the principal paid of it. A fine is never in it: a fine is a day's figure
  * until it is paid, and then income (Fine income), never receivable — so Σ the balances of a
- * student's lines is what the student owes on Fee receivable ("ledger = dues").
+ * student's lines is what the student owes on Fee receivable ("ledger = dues"). It is kept on
+ * the line's row (balance_minor: net_minor + credited_minor − paid_minor, migration 0038).
  */
 
-/** What the invoice line `l` asks as it stands: its net with its credit notes' lines (negative). For a query naming the line `l`. */
-const lineAsks = sql`(l.net_minor + coalesce((select sum(cl.net_minor)
-  from invoice_lines cl
-  where cl.institute_id = l.institute_id and cl.credits_line_id = l.id), 0))`
-
-/** What is still owed of the invoice line `l`: what it asks less the principal paid. */
-export const lineBalance = sql`(${lineAsks} - l.paid_minor)`
+/** What is still owed of the invoice line `l`. For a query naming the line `l`. */
+export const lineBalance = sql`l.balance_minor`
 
 /** The balance of each line of these invoices (credit notes' own lines are in the lines they credit). */
 export async function lineBalances(

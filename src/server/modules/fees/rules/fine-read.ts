@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { finesOfPeriod, type FineLine } from '../../../../shared/fees/fine.ts'
 import { waiveFine, type WaivedFine } from '../../../../shared/fees/fine-waiver.ts'
@@ -17,6 +17,7 @@ import { feeHeads } from '../../../db/schema/fee-setup.ts'
 import { parseOrThrow } from '../../../lib/validate.ts'
 import { presentFineRule } from './fine-rule-row.ts'
 import { rowKey } from '../../../db/tenant-rows.ts'
+import { anyUuid, pgArray } from '../../../lib/sql-arrays.ts'
 import { instituteToday } from '../../../lib/today.ts'
 
 /*
@@ -74,6 +75,16 @@ export async function fineAsOf(c: Context<AppEnv>, db: Db): Promise<string> {
   return asOf ?? (await instituteToday(db, c.var.auth.instituteId))
 }
 
+/** Whether any fine rule of the institute is in force: else no line has a fine to read. */
+export async function finesApply(db: Db, instituteId: string) {
+  const [rule] = await db
+    .select({ id: fineRules.id })
+    .from(fineRules)
+    .where(and(eq(fineRules.instituteId, instituteId), eq(fineRules.active, true)))
+    .limit(1)
+  return rule !== undefined
+}
+
 /** What each line asks as it stands: its net with its concession credit notes'. */
 async function amountsOf(db: Db, lines: Pick<LineRow, 'id' | 'netMinor'>[]) {
   const credits = lines.length
@@ -83,7 +94,7 @@ async function amountsOf(db: Db, lines: Pick<LineRow, 'id' | 'netMinor'>[]) {
         .innerJoin(invoices, rowKey(invoices, invoiceLines.instituteId, invoiceLines.invoiceId))
         .where(
           and(
-            inArray(
+            anyUuid(
               invoiceLines.creditsLineId,
               lines.map((l) => l.id),
             ),
@@ -91,19 +102,17 @@ async function amountsOf(db: Db, lines: Pick<LineRow, 'id' | 'netMinor'>[]) {
           ),
         )
     : []
-  return new Map(
-    lines.map((l) => [
-      l.id,
-      l.netMinor +
-        credits.filter((c) => c.creditsLineId === l.id).reduce((s, c) => s + c.netMinor, 0),
-    ]),
-  )
+  const amounts = new Map(lines.map((l) => [l.id, l.netMinor]))
+  for (const c of credits)
+    amounts.set(c.creditsLineId!, amounts.get(c.creditsLineId!)! + c.netMinor)
+  return amounts
 }
 
-/** The principal paid on each line by receipts not cancelled, dated as received. */
+/** The principal paid on each line by receipts not cancelled, dated as received, by line. */
 async function paymentsOf(db: Db, instituteId: string, lineIds: string[]) {
-  if (!lineIds.length) return []
-  return db
+  const paid = new Map<string, { date: string; amount: number }[]>()
+  if (!lineIds.length) return paid
+  const rows = await db
     .select({
       lineId: paymentAllocations.invoiceLineId,
       date: payments.receivedOn,
@@ -117,10 +126,13 @@ async function paymentsOf(db: Db, instituteId: string, lineIds: string[]) {
     .where(
       and(
         eq(paymentAllocations.instituteId, instituteId),
-        inArray(paymentAllocations.invoiceLineId, lineIds),
+        anyUuid(paymentAllocations.invoiceLineId, lineIds),
         eq(payments.status, 'posted'),
       ),
     )
+  for (const { lineId, ...payment } of rows)
+    paid.set(lineId, [...(paid.get(lineId) ?? []), payment])
+  return paid
 }
 
 /** A line as the fine rules need it: whose, of which period, and whether it still counts. */
@@ -169,10 +181,14 @@ async function finesByRules(
       and(
         eq(invoiceLines.instituteId, instituteId),
         or(
-          ...(alone.length ? [inArray(invoiceLines.id, alone)] : []),
-          ...periods.map((l) =>
-            and(eq(invoiceLines.studentId, l.studentId), eq(invoiceLines.periodId, l.periodId!)),
-          ),
+          ...(alone.length ? [anyUuid(invoiceLines.id, alone)] : []),
+          ...(periods.length
+            ? [
+                sql`(${invoiceLines.studentId}, ${invoiceLines.periodId}) in (select * from unnest(
+                  ${pgArray(periods.map((l) => l.studentId))}::uuid[],
+                  ${pgArray(periods.map((l) => l.periodId!))}::uuid[]))`,
+              ]
+            : []),
         ),
         eq(invoiceLines.cancelled, false),
         isNull(invoiceLines.creditsLineId),
@@ -193,7 +209,7 @@ async function finesByRules(
       feeHeadId: r.feeHeadId,
       dueDate: r.dueDate,
       amount: Math.max(0, amounts.get(r.id)!),
-      payments: paid.filter((x) => x.lineId === r.id),
+      payments: paid.get(r.id) ?? [],
     })
     groups.set(groupOf(r), group)
   }
@@ -218,27 +234,22 @@ export async function chargedFines(
 ): Promise<Map<string, WaivedFine>> {
   const fines = await finesByRules(db, instituteId, lines, asOf)
   const fined = lines.filter((l) => fines.get(l.id)! > 0).map((l) => l.id)
-  const waivers = fined.length
-    ? await db
-        .select({
-          lineId: fineWaivers.invoiceLineId,
-          waivedOn: fineWaivers.waivedOn,
-          amount: fineWaivers.amountMinor,
-        })
-        .from(fineWaivers)
-        .where(
-          and(eq(fineWaivers.instituteId, instituteId), inArray(fineWaivers.invoiceLineId, fined)),
-        )
-    : []
+  const waivers = new Map<string, { waivedOn: string; amount: number }[]>()
+  if (fined.length) {
+    const rows = await db
+      .select({
+        lineId: fineWaivers.invoiceLineId,
+        waivedOn: fineWaivers.waivedOn,
+        amount: fineWaivers.amountMinor,
+      })
+      .from(fineWaivers)
+      .where(
+        and(eq(fineWaivers.instituteId, instituteId), anyUuid(fineWaivers.invoiceLineId, fined)),
+      )
+    for (const { lineId, ...w } of rows) waivers.set(lineId, [...(waivers.get(lineId) ?? []), w])
+  }
   return new Map(
-    lines.map((l) => [
-      l.id,
-      waiveFine(
-        fines.get(l.id)!,
-        waivers.filter((w) => w.lineId === l.id),
-        asOf,
-      ),
-    ]),
+    lines.map((l) => [l.id, waiveFine(fines.get(l.id)!, waivers.get(l.id) ?? [], asOf)]),
   )
 }
 
