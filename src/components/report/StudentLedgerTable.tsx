@@ -32,7 +32,7 @@ export function StudentLedgerTable({
   // Too narrow for its columns (a phone, long words), each row stacks its cells instead.
   const { wrap, table } = useStackedTable()
   return (
-    <div ref={wrap} className="table-wrap">
+    <div ref={wrap} className="table-wrap sticky-table">
       <table ref={table} className="table student-ledger-table" data-testid="student-ledger-table">
         <thead>
           <HeaderRow

@@ -15,18 +15,22 @@ type Head<C extends string> =
 /**
  * A list's table with its header, a message when nothing matches, and the pager under it. With
  * too little room for its columns (a tablet, long words) each row stacks its cells instead.
+ * `foot`: the rows of its footer (totals). `sticky`: its header and footer stay in view while
+ * the page scrolls (a report's; see `.sticky-table` in back-office.css).
  */
 export function PagedTable<C extends string = string>(
   props: Head<C> & {
     empty: ReactNode
     rows: ReactNode
+    foot?: ReactNode
+    sticky?: boolean
     page: number
     perPage: number
     total: number
     onPage: (next: { page: number; perPage: number }) => void
   },
 ) {
-  const { empty, rows, page, perPage, total, onPage } = props
+  const { empty, rows, foot, sticky, page, perPage, total, onPage } = props
   const { wrap, table } = useStackedTable()
   const columns = typeof props.columns === 'number' ? props.columns : visibleColumns(props.columns)
   const head =
@@ -37,7 +41,7 @@ export function PagedTable<C extends string = string>(
     )
   return (
     <>
-      <div ref={wrap} className="table-wrap">
+      <div ref={wrap} className={sticky ? 'table-wrap sticky-table' : 'table-wrap'}>
         <table ref={table} className="table">
           <thead>{head}</thead>
           <tbody>
@@ -50,6 +54,7 @@ export function PagedTable<C extends string = string>(
               </tr>
             )}
           </tbody>
+          {foot && <tfoot>{foot}</tfoot>}
         </table>
       </div>
       <Pager page={page} perPage={perPage} total={total} onChange={onPage} />

@@ -147,7 +147,7 @@ function LedgerTable({ query }: { query: LedgerQuery }) {
           {code} {name}, {from} to {to}
         </Trans>
       </h2>
-      <div ref={wrap} className="table-wrap">
+      <div ref={wrap} className="table-wrap sticky-table">
         <table ref={table} className="table ledger">
           <thead>
             <HeaderRow

@@ -69,7 +69,7 @@ export function TrialBalancePage({
             </span>
           )}
         </div>
-        <div ref={wrap} className="table-wrap">
+        <div ref={wrap} className="table-wrap sticky-table">
           <table ref={table} className="table">
             <thead>
               <HeaderRow

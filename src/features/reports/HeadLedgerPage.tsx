@@ -114,7 +114,7 @@ export function HeadLedgerPage({
         </div>
         <LedgerAgreementMark agreement={data.agreement} account={t`Fee receivable`} />
 
-        <div ref={wrap} className="table-wrap">
+        <div ref={wrap} className="table-wrap sticky-table">
           <table ref={table} className="table" data-testid="head-ledger">
             <caption className="visually-hidden">
               <Trans>Figures by fee head</Trans>
