@@ -3,6 +3,7 @@ import type { Sorting } from '../../lib/list-search.ts'
 import { HeaderRow, visibleColumns, type Column } from './HeaderRow.tsx'
 import { Pager } from './Pager.tsx'
 import { useStackedTable } from './use-stacked-table.ts'
+import { useStickyTotals } from './use-sticky-totals.ts'
 
 /**
  * The header: its columns (a `HeaderRow`, sortable with `sorting`), or a header row built by
@@ -32,6 +33,7 @@ export function PagedTable<C extends string = string>(
 ) {
   const { empty, rows, foot, sticky, page, perPage, total, onPage } = props
   const { wrap, table } = useStackedTable()
+  useStickyTotals(table, sticky)
   const columns = typeof props.columns === 'number' ? props.columns : visibleColumns(props.columns)
   const head =
     typeof props.columns === 'number' ? (
