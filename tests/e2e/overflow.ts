@@ -169,6 +169,22 @@ export function overlappingText(page: Page): Promise<string[]> {
     }
     measure.remove()
 
+    /** The element a sticky part of the page is (the top bar, a report's header or totals). */
+    const stickyPart = (el: Element | null) => {
+      for (let e = el; e; e = e.parentElement) {
+        if (getComputedStyle(e).position === 'sticky') return e
+      }
+      return null
+    }
+    /**
+     * Text scrolled under a sticky part of the page is hidden behind it, not drawn over: what
+     * is on top where they cross belongs to a sticky part that holds one of them only.
+     */
+    const passesUnder = (a: Box, b: Box, x: number, y: number) => {
+      const sticky = stickyPart(document.elementFromPoint(x, y))
+      return sticky !== null && sticky.contains(a.owner) !== sticky.contains(b.owner)
+    }
+
     const problems = new Set<string>()
     const name = ({ owner, text }: Box) =>
       `"${text.replace(/\s+/g, ' ').slice(0, 40)}" (<${owner.localName}${[...owner.classList].map((c) => `.${c}`).join('')}>)`
@@ -180,7 +196,9 @@ export function overlappingText(page: Page): Promise<string[]> {
         // Lines of a paragraph touch (a tall script's glyph boxes reach past the line height):
         // text overlaps when a third of the lower line is covered.
         const lower = Math.min(a.bottom - a.top, b.bottom - b.top)
-        if (width > 2 && height > lower / 3) {
+        const x = (Math.max(a.left, b.left) + Math.min(a.right, b.right)) / 2
+        const y = (Math.max(a.top, b.top) + Math.min(a.bottom, b.bottom)) / 2
+        if (width > 2 && height > lower / 3 && !passesUnder(a, b, x, y)) {
           problems.add(`${name(a)} overlaps ${name(b)}`)
         }
       }

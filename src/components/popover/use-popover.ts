@@ -11,9 +11,11 @@ import { placePopover } from './placement.ts'
 
 type Target = 'first' | 'last' | 'next' | 'previous'
 
-/** The entries of a popover the arrow keys go through: menu items, or links. */
+/** The entries of a popover the arrow keys go through: menu items (checkable ones too), or links. */
 const entriesOf = (popover: HTMLElement) =>
-  Array.from(popover.querySelectorAll<HTMLElement>('[role="menuitem"], a[href]'))
+  Array.from(
+    popover.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemcheckbox"], a[href]'),
+  )
 
 /**
  * A button and the popover it opens (the Popover API, `popover="auto"`): shown in the top layer,

@@ -7,6 +7,7 @@ import { ledgerEntryNames, reportColumns } from '../../shared/messages/report-fi
 import type { StudentLedger } from '../../shared/schemas/reports.ts'
 import { HeaderRow } from '../table/HeaderRow.tsx'
 import { useStackedTable } from '../table/use-stacked-table.ts'
+import { useStickyTotals } from '../table/use-sticky-totals.ts'
 
 /**
  * A student's ledger as a table: the opening balance, each entry with its debit (owed more),
@@ -31,8 +32,9 @@ export function StudentLedgerTable({
   const span = compact ? 3 : 5
   // Too narrow for its columns (a phone, long words), each row stacks its cells instead.
   const { wrap, table } = useStackedTable()
+  useStickyTotals(table)
   return (
-    <div ref={wrap} className="table-wrap">
+    <div ref={wrap} className="table-wrap sticky-table">
       <table ref={table} className="table student-ledger-table" data-testid="student-ledger-table">
         <thead>
           <HeaderRow

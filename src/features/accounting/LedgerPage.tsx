@@ -8,6 +8,7 @@ import { PrintHeader } from '../../components/PrintHeader.tsx'
 import { ReportActions } from '../../components/report/ReportActions.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
+import { useStickyTotals } from '../../components/table/use-sticky-totals.ts'
 import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { AccountSelect } from './AccountSelect.tsx'
@@ -134,6 +135,7 @@ function LedgerTable({ query }: { query: LedgerQuery }) {
   const money = useMoney()
   const { data } = useSuspenseQuery(ledgerQuery(query))
   const { wrap, table } = useStackedTable()
+  useStickyTotals(table)
   const name = data.account.name
   const code = data.account.glCode
   const from = date(dayDate(data.from), 'medium')
@@ -147,7 +149,7 @@ function LedgerTable({ query }: { query: LedgerQuery }) {
           {code} {name}, {from} to {to}
         </Trans>
       </h2>
-      <div ref={wrap} className="table-wrap">
+      <div ref={wrap} className="table-wrap sticky-table">
         <table ref={table} className="table ledger">
           <thead>
             <HeaderRow

@@ -9,6 +9,7 @@ import { AsOfFilter } from '../../components/report/AsOfFilter.tsx'
 import { ReportActions } from '../../components/report/ReportActions.tsx'
 import { HeaderRow } from '../../components/table/HeaderRow.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
+import { useStickyTotals } from '../../components/table/use-sticky-totals.ts'
 import { useFormat } from '../../lib/format.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { accountTypeLabels } from './labels.ts'
@@ -32,6 +33,7 @@ export function TrialBalancePage({
   const asOf = search.asOf ?? calendar.today
   const { data } = useSuspenseQuery(trialBalanceQuery(asOf))
   const { wrap, table } = useStackedTable()
+  useStickyTotals(table)
   const exporting = useReportExport('accounting/trial-balance')
   const balanced = data.totalDebit === data.totalCredit
   const difference = money.format(Math.abs(data.totalDebit - data.totalCredit))
@@ -69,7 +71,7 @@ export function TrialBalancePage({
             </span>
           )}
         </div>
-        <div ref={wrap} className="table-wrap">
+        <div ref={wrap} className="table-wrap sticky-table">
           <table ref={table} className="table">
             <thead>
               <HeaderRow

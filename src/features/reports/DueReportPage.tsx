@@ -9,7 +9,7 @@ import { PlacementFilters } from '../../components/filters/PlacementFilters.tsx'
 import { AsOfFilter } from '../../components/report/AsOfFilter.tsx'
 import { LedgerAgreementMark } from '../../components/report/LedgerAgreementMark.tsx'
 import { ReportActions } from '../../components/report/ReportActions.tsx'
-import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { ReportTable } from '../../components/report/ReportTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { dayDate } from '../../lib/dates.ts'
@@ -171,57 +171,99 @@ export function DueReportPage({
         </dl>
         <LedgerAgreementMark agreement={data.agreement} account={t`Fee receivable`} />
 
-        <PagedTable
+        <ReportTable
+          report="due"
           empty={<Trans>Nothing is owed as of this day for these filters.</Trans>}
           {...paging}
           total={data.total}
           sorting={sorting}
+          rows={data.data}
+          rowKey={(row) => row.lineId}
           columns={[
-            { label: t`Student`, sort: 'student' },
-            { label: <Trans>Class · section · roll</Trans> },
-            data.guardianPhones && { label: <Trans>Guardian’s phone</Trans> },
-            { label: <Trans>Fee head</Trans> },
-            { label: <Trans>Invoice</Trans> },
-            { label: t`Due date`, sort: 'dueDate' },
-            { label: <Trans>Overdue</Trans> },
-            { label: t`Due`, sort: 'principal', amount: true },
-            { label: <Trans>Fine accrued</Trans>, amount: true },
-          ]}
-          rows={data.data.map((row) => (
-            <tr key={row.lineId}>
-              <td>
-                {canOpenStudents ? (
-                  <Link to="/students/$studentId" params={{ studentId: row.studentId }}>
-                    {row.fullName}
-                  </Link>
-                ) : (
-                  row.fullName
-                )}
-                <small className="muted block">{row.studentCode}</small>
-              </td>
-              <td>
-                {[row.className, row.sectionName, row.roll?.toString()].filter(Boolean).join(' · ')}
-              </td>
-              {data.guardianPhones && <td>{row.guardianPhone}</td>}
-              <td>
-                {row.feeHeadName}
-                {row.periodName && <small className="muted block">{row.periodName}</small>}
-              </td>
-              <td>
-                {canOpenInvoices ? (
+            {
+              id: 'student',
+              label: t`Student`,
+              sort: 'student',
+              cell: (row) => (
+                <>
+                  {canOpenStudents ? (
+                    <Link to="/students/$studentId" params={{ studentId: row.studentId }}>
+                      {row.fullName}
+                    </Link>
+                  ) : (
+                    row.fullName
+                  )}
+                  <small className="muted block">{row.studentCode}</small>
+                </>
+              ),
+            },
+            {
+              id: 'placement',
+              label: t`Class · section · roll`,
+              cell: (row) =>
+                [row.className, row.sectionName, row.roll?.toString()].filter(Boolean).join(' · '),
+            },
+            data.guardianPhones && {
+              id: 'guardianPhone',
+              label: t`Guardian’s phone`,
+              cell: (row) => row.guardianPhone,
+            },
+            {
+              id: 'feeHead',
+              label: t`Fee head`,
+              cell: (row) => (
+                <>
+                  {row.feeHeadName}
+                  {row.periodName && <small className="muted block">{row.periodName}</small>}
+                </>
+              ),
+            },
+            {
+              id: 'invoice',
+              label: t`Invoice`,
+              cell: (row) =>
+                canOpenInvoices ? (
                   <Link to="/invoices/$invoiceId" params={{ invoiceId: row.invoiceId }}>
                     {row.invoiceNumber}
                   </Link>
                 ) : (
                   row.invoiceNumber
-                )}
-              </td>
-              <td>{date(dayDate(row.dueDate), 'medium')}</td>
-              <td>{i18n._(agingBucketNames[row.bucket])}</td>
-              <td className="amount">{money.format(row.principalMinor)}</td>
-              <td className="amount">{row.fineMinor ? money.format(row.fineMinor) : ''}</td>
-            </tr>
-          ))}
+                ),
+            },
+            {
+              id: 'dueDate',
+              label: t`Due date`,
+              sort: 'dueDate',
+              cell: (row) => date(dayDate(row.dueDate), 'medium'),
+            },
+            {
+              id: 'overdue',
+              label: t`Overdue`,
+              cell: (row) => i18n._(agingBucketNames[row.bucket]),
+            },
+            {
+              id: 'due',
+              label: t`Due`,
+              sort: 'principal',
+              amount: true,
+              cell: (row) => money.format(row.principalMinor),
+            },
+            {
+              id: 'fine',
+              label: t`Fine accrued`,
+              amount: true,
+              cell: (row) => (row.fineMinor ? money.format(row.fineMinor) : ''),
+            },
+          ]}
+          totals={[
+            {
+              label: t`Total, every page`,
+              figures: {
+                due: money.format(data.totals.principalMinor),
+                fine: money.format(data.totals.fineMinor),
+              },
+            },
+          ]}
         />
       </section>
     </div>

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { PagedTable } from '../../components/table/PagedTable.tsx'
+import { ReportTable } from '../../components/report/ReportTable.tsx'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
@@ -35,7 +35,7 @@ export function HeadLedgerLines({
   onPage: (next: { page: number; perPage: number }) => void
   onClose: () => void
 }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(headLedgerLinesQuery(query))
   const money = useMoney()
   const { date } = useFormat()
@@ -67,34 +67,46 @@ export function HeadLedgerLines({
           <Trans>Back to every head</Trans>
         </button>
       </div>
-      <PagedTable
+      <ReportTable
+        report="head-ledger-lines"
         empty={<Trans>No line makes up this figure.</Trans>}
         page={data.page}
         perPage={data.perPage}
         total={data.total}
         onPage={onPage}
+        rows={data.data}
+        rowKey={(line) => `${line.kind}-${line.documentId}`}
         columns={[
-          { label: <Trans>Day</Trans> },
-          { label: <Trans>Document</Trans> },
-          { label: <Trans>Student</Trans> },
-          { label: <Trans>Class</Trans> },
-          { label: <Trans>Amount</Trans>, amount: true },
+          { id: 'day', label: t`Day`, cell: (line) => date(dayDate(line.day), 'medium') },
+          {
+            id: 'document',
+            label: t`Document`,
+            cell: (line) => (
+              <>
+                {line.number}
+                <small className="muted block">{i18n._(kindLabels[line.kind])}</small>
+              </>
+            ),
+          },
+          {
+            id: 'student',
+            label: t`Student`,
+            cell: (line) => (
+              <>
+                {line.fullName}
+                <small className="muted block">{line.studentCode}</small>
+              </>
+            ),
+          },
+          { id: 'class', label: t`Class`, cell: (line) => line.className },
+          {
+            id: 'amount',
+            label: t`Amount`,
+            amount: true,
+            cell: (line) => money.format(line.amountMinor),
+          },
         ]}
-        rows={data.data.map((line) => (
-          <tr key={`${line.kind}-${line.documentId}`}>
-            <td>{date(dayDate(line.day), 'medium')}</td>
-            <td>
-              {line.number}
-              <small className="muted block">{i18n._(kindLabels[line.kind])}</small>
-            </td>
-            <td>
-              {line.fullName}
-              <small className="muted block">{line.studentCode}</small>
-            </td>
-            <td>{line.className}</td>
-            <td className="amount">{money.format(line.amountMinor)}</td>
-          </tr>
-        ))}
+        totals={[{ label: t`Total, every page`, figures: { amount: total } }]}
       />
     </section>
   )

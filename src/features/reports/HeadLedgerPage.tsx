@@ -10,6 +10,7 @@ import { LedgerAgreementMark } from '../../components/report/LedgerAgreementMark
 import { ReportActions } from '../../components/report/ReportActions.tsx'
 import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
 import { useStackedTable } from '../../components/table/use-stacked-table.ts'
+import { useStickyTotals } from '../../components/table/use-sticky-totals.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
@@ -40,6 +41,7 @@ export function HeadLedgerPage({
   const { data } = useSuspenseQuery(headLedgerQuery(query))
   const money = useMoney()
   const { wrap, table } = useStackedTable()
+  useStickyTotals(table)
   const { date } = useFormat()
   const exporting = useExportReport('head-ledger')
   const setSearch = (next: Partial<HeadLedgerSearch>) =>
@@ -114,7 +116,7 @@ export function HeadLedgerPage({
         </div>
         <LedgerAgreementMark agreement={data.agreement} account={t`Fee receivable`} />
 
-        <div ref={wrap} className="table-wrap">
+        <div ref={wrap} className="table-wrap sticky-table">
           <table ref={table} className="table" data-testid="head-ledger">
             <caption className="visually-hidden">
               <Trans>Figures by fee head</Trans>

@@ -10,8 +10,8 @@ import { FeeHeadFilter } from '../../components/filters/FeeHeadFilter.tsx'
 import { PlacementFilters } from '../../components/filters/PlacementFilters.tsx'
 import { LedgerAgreementMark } from '../../components/report/LedgerAgreementMark.tsx'
 import { ReportActions } from '../../components/report/ReportActions.tsx'
+import { ReportTable } from '../../components/report/ReportTable.tsx'
 import { DateRangeFilter } from '../../components/table/DateRangeFilter.tsx'
-import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
 import { useAbility } from '../../lib/ability.ts'
 import { dayDate } from '../../lib/dates.ts'
@@ -269,54 +269,90 @@ export function PaidReportPage({
           </table>
         </div>
 
-        <PagedTable
+        <ReportTable
+          report="paid"
           empty={<Trans>No receipt matches in this period.</Trans>}
           {...paging}
           total={data.total}
           sorting={sorting}
+          rows={data.data}
+          rowKey={(row) => row.paymentId}
+          rowClass={(row) => (row.status === 'cancelled' ? 'inactive' : undefined)}
           columns={[
-            { label: t`Receipt`, sort: 'number' },
-            { label: t`Received on`, sort: 'receivedOn' },
-            { label: <Trans>Paid by</Trans> },
-            { label: <Trans>Class</Trans> },
-            { label: <Trans>Cashier</Trans> },
-            { label: <Trans>How</Trans> },
-            { label: t`Amount`, sort: 'amount', amount: true },
-            { label: <Trans>Status</Trans> },
-          ]}
-          rows={data.data.map((row) => (
-            <tr key={row.paymentId} className={row.status === 'cancelled' ? 'inactive' : undefined}>
-              <td>
-                {canOpenReceipts ? (
+            {
+              id: 'receipt',
+              label: t`Receipt`,
+              sort: 'number',
+              cell: (row) =>
+                canOpenReceipts ? (
                   <Link to="/payment-collection" search={{ receiptId: row.paymentId }}>
                     {row.number}
                   </Link>
                 ) : (
                   row.number
-                )}
-              </td>
-              <td>{date(dayDate(row.receivedOn), 'medium')}</td>
-              <td>
-                {row.payerName}
-                {row.studentCode && <small className="muted block">{row.studentCode}</small>}
-              </td>
-              <td>{row.className}</td>
-              <td>{row.cashierName}</td>
-              <td>
-                {row.kind === 'advance' ? (
+                ),
+            },
+            {
+              id: 'receivedOn',
+              label: t`Received on`,
+              sort: 'receivedOn',
+              cell: (row) => date(dayDate(row.receivedOn), 'medium'),
+            },
+            {
+              id: 'payer',
+              label: t`Paid by`,
+              cell: (row) => (
+                <>
+                  {row.payerName}
+                  {row.studentCode && <small className="muted block">{row.studentCode}</small>}
+                </>
+              ),
+            },
+            { id: 'class', label: t`Class`, cell: (row) => row.className },
+            { id: 'cashier', label: t`Cashier`, cell: (row) => row.cashierName },
+            {
+              id: 'how',
+              label: t`How`,
+              cell: (row) =>
+                row.kind === 'advance' ? (
                   <Trans>From the advance</Trans>
                 ) : (
                   row.methods.map((m) => i18n._(tenderMethodLabels[m])).join(', ')
-                )}
-              </td>
-              <td className="amount">{money.format(row.receivedMinor + row.advanceMinor)}</td>
-              <td>
+                ),
+            },
+            {
+              id: 'amount',
+              label: t`Amount`,
+              sort: 'amount',
+              amount: true,
+              cell: (row) => money.format(row.receivedMinor + row.advanceMinor),
+            },
+            {
+              id: 'status',
+              label: t`Status`,
+              cell: (row) => (
                 <span className={row.status === 'cancelled' ? 'badge badge-danger' : 'badge'}>
                   {i18n._(statusLabels[row.status])}
                 </span>
-              </td>
-            </tr>
-          ))}
+              ),
+            },
+          ]}
+          totals={[
+            {
+              label: t`Receipts that stand, every page`,
+              figures: {
+                amount: money.format(data.totals.receivedMinor + data.totals.advanceMinor),
+              },
+            },
+            ...(data.totals.cancelledMinor
+              ? [
+                  {
+                    label: t`Cancelled (handed back), every page`,
+                    figures: { amount: money.format(data.totals.cancelledMinor) },
+                  },
+                ]
+              : []),
+          ]}
         />
       </section>
     </div>
