@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { StaffUser } from '../../../shared/schemas/access.ts'
+import type { Dashboard } from '../../../shared/schemas/report-dashboard.ts'
 import type { DueReport, PaidReport } from '../../../shared/schemas/reports.ts'
 import { campuses } from '../../db/schema/institutes.ts'
 import { students } from '../../db/schema/students.ts'
@@ -146,6 +147,31 @@ describe('campus scope in reports', () => {
     expect(r.totals).toMatchObject({ receipts: 1, receivedMinor: 30_000 })
     expect(r.groups.map((g) => g.amountMinor)).toEqual([30_000])
     expect(r.agreement).toMatchObject({ reportMinor: null, ledgerMinor: null, agrees: true })
+  })
+
+  it('shows a limited user the dashboards of their campus alone', async () => {
+    const mine = await read<Dashboard>(northCashier, '/api/reports/dashboard')
+    const institute = await read<Dashboard>(admin, '/api/reports/dashboard')
+    // Today Chaity paid 300.00 at North and Anis 1,000.00 at the main campus.
+    expect(institute.today.collectedMinor! - mine.today.collectedMinor!).toBe(100_000)
+    const receipts = await read<PaidReport>(northCashier, '/api/reports/paid')
+    expect(mine.month.collectedMinor).toBe(receipts.totals.receivedMinor)
+    // What is owed, by class and by age, is what the due report shows the same user.
+    const due = await read<DueReport>(northCashier, '/api/reports/due?perPage=1')
+    const sum = (amounts: number[]) => amounts.reduce((a, b) => a + b, 0)
+    expect(sum(mine.duesByClass!.map((c) => c.principalMinor))).toBe(due.totals.principalMinor)
+    expect(sum(Object.values(mine.aging!))).toBe(due.totals.principalMinor)
+    expect(sum(Object.values(institute.aging!))).toBeGreaterThan(due.totals.principalMinor)
+    const northIds = new Set(
+      (
+        await t.database.db
+          .select({ id: students.id })
+          .from(students)
+          .where(eq(students.campusId, north))
+      ).map((s) => s.id),
+    )
+    const families = mine.topFamilies!.flatMap((f) => f.students.map((s) => s.id))
+    expect(families.every((id) => northIds.has(id))).toBe(true)
   })
 
   it('refuses a campus outside the user’s, in reads and files alike', async () => {

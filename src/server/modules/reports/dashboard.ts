@@ -3,6 +3,7 @@ import { DashboardQuerySchema } from '../../../shared/schemas/report-search.ts'
 import { DashboardSchema, type Dashboard } from '../../../shared/schemas/report-dashboard.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
+import { campusScope } from '../../lib/campus-scope.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
@@ -21,7 +22,7 @@ import { readSnapshot } from '../../db/read-snapshot.ts'
 
 /**
  * `/api/reports/dashboard` (permission `dashboard`): the figures of the dashboards as of a day,
- * each tile only for users who may read the report behind it — money collected for paid report
+ * of the reader's campuses, each tile only for users who may read the report behind it — money collected for paid report
  * readers, billed and owed for due report readers, vouchers for voucher readers.
  */
 export const dashboardRoutes = new Hono<AppEnv>()
@@ -32,6 +33,8 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const instituteId = auth.instituteId
     const asOf = query.asOf ?? (await instituteToday(database.db, instituteId))
     const month = monthStart(asOf)
+    // A user limited to some campuses sees those campuses' figures, as in the reports behind.
+    const scope = campusScope(auth)
     const may = (permission: 'paid-report' | 'due-report' | 'getVouchers') =>
       auth.ability.can('read', permission)
     const [paid, due] = [may('paid-report'), may('due-report')]
@@ -44,20 +47,22 @@ export const dashboardRoutes = new Hono<AppEnv>()
         today: {
           from: asOf,
           to: asOf,
-          collectedMinor: await when(paid, () => collected(tx, instituteId, asOf, asOf)),
-          billedMinor: await when(due, () => billed(tx, instituteId, asOf, asOf)),
+          collectedMinor: await when(paid, () => collected(tx, instituteId, scope, asOf, asOf)),
+          billedMinor: await when(due, () => billed(tx, instituteId, scope, asOf, asOf)),
         },
         month: {
           from: month,
           to: asOf,
-          collectedMinor: await when(paid, () => collected(tx, instituteId, month, asOf)),
-          billedMinor: await when(due, () => billed(tx, instituteId, month, asOf)),
+          collectedMinor: await when(paid, () => collected(tx, instituteId, scope, month, asOf)),
+          billedMinor: await when(due, () => billed(tx, instituteId, scope, month, asOf)),
         },
-        trend: await when(paid && due, () => trend(tx, instituteId, asOf)),
-        duesByClass: await when(due, () => duesByClass(tx, instituteId, asOf)),
-        aging: await when(due, () => aging(tx, instituteId, asOf)),
-        receiptsByMethod: await when(paid, () => receiptsByMethod(tx, instituteId, month, asOf)),
-        topFamilies: await when(due, () => topFamilies(tx, instituteId, asOf)),
+        trend: await when(paid && due, () => trend(tx, instituteId, scope, asOf)),
+        duesByClass: await when(due, () => duesByClass(tx, instituteId, scope, asOf)),
+        aging: await when(due, () => aging(tx, instituteId, scope, asOf)),
+        receiptsByMethod: await when(paid, () =>
+          receiptsByMethod(tx, instituteId, scope, month, asOf),
+        ),
+        topFamilies: await when(due, () => topFamilies(tx, instituteId, scope, asOf)),
         latestVouchers: await when(may('getVouchers'), () => latestVouchers(tx, instituteId, asOf)),
       }),
       readSnapshot,
