@@ -10,6 +10,7 @@ import { pgArray } from '../../lib/sql-arrays.ts'
 import { familyAtCounter, searchCounter, studentsWhere, type StudentRow } from './family-read.ts'
 import { advanceBalances } from './open-lines.ts'
 import { rowsOf } from '../../db/rows.ts'
+import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 
 /* Reading advances: who holds one, a family's movements, and the overrides asked and done. */
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString())
@@ -22,14 +23,16 @@ export async function advanceHolders(
   db: Db,
   instituteId: string,
   q: string,
+  scope: CampusScope,
 ): Promise<AdvanceHolderList> {
   const [total] = rowsOf<{ total: string | null }>(
-    await db.execute(sql`select sum(amount_minor) as total from advance_movements
-      where institute_id = ${instituteId}`),
+    await db.execute(sql`select sum(m.amount_minor) as total from advance_movements m
+      join students s on s.institute_id = m.institute_id and s.id = m.student_id
+      where m.institute_id = ${instituteId} and ${inCampusScope(scope, sql`s.campus_id`)}`),
   )
   const totalMinor = Number(total?.total ?? 0)
   if (q) {
-    const found = await searchCounter(db, instituteId, q)
+    const found = await searchCounter(db, instituteId, q, scope)
     const balances = await advanceBalances(
       db,
       instituteId,
@@ -52,7 +55,7 @@ export async function advanceHolders(
         where institute_id = ${instituteId} group by student_id having sum(amount_minor) <> 0)
       select st.*, held.balance from (${studentsWhere(
         instituteId,
-        sql`s.id in (select student_id from held)`,
+        sql`s.id in (select student_id from held) and ${inCampusScope(scope, sql`s.campus_id`)}`,
       )}) st join held on held.student_id = st.id
       order by held.balance desc, st.full_name limit 100`),
   )

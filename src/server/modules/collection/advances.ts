@@ -27,6 +27,8 @@ import { advanceHolders, familyAdvances, listedOverrides } from './advance-read.
 import { advanceSettingsOf, saveAdvanceSettings } from './advance-settings.ts'
 import { isUuid } from '../../lib/ids.ts'
 import { documented } from '../../lib/openapi/documented.ts'
+import { campusScope } from '../../lib/campus-scope.ts'
+import { assertStudentInScope } from './family-read.ts'
 
 async function oneOverride(db: Db, instituteId: string, id: string): Promise<AdvanceOverride> {
   const [found] = await listedOverrides(db, instituteId, sql`o.id = ${id}`)
@@ -77,6 +79,7 @@ async function decide(c: Context<AppEnv>, decision: 'approve' | 'reject', note: 
     let made = { paymentId: row.paymentId, voucherId: row.voucherId }
     if (decision === 'approve') {
       const asked = askedOf(row)
+      await assertStudentInScope(tx, auth.instituteId, asked.studentId, campusScope(auth))
       const checked = await checkOverride(tx, auth.instituteId, asked, auth.user.id)
       made = await runOverride(tx, auth.instituteId, asked, checked, {
         overrideId: row.id,
@@ -111,7 +114,8 @@ export const advanceRoutes = new Hono<AppEnv>()
   .get('/', documented({ answers: AdvanceHolderListSchema, query: AdvanceHolderQuerySchema }))
   .get('/', requireAuth(), requirePermission('read', 'advance-override'), async (c) => {
     const { q } = readQuery(c, AdvanceHolderQuerySchema)
-    return c.json(await advanceHolders(c.var.database.db, c.var.auth.instituteId, q))
+    const { database, auth } = c.var
+    return c.json(await advanceHolders(database.db, auth.instituteId, q, campusScope(auth)))
   })
 
   .get('/settings', documented({ answers: AdvanceSettingsSchema }))
@@ -148,10 +152,11 @@ export const advanceRoutes = new Hono<AppEnv>()
     requirePermission('read', 'advance-override'),
     async (c) => {
       const { db } = c.var.database
+      const { instituteId } = c.var.auth
+      const studentId = c.req.param('studentId')
+      await assertStudentInScope(db, instituteId, studentId, campusScope(c.var.auth))
       const asOf = await fineAsOf(c, db)
-      return c.json(
-        await familyAdvances(db, c.var.auth.instituteId, c.req.param('studentId'), asOf),
-      )
+      return c.json(await familyAdvances(db, instituteId, studentId, asOf))
     },
   )
 
@@ -202,6 +207,7 @@ export const advanceRoutes = new Hono<AppEnv>()
       },
       () =>
         database.db.transaction(async (tx) => {
+          await assertStudentInScope(tx, auth.instituteId, body.studentId, campusScope(auth))
           const checked = await checkOverride(tx, auth.instituteId, body, auth.user.id)
           const { approvalAboveMinor } = await advanceSettingsOf(tx, auth.instituteId)
           const pending = checked.amountMinor > approvalAboveMinor

@@ -9,7 +9,8 @@ import { requireAnyPermission, requireAuth, requirePermission } from '../../lib/
 import { readQuery } from '../../lib/validate.ts'
 import { fineAsOf } from '../fees/rules/fine-read.ts'
 import { searchApplicants } from './applicant-fee-read.ts'
-import { familyAtCounter, searchCounter } from './family-read.ts'
+import { assertStudentInScope, familyAtCounter, searchCounter } from './family-read.ts'
+import { campusScope } from '../../lib/campus-scope.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import { CounterSearchResultSchema } from '../../../shared/schemas/applicant-fees.ts'
 import { FamilySchema } from '../../../shared/schemas/collection-payments.ts'
@@ -33,7 +34,7 @@ export const counterRoutes = new Hono<AppEnv>()
       const { q } = readQuery(c, CounterSearchQuerySchema)
       const { database, auth } = c.var
       return c.json<CounterSearchResult>({
-        data: await searchCounter(database.db, auth.instituteId, q),
+        data: await searchCounter(database.db, auth.instituteId, q, campusScope(auth)),
         applicants: auth.ability.can('read', 'payment-collection')
           ? await searchApplicants(database.db, auth.instituteId, q)
           : [],
@@ -50,7 +51,9 @@ export const counterRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.var.database
       const instituteId = c.var.auth.instituteId
+      const studentId = c.req.param('studentId')
+      await assertStudentInScope(db, instituteId, studentId, campusScope(c.var.auth))
       const asOf = await fineAsOf(c, db)
-      return c.json<Family>(await familyAtCounter(db, instituteId, c.req.param('studentId'), asOf))
+      return c.json<Family>(await familyAtCounter(db, instituteId, studentId, asOf))
     },
   )

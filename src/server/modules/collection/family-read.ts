@@ -9,6 +9,8 @@ import { matchingStudentIds } from '../students/student-search.ts'
 import { bankAccountKeys } from '../accounting/bank-accounts.ts'
 import { advanceBalances, counterLines } from './open-lines.ts'
 import { rowsOf } from '../../db/rows.ts'
+import { forbidden } from '../../lib/auth.ts'
+import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 
 export interface StudentRow {
   id: string
@@ -48,13 +50,17 @@ export async function searchCounter(
   db: Db,
   instituteId: string,
   q: string,
+  scope: CampusScope,
 ): Promise<CounterMatch[]> {
   const sessionId = await defaultSessionId(db, instituteId)
   const byInvoice = sql`select student_id from invoices
     where institute_id = ${instituteId} and upper(number) = ${q.toUpperCase()}`
   const matching = sql`${matchingStudentIds(instituteId, sessionId, q)} union ${byInvoice}`
   const rows = rowsOf<StudentRow>(
-    await db.execute(sql`${studentsWhere(instituteId, sql`s.id in (${matching})`)}
+    await db.execute(sql`${studentsWhere(
+      instituteId,
+      sql`s.id in (${matching}) and ${inCampusScope(scope, sql`s.campus_id`)}`,
+    )}
       order by s.id in (${byInvoice}) desc, s.status = 'active' desc, s.full_name, s.student_code
       limit 10`),
   )
@@ -68,6 +74,26 @@ export async function searchCounter(
     guardianPhone: r.guardian_phone,
     status: r.status,
   }))
+}
+
+/**
+ * Refuses (403 `campus_out_of_scope`) a student of a campus beyond the caller's: a user limited
+ * to some campuses finds, reads and takes money for their campuses' students alone. A family is
+ * read whole, siblings at other campuses included (the student's campus numbers the receipt).
+ * A student who is not there is left to the read that follows (404).
+ */
+export async function assertStudentInScope(
+  db: Db,
+  instituteId: string,
+  studentId: string | undefined,
+  scope: CampusScope,
+) {
+  if (!scope.limited || !isUuid(studentId)) return
+  const [student] = rowsOf<{ in_scope: boolean }>(
+    await db.execute(sql`select ${inCampusScope(scope, sql`s.campus_id`)} as in_scope
+      from students s where s.institute_id = ${instituteId} and s.id = ${studentId}`),
+  )
+  if (student && !student.in_scope) throw forbidden('campus_out_of_scope')
 }
 
 /** The student and the siblings sharing the guardian phone (the family key). */

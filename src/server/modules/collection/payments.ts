@@ -21,6 +21,8 @@ import { findReceipt } from './receipt-read.ts'
 import { queueGuardianCancellation, queueGuardianCopy } from './receipt-copy.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import { ReceiptSchema, ReceiptPrintSchema } from '../../../shared/schemas/collection-receipts.ts'
+import { campusScope } from '../../lib/campus-scope.ts'
+import { assertStudentInScope } from './family-read.ts'
 
 async function receiptOr404(c: Context<AppEnv>, id: string | undefined): Promise<Receipt> {
   const found = await findReceipt(c.var.database.db, c.var.auth.instituteId, id, (path) =>
@@ -63,6 +65,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       () =>
         database.db.transaction(async (tx) => {
           await useGenericPlans(tx)
+          await assertStudentInScope(tx, auth.instituteId, body.studentId, campusScope(auth))
           const id = await takePayment(tx, auth.instituteId, body, {
             collectedBy: auth.user.id,
             idempotencyKey: key,

@@ -1,23 +1,23 @@
 import { eq } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { StaffUser } from '../../../shared/schemas/access.ts'
-import type { Dashboard } from '../../../shared/schemas/report-dashboard.ts'
-import type { DueReport, PaidReport } from '../../../shared/schemas/reports.ts'
-import { campuses } from '../../db/schema/institutes.ts'
-import { students } from '../../db/schema/students.ts'
-import { familyOf, tuitionAndLab } from '../../test-support/collection.ts'
-import { activeStudentsIn, demoInstituteId, demoSession } from '../../test-support/fee-invoices.ts'
-import { adminSuite } from '../../test-support/sign-in.ts'
-import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
+import type { StaffUser } from '../../shared/schemas/access.ts'
+import type { Dashboard } from '../../shared/schemas/report-dashboard.ts'
+import type { DueReport, PaidReport } from '../../shared/schemas/reports.ts'
+import { campuses } from '../db/schema/institutes.ts'
+import { students } from '../db/schema/students.ts'
+import { familyOf, tuitionAndLab } from '../test-support/collection.ts'
+import { activeStudentsIn, demoInstituteId, demoSession } from '../test-support/fee-invoices.ts'
+import { adminSuite } from '../test-support/sign-in.ts'
+import { addUser, asUser, signIn, type TestApp } from '../test-support/test-app.ts'
 
 /*
- * Reports for a user limited to a campus. Anis and Bina study at the main campus, Chaity at
- * North; each is invoiced tuition (1,000.00) and lab (300.00), and today Anis pays his tuition
- * and Chaity her lab, each at their own campus's counter. A cashier limited to North reads
- * the due and paid reports.
+ * A user limited to a campus. Anis and Bina study at the main campus, Chaity at North; each is
+ * invoiced tuition (1,000.00) and lab (300.00), and today Anis pays his tuition and Chaity her
+ * lab, each at their own campus's counter. A cashier limited to North reads the reports and the
+ * dashboards, and works at the counter.
  */
-describe('campus scope in reports', () => {
+describe('campus scope', () => {
   let t: TestApp
   let admin: string
   adminSuite((s) => ({ t, admin } = s))
@@ -172,6 +172,43 @@ describe('campus scope in reports', () => {
     )
     const families = mine.topFamilies!.flatMap((f) => f.students.map((s) => s.id))
     expect(families.every((id) => northIds.has(id))).toBe(true)
+  })
+
+  it('finds, opens and takes money for the user’s campus’s students alone at the counter', async () => {
+    const found = await read<{ data: { fullName: string }[] }>(
+      northCashier,
+      '/api/collection/search?q=Scope',
+    )
+    expect(found.data.map((m) => m.fullName)).toEqual(['Chaity Scope'])
+    expect((await get(northCashier, `/api/collection/families/${chaity}`)).status).toBe(200)
+    const other = await get(northCashier, `/api/collection/families/${anis}`)
+    expect(other.status).toBe(403)
+    expect(await other.json()).toMatchObject({ code: 'campus_out_of_scope' })
+    const lab = (await familyOf(t, admin, bina)).members
+      .find((m) => m.studentId === bina)!
+      .lines.find((l) => l.feeHeadName === 'Head CSL')!
+    const paying = await asUser(
+      t,
+      northCashier,
+      'POST',
+      '/api/collection/payments',
+      {
+        studentId: bina,
+        allocations: [{ lineId: lab.lineId, principalMinor: 30_000, fineMinor: 0 }],
+        tenders: [{ method: 'cash', amountMinor: 30_000 }],
+      },
+      { 'Idempotency-Key': 'campus-scope-refused' },
+    )
+    expect(paying.status).toBe(403)
+    expect(await paying.json()).toMatchObject({ code: 'campus_out_of_scope' })
+    // Advances, as the counter: another campus's family is neither listed nor opened.
+    const holders = await read<{ data: { fullName: string }[] }>(
+      northCashier,
+      '/api/collection/advances?q=Scope',
+    )
+    expect(holders.data.map((h) => h.fullName)).toEqual(['Chaity Scope'])
+    const advances = await get(northCashier, `/api/collection/advances/families/${anis}`)
+    expect(advances.status).toBe(403)
   })
 
   it('refuses a campus outside the user’s, in reads and files alike', async () => {
