@@ -54,29 +54,21 @@ function matching(o: PaidReadOptions) {
     where.push(sql`(p.number ilike ${pattern} or s.full_name ilike ${pattern}
       or s.student_code ilike ${pattern} or a.applicant_name ilike ${pattern})`)
   }
-  // The period's tenders and advances used, summed once by receipt rather than receipt by receipt.
-  const ofPeriod = sql`x.institute_id = ${o.instituteId} and x.received_on between ${o.from} and ${o.to}`
-  return sql`with tendered as (
-    select t.payment_id, sum(t.amount_minor) as received,
-      array_agg(distinct t.method order by t.method) as methods
-    from payment_tenders t
-    join payments x on x.institute_id = t.institute_id and x.id = t.payment_id
-    where t.institute_id = ${o.instituteId} and ${ofPeriod}
-    group by t.payment_id
-  ), advanced as (
+  // The money received is the receipt's own (Σ its tenders); the advances used in the period
+  // are summed once by receipt rather than receipt by receipt.
+  return sql`with advanced as (
     select m.payment_id, sum(abs(m.amount_minor)) as advance
     from advance_movements m
     join payments x on x.institute_id = m.institute_id and x.id = m.payment_id
-    where m.institute_id = ${o.instituteId} and m.kind = 'used' and ${ofPeriod}
+    where m.institute_id = ${o.instituteId} and m.kind = 'used'
+      and x.received_on between ${o.from} and ${o.to}
     group by m.payment_id
   ), matching as (
     select p.id, p.number, p.received_on, p.created_at, p.status, p.collected_by,
       coalesce(s.full_name, a.applicant_name, '') as payer_name, s.student_code,
       c.name as class_name, c.position as class_position, u.full_name as cashier_name,
-      coalesce(td.received, 0) as received, coalesce(ad.advance, 0) as advance,
-      coalesce(td.methods, '{}') as methods
+      p.amount_minor as received, coalesce(ad.advance, 0) as advance
     from payments p
-    left join tendered td on td.payment_id = p.id
     left join advanced ad on ad.payment_id = p.id
     left join students s on s.institute_id = p.institute_id and s.id = p.student_id
     left join applicants a on a.institute_id = p.institute_id and a.id = p.applicant_id
@@ -141,14 +133,25 @@ function orderOf(query: PaidReportQuery): SQL {
   }
 }
 
-const columns = sql`id, number, received_on::text as received_on, status, collected_by,
-  payer_name, student_code, class_name, class_position, cashier_name, received, advance, methods`
+const columns = sql`id, number, received_on::text as received_on, created_at, status,
+  collected_by, payer_name, student_code, class_name, class_position, cashier_name, received,
+  advance`
+
+/** The methods of the rows' tenders (`r`, rows of matching): read for the rows shown alone. */
+const withMethods = (instituteId: string, rows: SQL) => sql`select r.*, coalesce((
+    select array_agg(distinct t.method order by t.method) from payment_tenders t
+    where t.institute_id = ${instituteId} and t.payment_id = r.id), '{}') as methods
+  from (${rows}) r`
 
 /** Every receipt the filters keep, in the report's order: for exports. */
 export async function allPaidRows(db: Db, o: PaidReadOptions): Promise<PaidReportRow[]> {
   const rows = rowsOf<MatchingRow>(
     await db.execute(
-      sql`${matching(o)} select ${columns} from matching order by ${orderOf(o.query)}`,
+      sql`${matching(o)} ${withMethods(
+        o.instituteId,
+        sql`select ${columns} from matching
+        order by ${orderOf(o.query)}`,
+      )} order by ${orderOf(o.query)}`,
     ),
   )
   return rows.map(toRow)
@@ -213,8 +216,12 @@ async function groupsOf(db: Db, o: PaidReadOptions): Promise<PaidGroup[]> {
 export async function paidReportPage(db: Db, o: PaidReadOptions) {
   const { query } = o
   const page = rowsOf<MatchingRow>(
-    await db.execute(sql`${matching(o)} select ${columns} from matching
-      order by ${orderOf(query)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
+    await db.execute(sql`${matching(o)} ${withMethods(
+      o.instituteId,
+      sql`select ${columns} from matching
+      order by ${orderOf(query)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+    )}
+      order by ${orderOf(query)}`),
   )
   const [totals] = rowsOf<{
     n: string
