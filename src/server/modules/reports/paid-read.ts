@@ -23,7 +23,11 @@ interface PaidReadOptions {
   scope: CampusScope
 }
 
-/** The receipts the filters keep, each with its payer, placement, cashier and money. */
+/**
+ * The receipts the filters keep (`matching`), each with its money: the receipt's own amount
+ * (Σ its tenders) and the advances it used. Only payments' own columns: a filter on a payer or
+ * a placement asks `exists`, and the names are joined for the rows shown alone (`placed`).
+ */
 function matching(o: PaidReadOptions) {
   const { query } = o
   const where: SQL[] = [
@@ -32,9 +36,15 @@ function matching(o: PaidReadOptions) {
     inCampusScope(o.scope, sql`p.campus_id`),
   ]
   if (query.campusId) where.push(sql`p.campus_id = ${query.campusId}`)
-  if (query.classId) where.push(sql`e.class_id = ${query.classId}`)
-  if (query.groupId) where.push(sql`e.group_id = ${query.groupId}`)
-  if (query.sectionId) where.push(sql`e.section_id = ${query.sectionId}`)
+  const placement: SQL[] = []
+  if (query.classId) placement.push(sql`e.class_id = ${query.classId}`)
+  if (query.groupId) placement.push(sql`e.group_id = ${query.groupId}`)
+  if (query.sectionId) placement.push(sql`e.section_id = ${query.sectionId}`)
+  if (placement.length) {
+    where.push(sql`exists (select 1 from enrolments e where e.institute_id = p.institute_id
+      and e.student_id = p.student_id and e.academic_session_id = ${o.sessionId}
+      and ${sql.join(placement, sql` and `)})`)
+  }
   if (query.cashierId) where.push(sql`p.collected_by = ${query.cashierId}`)
   if (query.status) {
     where.push(sql`p.status = ${query.status === 'issued' ? 'posted' : 'cancelled'}`)
@@ -51,11 +61,12 @@ function matching(o: PaidReadOptions) {
   }
   if (query.q) {
     const pattern = containing(query.q)
-    where.push(sql`(p.number ilike ${pattern} or s.full_name ilike ${pattern}
-      or s.student_code ilike ${pattern} or a.applicant_name ilike ${pattern})`)
+    where.push(sql`(p.number ilike ${pattern}
+      or exists (select 1 from students s where s.institute_id = p.institute_id
+        and s.id = p.student_id and (s.full_name ilike ${pattern} or s.student_code ilike ${pattern}))
+      or exists (select 1 from applicants a where a.institute_id = p.institute_id
+        and a.id = p.applicant_id and a.applicant_name ilike ${pattern}))`)
   }
-  // The money received is the receipt's own (Σ its tenders); the advances used in the period
-  // are summed once by receipt rather than receipt by receipt.
   return sql`with advanced as (
     select m.payment_id, sum(abs(m.amount_minor)) as advance
     from advance_movements m
@@ -64,21 +75,31 @@ function matching(o: PaidReadOptions) {
       and x.received_on between ${o.from} and ${o.to}
     group by m.payment_id
   ), matching as (
-    select p.id, p.number, p.received_on, p.created_at, p.status, p.collected_by,
-      coalesce(s.full_name, a.applicant_name, '') as payer_name, s.student_code,
-      c.name as class_name, c.position as class_position, u.full_name as cashier_name,
-      p.amount_minor as received, coalesce(ad.advance, 0) as advance
+    select p.id, p.number, p.received_on, p.created_at, p.status, p.collected_by, p.student_id,
+      p.applicant_id, p.amount_minor as received, coalesce(ad.advance, 0) as advance
     from payments p
     left join advanced ad on ad.payment_id = p.id
-    left join students s on s.institute_id = p.institute_id and s.id = p.student_id
-    left join applicants a on a.institute_id = p.institute_id and a.id = p.applicant_id
-    left join enrolments e on e.institute_id = p.institute_id and e.student_id = p.student_id
-      and e.academic_session_id = ${o.sessionId}
-    left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
-    left join users u on u.id = p.collected_by
     where ${sql.join(where, sql` and `)}
   )`
 }
+
+/**
+ * Receipts (`rows`, of matching) with their payer, class in the session and cashier, and the
+ * methods of their tenders.
+ */
+const placed = (o: PaidReadOptions, rows: SQL) => sql`select r.id, r.number,
+    r.received_on::text as received_on, r.created_at, r.status, r.collected_by, r.received,
+    r.advance, coalesce(s.full_name, a.applicant_name, '') as payer_name, s.student_code,
+    c.name as class_name, c.position as class_position, u.full_name as cashier_name,
+    coalesce((select array_agg(distinct t.method order by t.method) from payment_tenders t
+      where t.institute_id = ${o.instituteId} and t.payment_id = r.id), '{}') as methods
+  from (${rows}) r
+  left join students s on s.institute_id = ${o.instituteId} and s.id = r.student_id
+  left join applicants a on a.institute_id = ${o.instituteId} and a.id = r.applicant_id
+  left join enrolments e on e.institute_id = ${o.instituteId} and e.student_id = r.student_id
+    and e.academic_session_id = ${o.sessionId}
+  left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
+  left join users u on u.id = r.collected_by`
 
 interface MatchingRow {
   id: string
@@ -133,25 +154,12 @@ function orderOf(query: PaidReportQuery): SQL {
   }
 }
 
-const columns = sql`id, number, received_on::text as received_on, created_at, status,
-  collected_by, payer_name, student_code, class_name, class_position, cashier_name, received,
-  advance`
-
-/** The methods of the rows' tenders (`r`, rows of matching): read for the rows shown alone. */
-const withMethods = (instituteId: string, rows: SQL) => sql`select r.*, coalesce((
-    select array_agg(distinct t.method order by t.method) from payment_tenders t
-    where t.institute_id = ${instituteId} and t.payment_id = r.id), '{}') as methods
-  from (${rows}) r`
-
 /** Every receipt the filters keep, in the report's order: for exports. */
 export async function allPaidRows(db: Db, o: PaidReadOptions): Promise<PaidReportRow[]> {
+  const order = orderOf(o.query)
   const rows = rowsOf<MatchingRow>(
     await db.execute(
-      sql`${matching(o)} ${withMethods(
-        o.instituteId,
-        sql`select ${columns} from matching
-        order by ${orderOf(o.query)}`,
-      )} order by ${orderOf(o.query)}`,
+      sql`${matching(o)} ${placed(o, sql`select * from matching`)} order by ${order}`,
     ),
   )
   return rows.map(toRow)
@@ -163,21 +171,25 @@ export async function allPaidRows(db: Db, o: PaidReadOptions): Promise<PaidRepor
  */
 async function groupsOf(db: Db, o: PaidReadOptions): Promise<PaidGroup[]> {
   const m = matching(o)
-  const byColumn = (key: SQL, label: SQL, order: SQL) => sql`${m}
+  // The class and cashier's name are read for those groupings alone.
+  const byColumn = (key: SQL, label: SQL, order: SQL, rows = sql`matching`) => sql`${m}
     select ${key} as key, ${label} as label, count(*) as receipts, sum(received) as amount,
       sum(advance) as advance
-    from matching where status = 'posted' group by 1, 2 order by ${order}`
+    from ${rows} x where status = 'posted' group by 1, 2 order by ${order}`
+  const named = sql`(${placed(o, sql`select * from matching where status = 'posted'`)})`
   const query = {
     day: byColumn(sql`received_on::text`, sql`received_on::text`, sql`1`),
     class: byColumn(
       sql`coalesce(class_name, '')`,
       sql`coalesce(class_name, '')`,
       sql`min(class_position) nulls last, 2`,
+      named,
     ),
     cashier: byColumn(
       sql`coalesce(collected_by::text, '')`,
       sql`coalesce(cashier_name, '')`,
       sql`2`,
+      named,
     ),
     method: sql`${m}
       select t.method as key, t.method as label, count(distinct t.payment_id) as receipts,
@@ -216,12 +228,13 @@ async function groupsOf(db: Db, o: PaidReadOptions): Promise<PaidGroup[]> {
 export async function paidReportPage(db: Db, o: PaidReadOptions) {
   const { query } = o
   const page = rowsOf<MatchingRow>(
-    await db.execute(sql`${matching(o)} ${withMethods(
-      o.instituteId,
-      sql`select ${columns} from matching
-      order by ${orderOf(query)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
-    )}
-      order by ${orderOf(query)}`),
+    await db.execute(
+      sql`${matching(o)} ${placed(
+        o,
+        sql`select * from matching order by ${orderOf(query)}
+        limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+      )} order by ${orderOf(query)}`,
+    ),
   )
   const [totals] = rowsOf<{
     n: string
