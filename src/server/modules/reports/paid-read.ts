@@ -262,17 +262,17 @@ export async function paidReportPage(db: Db, o: PaidReadOptions) {
 }
 
 /**
- * The money the counter received in the period by the receipts (Σ tenders of every receipt
- * issued then, cancelled since or not: a cancellation is posted on its own day) and by the
- * ledger (Σ debits of the counter's receipt vouchers of those days to the accounts the money
- * went to: every account but Student advances, which an advance used debits).
+ * The money the counter received in the period by the receipts (Σ the amounts, each Σ its
+ * tenders, of every receipt issued then, cancelled since or not: a cancellation is posted on
+ * its own day) and by the ledger (Σ debits of the counter's receipt vouchers of those days to
+ * the accounts the money went to: every account but Student advances, which an advance used
+ * debits).
  */
 export async function receivedByBooks(db: Db, instituteId: string, from: string, to: string) {
   const [row] = rowsOf<{ receipts: string | null; ledger: string | null }>(
     await db.execute(sql`select
-      (select sum(t.amount_minor) from payment_tenders t
-        join payments p on p.institute_id = t.institute_id and p.id = t.payment_id
-        where t.institute_id = ${instituteId} and p.received_on between ${from} and ${to})
+      (select sum(p.amount_minor) from payments p
+        where p.institute_id = ${instituteId} and p.received_on between ${from} and ${to})
         as receipts,
       (select sum(l.debit) from voucher_lines l
         join vouchers v on v.institute_id = l.institute_id and v.id = l.voucher_id
