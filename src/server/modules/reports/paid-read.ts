@@ -12,7 +12,7 @@ import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
  * where their money came from: tenders (money at the counter) and the students' advances.
  */
 
-interface PaidReadOptions {
+export interface PaidReadOptions {
   instituteId: string
   from: string
   to: string
@@ -24,7 +24,7 @@ interface PaidReadOptions {
 }
 
 /** The receipts the filters keep, each with its payer, placement, cashier and money. */
-function matching(o: PaidReadOptions) {
+export function matching(o: PaidReadOptions) {
   const { query } = o
   const where: SQL[] = [
     sql`p.institute_id = ${o.instituteId}`,
@@ -88,7 +88,7 @@ function matching(o: PaidReadOptions) {
   )`
 }
 
-interface MatchingRow {
+export interface MatchingRow {
   id: string
   number: string
   received_on: string
@@ -113,7 +113,7 @@ const methodsOf = (value: TenderMethod[] | string): TenderMethod[] =>
         .split(',')
         .filter((method): method is TenderMethod => method !== '')
 
-const toRow = (r: MatchingRow): PaidReportRow => ({
+export const toRow = (r: MatchingRow): PaidReportRow => ({
   paymentId: r.id,
   number: r.number,
   receivedOn: r.received_on,
@@ -128,7 +128,7 @@ const toRow = (r: MatchingRow): PaidReportRow => ({
   status: r.status === 'posted' ? 'issued' : 'cancelled',
 })
 
-function orderOf(query: PaidReportQuery): SQL {
+export function orderOf(query: PaidReportQuery): SQL {
   const direction = query.sortDesc ? sql`desc` : sql`asc`
   switch (query.sortBy ?? 'receivedOn') {
     case 'receivedOn':
@@ -141,18 +141,8 @@ function orderOf(query: PaidReportQuery): SQL {
   }
 }
 
-const columns = sql`id, number, received_on::text as received_on, status, collected_by,
+export const columns = sql`id, number, received_on::text as received_on, status, collected_by,
   payer_name, student_code, class_name, class_position, cashier_name, received, advance, methods`
-
-/** Every receipt the filters keep, in the report's order: for exports. */
-export async function allPaidRows(db: Db, o: PaidReadOptions): Promise<PaidReportRow[]> {
-  const rows = rowsOf<MatchingRow>(
-    await db.execute(
-      sql`${matching(o)} select ${columns} from matching order by ${orderOf(o.query)}`,
-    ),
-  )
-  return rows.map(toRow)
-}
 
 /**
  * Each group's receipts and money over every receipt kept that stands (a cancelled one is
