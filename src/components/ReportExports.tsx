@@ -2,7 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { downloadFile } from '../lib/download.ts'
-import { dismissExport, exportFilePath, exportJobs, type ExportJob } from '../lib/report-exports.ts'
+import {
+  dismissExport,
+  exportFilePath,
+  exportJobs,
+  markExportSaved,
+  type ExportJob,
+} from '../lib/report-exports.ts'
 import { useServerErrors } from '../lib/server-errors.ts'
 import * as v from 'valibot'
 import type { Job } from '../shared/schemas/jobs.ts'
@@ -29,9 +35,11 @@ function ExportItem({ item }: { item: ExportJob }) {
       const result = v.safeParse(ReportExportResultSchema, job.result)
       if (job.status !== 'succeeded' || !result.success) return
       setFileName(result.output.fileName)
+      if (item.saved) return
+      markExportSaved(item.jobId)
       void save(result.output.fileName)
     },
-    [save],
+    [save, item.saved, item.jobId],
   )
   return (
     <section className="report-export" aria-label={label}>
