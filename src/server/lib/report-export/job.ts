@@ -16,7 +16,7 @@ import { sweepExports } from './sweep.ts'
 import type { AnyReportExportSource } from './source.ts'
 
 /** Rows per batch: each is read and written in a transaction of its own. */
-export const exportBatchSize = 2000
+const exportBatchSize = 2000
 
 const ExportParamsSchema = v.object({
   format: v.picklist(reportFormats),
@@ -30,7 +30,7 @@ const ExportParamsSchema = v.object({
     readsStudents: v.boolean(),
   }),
 })
-export type ExportParams = v.InferOutput<typeof ExportParamsSchema>
+type ExportParams = v.InferOutput<typeof ExportParamsSchema>
 
 /**
  * Copies the report's rows, in its order, into the job's own rows in one statement: one

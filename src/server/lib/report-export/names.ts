@@ -3,9 +3,6 @@ import type { ExportedReport } from '../../../shared/schemas/report-exports.ts'
 /** The job kind exporting a report: one per report, under the report's own permission. */
 export const exportKindOf = (report: ExportedReport) => `${report}-report-export`
 
-/** Whether a job kind is a report's export. */
-export const isExportKind = (kind: string) => kind.endsWith('-report-export')
-
 /** Where an export job keeps its file. */
 export const exportFileKey = (instituteId: string, jobId: string) =>
   `report-exports/${instituteId}/${jobId}`

@@ -5,7 +5,7 @@ import type { FileStorage } from '../storage.ts'
 import { exportFileKey } from './names.ts'
 
 /** How long an export's file is kept for its asker to download. */
-export const exportKeptHours = 24
+const exportKeptHours = 24
 
 /** Export kinds are named `<report>-report-export` (names.ts). */
 const exportKinds = sql`j.kind like '%-report-export'`

@@ -203,4 +203,15 @@ describe('report exports by job', () => {
     expect((await asUser(t, other, 'GET', `/api/jobs/${jobId}`)).status).toBe(404)
     expect((await asUser(t, admin, 'GET', '/api/reports/exports/nope/file')).status).toBe(404)
   })
+
+  it('keeps a file a day: the next export removes older ones', async () => {
+    const jobId = await exported('csv')
+    await t.database.db.execute(
+      sql`update jobs set finished_at = now() - interval '25 hours' where id = ${jobId}`,
+    )
+    await exported('csv')
+    const res = await asUser(t, admin, 'GET', `/api/reports/exports/${jobId}/file`)
+    expect(res.status).toBe(410)
+    expect(await res.json()).toMatchObject({ code: 'export_expired' })
+  })
 })
