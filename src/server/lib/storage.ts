@@ -162,7 +162,7 @@ class MemoryStorage implements FileStorage {
     return {
       stream,
       close: async () => {
-        stream.end()
+        if (!stream.writableEnded) stream.end()
         await finished(stream)
         this.files.set(key, Buffer.concat(chunks))
       },
