@@ -1,9 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
+import * as v from 'valibot'
+import {
+  exportedReports,
+  ReportExportStartedSchema,
+  type ReportExportRequest,
+} from '../shared/schemas/report-exports.ts'
+import { apiError, postJson } from './api.ts'
 import { downloadFile } from './download.ts'
 import type { Feedback } from './mutation-feedback.ts'
+import { followExport } from './report-exports.ts'
 import { toSearchParams } from './search.ts'
 import { useServerErrors } from './server-errors.ts'
+import { showToast } from './toasts.ts'
 
 export type ReportFormat = 'csv' | 'xlsx'
 
@@ -15,17 +24,43 @@ export interface ReportExport {
 
 /**
  * Saves a report as filtered, every page, as CSV or Excel, its headings in the language the app
- * shows: `<path>/export.csv|xlsx` below /api/ (reportFileRoutes on the server). A refusal is
+ * shows: `<path>/export.csv|xlsx` below /api/ (reportFileRoutes on the server). A report too
+ * large to download at once (the server answers `export_needs_job`) is exported by a job
+ * instead, followed in the shell's export panel until its file is downloaded. A refusal is
  * toasted unless `feedback` handles it.
  */
 export function useReportExport(path: string, feedback: Feedback<void, ReportExport> = {}) {
   const { t, i18n } = useLingui()
   const errorsOf = useServerErrors()
   return useMutation({
-    mutationFn: ({ format, search }: ReportExport) => {
-      const query = { ...search, page: undefined, perPage: undefined, lang: i18n.locale }
-      const name = path.split('/').at(-1)
-      return downloadFile(`${path}/export.${format}?${toSearchParams(query)}`, `${name}.${format}`)
+    mutationFn: async ({ format, search }: ReportExport) => {
+      const query = toSearchParams({
+        ...search,
+        page: undefined,
+        perPage: undefined,
+        lang: i18n.locale,
+      })
+      const name = path.split('/').at(-1)!
+      try {
+        await downloadFile(`${path}/export.${format}?${query}`, `${name}.${format}`)
+      } catch (err) {
+        if (apiError(err)?.code !== 'export_needs_job' || !v.is(v.picklist(exportedReports), name))
+          throw err
+        const request: ReportExportRequest = {
+          report: name,
+          format,
+          query: Object.fromEntries(new URLSearchParams(query)),
+        }
+        const { jobId } = await postJson('reports/exports', request, ReportExportStartedSchema, {
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        })
+        followExport({ jobId, report: name })
+        showToast({
+          variant: 'info',
+          title: t`The export runs as a task`,
+          text: t`It is too large to save at once. Its progress is shown at the bottom of the screen, also on other pages; the file is saved when it is ready.`,
+        })
+      }
     },
     onError: (err) => errorsOf.toastUnlessFieldError(err, t`The report was not exported`),
     ...feedback,

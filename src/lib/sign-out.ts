@@ -1,5 +1,6 @@
 import { refreshAbility } from './ability.ts'
 import { persistedCacheKey, queryClient } from './query-client.ts'
+import { forgetExports } from './report-exports.ts'
 import { session } from './session.ts'
 import { forgetWorkingInstitute } from './working-institute.ts'
 
@@ -17,6 +18,7 @@ export async function forgetSession(opts: { keepImpersonator?: boolean } = {}): 
   forgetWorkingInstitute()
   if (!opts.keepImpersonator) sessionStorage.removeItem(impersonatorKey)
   refreshAbility()
+  forgetExports()
   queryClient.clear()
   localStorage.removeItem(persistedCacheKey)
   if (userId) {

@@ -8,6 +8,7 @@ import { HorizontalLayout, VerticalLayout } from '../components/layout/Layouts.t
 import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
 import { Toaster } from '../components/Toaster.tsx'
+import { ReportExports } from '../components/ReportExports.tsx'
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
 import { ensureAreaStrings } from '../lib/i18n.ts'
 import type { RouterContext } from '../lib/router-context.ts'
@@ -63,6 +64,7 @@ function Root() {
       {!full && <Customizer />}
       <ScrollToTop />
       <Toaster />
+      {!full && <ReportExports />}
       <UpdatePrompt />
     </>
   )

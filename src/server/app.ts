@@ -64,7 +64,7 @@ export function createApp({
       publicEndpoints: composed.publicEndpoints,
       version: config.version,
     })),
-    services.jobs,
+    services,
   )
 
   app.use(async (c, next) => {

@@ -45,6 +45,10 @@ const Env = v.object({
     v.pipe(v.string(), v.regex(/^(true|false|\d)$/, 'must be true, false or a number of proxies')),
     'false',
   ),
+  REPORT_EXPORT_DIRECT_MAX_ROWS: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)),
+    '10000',
+  ),
   WORKERS: v.optional(
     v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(64)),
     '1',
@@ -88,6 +92,8 @@ export interface Config {
   trustProxy: number
   /** API processes sharing the port (needs DATABASE_URL beyond 1). */
   workers: number
+  /** The most rows a report's file is made of while its download waits; more run as a job. */
+  reportExportDirectMaxRows: number
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     trustProxy:
       e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
     workers: e.WORKERS,
+    reportExportDirectMaxRows: e.REPORT_EXPORT_DIRECT_MAX_ROWS,
   }
 }

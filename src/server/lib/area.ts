@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../shared/errors/catalogue.ts'
 import type { ErrorValues } from '../../shared/schemas/api-error.ts'
 import type { AppEnv } from '../app-env.ts'
 import type { JobRunner } from './jobs/runner.ts'
+import type { FileStorage } from './storage.ts'
 
 /*
  * A server area (src/server/modules/<area>) as one unit: its manifest (`<area>/index.ts`) says
@@ -40,8 +41,8 @@ export interface Area {
    * (`/students/imports` and `/students/:studentId`), the fixed one goes first.
    */
   mounts: readonly Mount[]
-  /** Registers the area's background job kinds on the app's runner. */
-  jobKinds?: (jobs: JobRunner) => void
+  /** Registers the area's background job kinds on the app's runner (with the file store, for jobs writing files). */
+  jobKinds?: (jobs: JobRunner, files: FileStorage) => void
   bodyLimits?: readonly BodyLimit[]
   /**
    * The area's endpoints a caller without an access token may use (`METHOD /api/path`). Every
@@ -71,7 +72,10 @@ interface ComposedAreas {
 }
 
 /** Registers the areas' job kinds and hooks, and answers what the app serves of them. */
-export function composeAreas(areas: readonly Area[], jobs: JobRunner): ComposedAreas {
+export function composeAreas(
+  areas: readonly Area[],
+  { jobs, files }: { jobs: JobRunner; files: FileStorage },
+): ComposedAreas {
   const names = areas.map((a) => a.name)
   const twice = names.find((name, i) => names.indexOf(name) !== i)
   if (twice) throw new Error(`area ${twice} is listed twice`)
@@ -81,7 +85,7 @@ export function composeAreas(areas: readonly Area[], jobs: JobRunner): ComposedA
     publicEndpoints.add(endpoint)
   }
   for (const area of areas) {
-    area.jobKinds?.(jobs)
+    area.jobKinds?.(jobs, files)
     area.hooks?.()
   }
   const mounts = areas.flatMap((a) => a.mounts)

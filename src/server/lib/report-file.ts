@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { minorToDecimalString } from '../../shared/money.ts'
 import type { AppEnv } from '../app-env.ts'
+import type { Db } from '../db/client.ts'
 import { institutes } from '../db/schema/institutes.ts'
 import { formatsFor } from './export-formats.ts'
 import { localeOf, textIn, type Locale } from './messages.ts'
@@ -34,7 +35,7 @@ export interface ReportColumn<R> {
 
 export type ReportFormat = 'csv' | 'xlsx'
 
-interface FileContext {
+export interface FileContext {
   locale: Locale
   timezone: string
   currencyDigits: number
@@ -44,19 +45,26 @@ interface FileContext {
 export const fileLocale = (c: Context<AppEnv>): Locale =>
   localeOf([c.req.query('lang'), c.req.header('Accept-Language')].join(','))
 
-/** The file's language (`lang`, the language the app shows, else the browser's) and the institute's money and clock. */
-async function fileContext(c: Context<AppEnv>): Promise<FileContext> {
-  const { database, auth } = c.var
-  const [institute] = await database.db
+/** A file's language and the institute's money and clock. */
+export async function fileContextOf(
+  db: Db,
+  instituteId: string,
+  locale: Locale,
+): Promise<FileContext> {
+  const [institute] = await db
     .select({ timezone: institutes.timezone, currencyDigits: institutes.currencyDigits })
     .from(institutes)
-    .where(eq(institutes.id, auth.instituteId))
+    .where(eq(institutes.id, instituteId))
   return {
-    locale: fileLocale(c),
+    locale,
     timezone: institute?.timezone ?? 'UTC',
     currencyDigits: institute?.currencyDigits ?? 2,
   }
 }
+
+/** The file's language (`lang`, the language the app shows, else the browser's) and the institute's money and clock. */
+const fileContext = (c: Context<AppEnv>) =>
+  fileContextOf(c.var.database.db, c.var.auth.instituteId, fileLocale(c))
 
 /** One label or several (joined with commas), in the file's language. */
 const labelIn = (locale: Locale, label: MessageDescriptor | MessageDescriptor[] | null) =>
@@ -66,29 +74,25 @@ const labelIn = (locale: Locale, label: MessageDescriptor | MessageDescriptor[] 
     .map((one) => textIn(locale, one))
     .join(', ')
 
-const headingIn = (locale: Locale, heading: MessageDescriptor | string) =>
-  typeof heading === 'string' ? heading : textIn(locale, heading)
-
-function csvOf<R>(columns: ReportColumn<R>[], rows: R[], o: FileContext): string {
-  const format = formatsFor(o.locale, o.timezone, o.currencyDigits)
-  const cell = (kind: ColumnKind, value: Value): Cell => {
-    if (value === null || typeof value === 'object') return labelIn(o.locale, value)
-    if (kind === 'money') return format.money(Number(value))
-    if (kind === 'day') return format.day(String(value))
-    return value
-  }
-  return csvFile(
-    [
-      columns.map((col) => headingIn(o.locale, col.heading)),
-      ...rows.map((row) => columns.map((col) => cell(col.kind, col.value(row)))),
-    ],
-    format.separator,
+/** The columns' headings in the file's language. */
+export const headingsOf = <R>(columns: ReportColumn<R>[], locale: Locale) =>
+  columns.map((col) =>
+    typeof col.heading === 'string' ? col.heading : textIn(locale, col.heading),
   )
-}
 
-function xlsxOf<R>(sheet: string, columns: ReportColumn<R>[], rows: R[], o: FileContext) {
+/**
+ * How a row's cells are written in a file of `format`: in a CSV as the reader's spreadsheet
+ * reads typed text, in an XLSX as numbers and dates (with `formats`, each column's number format).
+ */
+export function cellsOf<R>(columns: ReportColumn<R>[], format: ReportFormat, o: FileContext) {
+  const text = formatsFor(o.locale, o.timezone, o.currencyDigits)
   const cell = (kind: ColumnKind, value: Value): Cell => {
     if (value === null || typeof value === 'object') return labelIn(o.locale, value)
+    if (format === 'csv') {
+      if (kind === 'money') return text.money(Number(value))
+      if (kind === 'day') return text.day(String(value))
+      return value
+    }
     // The exact decimal, read as the spreadsheet's own number type would read it typed.
     if (kind === 'money') return Number(minorToDecimalString(Number(value), o.currencyDigits))
     if (kind === 'day') return new Date(`${String(value)}T00:00:00Z`)
@@ -102,14 +106,11 @@ function xlsxOf<R>(sheet: string, columns: ReportColumn<R>[], rows: R[], o: File
     money: `#,##0${decimals};-#,##0${decimals}`,
     day: 'yyyy-mm-dd',
   }
-  return xlsxFile(
-    sheet,
-    [
-      columns.map((col) => headingIn(o.locale, col.heading)),
-      ...rows.map((row) => columns.map((col) => cell(col.kind, col.value(row)))),
-    ],
-    columns.map((col) => formats[col.kind]),
-  )
+  return {
+    row: (row: R) => columns.map((col) => cell(col.kind, col.value(row))),
+    separator: text.separator,
+    formats: columns.map((col) => formats[col.kind]),
+  }
 }
 
 /** The report's rows as a download `<name>-<today>.csv|xlsx`, in the asker's language. */
@@ -121,9 +122,11 @@ export async function reportFile<R>(
 ) {
   const o = await fileContext(c)
   const fileName = `${report.name}-${todayIn(o.timezone)}.${report.format}`
+  const cells = cellsOf(columns, report.format, o)
+  const all = [headingsOf(columns, o.locale), ...rows.map(cells.row)]
   const body =
     report.format === 'csv'
-      ? csvOf(columns, rows, o)
-      : await xlsxOf(textIn(o.locale, report.sheet), columns, rows, o)
+      ? csvFile(all, cells.separator)
+      : await xlsxFile(textIn(o.locale, report.sheet), all, cells.formats)
   return spreadsheetResponse(c, fileName, body)
 }

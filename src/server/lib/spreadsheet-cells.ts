@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs'
 import type { Context } from 'hono'
+import { once } from 'node:events'
+import type { Writable } from 'node:stream'
 import Papa from 'papaparse'
 
 /**
@@ -51,13 +53,29 @@ export const runsAsFormula = (text: string) =>
  * A CSV file: a byte order mark so spreadsheets read UTF-8, CRLF line ends, cells quoted as
  * needed and neutralised. Where the decimal mark is a comma, pass `;` as the separator.
  */
-export function csvFile(rows: Cell[][], separator = ','): string {
-  const csv = Papa.unparse(
+export const csvFile = (rows: Cell[][], separator = ','): string =>
+  `\uFEFF${csvLines(rows, separator)}`
+
+/** Rows of a CSV file, each ended by CRLF. */
+const csvLines = (rows: Cell[][], separator: string) =>
+  `${Papa.unparse(
     rows.map((row) => row.map(neutralised)),
     { delimiter: separator, newline: '\r\n' },
-  )
-  return `\uFEFF${csv}\r\n`
+  )}\r\n`
+
+/** Bold headings; a number or date cell in its column's format (see xlsxFile). */
+function styled(row: ExcelJS.Row, heading: boolean, formats: (string | undefined)[]) {
+  if (heading) row.font = { bold: true }
+  row.eachCell((cell, column) => {
+    if (typeof cell.value === 'number' || cell.value instanceof Date) {
+      cell.numFmt = formats[column - 1] ?? (cell.value instanceof Date ? 'yyyy-mm-dd' : 'General')
+    }
+  })
 }
+
+/** Every column text unless its cell is a number or a date. */
+const textColumns = (count: number) =>
+  Array.from({ length: count }, () => ({ width: 18, style: { numFmt: '@' } }))
 
 /**
  * An Excel workbook of one sheet: the first row is the bold heading, cells are neutralised.
@@ -73,17 +91,68 @@ export async function xlsxFile(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(sheetName)
-  sheet.columns = (rows[0] ?? []).map(() => ({ width: 18, style: { numFmt: '@' } }))
-  rows.forEach((cells, index) => {
-    const row = sheet.addRow(cells.map(neutralised))
-    if (index === 0) row.font = { bold: true }
-    row.eachCell((cell, column) => {
-      if (typeof cell.value === 'number' || cell.value instanceof Date) {
-        cell.numFmt = formats[column - 1] ?? (cell.value instanceof Date ? 'yyyy-mm-dd' : 'General')
-      }
-    })
-  })
+  sheet.columns = textColumns(rows[0]?.length ?? 0)
+  rows.forEach((cells, index) => styled(sheet.addRow(cells.map(neutralised)), index === 0, formats))
   return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer)
+}
+
+/**
+ * A spreadsheet written to a stream a batch of rows at a time (the first row its headings), the
+ * same as csvFile and xlsxFile would write it whole: only the batch is ever held.
+ */
+export interface SpreadsheetStream {
+  add(rows: Cell[][]): Promise<void>
+  /** Ends the file (and the stream). */
+  end(): Promise<void>
+}
+
+/** Waits while the stream's buffer is full: the file is written no faster than the disk takes it. */
+async function drained(stream: Writable) {
+  if (stream.writableNeedDrain) await once(stream, 'drain')
+}
+
+export function csvStream(stream: Writable, separator = ','): SpreadsheetStream {
+  let started = false
+  return {
+    async add(rows) {
+      stream.write(`${started ? '' : '\uFEFF'}${csvLines(rows, separator)}`)
+      started = true
+      await drained(stream)
+    },
+    async end() {
+      stream.end()
+    },
+  }
+}
+
+export function xlsxStream(
+  stream: Writable,
+  sheetName: string,
+  formats: (string | undefined)[] = [],
+): SpreadsheetStream {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  })
+  const sheet = workbook.addWorksheet(sheetName)
+  let started = false
+  return {
+    async add(rows) {
+      for (const cells of rows) {
+        if (!started) sheet.columns = textColumns(cells.length)
+        const row = sheet.addRow(cells.map(neutralised))
+        styled(row, !started, formats)
+        row.commit()
+        started = true
+      }
+      await drained(stream)
+    },
+    async end() {
+      sheet.commit()
+      await workbook.commit()
+    },
+  }
 }
 
 const contentTypes = {

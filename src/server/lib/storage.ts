@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Readable, Writable } from 'node:stream'
+import { finished } from 'node:stream/promises'
+
+/**
+ * A file written piece by piece (an export, batch by batch): nothing is under its key until
+ * `close` resolves; `abort` throws away what was written.
+ */
+export interface FileWrite {
+  stream: Writable
+  close(): Promise<void>
+  abort(): Promise<void>
+}
 
 /**
  * Where uploaded files live. Keys are made by the server (never from a file name), so no
@@ -11,6 +24,10 @@ export interface FileStorage {
   /** The stored bytes, or undefined when there is no such file. */
   get(key: string): Promise<Uint8Array | undefined>
   delete(key: string): Promise<void>
+  /** Writes a file a piece at a time, never holding all of it (replacing any under the key). */
+  write(key: string): Promise<FileWrite>
+  /** The stored bytes as a stream, read a piece at a time; undefined when there is no such file. */
+  read(key: string): Promise<ReadableStream<Uint8Array> | undefined>
   /**
    * At start: removes what writes cut short (by a crash or a kill) left behind, if older than
    * `olderThanMs` — 0 when no other process writes to the store. Returns how many went.
@@ -61,6 +78,39 @@ export class DiskStorage implements FileStorage {
     await rm(join(this.root, checkKey(key)), { force: true })
   }
 
+  async write(key: string): Promise<FileWrite> {
+    const path = join(this.root, checkKey(key))
+    await mkdir(join(path, '..'), { recursive: true })
+    const partial = `${path}.${randomUUID()}.part`
+    const stream = createWriteStream(partial)
+    const ended = async () => {
+      if (!stream.writableEnded) stream.end()
+      await finished(stream)
+    }
+    return {
+      stream,
+      close: async () => {
+        await ended()
+        await rename(partial, path)
+      },
+      abort: async () => {
+        await ended().catch(() => undefined)
+        await rm(partial, { force: true })
+      },
+    }
+  }
+
+  async read(key: string): Promise<ReadableStream<Uint8Array> | undefined> {
+    const path = join(this.root, checkKey(key))
+    const exists = await stat(path).then(
+      () => true,
+      () => false,
+    )
+    return exists
+      ? (Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>)
+      : undefined
+  }
+
   async clean({ olderThanMs = 0 } = {}): Promise<number> {
     const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(
       (err: NodeJS.ErrnoException) => {
@@ -98,6 +148,33 @@ class MemoryStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     this.files.delete(checkKey(key))
+  }
+
+  async write(key: string): Promise<FileWrite> {
+    checkKey(key)
+    const chunks: Buffer[] = []
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk)
+        done()
+      },
+    })
+    return {
+      stream,
+      close: async () => {
+        if (!stream.writableEnded) stream.end()
+        await finished(stream)
+        this.files.set(key, Buffer.concat(chunks))
+      },
+      abort: async () => {
+        stream.destroy()
+      },
+    }
+  }
+
+  async read(key: string): Promise<ReadableStream<Uint8Array> | undefined> {
+    const data = this.files.get(checkKey(key))
+    return data && (Readable.toWeb(Readable.from([data])) as ReadableStream<Uint8Array>)
   }
 
   /** Nothing is ever half written here. */

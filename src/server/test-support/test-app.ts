@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { createApp } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
+import type { FileStorage } from '../lib/storage.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { LoginResponse } from '../../shared/schemas/auth.ts'
@@ -41,7 +42,11 @@ export async function testDatabaseUrl({ empty = false } = {}): Promise<string | 
  * own comes seeded (a copy of the run's template or dump); one the caller names is migrated and
  * seeded here. Messages go to `sent` in the console transport's format.
  */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** Where files go; the configured store (in memory) unless given. */
+  files?: FileStorage,
+) {
   const own = !('databaseUrl' in overrides) && !('dataDir' in overrides)
   const config: Config = {
     ...loadConfig(
@@ -66,6 +71,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     config,
     log,
     transports: { email: transport, sms: transport },
+    ...(files && { files }),
   })
 
   /** The last message sent to a recipient, once the outbox has delivered it. */

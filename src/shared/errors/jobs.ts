@@ -18,4 +18,16 @@ export const jobErrors = {
     id: 'error.job_interrupted',
     message: 'The task was interrupted too often and was stopped.',
   },
+  export_needs_job: /*i18n*/ {
+    id: 'error.export_needs_job',
+    message: 'This export has {rows} rows, more than {max} at once: it runs as a task.',
+  },
+  export_not_ready: /*i18n*/ {
+    id: 'error.export_not_ready',
+    message: 'This export has not finished yet.',
+  },
+  export_expired: /*i18n*/ {
+    id: 'error.export_expired',
+    message: 'This export’s file was kept for a day and is gone: export the report again.',
+  },
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { at, createdAt, tenantPrimaryKey } from './columns.ts'
 import { institutes } from './institutes.ts'
@@ -58,4 +68,22 @@ export const jobs = pgTable(
     check('jobs_attempts', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
     check('jobs_progress', sql`${t.progressDone} >= 0`),
   ],
+)
+
+/**
+ * A report export's rows, as one statement read them (one snapshot), numbered in the report's
+ * order: the `report-export` job reads them back a batch at a time in short transactions and
+ * deletes them when it ends (lib/report-export/).
+ */
+export const reportExportRows = pgTable(
+  'report_export_rows',
+  {
+    instituteId: uuid('institute_id')
+      .notNull()
+      .references(() => institutes.id),
+    jobId: uuid('job_id').notNull(),
+    n: integer('n').notNull(),
+    row: jsonb('row').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instituteId, t.jobId, t.n] })],
 )

@@ -100,7 +100,12 @@ type DueFilters = Pick<
  * them. Lines of campuses out of the reader's scope are left out before anything is summed, a
  * family's debt ("families owing more than") included.
  */
-function matching(o: { instituteId: string; asOf: string; query: DueFilters; scope: CampusScope }) {
+export function matching(o: {
+  instituteId: string
+  asOf: string
+  query: DueFilters
+  scope: CampusScope
+}) {
   const { instituteId, asOf, query, scope } = o
   // A family's debt is summed over all its lines only when the filter asks for it.
   const family = query.familyOwesOver !== undefined
@@ -144,7 +149,7 @@ function matching(o: { instituteId: string; asOf: string; query: DueFilters; sco
 }
 
 /** The report's orders, the first key in the direction asked for: by student (class, section, roll), due date or amount. */
-function orderOf(query: DueReportQuery): SQL {
+export function orderOf(query: DueReportQuery): SQL {
   const direction = query.sortDesc ? sql`desc` : sql`asc`
   const byStudent = sql`class_position nulls last, section_name nulls last, roll nulls last,
     full_name, student_code`
@@ -159,7 +164,7 @@ function orderOf(query: DueReportQuery): SQL {
   }
 }
 
-interface MatchingRow {
+export interface MatchingRow {
   id: string
   invoice_id: string
   invoice_number: string
@@ -184,7 +189,7 @@ type FinedRow = Pick<
   'id' | 'student_id' | 'period_id' | 'due_date' | 'principal' | 'fine_paid'
 >
 
-const columns = sql`id, invoice_id, invoice_number, student_id, student_code, full_name,
+export const columns = sql`id, invoice_id, invoice_number, student_id, student_code, full_name,
   class_name, section_name, roll, guardian_phone, fee_head_name, period_name, period_id,
   due_date::text as due_date, principal, fine_paid`
 
@@ -193,7 +198,7 @@ const columns = sql`id, invoice_id, invoice_number, student_id, student_code, fu
  * (waivers granted by then taken off) less what was paid of it by then. Only lines past due
  * with principal owed are fined.
  */
-async function finesOf(db: Db, instituteId: string, asOf: string, rows: FinedRow[]) {
+export async function finesOf(db: Db, instituteId: string, asOf: string, rows: FinedRow[]) {
   const fined = rows.filter((r) => r.due_date < asOf && Number(r.principal) > 0)
   const charged = await chargedFines(
     db,
@@ -211,7 +216,7 @@ async function finesOf(db: Db, instituteId: string, asOf: string, rows: FinedRow
   )
 }
 
-const toRow =
+export const toRow =
   (asOf: string, fines: Map<string, number>, withPhones: boolean) =>
   (r: MatchingRow): DueReportRow => ({
     lineId: r.id,
@@ -232,23 +237,13 @@ const toRow =
     fineMinor: fines.get(r.id) ?? 0,
   })
 
-interface DueReadOptions {
+export interface DueReadOptions {
   instituteId: string
   asOf: string
   query: DueReportQuery
   withPhones: boolean
   /** The campuses the reader may see (`lib/campus-scope.ts`). */
   scope: CampusScope
-}
-
-/** Every line the filters keep, in the report's order: for exports. */
-export async function allDueRows(db: Db, o: DueReadOptions): Promise<DueReportRow[]> {
-  const rows = rowsOf<MatchingRow>(
-    await db.execute(sql`${matching(o)}
-      select ${columns} from matching order by ${orderOf(o.query)}`),
-  )
-  const fines = await finesOf(db, o.instituteId, o.asOf, rows)
-  return rows.map(toRow(o.asOf, fines, o.withPhones))
 }
 
 interface TotalsRow {

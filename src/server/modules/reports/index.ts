@@ -1,6 +1,8 @@
 import type { Area } from '../../lib/area.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { dueReportRoutes } from './due-report.ts'
+import { exportSources, reportExportRoutes } from './exports.ts'
+import { reportExportJob } from '../../lib/report-export/job.ts'
 import { headLedgerRoutes } from './head-ledger.ts'
 import { headSummariesRoutes } from './head-summaries.ts'
 import { paidReportRoutes } from './paid-report.ts'
@@ -16,5 +18,9 @@ export const reportsArea: Area = {
     { path: '/reports/student-ledger', routes: studentLedgerRoutes },
     { path: '/reports/head-ledger', routes: headLedgerRoutes },
     { path: '/reports/head-summaries', routes: headSummariesRoutes },
+    { path: '/reports/exports', routes: reportExportRoutes },
   ],
+  jobKinds: (jobs, files) => {
+    for (const source of Object.values(exportSources)) jobs.register(reportExportJob(source, files))
+  },
 }

@@ -12,7 +12,7 @@ import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
  * where their money came from: tenders (money at the counter) and the students' advances.
  */
 
-interface PaidReadOptions {
+export interface PaidReadOptions {
   instituteId: string
   from: string
   to: string
@@ -28,7 +28,7 @@ interface PaidReadOptions {
  * (Σ its tenders) and the advances it used. Only payments' own columns: a filter on a payer or
  * a placement asks `exists`, and the names are joined for the rows shown alone (`placed`).
  */
-function matching(o: PaidReadOptions) {
+export function matching(o: PaidReadOptions) {
   const { query } = o
   const where: SQL[] = [
     sql`p.institute_id = ${o.instituteId}`,
@@ -87,7 +87,7 @@ function matching(o: PaidReadOptions) {
  * Receipts (`rows`, of matching) with their payer, class in the session and cashier, and the
  * methods of their tenders.
  */
-const placed = (o: PaidReadOptions, rows: SQL) => sql`select r.id, r.number,
+export const placed = (o: PaidReadOptions, rows: SQL) => sql`select r.id, r.number,
     r.received_on::text as received_on, r.created_at, r.status, r.collected_by, r.received,
     r.advance, coalesce(s.full_name, a.applicant_name, '') as payer_name, s.student_code,
     c.name as class_name, c.position as class_position, u.full_name as cashier_name,
@@ -101,7 +101,7 @@ const placed = (o: PaidReadOptions, rows: SQL) => sql`select r.id, r.number,
   left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
   left join users u on u.id = r.collected_by`
 
-interface MatchingRow {
+export interface MatchingRow {
   id: string
   number: string
   received_on: string
@@ -126,7 +126,7 @@ const methodsOf = (value: TenderMethod[] | string): TenderMethod[] =>
         .split(',')
         .filter((method): method is TenderMethod => method !== '')
 
-const toRow = (r: MatchingRow): PaidReportRow => ({
+export const toRow = (r: MatchingRow): PaidReportRow => ({
   paymentId: r.id,
   number: r.number,
   receivedOn: r.received_on,
@@ -141,7 +141,7 @@ const toRow = (r: MatchingRow): PaidReportRow => ({
   status: r.status === 'posted' ? 'issued' : 'cancelled',
 })
 
-function orderOf(query: PaidReportQuery): SQL {
+export function orderOf(query: PaidReportQuery): SQL {
   const direction = query.sortDesc ? sql`desc` : sql`asc`
   switch (query.sortBy ?? 'receivedOn') {
     case 'receivedOn':
@@ -152,17 +152,6 @@ function orderOf(query: PaidReportQuery): SQL {
     case 'amount':
       return sql`received + advance ${direction}, created_at`
   }
-}
-
-/** Every receipt the filters keep, in the report's order: for exports. */
-export async function allPaidRows(db: Db, o: PaidReadOptions): Promise<PaidReportRow[]> {
-  const order = orderOf(o.query)
-  const rows = rowsOf<MatchingRow>(
-    await db.execute(
-      sql`${matching(o)} ${placed(o, sql`select * from matching`)} order by ${order}`,
-    ),
-  )
-  return rows.map(toRow)
 }
 
 /**
