@@ -107,5 +107,18 @@ test('an accountant scrolls a ledger of thousands of lines to its closing balanc
   await expect(table.getByText('Memo 1500', { exact: true })).toBeAttached()
   await page.emulateMedia({ media: 'screen' })
   await expect.poll(() => drawn.count()).toBeLessThan(120)
+
+  // On a phone each line stacks its cells beside their column names, lines drawn while
+  // scrolling too.
+  await page.setViewportSize({ width: 400, height: 720 })
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight * 0.7))
+  const middle = () =>
+    page.evaluate(() => {
+      const row = document.elementFromPoint(200, window.innerHeight / 2)?.closest('tr')
+      return Number(row?.getAttribute('aria-rowindex') ?? 0)
+    })
+  await expect.poll(middle).toBeGreaterThan(lines / 2)
+  const shown = table.locator(`tr[aria-rowindex="${await middle()}"]`)
+  await expect(shown.locator('td[data-label="Balance"]')).toBeInViewport()
   await context.close()
 })
