@@ -6,6 +6,7 @@ import { useMoney } from '../../lib/use-money.ts'
 import { ledgerEntryNames, reportColumns } from '../../shared/messages/report-files.ts'
 import type { StudentLedger } from '../../shared/schemas/reports.ts'
 import { HeaderRow } from '../table/HeaderRow.tsx'
+import { VirtualRows } from '../table/VirtualRows.tsx'
 import { useStackedTable } from '../table/use-stacked-table.ts'
 import { useStickyTotals } from '../table/use-sticky-totals.ts'
 
@@ -14,7 +15,8 @@ import { useStickyTotals } from '../table/use-sticky-totals.ts'
  * credit (owed less) and the balance after it, then the period's totals and the closing balance.
  * In full, the advance's movements and balance and the fines waived too; `compact` (the
  * student's page) keeps to the balance. Its words are the report files' (the reports catalog),
- * so a statement prints them in the guardian's language.
+ * so a statement prints them in the guardian's language. A long ledger draws only the entries
+ * near the window (`VirtualRows`), all of them on paper.
  */
 export function StudentLedgerTable({
   ledger,
@@ -30,14 +32,21 @@ export function StudentLedgerTable({
   const day = (iso: string) => date(dayDate(iso), 'medium')
   const full = !compact
   const span = compact ? 3 : 5
+  const columns = compact ? 6 : 10
   // Too narrow for its columns (a phone, long words), each row stacks its cells instead.
   const { wrap, table } = useStackedTable()
   useStickyTotals(table)
   return (
     <div ref={wrap} className="table-wrap sticky-table">
-      <table ref={table} className="table student-ledger-table" data-testid="student-ledger-table">
+      <table
+        ref={table}
+        className="table student-ledger-table"
+        data-testid="student-ledger-table"
+        aria-rowcount={ledger.data.length + 3}
+      >
         <thead>
           <HeaderRow
+            rowIndex={1}
             columns={[
               { label: i18n._(reportColumns.date) },
               { label: i18n._(reportColumns.entry) },
@@ -53,7 +62,7 @@ export function StudentLedgerTable({
           />
         </thead>
         <tbody>
-          <tr className="ledger-opening" data-testid="ledger-opening">
+          <tr className="ledger-opening" data-testid="ledger-opening" aria-rowindex={2}>
             <td>{day(ledger.from)}</td>
             <th scope="row" colSpan={span - 1}>
               {i18n._(ledgerEntryNames.opening)}
@@ -64,30 +73,42 @@ export function StudentLedgerTable({
             {full && <td className="amount">{amount(ledger.opening.advanceMinor)}</td>}
             {full && <td />}
           </tr>
-          {ledger.data.map((row, i) => (
-            <tr key={i} data-kind={row.kind}>
-              <td>{day(row.date)}</td>
-              <td>
-                {i18n._(ledgerEntryNames[row.kind])}
-                {compact && row.feeHeadName && (
-                  <small className="muted block">
-                    {[row.feeHeadName, row.periodName].filter(Boolean).join(' · ')}
-                  </small>
-                )}
-              </td>
-              <td>{row.documentNumber}</td>
-              {full && <td>{row.feeHeadName}</td>}
-              {full && <td>{row.periodName}</td>}
-              <td className="amount">{amount(row.debitMinor)}</td>
-              <td className="amount">{amount(row.creditMinor)}</td>
-              <td className="amount">{money.format(row.balanceMinor)}</td>
-              {full && <td className="amount">{amount(row.advanceMinor)}</td>}
-              {full && <td className="amount">{amount(row.waivedMinor)}</td>}
-            </tr>
-          ))}
+          <VirtualRows
+            count={ledger.data.length}
+            columns={columns}
+            before={2}
+            row={(i, props) => {
+              const row = ledger.data[i]!
+              return (
+                <tr key={i} data-kind={row.kind} {...props}>
+                  <td>{day(row.date)}</td>
+                  <td>
+                    {i18n._(ledgerEntryNames[row.kind])}
+                    {compact && row.feeHeadName && (
+                      <small className="muted block">
+                        {[row.feeHeadName, row.periodName].filter(Boolean).join(' · ')}
+                      </small>
+                    )}
+                  </td>
+                  <td>{row.documentNumber}</td>
+                  {full && <td>{row.feeHeadName}</td>}
+                  {full && <td>{row.periodName}</td>}
+                  <td className="amount">{amount(row.debitMinor)}</td>
+                  <td className="amount">{amount(row.creditMinor)}</td>
+                  <td className="amount">{money.format(row.balanceMinor)}</td>
+                  {full && <td className="amount">{amount(row.advanceMinor)}</td>}
+                  {full && <td className="amount">{amount(row.waivedMinor)}</td>}
+                </tr>
+              )
+            }}
+          />
         </tbody>
         <tfoot>
-          <tr className="ledger-closing" data-testid="ledger-closing">
+          <tr
+            className="ledger-closing"
+            data-testid="ledger-closing"
+            aria-rowindex={ledger.data.length + 3}
+          >
             <td>{day(ledger.to)}</td>
             <th scope="row" colSpan={span - 1}>
               {i18n._(ledgerEntryNames.closing)}

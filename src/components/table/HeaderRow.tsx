@@ -28,16 +28,21 @@ export function visibleColumns(columns: readonly Column<string>[]): number {
   return columns.filter(Boolean).length
 }
 
-/** A table's header row from its columns (each a `scope="col"` header), sortable ones as `SortHeader`s. */
+/**
+ * A table's header row from its columns (each a `scope="col"` header), sortable ones as
+ * `SortHeader`s. `rowIndex`: its place among the rows of a table not all drawn (`VirtualRows`).
+ */
 export function HeaderRow<C extends string>({
   columns,
   sorting,
+  rowIndex,
 }: {
   columns: readonly Column<C>[]
   sorting?: Sorting<C> | undefined
+  rowIndex?: number
 }) {
   return (
-    <tr>
+    <tr aria-rowindex={rowIndex}>
       {columns.map((column, i) => {
         if (column === false) return null
         if (column === 'debit' || column === 'credit') {

@@ -1,22 +1,15 @@
 import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useId, type ReactElement } from 'react'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'
 import { ReportActions } from '../../components/report/ReportActions.tsx'
-import { HeaderRow } from '../../components/table/HeaderRow.tsx'
-import { useStackedTable } from '../../components/table/use-stacked-table.ts'
-import { useStickyTotals } from '../../components/table/use-sticky-totals.ts'
 import { useAbility } from '../../lib/ability.ts'
-import { useFormat } from '../../lib/format.ts'
 import { AccountSelect } from './AccountSelect.tsx'
-import { dayDate } from '../../lib/dates.ts'
-import type { LedgerQuery } from '../../shared/schemas/accounting.ts'
-import { calendarQuery, ledgerQuery, useChartAccounts } from './queries.ts'
+import { calendarQuery, useChartAccounts } from './queries.ts'
+import { LedgerTable } from './LedgerTable.tsx'
 import { ledgerPeriod, type LedgerSearch } from './search.ts'
-import { useMoney } from '../../lib/use-money.ts'
 import { useReportExport } from '../../lib/report-export.ts'
 import { usePeriodText } from './use-period-text.ts'
 
@@ -127,96 +120,5 @@ export function LedgerPage({
         )}
       </section>
     </div>
-  )
-}
-
-function LedgerTable({ query }: { query: LedgerQuery }) {
-  const { date } = useFormat()
-  const money = useMoney()
-  const { data } = useSuspenseQuery(ledgerQuery(query))
-  const { wrap, table } = useStackedTable()
-  useStickyTotals(table)
-  const name = data.account.name
-  const code = data.account.glCode
-  const from = date(dayDate(data.from), 'medium')
-  const to = date(dayDate(data.to), 'medium')
-  const totalDebit = data.lines.reduce((sum, l) => sum + l.debit, 0)
-  const totalCredit = data.lines.reduce((sum, l) => sum + l.credit, 0)
-  return (
-    <>
-      <h2 className="ledger-title">
-        <Trans>
-          {code} {name}, {from} to {to}
-        </Trans>
-      </h2>
-      <div ref={wrap} className="table-wrap sticky-table">
-        <table ref={table} className="table ledger">
-          <thead>
-            <HeaderRow
-              columns={[
-                { label: <Trans>Date</Trans> },
-                { label: <Trans>Reference</Trans> },
-                { label: <Trans>Narration</Trans> },
-                'debit',
-                'credit',
-                { label: <Trans>Balance</Trans>, amount: true },
-              ]}
-            />
-          </thead>
-          <tbody>
-            <tr className="ledger-opening">
-              <th scope="row" colSpan={5}>
-                <Trans>Opening balance</Trans>
-              </th>
-              <td className="amount" data-testid="ledger-opening">
-                {money.balance(data.opening)}
-              </td>
-            </tr>
-            {data.lines.map((line, i) => (
-              <tr key={`${line.voucherId}-${i}`}>
-                <td>{date(dayDate(line.date), 'medium')}</td>
-                <td>
-                  <Link to="/vouchers/$voucherId" params={{ voucherId: line.voucherId }}>
-                    {line.reference}
-                  </Link>
-                </td>
-                <td>
-                  {line.narration}
-                  {line.memo && <small className="muted block">{line.memo}</small>}
-                </td>
-                <td className="amount">{line.debit ? money.format(line.debit) : ''}</td>
-                <td className="amount">{line.credit ? money.format(line.credit) : ''}</td>
-                <td className="amount">{money.balance(line.balance)}</td>
-              </tr>
-            ))}
-            {data.lines.length === 0 && (
-              <tr>
-                <td colSpan={6} className="muted">
-                  <Trans>Nothing was posted to this account in the period.</Trans>
-                </td>
-              </tr>
-            )}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                <Trans>Total in the period</Trans>
-              </th>
-              <td className="amount">{money.format(totalDebit)}</td>
-              <td className="amount">{money.format(totalCredit)}</td>
-              <td />
-            </tr>
-            <tr className="ledger-closing">
-              <th scope="row" colSpan={5}>
-                <Trans>Closing balance</Trans>
-              </th>
-              <td className="amount" data-testid="ledger-closing">
-                {money.balance(data.closing)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </>
   )
 }

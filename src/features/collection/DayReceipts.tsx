@@ -4,9 +4,13 @@ import type { ReactElement } from 'react'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
+import { VirtualRows } from '../../components/table/VirtualRows.tsx'
 import type { CashierDay } from '../../shared/schemas/collection-days.ts'
 
-/** Every receipt of the day, cancelled ones marked with when they were cancelled. */
+/**
+ * Every receipt of the day, cancelled ones marked with when they were cancelled. A busy day's
+ * hundreds are drawn near the window only (`VirtualRows`), all of them on paper.
+ */
 export function DayReceipts({ day }: { day: CashierDay }): ReactElement {
   const money = useMoney()
   const { dateTime } = useFormat()
@@ -16,9 +20,9 @@ export function DayReceipts({ day }: { day: CashierDay }): ReactElement {
         <Trans>Receipts</Trans>
       </h2>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table" aria-rowcount={day.receipts.length + 1}>
           <thead>
-            <tr>
+            <tr aria-rowindex={1}>
               <th scope="col">
                 <Trans>Receipt</Trans>
               </th>
@@ -34,25 +38,37 @@ export function DayReceipts({ day }: { day: CashierDay }): ReactElement {
             </tr>
           </thead>
           <tbody>
-            {day.receipts.map((r) => (
-              <tr key={r.id} className={r.status === 'cancelled' ? 'muted' : undefined}>
-                <th scope="row">
-                  <Link to="/payment-collection" search={{ receiptId: r.id }}>
-                    {r.number}
-                  </Link>
-                  {r.status === 'cancelled' && (
-                    <span className="badge badge-danger">
-                      {' '}
-                      <Trans>Cancelled</Trans>
-                    </span>
-                  )}
-                  {r.cancelledOn && <CancelledWhen receipt={r} day={day.day} />}
-                </th>
-                <td>{dateTime(new Date(r.receivedAt))}</td>
-                <td>{r.students}</td>
-                <td className="amount">{money.format(r.amountMinor)}</td>
-              </tr>
-            ))}
+            <VirtualRows
+              count={day.receipts.length}
+              columns={4}
+              before={1}
+              row={(i, props) => {
+                const r = day.receipts[i]!
+                return (
+                  <tr
+                    key={r.id}
+                    className={r.status === 'cancelled' ? 'muted' : undefined}
+                    {...props}
+                  >
+                    <th scope="row">
+                      <Link to="/payment-collection" search={{ receiptId: r.id }}>
+                        {r.number}
+                      </Link>
+                      {r.status === 'cancelled' && (
+                        <span className="badge badge-danger">
+                          {' '}
+                          <Trans>Cancelled</Trans>
+                        </span>
+                      )}
+                      {r.cancelledOn && <CancelledWhen receipt={r} day={day.day} />}
+                    </th>
+                    <td>{dateTime(new Date(r.receivedAt))}</td>
+                    <td>{r.students}</td>
+                    <td className="amount">{money.format(r.amountMinor)}</td>
+                  </tr>
+                )
+              }}
+            />
           </tbody>
         </table>
       </div>
