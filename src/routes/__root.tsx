@@ -8,12 +8,12 @@ import { HorizontalLayout, VerticalLayout } from '../components/layout/Layouts.t
 import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
 import { Toaster } from '../components/Toaster.tsx'
-import { ReportExports } from '../components/ReportExports.tsx'
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx'
 import { ensureAreaStrings } from '../lib/i18n.ts'
 import type { RouterContext } from '../lib/router-context.ts'
 import { layoutSettings } from '../lib/settings.ts'
 import { workingInstituteState } from '../lib/working-institute.ts'
+import { exportJobs } from '../lib/report-exports.ts'
 
 // Platform administrators only, and it reads through the API client: loaded with the staff shell's
 // first render, never with a public page's first load.
@@ -24,6 +24,11 @@ const InstitutePicker = lazy(async () => {
   ])
   return { default: InstitutePicker }
 })
+
+// The panel of exports running as jobs reads through the API client too: loaded once one runs.
+const ReportExports = lazy(async () => ({
+  default: (await import('../components/ReportExports.tsx')).ReportExports,
+}))
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // A signed-in user's pages are staff pages: their areas' strings arrive before they render.
@@ -41,6 +46,7 @@ function Root() {
   const { layoutType } = useSnapshot(layoutSettings)
   // Another institute chosen in the top bar: every page starts afresh with its data.
   const { choice } = useSnapshot(workingInstituteState)
+  const exports = useSnapshot(exportJobs)
   const Staff = layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout
   return (
     <>
@@ -64,7 +70,11 @@ function Root() {
       {!full && <Customizer />}
       <ScrollToTop />
       <Toaster />
-      {!full && <ReportExports />}
+      {!full && exports.items.length > 0 && (
+        <Suspense fallback={null}>
+          <ReportExports />
+        </Suspense>
+      )}
       <UpdatePrompt />
     </>
   )
