@@ -20,9 +20,11 @@ function ExportItem({ item }: { item: ExportJob }) {
   const { t } = useLingui()
   const { toastUnlessFieldError } = useServerErrors()
   const [fileName, setFileName] = useState<string>()
-  const label = { due: t`Exporting the due report`, paid: t`Exporting the paid report` }[
-    item.report
-  ]
+  const label = {
+    due: t`Exporting the due report`,
+    paid: t`Exporting the paid report`,
+    ledger: t`Exporting the general ledger`,
+  }[item.report]
   const save = useCallback(
     (name: string) =>
       downloadFile(exportFilePath(item.jobId), name).catch((err: unknown) =>

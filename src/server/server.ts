@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo, type SeedResult } from './seeds/seed.ts'
 import { refreshStatistics, statisticsEveryMs } from './db/statistics.ts'
+import { exportSweepEveryMs, sweepExports } from './lib/report-export/sweep.ts'
 import { completeInstitutes } from './modules/institutes/set-up.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
@@ -79,6 +80,12 @@ export async function startServer(config: Config) {
         }, statisticsEveryMs)
       : undefined
   statistics?.unref()
+  const exportFiles = setInterval(() => {
+    sweepExports(database.db, app.services.files).catch((e: unknown) =>
+      log.warn('export files not swept', { error: String(e) }),
+    )
+  }, exportSweepEveryMs)
+  exportFiles.unref()
   // Jobs left running by a crash are picked up again once their lease runs out.
   app.services.jobs.start()
 
@@ -87,6 +94,7 @@ export async function startServer(config: Config) {
     app.services.lifecycle.stopping = true
     clearInterval(retry)
     clearInterval(statistics)
+    clearInterval(exportFiles)
     await new Promise<void>((done) => server.close(() => done()))
     // A job under way stops at its next batch and is resumed from there by the next start.
     await app.services.jobs.stop()

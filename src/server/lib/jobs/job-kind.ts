@@ -42,6 +42,11 @@ export interface JobKind<P = unknown, C = unknown, R = unknown> {
   kind: string
   /** Who may see the kind's jobs (read) and cancel them (create, the right to start one). */
   subject: Permission
+  /**
+   * Jobs started under `read` (a report's export: its rows are what its starter may see) are
+   * their starter's alone: only they see them, and cancel them under `read`.
+   */
+  startersOwn?: boolean
   /** The parameters enqueue takes: refused with a 422 naming the field when they do not fit. */
   params: v.GenericSchema<unknown, P>
   /** Runs in all, first run, retries and resumptions included; 3 unless given. */

@@ -69,6 +69,7 @@ export function reportExportJob(
   return {
     kind: exportKindOf(source.report),
     subject: source.subject,
+    startersOwn: true,
     params: ExportParamsSchema,
     maxAttempts: 2,
     async run({ jobId, instituteId, params, step }) {
@@ -78,7 +79,7 @@ export function reportExportJob(
       let file: FileContext | undefined
       let o: unknown
       await step(async (tx) => {
-        await sweepExports(tx, instituteId, files)
+        await sweepExports(tx, files, instituteId)
         o = await source.options(tx, query, params.asker)
         total = await materialise(tx, instituteId, jobId, source.rows(o))
         file = await fileContextOf(tx, instituteId, params.locale)

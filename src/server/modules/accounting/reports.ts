@@ -23,61 +23,9 @@ import { documented } from '../../lib/openapi/documented.ts'
 import { reportFile, type ReportColumn, type ReportFormat } from '../../lib/report-file.ts'
 import { reportFileRoutes } from '../../lib/report-file-routes.ts'
 import { readQuery } from '../../lib/validate.ts'
+import { directExport } from '../../lib/report-export/direct.ts'
+import { ledgerExport } from './ledger-export.ts'
 import { readLedger, readTrialBalance } from './ledger-read.ts'
-
-/** A line of a ledger's file: the postings, with the balances and totals around them. */
-interface LedgerFileRow {
-  date: string | null
-  reference: string
-  narration: string | MessageDescriptor
-  memo: string
-  debit: number | null
-  credit: number | null
-  balance: number | null
-}
-
-const ledgerColumns: ReportColumn<LedgerFileRow>[] = [
-  { heading: reportColumns.date, kind: 'day', value: (r) => r.date },
-  { heading: reportColumns.reference, kind: 'text', value: (r) => r.reference },
-  { heading: reportColumns.narration, kind: 'text', value: (r) => r.narration },
-  { heading: reportColumns.memo, kind: 'text', value: (r) => r.memo },
-  { heading: reportColumns.debit, kind: 'money', value: (r) => r.debit },
-  { heading: reportColumns.credit, kind: 'money', value: (r) => r.credit },
-  { heading: reportColumns.balance, kind: 'money', value: (r) => r.balance },
-]
-
-function ledgerFileRows(ledger: Ledger): LedgerFileRow[] {
-  const around = { reference: '', memo: '', debit: null, credit: null }
-  const sum = (side: 'debit' | 'credit') => ledger.lines.reduce((s, l) => s + l[side], 0)
-  return [
-    { ...around, date: ledger.from, narration: ledgerRows.opening, balance: ledger.opening },
-    ...ledger.lines,
-    {
-      ...around,
-      date: null,
-      narration: ledgerRows.total,
-      debit: sum('debit'),
-      credit: sum('credit'),
-      balance: null,
-    },
-    { ...around, date: ledger.to, narration: ledgerRows.closing, balance: ledger.closing },
-  ]
-}
-
-async function ledgerFile(c: Context<AppEnv>, format: ReportFormat) {
-  const query = readQuery(c, LedgerFileQuerySchema)
-  const ledger = await readLedger(c.var.database.db, c.var.auth.instituteId, query)
-  return reportFile(
-    c,
-    {
-      name: `ledger-${ledger.account.glCode}-${query.from}-${query.to}`,
-      sheet: reportSheets.ledger,
-      format,
-    },
-    ledgerColumns,
-    ledgerFileRows(ledger),
-  )
-}
 
 /** A line of a trial balance's file: an account's balance, or the totals row. */
 type TrialBalanceFileRow = Omit<TrialBalance['rows'][number], 'name' | 'accountType'> & {
@@ -124,7 +72,12 @@ export const reportRoutes = new Hono<AppEnv>()
     const query = readQuery(c, LedgerQuerySchema)
     return c.json<Ledger>(await readLedger(c.var.database.db, c.var.auth.instituteId, query))
   })
-  .route('/ledger', reportFileRoutes(LedgerFileQuerySchema, ['read', 'getVouchers'], ledgerFile))
+  .route(
+    '/ledger',
+    reportFileRoutes(LedgerFileQuerySchema, ['read', 'getVouchers'], (c, format) =>
+      directExport(c, ledgerExport, format),
+    ),
+  )
   .get(
     '/trial-balance',
     documented({ answers: TrialBalanceSchema, query: TrialBalanceQuerySchema }),

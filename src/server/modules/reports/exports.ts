@@ -20,6 +20,7 @@ import { documented } from '../../lib/openapi/documented.ts'
 import { exportFileKey, exportKindOf } from '../../lib/report-export/names.ts'
 import { askerFor, type AnyReportExportSource } from '../../lib/report-export/source.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { ledgerExport } from '../accounting/ledger-export.ts'
 import { dueExport } from './due-export.ts'
 import { paidExport } from './paid-export.ts'
 
@@ -27,6 +28,7 @@ import { paidExport } from './paid-export.ts'
 export const exportSources: Record<ExportedReport, AnyReportExportSource> = {
   due: dueExport,
   paid: paidExport,
+  ledger: ledgerExport,
 }
 
 /**

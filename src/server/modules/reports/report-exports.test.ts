@@ -2,10 +2,14 @@ import ExcelJS from 'exceljs'
 import { eq, sql } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Ledger } from '../../../shared/schemas/accounting.ts'
 import type { Job } from '../../../shared/schemas/jobs.ts'
 import type { DueReport } from '../../../shared/schemas/reports.ts'
 import { rowsOf } from '../../db/rows.ts'
+import { roleRules, roles, userRoles } from '../../db/schema/access.ts'
 import { students } from '../../db/schema/students.ts'
+import { exportFileKey } from '../../lib/report-export/names.ts'
+import { sweepExports } from '../../lib/report-export/sweep.ts'
 import { signedInAs } from '../../test-support/admission.ts'
 import { tuitionAndLab } from '../../test-support/collection.ts'
 import { activeStudentsIn, demoInstituteId, demoSession } from '../../test-support/fee-invoices.ts'
@@ -26,6 +30,7 @@ describe('report exports by job', () => {
   let t: TestApp
   let admin: string
   let classId: string
+  let demo: string
   let key = 0
 
   beforeAll(async () => {
@@ -33,6 +38,7 @@ describe('report exports by job', () => {
     admin = await signIn(t, 'admin', adminPassword)
     const db = t.database.db
     const instituteId = await demoInstituteId(db)
+    demo = instituteId
     const { sessionId, classIds } = await demoSession(db, instituteId)
     classId = classIds[0]!
     const three = await activeStudentsIn(db, sessionId, classId, 3)
@@ -187,6 +193,45 @@ describe('report exports by job', () => {
     expect(file.headers.get('content-disposition')).toMatch(/paid-report-/)
   })
 
+  it('exports an account’s general ledger through the same job, balances as on the screen', async () => {
+    const [receivable] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`select account_id as id from coa_mappings
+        where institute_id = ${demo} and purpose = 'fee_receivable'`),
+    )
+    const query = { accountId: receivable!.id, from: '2000-01-01', to: '2099-12-31' }
+    const direct = await asUser(
+      t,
+      admin,
+      'GET',
+      `/api/accounting/ledger/export.xlsx?${new URLSearchParams(query)}`,
+    )
+    expect(direct.status).toBe(409)
+    const res = await start({ report: 'ledger', format: 'xlsx', query })
+    expect(res.status).toBe(202)
+    const { jobId } = (await res.json()) as { jobId: string }
+    await t.app.services.jobs.drain()
+    const file = await asUser(t, admin, 'GET', `/api/reports/exports/${jobId}/file`)
+    expect(file.headers.get('content-disposition')).toMatch(/ledger-\d+-2000-01-01-2099-12-31-/)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await file.arrayBuffer())
+    const rows = (book.worksheets[0]!.getSheetValues().slice(2) as unknown[][]).map((r) => [
+      r[2],
+      r[5],
+      r[7],
+    ])
+    const ledger = (await (
+      await asUser(t, admin, 'GET', `/api/accounting/ledger?${new URLSearchParams(query)}`)
+    ).json()) as Ledger
+    expect(ledger.lines.length).toBeGreaterThan(2)
+    const debits = ledger.lines.reduce((sum, l) => sum + l.debit, 0)
+    expect(rows).toEqual([
+      [undefined, undefined, ledger.opening / 100],
+      ...ledger.lines.map((l) => [l.reference, l.debit / 100, l.balance / 100]),
+      [undefined, debits / 100, undefined],
+      [undefined, undefined, ledger.closing / 100],
+    ])
+  })
+
   it('gives the file to its asker alone: none to another user or institute', async () => {
     const jobId = await exported('csv')
     const colleague = await signedInAs(t, 'export-colleague', ['admin'])
@@ -204,14 +249,56 @@ describe('report exports by job', () => {
     expect((await asUser(t, admin, 'GET', '/api/reports/exports/nope/file')).status).toBe(404)
   })
 
-  it('keeps a file a day: the next export removes older ones', async () => {
-    const jobId = await exported('csv')
-    await t.database.db.execute(
-      sql`update jobs set finished_at = now() - interval '25 hours' where id = ${jobId}`,
-    )
+  it('lets a reader of the report cancel their own export, and nobody else see or cancel it', async () => {
+    const db = t.database.db
+    const [role] = await db
+      .insert(roles)
+      .values({ instituteId: demo, name: 'due-reader', homeRoute: '/' })
+      .returning()
+    await db.insert(roleRules).values({ roleId: role!.id, action: 'read', subject: 'due-report' })
+    const user = await addUser(t, { username: 'due-reader', password: 'due-reader-pass-1' })
+    await db.insert(userRoles).values({ userId: user.id, roleId: role!.id })
+    const reader = await signIn(t, 'due-reader', 'due-reader-pass-1')
+    const res = await start({ report: 'due', format: 'csv', query: filters() }, reader)
+    expect(res.status).toBe(202)
+    const { jobId } = (await res.json()) as { jobId: string }
+
+    const colleague = await signedInAs(t, 'export-canceller', ['admin'])
+    const cancel = (token: string) => asUser(t, token, 'POST', `/api/jobs/${jobId}/cancel`)
+    expect((await cancel(colleague)).status).toBe(404)
+    expect((await asUser(t, colleague, 'GET', `/api/jobs/${jobId}`)).status).toBe(404)
+    const listed = async (token: string) => {
+      const res = await asUser(t, token, 'GET', '/api/jobs?kind=due-report-export&perPage=100')
+      return ((await res.json()) as { data: Job[] }).data.map((j) => j.id)
+    }
+    expect(await listed(colleague)).not.toContain(jobId)
+    expect(await listed(reader)).toEqual([jobId])
+
+    const cancelled = await cancel(reader)
+    expect(cancelled.status).toBe(200)
+    expect(await cancelled.json()).toMatchObject({ id: jobId, status: 'cancelled' })
+  })
+
+  it('keeps a file a day: the next export or the hourly sweep removes older ones', async () => {
+    const backdated = async () => {
+      const jobId = await exported('csv')
+      await t.database.db.execute(
+        sql`update jobs set finished_at = now() - interval '25 hours' where id = ${jobId}`,
+      )
+      return jobId
+    }
+    const file = async (jobId: string) => {
+      const res = await asUser(t, admin, 'GET', `/api/reports/exports/${jobId}/file`)
+      return { status: res.status, body: res.status === 200 ? await res.text() : await res.json() }
+    }
+    const before = await backdated()
     await exported('csv')
-    const res = await asUser(t, admin, 'GET', `/api/reports/exports/${jobId}/file`)
-    expect(res.status).toBe(410)
-    expect(await res.json()).toMatchObject({ code: 'export_expired' })
+    expect(await file(before)).toMatchObject({ status: 410, body: { code: 'export_expired' } })
+
+    const swept = await backdated()
+    expect((await file(swept)).status).toBe(200)
+    await sweepExports(t.database.db, t.app.services.files)
+    expect(await file(swept)).toMatchObject({ status: 410, body: { code: 'export_expired' } })
+    expect(await t.app.services.files.read(exportFileKey(demo, swept))).toBeUndefined()
   })
 })

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   permissionAreaNames,
@@ -26,15 +26,17 @@ import { documented } from '../../lib/openapi/documented.ts'
 
 /**
  * The institute's job, if the caller's role may `action` its kind's subject: another
- * institute's job (or one of a kind this server does not run) is a 404, a job the role may not
- * see a 403.
+ * institute's job (or one of a kind this server does not run, or another user's of a kind
+ * whose jobs are their starters' own) is a 404, a job the role may not see a 403. A starter
+ * cancels their own under `read`, the permission they started it under.
  */
 async function jobFor(c: Context<AppEnv>, db: Db, action: Action, lock = false) {
   const { auth, services } = c.var
   const row = await findJob(db, auth.instituteId, c.req.param('jobId') ?? '', lock)
   const kind = row && services.jobs.kind(row.kind)
   if (!row || !kind) throw notFound('job_not_found')
-  authorize(auth, action, kind.subject)
+  if (kind.startersOwn && row.createdBy !== auth.user.id) throw notFound('job_not_found')
+  authorize(auth, kind.startersOwn ? 'read' : action, kind.subject)
   return row
 }
 
@@ -45,26 +47,29 @@ const areaOf = (subject: Permission) =>
 /**
  * Background jobs (src/server/lib/jobs/): their progress and result, and cancelling them. Each
  * kind names the permission subject of its jobs: read to see them, create (the right to start
- * one) to cancel them.
+ * one) to cancel them; a kind started under read (exports) is its starters' own.
  */
 export const jobRoutes = new Hono<AppEnv>()
   .get('/', documented({ answers: JobListSchema, query: JobQuerySchema }))
   .get('/', requireAuth(), requireRecordPermission('read'), async (c) => {
     const query = readQuery(c, JobQuerySchema)
     const { database, auth, services } = c.var
-    let kinds = services.jobs
-      .registeredKinds()
-      .filter((k) => auth.ability.can('read', k.subject))
-      .map((k) => k.kind)
+    let kinds = services.jobs.registeredKinds().filter((k) => auth.ability.can('read', k.subject))
     if (query.kind) {
       const kind = services.jobs.kind(query.kind)
       if (!kind) throw validationFailed({ kind: 'unknown_job_kind' })
       authorize(auth, 'read', kind.subject)
-      kinds = [kind.kind]
+      kinds = [kind]
     }
     const page = { page: query.page, perPage: query.perPage }
     if (!kinds.length) return c.json<JobList>({ data: [], total: 0, ...page })
-    const conditions: SQL[] = [eq(jobs.instituteId, auth.instituteId), inArray(jobs.kind, kinds)]
+    const shared = kinds.filter((k) => !k.startersOwn).map((k) => k.kind)
+    const own = kinds.filter((k) => k.startersOwn).map((k) => k.kind)
+    const visible = or(
+      shared.length ? inArray(jobs.kind, shared) : undefined,
+      own.length ? and(inArray(jobs.kind, own), eq(jobs.createdBy, auth.user.id)) : undefined,
+    )!
+    const conditions: SQL[] = [eq(jobs.instituteId, auth.instituteId), visible]
     if (query.status) conditions.push(eq(jobs.status, query.status))
     const where = and(...conditions)
     const rows = await database.db
