@@ -75,7 +75,9 @@ export const dueExport: ReportExportSource<
   columns: (o) => fileColumns(o.withPhones),
   count: async (db: Db, o) => {
     const [row] = rowsOf<{ n: number }>(
-      await db.execute(sql`${matching(o)} select count(*)::int as n from matching`),
+      await db.execute(
+        sql`${matching({ ...o, placed: false })} select count(*)::int as n from matching`,
+      ),
     )
     return row?.n ?? 0
   },

@@ -98,13 +98,15 @@ type DueFilters = Pick<
 /**
  * The lines owed, with their student's placement in the invoice's session, as the filters narrow
  * them. Lines of campuses out of the reader's scope are left out before anything is summed, a
- * family's debt ("families owing more than") included.
+ * family's debt ("families owing more than") included. A read that needs no student's column
+ * (`placed: false`: sums by line, head or month) joins students only where a filter asks for it.
  */
 export function matching(o: {
   instituteId: string
   asOf: string
   query: DueFilters
   scope: CampusScope
+  placed?: boolean
 }) {
   const { instituteId, asOf, query, scope } = o
   // A family's debt is summed over all its lines only when the filter asks for it.
@@ -112,26 +114,33 @@ export function matching(o: {
   const where: SQL[] = [sql`o.principal <> 0`]
   if (query.academicSessionId) where.push(sql`o.academic_session_id = ${query.academicSessionId}`)
   if (query.campusId) where.push(sql`o.campus_id = ${query.campusId}`)
-  if (query.classId) where.push(sql`e.class_id = ${query.classId}`)
-  if (query.groupId) where.push(sql`e.group_id = ${query.groupId}`)
-  if (query.sectionId) where.push(sql`e.section_id = ${query.sectionId}`)
   if (query.feeHeadId) where.push(sql`o.fee_head_id = ${query.feeHeadId}`)
+  const ofStudent: SQL[] = []
+  if (query.classId) ofStudent.push(sql`e.class_id = ${query.classId}`)
+  if (query.groupId) ofStudent.push(sql`e.group_id = ${query.groupId}`)
+  if (query.sectionId) ofStudent.push(sql`e.section_id = ${query.sectionId}`)
   if (query.q) {
     const pattern = containing(query.q)
-    where.push(sql`(s.full_name ilike ${pattern} or s.student_code ilike ${pattern})`)
+    ofStudent.push(sql`(s.full_name ilike ${pattern} or s.student_code ilike ${pattern})`)
   }
-  if (family) where.push(sql`f.owed > ${query.familyOwesOver}`)
-  return sql`${owedLines(instituteId, asOf)}, scoped as (
+  if (family) ofStudent.push(sql`f.owed > ${query.familyOwesOver}`)
+  const scoped = sql`${owedLines(instituteId, asOf)}, scoped as (
       select * from owed o where ${inCampusScope(scope, sql`o.campus_id`)}
-    )${
-      family
-        ? sql`, family as (
+    )`
+  if (o.placed === false && !ofStudent.length) {
+    return sql`${scoped}, matching as (
+      select * from scoped o where ${sql.join(where, sql` and `)}
+    )`
+  }
+  return sql`${scoped}${
+    family
+      ? sql`, family as (
       select ${familyOfStudent} as family, sum(o.principal) as owed
       from scoped o join students s on s.institute_id = ${instituteId} and s.id = o.student_id
       group by 1
     )`
-        : sql``
-    }, matching as (
+      : sql``
+  }, matching as (
       select o.*, s.student_code, s.full_name, s.guardian_phone, e.class_id, c.name as class_name,
         c.position as class_position, sc.name as section_name, e.roll, h.name as fee_head_name,
         h.priority, pp.name as period_name
@@ -144,7 +153,7 @@ export function matching(o: {
         and e.academic_session_id = o.academic_session_id
       left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
       left join sections sc on sc.institute_id = e.institute_id and sc.id = e.section_id
-      where ${sql.join(where, sql` and `)}
+      where ${sql.join([...where, ...ofStudent], sql` and `)}
     )`
 }
 
@@ -279,12 +288,36 @@ export async function dueFines(
 ) {
   if (!(await finesApply(db, o.instituteId))) return 0
   const fined = rowsOf<FinedRow>(
-    await db.execute(sql`${matching(o)}
+    await db.execute(sql`${matching({ ...o, placed: false })}
       select id, student_id, period_id, due_date::text as due_date, principal, fine_paid
       from matching where due_date < ${o.asOf} and principal > 0`),
   )
   const fines = await finesOf(db, o.instituteId, o.asOf, fined)
   return [...fines.values()].reduce((sum, fine) => sum + fine, 0)
+}
+
+/**
+ * One page of `matching`: the lines sorted carrying only what orders them (the sort of every
+ * line owed is most of the read), the rest of their columns read for the page's lines alone.
+ */
+function pageOf(o: DueReadOptions) {
+  const { instituteId, query } = o
+  return sql`${matching(o)}, page as (
+      select id, principal, fine_paid, due_date, student_code, full_name, class_name,
+        class_position, section_name, roll, priority
+      from matching order by ${orderOf(query)}
+      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}
+    )
+    select ${columns} from (
+      select p.*, l.invoice_id, i.number as invoice_number, l.student_id, s.guardian_phone,
+        h.name as fee_head_name, pp.name as period_name, l.period_id
+      from page p
+      join invoice_lines l on l.institute_id = ${instituteId} and l.id = p.id
+      join invoices i on i.institute_id = ${instituteId} and i.id = l.invoice_id
+      join students s on s.institute_id = ${instituteId} and s.id = l.student_id
+      join fee_heads h on h.institute_id = ${instituteId} and h.id = l.fee_head_id
+      left join payment_periods pp on pp.institute_id = ${instituteId} and pp.id = l.period_id
+    ) r order by ${orderOf(query)}`
 }
 
 /** Whether the filters and the reader's scope keep every line the institute is owed. */
@@ -302,15 +335,11 @@ const keepsAll = (o: DueReadOptions) =>
  * Only the page's lines leave the database; the totals are summed there.
  */
 export async function dueReportPage(db: Db, o: DueReadOptions) {
-  const rows = rowsOf<MatchingRow>(
-    await db.execute(sql`${matching(o)}
-      select ${columns} from matching order by ${orderOf(o.query)}
-      limit ${o.query.perPage} offset ${(o.query.page - 1) * o.query.perPage}`),
-  )
+  const rows = rowsOf<MatchingRow>(await db.execute(pageOf(o)))
   const fines = await finesOf(db, o.instituteId, o.asOf, rows)
   const { lines, ...totals } = totalsOf(
     rowsOf<TotalsRow>(
-      await db.execute(sql`${matching(o)}
+      await db.execute(sql`${matching({ ...o, placed: false })}
         select case when grouping(due_date) = 0 then due_date::text end as due_date,
           count(*)::int as lines, sum(principal) as principal,
           count(distinct student_id)::int as students
@@ -377,7 +406,7 @@ export async function owedByHead(
   },
 ) {
   const rows = rowsOf<{ fee_head_id: string; key: string; minor: string }>(
-    await db.execute(sql`${matching({ ...o, query: o.filters })}
+    await db.execute(sql`${matching({ ...o, query: o.filters, placed: o.split === 'class' })}
       select fee_head_id, ${splitKeys[o.split ?? 'none']} as key, sum(principal) as minor
       from matching group by 1, 2`),
   )
