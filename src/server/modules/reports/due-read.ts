@@ -89,7 +89,7 @@ export function owedLines(instituteId: string, asOf: string, studentId?: string)
 export const familyOfStudent = sql`coalesce(nullif(s.family_key, ''), s.id::text)`
 
 /** What narrows the lines owed: placement, head, and on the due report a search and a family's debt. */
-type DueFilters = Pick<
+export type DueFilters = Pick<
   DueReportQuery,
   'academicSessionId' | 'campusId' | 'classId' | 'groupId' | 'sectionId' | 'feeHeadId'
 > &
@@ -380,35 +380,4 @@ export async function studentOwed(db: Db, instituteId: string, studentId: string
     principalMinor: rows.reduce((sum, r) => sum + Number(r.principal), 0),
     fineMinor: [...fines.values()].reduce((sum, fine) => sum + fine, 0),
   }
-}
-
-/** How the principal owed is split besides by head: not at all, by class, or by the month due. */
-export type OwedSplit = 'none' | 'class' | 'month'
-
-const splitKeys: Record<OwedSplit, SQL> = {
-  none: sql`''`,
-  class: sql`coalesce(class_id::text, '')`,
-  month: sql`to_char(due_date, 'YYYY-MM')`,
-}
-
-/**
- * Σ principal owed as of `asOf` of the lines the filters keep, per head (and class or month
- * due): the due report's totals by head, from the same read.
- */
-export async function owedByHead(
-  db: Db,
-  o: {
-    instituteId: string
-    asOf: string
-    filters: DueFilters
-    scope: CampusScope
-    split?: OwedSplit
-  },
-) {
-  const rows = rowsOf<{ fee_head_id: string; key: string; minor: string }>(
-    await db.execute(sql`${matching({ ...o, query: o.filters, placed: o.split === 'class' })}
-      select fee_head_id, ${splitKeys[o.split ?? 'none']} as key, sum(principal) as minor
-      from matching group by 1, 2`),
-  )
-  return rows.map((r) => ({ feeHeadId: r.fee_head_id, key: r.key, minor: Number(r.minor) }))
 }

@@ -4,7 +4,7 @@ import type { HeadLedgerLine, HeadLedgerRow } from '../../../shared/schemas/repo
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
-import { owedByHead } from './due-read.ts'
+import { owedByHead } from './owed-by-head.ts'
 
 /*
  * A period's movements of what students owe, per fee head, each from its document and dated as

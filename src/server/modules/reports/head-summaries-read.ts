@@ -4,7 +4,7 @@ import type { HeadSummaries } from '../../../shared/schemas/reports.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import type { CampusScope } from '../../lib/campus-scope.ts'
-import { owedByHead } from './due-read.ts'
+import { owedByHead } from './owed-by-head.ts'
 import { headNames, movesByHead } from './head-ledger-read.ts'
 
 /*
