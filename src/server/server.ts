@@ -80,11 +80,12 @@ export async function startServer(config: Config) {
         }, statisticsEveryMs)
       : undefined
   statistics?.unref()
-  const exportFiles = setInterval(() => {
+  const sweepExportFiles = () =>
     sweepExports(database.db, app.services.files).catch((e: unknown) =>
       log.warn('export files not swept', { error: String(e) }),
     )
-  }, exportSweepEveryMs)
+  void sweepExportFiles()
+  const exportFiles = setInterval(() => void sweepExportFiles(), exportSweepEveryMs)
   exportFiles.unref()
   // Jobs left running by a crash are picked up again once their lease runs out.
   app.services.jobs.start()

@@ -5,7 +5,7 @@ import type { FileStorage } from '../storage.ts'
 import { exportFileKey } from './names.ts'
 
 /** How long an export's file is kept for its asker to download. */
-const exportKeptHours = 24
+export const exportKeptHours = 24
 
 /** Export kinds are named `<report>-report-export` (names.ts). */
 const exportKinds = sql`j.kind like '%-report-export'`
@@ -17,7 +17,8 @@ export const exportSweepEveryMs = 60 * 60_000
  * What finished exports leave behind (the institute's, or every institute's when none is
  * named): rows copied by a job that failed or was cancelled before its last batch, and files
  * older than a day (the job's result then says `expired`). Cleared when an export starts, and
- * every hour by each server (server.ts), so a file outlives its day by an hour at most.
+ * by each server at start and hourly (server.ts); the file route refuses a file past its day
+ * whether or not it was swept yet.
  */
 export async function sweepExports(tx: Db, files: FileStorage, instituteId?: string) {
   const ofInstitute = (column: SQL) => (instituteId ? sql`${column} = ${instituteId}` : sql`true`)

@@ -19,6 +19,7 @@ import { localeOf } from '../../lib/messages.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import { exportFileKey, exportKindOf } from '../../lib/report-export/names.ts'
 import { askerFor, type AnyReportExportSource } from '../../lib/report-export/source.ts'
+import { exportKeptHours } from '../../lib/report-export/sweep.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { ledgerExport } from '../accounting/ledger-export.ts'
 import { dueExport } from './due-export.ts'
@@ -87,9 +88,12 @@ export const reportExportRoutes = new Hono<AppEnv>()
       v.object({ ...ReportExportResultSchema.entries, expired: v.optional(v.boolean()) }),
       job.result,
     )
-    const file = result.expired
-      ? undefined
-      : await services.files.read(exportFileKey(auth.instituteId, job.id))
+    const pastItsDay =
+      !job.finishedAt || Date.now() - job.finishedAt.getTime() > exportKeptHours * 3_600_000
+    const file =
+      result.expired || pastItsDay
+        ? undefined
+        : await services.files.read(exportFileKey(auth.instituteId, job.id))
     if (!file) throw new ApiException(410, 'export_expired')
     return c.body(file, 200, {
       'Content-Type': result.fileName.endsWith('.xlsx')

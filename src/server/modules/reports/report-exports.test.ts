@@ -194,11 +194,31 @@ describe('report exports by job', () => {
   })
 
   it('exports an account’s general ledger through the same job, balances as on the screen', async () => {
-    const [receivable] = rowsOf<{ id: string }>(
-      await t.database.db.execute(sql`select account_id as id from coa_mappings
-        where institute_id = ${demo} and purpose = 'fee_receivable'`),
+    const mapped = async (purpose: string) =>
+      rowsOf<{ id: string }>(
+        await t.database.db.execute(sql`select account_id as id from coa_mappings
+          where institute_id = ${demo} and purpose = ${purpose}`),
+      )[0]!.id
+    const [receivable, cash] = [await mapped('fee_receivable'), await mapped('cash')]
+    // Money taken against the invoices: the ledger's credit side.
+    const taken = await asUser(
+      t,
+      admin,
+      'POST',
+      '/api/accounting/vouchers',
+      {
+        type: 'journal',
+        date: new Date().toISOString().slice(0, 10),
+        narration: 'Fees taken before the counter',
+        lines: [
+          { accountId: cash, debit: 450 },
+          { accountId: receivable, credit: 450 },
+        ],
+      },
+      { 'Idempotency-Key': 'export-ledger-journal' },
     )
-    const query = { accountId: receivable!.id, from: '2000-01-01', to: '2099-12-31' }
+    expect(taken.status, await taken.clone().text()).toBe(201)
+    const query = { accountId: receivable, from: '2000-01-01', to: '2099-12-31' }
     const direct = await asUser(
       t,
       admin,
@@ -217,18 +237,20 @@ describe('report exports by job', () => {
     const rows = (book.worksheets[0]!.getSheetValues().slice(2) as unknown[][]).map((r) => [
       r[2],
       r[5],
+      r[6],
       r[7],
     ])
     const ledger = (await (
       await asUser(t, admin, 'GET', `/api/accounting/ledger?${new URLSearchParams(query)}`)
     ).json()) as Ledger
     expect(ledger.lines.length).toBeGreaterThan(2)
-    const debits = ledger.lines.reduce((sum, l) => sum + l.debit, 0)
+    const sum = (side: 'debit' | 'credit') => ledger.lines.reduce((s, l) => s + l[side], 0) / 100
+    expect(ledger.lines.some((l) => l.credit > 0)).toBe(true)
     expect(rows).toEqual([
-      [undefined, undefined, ledger.opening / 100],
-      ...ledger.lines.map((l) => [l.reference, l.debit / 100, l.balance / 100]),
-      [undefined, debits / 100, undefined],
-      [undefined, undefined, ledger.closing / 100],
+      [undefined, undefined, undefined, ledger.opening / 100],
+      ...ledger.lines.map((l) => [l.reference, l.debit / 100, l.credit / 100, l.balance / 100]),
+      [undefined, sum('debit'), sum('credit'), undefined],
+      [undefined, undefined, undefined, ledger.closing / 100],
     ])
   })
 
@@ -296,7 +318,8 @@ describe('report exports by job', () => {
     expect(await file(before)).toMatchObject({ status: 410, body: { code: 'export_expired' } })
 
     const swept = await backdated()
-    expect((await file(swept)).status).toBe(200)
+    expect(await file(swept)).toMatchObject({ status: 410, body: { code: 'export_expired' } })
+    expect(await t.app.services.files.read(exportFileKey(demo, swept))).toBeDefined()
     await sweepExports(t.database.db, t.app.services.files)
     expect(await file(swept)).toMatchObject({ status: 410, body: { code: 'export_expired' } })
     expect(await t.app.services.files.read(exportFileKey(demo, swept))).toBeUndefined()
