@@ -128,6 +128,13 @@ describe('report exports by job', () => {
     expect(await again.json()).toEqual(await first.json())
     const other = await start({ ...body, format: 'xlsx' }, admin, 'export-retry-1')
     expect(other.status).toBe(409)
+    // Keys are each user's own: another user's same key and body start a job of their own.
+    const colleague = await signedInAs(t, 'export-same-key', ['admin'])
+    const theirs = await start(body, colleague, 'export-retry-1')
+    expect(theirs.status).toBe(202)
+    expect(await theirs.json()).not.toEqual(
+      await (await start(body, admin, 'export-retry-1')).json(),
+    )
   })
 
   it('writes the report’s rows to a CSV, with its progress, and clears its copied rows', async () => {
