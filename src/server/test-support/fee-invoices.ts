@@ -1,6 +1,6 @@
 // Fee set-up for the invoicing suites, written straight into the database: heads, a monthly
 // cycle with periods issued today, configured amounts, VAT rates and approved concessions.
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { accounts } from '../db/schema/accounting.ts'
 import { concessions } from '../db/schema/fee-rules.ts'
@@ -11,6 +11,7 @@ import {
   paymentPeriods,
   vatRates,
 } from '../db/schema/fee-setup.ts'
+import { academicSessions } from '../db/schema/academic.ts'
 import { institutes } from '../db/schema/institutes.ts'
 import { enrolments, students } from '../db/schema/students.ts'
 import { demoToday } from './fiscal-dates.ts'
@@ -21,6 +22,8 @@ export const demoInstituteId = async (db: Db) =>
 
 /** The demo session with enrolled students, and its classes with the most students first. */
 export async function demoSession(db: Db, instituteId: string) {
+  // The current session first: the demo's earlier one has classes as full, and a report
+  // places students by the current one unless told otherwise. Ties go by class, the same each run.
   const rows = await db
     .select({
       sessionId: enrolments.academicSessionId,
@@ -28,9 +31,13 @@ export async function demoSession(db: Db, instituteId: string) {
       students: count(),
     })
     .from(enrolments)
+    .innerJoin(
+      academicSessions,
+      rowKey(academicSessions, enrolments.instituteId, enrolments.academicSessionId),
+    )
     .where(eq(enrolments.instituteId, instituteId))
-    .groupBy(enrolments.academicSessionId, enrolments.classId)
-    .orderBy(sql`count(*) desc`)
+    .groupBy(enrolments.academicSessionId, enrolments.classId, academicSessions.isCurrent)
+    .orderBy(desc(academicSessions.isCurrent), sql`count(*) desc`, asc(enrolments.classId))
   const sessionId = rows[0]!.sessionId
   return {
     sessionId,
