@@ -242,6 +242,10 @@ export async function recordsOfInstituteA(t: TestApp) {
     .values({
       instituteId: instituteA,
       invoiceId: invoice!.id,
+      academicSessionId: invoice!.academicSessionId,
+      campusId: invoice!.campusId,
+      issueDate: invoice!.issueDate,
+      dueDate: invoice!.dueDate,
       lineNo: 1,
       studentId: student!.id,
       feeHeadId: feeHead!.id,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type { Dashboard } from '../../src/shared/schemas/report-dashboard.ts'
+import type { DueReport } from '../../src/shared/schemas/reports.ts'
 import { familyWithDues } from './collection-data.ts'
 import { unique } from './offline-support.ts'
 import { adminHeaders, signInAs, staffUser } from './session.ts'
@@ -124,5 +125,26 @@ test('a principal reads the analytics, a chart as its table and the report behin
     amount(thisMonth.collectedMinor),
   )
   await expect(page.locator('canvas')).toHaveCount(0)
+
+  // The family owing most opens the due report of that family alone, as of the same day.
+  const top = figures.topFamilies![0]!
+  const names = top.students.map((s) => s.name)
+  const dueAnswer = page.waitForResponse(
+    (r) => r.url().includes('/api/reports/due?') && r.url().includes('familyOf='),
+  )
+  await page
+    .getByTestId('tile-families')
+    .getByRole('link', { name: `What the family of ${names[0]} owes` })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/due-report\\?.*familyOf=${top.students[0]!.id}`))
+  const due = (await (await dueAnswer).json()) as DueReport
+  const shown = page.getByText(/^One family: /)
+  for (const name of names) await expect(shown).toContainText(name)
+  // Its students alone: those the tile named, and a brother or sister owing nothing past due.
+  expect(due.data.length).toBeGreaterThan(0)
+  for (const row of due.data) await expect(shown).toContainText(row.fullName)
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(due.data.length)
+  await page.getByRole('button', { name: 'Show every family' }).click()
+  await expect(page).not.toHaveURL(/familyOf=/)
   await context.close()
 })

@@ -188,23 +188,35 @@ export function FamiliesTable({
   asOf?: string
 }) {
   const money = useMoney()
+  const { t } = useLingui()
   return (
     <FigureTable caption={caption} head={[<Trans>Family</Trans>, <Trans>Overdue</Trans>]}>
-      {families.map((family) => (
-        <tr key={family.students[0]!.id}>
-          <th scope="row">
-            {family.students.map((s, i) => (
-              <span key={s.id}>
-                {i > 0 && ', '}
-                <Link to="/due-report" search={{ q: s.studentCode, asOf }}>
-                  {s.name}
-                </Link>
-              </span>
-            ))}
-          </th>
-          <td className="amount">{money.format(family.overdueMinor)}</td>
-        </tr>
-      ))}
+      {families.map((family) => {
+        const { id, name } = family.students[0]!
+        return (
+          <tr key={id}>
+            <th scope="row">
+              {family.students.map((s, i) => (
+                <span key={s.id}>
+                  {i > 0 && ', '}
+                  <Link to="/due-report" search={{ q: s.studentCode, asOf }}>
+                    {s.name}
+                  </Link>
+                </span>
+              ))}
+            </th>
+            <td className="amount">
+              <Link
+                to="/due-report"
+                search={{ familyOf: id, asOf }}
+                aria-label={t`What the family of ${name} owes`}
+              >
+                {money.format(family.overdueMinor)}
+              </Link>
+            </td>
+          </tr>
+        )
+      })}
     </FigureTable>
   )
 }

@@ -93,6 +93,7 @@ export function DueReportPage({
   const canOpenStudents = ability.can('read', 'students')
   const canOpenInvoices = ability.can('read', 'group-invoice')
   const headName = heads.find((h) => h.id === search.feeHeadId)?.name
+  const family = [...new Set(data.data.map((row) => row.fullName))].sort().join(', ')
 
   return (
     <div className="page due-report">
@@ -100,6 +101,7 @@ export function DueReportPage({
         filters={[
           { label: <Trans>As of</Trans>, value: day },
           ...(headName ? [{ label: <Trans>Fee head</Trans>, value: headName }] : []),
+          ...(search.familyOf ? [{ label: <Trans>Family</Trans>, value: family }] : []),
         ]}
       />
       <PageHeader
@@ -132,6 +134,18 @@ export function DueReportPage({
           />
           <FeeHeadFilter value={search.feeHeadId} onChange={setSearch} screen="/due-report" />
           <FamilyOwesFilter value={search.familyOwesOver} onChange={setSearch} />
+          {search.familyOf && (
+            <span>
+              <Trans>One family: {family}</Trans>{' '}
+              <button
+                type="button"
+                className="button"
+                onClick={() => setSearch({ familyOf: undefined })}
+              >
+                <Trans>Show every family</Trans>
+              </button>
+            </span>
+          )}
         </div>
 
         <dl className="report-totals" data-testid="due-totals">

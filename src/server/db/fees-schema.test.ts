@@ -79,11 +79,19 @@ describe('fees schema', () => {
     )
   const line = (invoiceId: string, extra = '') =>
     client.query(
-      `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor${extra ? ', cancelled' : ''})
-         values ($1, $2, 1, $3, $4, $5, 150000, 150000${extra ? ', true' : ''})
+      `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor, academic_session_id, campus_id, issue_date, due_date${extra ? ', cancelled' : ''})
+         values ($1, $2, 1, $3, $4, $5, 150000, 150000, $6, $7, '2026-01-01', '2026-01-10'${extra ? ', true' : ''})
          on conflict (institute_id, student_id, period_id, fee_head_id) where not cancelled and credits_line_id is null
          do nothing returning id`,
-      [ids.institute_a, invoiceId, ids.student_a, ids.head_a, ids.period_a],
+      [
+        ids.institute_a,
+        invoiceId,
+        ids.student_a,
+        ids.head_a,
+        ids.period_a,
+        ids.session_a,
+        ids.campus_a,
+      ],
     )
 
   it('invoices a student × period × head once; a cancelled line frees the slot', async () => {
@@ -95,29 +103,50 @@ describe('fees schema', () => {
     expect((await line(await invoice())).rows).toHaveLength(1)
   })
 
-  it('holds a line to its invoice’s student', async () => {
+  it('holds a line to its invoice’s student, session, campus and days', async () => {
     const other = await one(
       `insert into students (institute_id, student_code, full_name, campus_id)
          values ($1, '20260002', 'Mita', $2) returning id`,
       [ids.institute_a, ids.campus_a],
     )
-    const insert = (student: string) =>
+    const insert = (student: string, dueDate = '2026-01-10') =>
       client.query(
-        `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor)
-           values ($1, $2, 1, $3, $4, $5, 100, 100)`,
-        [ids.institute_a, invoiceId, student, ids.head_a, ids.period_a],
+        `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor, academic_session_id, campus_id, issue_date, due_date, cancelled)
+           values ($1, $2, 1, $3, $4, $5, 100, 100, $6, $7, '2026-01-01', $8, true)`,
+        [
+          ids.institute_a,
+          invoiceId,
+          student,
+          ids.head_a,
+          ids.period_a,
+          ids.session_a,
+          ids.campus_a,
+          dueDate,
+        ],
       )
     const invoiceId = await invoice()
     await expect(insert(other)).rejects.toThrow(/invoice_lines_invoice_fk/)
+    // The due report reads a line's days from the line: they are its invoice's.
+    await expect(insert(ids.student_a!, '2026-02-10')).rejects.toThrow(/invoice_lines_invoice_fk/)
+    expect((await insert(ids.student_a!)).rowCount).toBe(1)
   })
 
   it('refuses a line naming another institute’s head or period, and keeps what lines name', async () => {
     const invoiceId = await invoice()
     const insert = (head: string, period: string | null, lineNo = 1) =>
       client.query(
-        `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor)
-           values ($1, $2, $3, $4, $5, $6, 100, 100)`,
-        [ids.institute_a, invoiceId, lineNo, ids.student_a, head, period],
+        `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, period_id, gross_minor, net_minor, academic_session_id, campus_id, issue_date, due_date)
+           values ($1, $2, $3, $4, $5, $6, 100, 100, $7, $8, '2026-01-01', '2026-01-10')`,
+        [
+          ids.institute_a,
+          invoiceId,
+          lineNo,
+          ids.student_a,
+          head,
+          period,
+          ids.session_a,
+          ids.campus_a,
+        ],
       )
     await expect(insert(ids.head_b!, ids.period_a!)).rejects.toMatchObject({
       code: '23503',

@@ -34,8 +34,8 @@ const placementFilters = {
 
 /**
  * `/due-report` and `GET /api/reports/due`: what is owed as of a day (today in the institute's
- * calendar when not given), narrowed by placement, head and what a family owes in all; `q`
- * finds a student by name or student ID.
+ * calendar when not given), narrowed by placement, head, what a family owes in all or one
+ * family; `q` finds a student by name or student ID.
  */
 const dueFilters = {
   q: listQuerySchema(['student']).entries.q,
@@ -43,6 +43,8 @@ const dueFilters = {
   ...placementFilters,
   /** Only families (students sharing a guardian's phone) owing more than this in all. */
   familyOwesOver: v.optional(minorFilter),
+  /** Only this student's family (the dashboard's families owing most). */
+  familyOf: v.optional(id),
 }
 
 export const DueReportQuerySchema = v.strictObject(

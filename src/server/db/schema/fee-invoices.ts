@@ -108,8 +108,17 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_unique').on(t.instituteId, t.number),
     uniqueIndex('invoices_sequence_unique').on(t.instituteId, t.fiscalYear, t.sequence),
     uniqueIndex('invoices_idempotency_unique').on(t.instituteId, t.idempotencyKey),
-    // The lines' reference, which also holds them to their invoice's student.
-    unique('invoices_institute_id_student_unique').on(t.instituteId, t.id, t.studentId),
+    // The lines' reference, which also holds them to their invoice's student, session, campus
+    // and days (copied onto each line for the due report).
+    unique('invoices_line_ref_unique').on(
+      t.instituteId,
+      t.id,
+      t.studentId,
+      t.academicSessionId,
+      t.campusId,
+      t.issueDate,
+      t.dueDate,
+    ),
     index('invoices_student_idx').on(t.instituteId, t.studentId),
     index('invoices_period_idx').on(t.instituteId, t.academicSessionId, t.periodId),
     index('invoices_run_idx').on(t.groupInvoiceRunId),
@@ -158,6 +167,14 @@ export const invoiceLines = pgTable(
     lineNo: integer('line_no').notNull(),
     /** The invoice's student, kept on the line for the uniqueness above. */
     studentId: uuid('student_id').notNull(),
+    /**
+     * The invoice's session, campus, issue and due days, as they are on it (invoice_lines_invoice_fk
+     * holds them to it, and would carry a change over): what is owed is read from the lines alone.
+     */
+    academicSessionId: uuid('academic_session_id').notNull(),
+    campusId: uuid('campus_id').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
     feeHeadId: uuid('fee_head_id').notNull(),
     periodId: uuid('period_id'),
     description: text('description').notNull().default(''),
@@ -198,11 +215,15 @@ export const invoiceLines = pgTable(
     index('invoice_lines_student_idx').on(t.instituteId, t.studentId),
     // The lines owed now: the due report starts from them (due-read.ts), not from every line —
     // read from the index alone (what it needs of a line is in it), not from the table's pages.
-    index('invoice_lines_open_idx')
+    index('invoice_lines_owed_idx')
       .on(
         t.instituteId,
         t.studentId,
+        t.academicSessionId,
+        t.dueDate,
         t.id,
+        t.issueDate,
+        t.campusId,
         t.invoiceId,
         t.feeHeadId,
         t.periodId,
@@ -215,14 +236,32 @@ export const invoiceLines = pgTable(
     index('invoice_lines_credits_idx')
       .on(t.instituteId, t.creditsLineId)
       .where(sql`${t.creditsLineId} is not null`),
-    // One check a line for its institute, invoice and student: a group run writes 50,000 lines.
+    // One check a line for its institute, invoice, student, session, campus and days: a group
+    // run writes 50,000 lines.
     // Its head and period are checked once a statement instead (migration 0022,
     // invoice_lines_check_refs): a row's check costs ~30 µs on PGlite, 3 s of a 10,000-student run.
     foreignKey({
       name: 'invoice_lines_invoice_fk',
-      columns: [t.instituteId, t.invoiceId, t.studentId],
-      foreignColumns: [invoices.instituteId, invoices.id, invoices.studentId],
-    }),
+      columns: [
+        t.instituteId,
+        t.invoiceId,
+        t.studentId,
+        t.academicSessionId,
+        t.campusId,
+        t.issueDate,
+        t.dueDate,
+      ],
+      foreignColumns: [
+        invoices.instituteId,
+        invoices.id,
+        invoices.studentId,
+        invoices.academicSessionId,
+        invoices.campusId,
+        invoices.issueDate,
+        invoices.dueDate,
+      ],
+      // Never used by the app (an invoice is not edited), but a copy that cannot go stale.
+    }).onUpdate('cascade'),
     tenantReference('invoice_lines_concession_fk', t, t.concessionId, concessions),
     check('invoice_lines_vat_rate', sql`${t.vatRateBp} between 0 and 10000`),
     check('invoice_lines_paid', sql`${t.paidMinor} >= 0 and ${t.fineMinor} >= 0`),

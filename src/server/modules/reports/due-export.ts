@@ -83,7 +83,10 @@ export const dueExport: ReportExportSource<
   },
   rows: (o) => sql`${matching(o)}
     select ${columns}, row_number() over (order by ${orderOf(o.query)})::int as export_n
-    from matching`,
+    from (
+      select m.*, i.number as invoice_number from matching m
+      join invoices i on i.institute_id = ${o.instituteId} and i.id = m.invoice_id
+    ) m`,
   present: async (db, o, rows) => {
     const fines = await finesOf(db, o.instituteId, o.asOf, rows)
     return rows.map(toRow(o.asOf, fines, o.withPhones))

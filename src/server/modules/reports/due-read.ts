@@ -1,15 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
-import {
-  agingBucketOf,
-  agingBuckets,
-  type AgingBucket,
-  type DueReportRow,
-} from '../../../shared/schemas/reports.ts'
+import { agingBucketOf, type DueReportRow } from '../../../shared/schemas/reports.ts'
 import { type DueReportQuery } from '../../../shared/schemas/report-search.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { chargedFines, finesApply } from '../fees/rules/fine-read.ts'
 import { containing } from '../../lib/like.ts'
+import { pgArray } from '../../lib/sql-arrays.ts'
 import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 
 /*
@@ -26,26 +22,25 @@ import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
  * payment or credit note of the past year is summed.
  */
 
-/** A line read for `owed`, with its invoice's number, due date, session and campus. */
+/** A line read for `owed`: its invoice's session, campus and days are on it (migration 0040). */
 const lineColumns = sql`l.id, l.invoice_id, l.student_id, l.fee_head_id, l.period_id,
-  l.institute_id, l.balance_minor, l.fine_minor, i.number as invoice_number, i.due_date,
-  i.academic_session_id, i.campus_id`
+  l.institute_id, l.balance_minor, l.fine_minor, l.due_date, l.academic_session_id, l.campus_id`
 
 /**
- * Each line of the institute (or of one student) with its principal owed as of `asOf` (credit
+ * Each line of the institute (or of some students) with its principal owed as of `asOf` (credit
  * notes' lines are in the lines they credit) and the fine paid of it by then: the `owed`
- * relation every figure of what is owed is read from. Each branch of `lines` joins its invoices
- * itself, where the planner knows how many rows to expect.
+ * relation every figure of what is owed is read from. The lines owed now are read from their
+ * index alone (invoice_lines_owed_idx).
  */
-export function owedLines(instituteId: string, asOf: string, studentId?: string) {
-  const ofStudent = (column: SQL) => (studentId ? sql`and ${column} = ${studentId}` : sql``)
+export function owedLines(instituteId: string, asOf: string, studentIds?: readonly string[]) {
+  const ofStudent = (column: SQL) =>
+    studentIds ? sql`and ${column} = any(${pgArray(studentIds)}::uuid[])` : sql``
   return sql`
   with credited_since as (
     select cl.credits_line_id as line_id, sum(cl.net_minor)::bigint as minor
     from invoice_lines cl
-    join invoices ci on ci.institute_id = cl.institute_id and ci.id = cl.invoice_id
     where cl.institute_id = ${instituteId} and cl.credits_line_id is not null
-      and ci.issue_date > ${asOf} ${ofStudent(sql`cl.student_id`)}
+      and cl.issue_date > ${asOf} ${ofStudent(sql`cl.student_id`)}
     group by cl.credits_line_id
   ), paid_since as (
     select a.invoice_line_id as line_id,
@@ -62,18 +57,16 @@ export function owedLines(instituteId: string, asOf: string, studentId?: string)
   ), lines as (
     select ${lineColumns}
     from invoice_lines l
-    join invoices i on i.institute_id = ${instituteId} and i.id = l.invoice_id
     where l.institute_id = ${instituteId} and l.credits_line_id is null and l.balance_minor <> 0
-      and i.issue_date <= ${asOf} ${ofStudent(sql`l.student_id`)}
+      and l.issue_date <= ${asOf} ${ofStudent(sql`l.student_id`)}
     union all
     select ${lineColumns}
     from (select line_id from credited_since union select line_id from paid_since) t
     join invoice_lines l on l.institute_id = ${instituteId} and l.id = t.line_id
-    join invoices i on i.institute_id = ${instituteId} and i.id = l.invoice_id
-    where l.balance_minor = 0 and i.issue_date <= ${asOf}
+    where l.balance_minor = 0 and l.issue_date <= ${asOf}
   ), owed as (
     select l.id, l.invoice_id, l.student_id, l.fee_head_id, l.period_id, l.institute_id,
-      l.invoice_number, l.due_date, l.academic_session_id, l.campus_id,
+      l.due_date, l.academic_session_id, l.campus_id,
       l.balance_minor - coalesce(cs.minor, 0) + coalesce(ps.principal, 0) as principal,
       l.fine_minor - coalesce(ps.fine, 0) as fine_paid
     from lines l
@@ -86,75 +79,113 @@ export function owedLines(instituteId: string, asOf: string, studentId?: string)
  * A student's family, for "families owing more than": those sharing a guardian's phone; a
  * student without one is a family alone (`s` the students row).
  */
-export const familyOfStudent = sql`coalesce(nullif(s.family_key, ''), s.id::text)`
+const familyOf = (student: SQL) =>
+  sql`coalesce(nullif(${student}.family_key, ''), ${student}.id::text)`
+export const familyOfStudent = familyOf(sql`s`)
 
 /** What narrows the lines owed: placement, head, and on the due report a search and a family's debt. */
 export type DueFilters = Pick<
   DueReportQuery,
   'academicSessionId' | 'campusId' | 'classId' | 'groupId' | 'sectionId' | 'feeHeadId'
 > &
-  Partial<Pick<DueReportQuery, 'q' | 'familyOwesOver'>>
+  Partial<Pick<DueReportQuery, 'q' | 'familyOwesOver' | 'familyOf'>>
 
-/**
- * The lines owed, with their student's placement in the invoice's session, as the filters narrow
- * them. Lines of campuses out of the reader's scope are left out before anything is summed, a
- * family's debt ("families owing more than") included. A read that needs no student's column
- * (`placed: false`: sums by line, head or month) joins students only where a filter asks for it.
- */
-export function matching(o: {
+type MatchingOptions = {
   instituteId: string
   asOf: string
   query: DueFilters
   scope: CampusScope
-  placed?: boolean
-}) {
-  const { instituteId, asOf, query, scope } = o
-  // A family's debt is summed over all its lines only when the filter asks for it.
-  const family = query.familyOwesOver !== undefined
+  /** Only these students' lines. */
+  studentIds?: readonly string[]
+}
+
+/** What narrows by student: placement in the invoice's session, a search, a family. */
+export function studentFilters(instituteId: string, query: DueFilters): SQL[] {
+  const where: SQL[] = []
+  if (query.classId) where.push(sql`e.class_id = ${query.classId}`)
+  if (query.groupId) where.push(sql`e.group_id = ${query.groupId}`)
+  if (query.sectionId) where.push(sql`e.section_id = ${query.sectionId}`)
+  if (query.q) {
+    const pattern = containing(query.q)
+    where.push(sql`(s.full_name ilike ${pattern} or s.student_code ilike ${pattern})`)
+  }
+  if (query.familyOwesOver !== undefined) where.push(sql`f.owed > ${query.familyOwesOver}`)
+  if (query.familyOf) {
+    where.push(sql`${familyOfStudent} = (select ${familyOf(sql`m`)} from students m
+      where m.institute_id = ${instituteId} and m.id = ${query.familyOf})`)
+  }
+  return where
+}
+
+/**
+ * `kept`: the lines owed that the reader's scope and the line's own filters (session, campus,
+ * head) keep; with "families owing more than", `family`: each family's debt, summed over every
+ * line in scope. Lines of campuses out of the reader's scope are left out before anything is
+ * summed, a family's debt included.
+ */
+export function keptLines({ instituteId, asOf, query, scope, studentIds }: MatchingOptions) {
   const where: SQL[] = [sql`o.principal <> 0`]
   if (query.academicSessionId) where.push(sql`o.academic_session_id = ${query.academicSessionId}`)
   if (query.campusId) where.push(sql`o.campus_id = ${query.campusId}`)
   if (query.feeHeadId) where.push(sql`o.fee_head_id = ${query.feeHeadId}`)
-  const ofStudent: SQL[] = []
-  if (query.classId) ofStudent.push(sql`e.class_id = ${query.classId}`)
-  if (query.groupId) ofStudent.push(sql`e.group_id = ${query.groupId}`)
-  if (query.sectionId) ofStudent.push(sql`e.section_id = ${query.sectionId}`)
-  if (query.q) {
-    const pattern = containing(query.q)
-    ofStudent.push(sql`(s.full_name ilike ${pattern} or s.student_code ilike ${pattern})`)
-  }
-  if (family) ofStudent.push(sql`f.owed > ${query.familyOwesOver}`)
-  const scoped = sql`${owedLines(instituteId, asOf)}, scoped as (
+  return sql`${owedLines(instituteId, asOf, studentIds)}, scoped as (
       select * from owed o where ${inCampusScope(scope, sql`o.campus_id`)}
-    )`
-  if (o.placed === false && !ofStudent.length) {
-    return sql`${scoped}, matching as (
+    ), kept as (
       select * from scoped o where ${sql.join(where, sql` and `)}
-    )`
-  }
-  return sql`${scoped}${
-    family
-      ? sql`, family as (
+    )${
+      query.familyOwesOver === undefined
+        ? sql``
+        : sql`, family as (
       select ${familyOfStudent} as family, sum(o.principal) as owed
       from scoped o join students s on s.institute_id = ${instituteId} and s.id = o.student_id
       group by 1
     )`
-      : sql``
-  }, matching as (
+    }`
+}
+
+/**
+ * A student (`row`: a row with student_id and academic_session_id) with their family's debt when
+ * the filter asks for it, and their placement in that session.
+ */
+export const placementOf = (instituteId: string, query: DueFilters, row: SQL = sql`o`) => sql`
+      join students s on s.institute_id = ${instituteId} and s.id = ${row}.student_id
+      ${query.familyOwesOver === undefined ? sql`` : sql`join family f on f.family = ${familyOfStudent}`}
+      left join enrolments e on e.institute_id = ${instituteId} and e.student_id = ${row}.student_id
+        and e.academic_session_id = ${row}.academic_session_id
+      left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
+      left join sections sc on sc.institute_id = e.institute_id and sc.id = e.section_id`
+
+/**
+ * `matching`: the lines owed, with their student's placement in the invoice's session, as the
+ * filters narrow them. A read that needs no student's column (`placed: false`: sums by line,
+ * head or month) joins students only where a filter asks for it.
+ */
+export function matching(o: MatchingOptions & { placed?: boolean }) {
+  const { instituteId, query } = o
+  const ofStudent = studentFilters(instituteId, query)
+  if (o.placed === false && !ofStudent.length) {
+    return sql`${keptLines(o)}, matching as (select * from kept)`
+  }
+  return sql`${keptLines(o)}, matching as (
       select o.*, s.student_code, s.full_name, s.guardian_phone, e.class_id, c.name as class_name,
         c.position as class_position, sc.name as section_name, e.roll, h.name as fee_head_name,
         h.priority, pp.name as period_name
-      from scoped o
-      join students s on s.institute_id = ${instituteId} and s.id = o.student_id
-      ${family ? sql`join family f on f.family = ${familyOfStudent}` : sql``}
+      from kept o
+      ${placementOf(instituteId, query)}
       join fee_heads h on h.institute_id = ${instituteId} and h.id = o.fee_head_id
       left join payment_periods pp on pp.institute_id = ${instituteId} and pp.id = o.period_id
-      left join enrolments e on e.institute_id = ${instituteId} and e.student_id = o.student_id
-        and e.academic_session_id = o.academic_session_id
-      left join classes c on c.institute_id = e.institute_id and c.id = e.class_id
-      left join sections sc on sc.institute_id = e.institute_id and sc.id = e.section_id
-      where ${sql.join([...where, ...ofStudent], sql` and `)}
+      ${ofStudent.length ? sql`where ${sql.join(ofStudent, sql` and `)}` : sql``}
     )`
+}
+
+/**
+ * The order of students (class, section, roll, name; a student's lines of two sessions apart):
+ * the first keys in the direction asked for.
+ */
+export function studentOrder(query: DueReportQuery): SQL {
+  const direction = query.sortDesc ? sql`desc` : sql`asc`
+  return sql`class_position ${direction} nulls last, section_name ${direction} nulls last,
+    roll ${direction} nulls last, full_name ${direction}, student_code, academic_session_id`
 }
 
 /** The report's orders, the first key in the direction asked for: by student (class, section, roll), due date or amount. */
@@ -164,8 +195,7 @@ export function orderOf(query: DueReportQuery): SQL {
     full_name, student_code`
   switch (query.sortBy ?? 'student') {
     case 'student':
-      return sql`class_position ${direction} nulls last, section_name ${direction} nulls last,
-        roll ${direction} nulls last, full_name ${direction}, student_code, due_date, priority, id`
+      return sql`${studentOrder(query)}, due_date, priority, id`
     case 'dueDate':
       return sql`due_date ${direction}, ${byStudent}, priority, id`
     case 'principal':
@@ -255,29 +285,6 @@ export interface DueReadOptions {
   scope: CampusScope
 }
 
-interface TotalsRow {
-  /** Null on the row of all of them. */
-  due_date: string | null
-  lines: number
-  principal: string
-  students: number
-}
-
-/** The totals of the lines, from their sums per due date (each date's bucket the shared agingBucketOf). */
-function totalsOf(rows: TotalsRow[], asOf: string) {
-  const buckets = Object.fromEntries(agingBuckets.map((b) => [b, 0])) as Record<AgingBucket, number>
-  for (const r of rows) {
-    if (r.due_date !== null) buckets[agingBucketOf(r.due_date, asOf)] += Number(r.principal)
-  }
-  const all = rows.find((r) => r.due_date === null)
-  return {
-    lines: all?.lines ?? 0,
-    principalMinor: Number(all?.principal ?? 0),
-    students: all?.students ?? 0,
-    buckets,
-  }
-}
-
 /**
  * The fine still owed as of `asOf` on every line the filters keep, however many pages: read
  * only where a fine rule is in force, and then only the lines past due with principal owed.
@@ -296,67 +303,6 @@ export async function dueFines(
   return [...fines.values()].reduce((sum, fine) => sum + fine, 0)
 }
 
-/**
- * One page of `matching`: the lines sorted carrying only what orders them (the sort of every
- * line owed is most of the read), the rest of their columns read for the page's lines alone.
- */
-function pageOf(o: DueReadOptions) {
-  const { instituteId, query } = o
-  return sql`${matching(o)}, page as (
-      select id, principal, fine_paid, due_date, student_code, full_name, class_name,
-        class_position, section_name, roll, priority
-      from matching order by ${orderOf(query)}
-      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}
-    )
-    select ${columns} from (
-      select p.*, l.invoice_id, i.number as invoice_number, l.student_id, s.guardian_phone,
-        h.name as fee_head_name, pp.name as period_name, l.period_id
-      from page p
-      join invoice_lines l on l.institute_id = ${instituteId} and l.id = p.id
-      join invoices i on i.institute_id = ${instituteId} and i.id = l.invoice_id
-      join students s on s.institute_id = ${instituteId} and s.id = l.student_id
-      join fee_heads h on h.institute_id = ${instituteId} and h.id = l.fee_head_id
-      left join payment_periods pp on pp.institute_id = ${instituteId} and pp.id = l.period_id
-    ) r order by ${orderOf(query)}`
-}
-
-/** Whether the filters and the reader's scope keep every line the institute is owed. */
-const keepsAll = (o: DueReadOptions) =>
-  !o.scope.limited &&
-  (
-    ['academicSessionId', 'campusId', 'classId', 'groupId', 'sectionId', 'feeHeadId', 'q'] as const
-  ).every((key) => !o.query[key]) &&
-  o.query.familyOwesOver === undefined
-
-/**
- * One page of the lines the filters keep (each with its fine), and the totals of all of them:
- * principal, students and principal per aging bucket (their fines: dueFines); and Σ principal
- * the whole institute owes, whatever the filters (what the ledger's balance is checked against).
- * Only the page's lines leave the database; the totals are summed there.
- */
-export async function dueReportPage(db: Db, o: DueReadOptions) {
-  const rows = rowsOf<MatchingRow>(await db.execute(pageOf(o)))
-  const fines = await finesOf(db, o.instituteId, o.asOf, rows)
-  const { lines, ...totals } = totalsOf(
-    rowsOf<TotalsRow>(
-      await db.execute(sql`${matching({ ...o, placed: false })}
-        select case when grouping(due_date) = 0 then due_date::text end as due_date,
-          count(*)::int as lines, sum(principal) as principal,
-          count(distinct student_id)::int as students
-        from matching group by grouping sets ((due_date), ())`),
-    ),
-    o.asOf,
-  )
-  return {
-    data: rows.map(toRow(o.asOf, fines, o.withPhones)),
-    total: lines,
-    totals,
-    instituteOwedMinor: keepsAll(o)
-      ? totals.principalMinor
-      : await totalOwed(db, o.instituteId, o.asOf),
-  }
-}
-
 /** Σ principal owed by every student of the institute as of `asOf`, whatever a report's filters. */
 export async function totalOwed(db: Db, instituteId: string, asOf: string): Promise<number> {
   const [row] = rowsOf<{ n: string | null }>(
@@ -371,7 +317,7 @@ export async function totalOwed(db: Db, instituteId: string, asOf: string): Prom
  */
 export async function studentOwed(db: Db, instituteId: string, studentId: string, asOf: string) {
   const rows = rowsOf<FinedRow>(
-    await db.execute(sql`${owedLines(instituteId, asOf, studentId)}
+    await db.execute(sql`${owedLines(instituteId, asOf, [studentId])}
       select id, student_id, period_id, due_date::text as due_date, principal, fine_paid
       from owed where principal <> 0`),
   )

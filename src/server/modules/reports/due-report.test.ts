@@ -246,12 +246,39 @@ describe('due report', () => {
     // Anis and Bina's family owes 1,600.00; Chaity 1,200.00.
     const families = await report(`?classId=${classId}&q=Due&familyOwesOver=130000`)
     expect(new Set(families.data.map((row) => row.studentId))).toEqual(new Set([anis, bina]))
+    // One family, as the dashboard's families owing most open it: every line of its students.
+    const anisFamily = await report(`?familyOf=${anis}`)
+    expect(new Set(anisFamily.data.map((row) => row.studentId))).toEqual(new Set([anis, bina]))
+    expect(anisFamily.totals.principalMinor).toBe(tuition + 2 * lab)
+    expect((await report(`?familyOf=${chaity}`)).total).toBe(2)
     const paged = await report(
       `?classId=${classId}&q=Due&perPage=2&page=2&sortBy=principal&sortDesc=true`,
     )
     expect(paged.total).toBe(5)
     expect(paged.data.map((row) => row.principalMinor)).toEqual([lab, lab])
     expect(paged.totals.principalMinor).toBe(2 * tuition + 3 * lab - 10_000)
+  })
+
+  it('pages by student without losing or repeating a line where a page splits a student', async () => {
+    let ascending: string[] = []
+    for (const sortDesc of [false, true]) {
+      const query = `?classId=${classId}&q=Due&sortDesc=${sortDesc}`
+      const lines = (r: DueReport) => r.data.map((row) => `${row.fullName} ${row.feeHeadName}`)
+      const all = lines(await report(query))
+      const order = [...new Set(all.map((line) => line.slice(0, -9)))]
+      if (sortDesc) expect(order).toEqual(ascending.reverse())
+      else ascending = order
+      for (const perPage of [1, 2, 3]) {
+        const pages: string[] = []
+        for (let page = 1; page <= Math.ceil(5 / perPage); page++) {
+          const r = await report(`${query}&perPage=${perPage}&page=${page}`)
+          expect(r.total).toBe(5)
+          pages.push(...lines(r))
+        }
+        expect(pages, `${perPage} a page, descending: ${sortDesc}`).toEqual(all)
+      }
+    }
+    expect((await report(`?classId=${classId}&q=Due&perPage=2&page=4`)).data).toEqual([])
   })
 
   it('counts students without a guardian’s phone each as a family of their own', async () => {
@@ -284,6 +311,7 @@ describe('due report', () => {
       ['?asOf=yesterday', 'asOf'],
       ['?perPage=1000', 'perPage'],
       ['?familyOwesOver=lots', 'familyOwesOver'],
+      ['?familyOf=anis', 'familyOf'],
       ['?classId=7', 'classId'],
       ['?sortBy=phone', 'sortBy'],
       ['?colour=red', 'colour'],
@@ -315,6 +343,7 @@ describe('due report', () => {
     const other = await signIn(t, 'due-elsewhere', 'due-elsewhere-pass-1')
     const r = await report('', other)
     expect(r.total).toBe(0)
+    expect((await report(`?familyOf=${anis}`, other)).total).toBe(0)
     expect(r.agreement).toMatchObject({ reportMinor: 0, agrees: true })
     const fines = await asUser(t, other, 'GET', '/api/reports/due/fines')
     expect(await fines.json()).toMatchObject({ fineMinor: 0 })

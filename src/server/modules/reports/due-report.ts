@@ -21,7 +21,8 @@ import { askerFor } from '../../lib/report-export/source.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { mappedBalance } from '../accounting/mapped-balance.ts'
 import { dueExport, dueOptions } from './due-export.ts'
-import { dueFines, dueReportPage } from './due-read.ts'
+import { dueFines } from './due-read.ts'
+import { dueReportPage } from './due-page.ts'
 import { readSnapshot } from '../../db/read-snapshot.ts'
 
 const readOptions = async <Q extends DueFinesQuery>(c: Context<AppEnv>, query: Q) =>

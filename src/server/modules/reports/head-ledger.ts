@@ -29,7 +29,8 @@ import {
 import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { mappedBalance } from '../accounting/mapped-balance.ts'
-import { dueReportPage, totalOwed } from './due-read.ts'
+import { totalOwed } from './due-read.ts'
+import { dueReportPage } from './due-page.ts'
 import {
   dayBefore,
   headLedgerRows,

@@ -83,6 +83,13 @@ export async function cancelInvoice(
     source: 'invoice',
     createdBy,
   })
+  // The note's session, campus and days, which its lines carry too.
+  const dated = {
+    academicSessionId: invoice.academicSessionId,
+    campusId: invoice.campusId,
+    issueDate: date,
+    dueDate: date,
+  }
   const [note] = await tx
     .insert(invoices)
     .values({
@@ -91,11 +98,8 @@ export async function cancelInvoice(
       fiscalYear,
       sequence,
       studentId: invoice.studentId,
-      academicSessionId: invoice.academicSessionId,
+      ...dated,
       periodId: invoice.periodId,
-      campusId: invoice.campusId,
-      issueDate: date,
-      dueDate: date,
       status: 'cancelled',
       voucherId: voucher.id,
       creditOf: invoice.id,
@@ -107,6 +111,7 @@ export async function cancelInvoice(
     lines.map((l) => ({
       instituteId,
       invoiceId: note!.id,
+      ...dated,
       lineNo: l.lineNo,
       studentId: l.studentId,
       feeHeadId: l.feeHeadId,

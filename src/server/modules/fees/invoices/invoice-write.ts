@@ -221,16 +221,22 @@ export async function writeInvoices(
     }
   }
   await tx.execute(sql`
-    insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id,
-      period_id, gross_minor, concession_minor, vat_minor, net_minor, concession_id, vat_rate_bp,
-      vat_inclusive, explanation, voucher_id)
-    select ${instituteId}, i.id, l.line_no, i.student_id, t.fee_head_id, t.period_id,
-      t.gross_minor, t.concession_minor, t.vat_minor, t.net_minor, t.concession_id,
-      t.vat_rate_bp, t.vat_inclusive, t.explanation, t.voucher_id
+    insert into invoice_lines (institute_id, invoice_id, line_no, student_id,
+      academic_session_id, campus_id, issue_date, due_date, fee_head_id, period_id, gross_minor,
+      concession_minor, vat_minor, net_minor, concession_id, vat_rate_bp, vat_inclusive,
+      explanation, voucher_id)
+    select ${instituteId}, i.id, l.line_no, i.student_id, ${options.academicSessionId}::uuid,
+      i.campus_id, i.issue_date, i.due_date, t.fee_head_id, t.period_id, t.gross_minor,
+      t.concession_minor, t.vat_minor, t.net_minor, t.concession_id, t.vat_rate_bp,
+      t.vat_inclusive, t.explanation, t.voucher_id
     from unnest(${pgArray(lineInvoice)}::int[], ${pgArray(lineNo)}::int[],
         ${pgArray(lineTemplate)}::int[]) as l(invoice, line_no, template)
-      join unnest(${pgArray(ids)}::uuid[], ${pgArray(planned.map((p) => p.student.id))}::uuid[])
-        with ordinality as i(id, student_id, n) on i.n = l.invoice
+      join unnest(${pgArray(ids)}::uuid[], ${pgArray(planned.map((p) => p.student.id))}::uuid[],
+          ${pgArray(planned.map((p) => p.student.campusId))}::uuid[],
+          ${pgArray(planned.map((p) => p.issueDate))}::date[],
+          ${pgArray(planned.map((p) => p.dueDate))}::date[])
+        with ordinality as i(id, student_id, campus_id, issue_date, due_date, n)
+        on i.n = l.invoice
       join jsonb_to_recordset(${JSON.stringify(templates)}::jsonb) as t(n integer,
         fee_head_id uuid, period_id uuid, gross_minor bigint, concession_minor bigint, vat_minor bigint, net_minor bigint, concession_id uuid, vat_rate_bp integer,
         vat_inclusive boolean, explanation jsonb, voucher_id uuid) on t.n = l.template`)

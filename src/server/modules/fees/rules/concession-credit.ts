@@ -240,6 +240,13 @@ export async function creditApprovedConcession(
       source: 'invoice',
       createdBy,
     })
+    // The note's session, campus and days, which its lines carry too.
+    const dated = {
+      academicSessionId: invoice.academicSessionId,
+      campusId: invoice.campusId,
+      issueDate: date,
+      dueDate: date,
+    }
     const [note] = await tx
       .insert(invoices)
       .values({
@@ -248,11 +255,8 @@ export async function creditApprovedConcession(
         fiscalYear,
         sequence: sequence++,
         studentId: invoice.studentId,
-        academicSessionId: invoice.academicSessionId,
+        ...dated,
         periodId: invoice.periodId,
-        campusId: invoice.campusId,
-        issueDate: date,
-        dueDate: date,
         // A credit note asks nothing: it is settled by what it takes off its invoice.
         status: 'paid',
         voucherId: voucher.id,
@@ -266,6 +270,7 @@ export async function creditApprovedConcession(
       credited.map(({ line, credit }, n) => ({
         instituteId,
         invoiceId: note!.id,
+        ...dated,
         lineNo: n + 1,
         studentId: line.studentId,
         feeHeadId: line.feeHeadId,

@@ -203,6 +203,10 @@ describe('fee heads', () => {
     await t.database.db.insert(invoiceLines).values({
       instituteId: student!.instituteId,
       invoiceId: invoice!.id,
+      academicSessionId: invoice!.academicSessionId,
+      campusId: invoice!.campusId,
+      issueDate: invoice!.issueDate,
+      dueDate: invoice!.dueDate,
       lineNo: 1,
       studentId: student!.id,
       feeHeadId: head.id,
