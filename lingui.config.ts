@@ -7,7 +7,10 @@ import { staffStringAreas } from './src/lib/string-areas.ts'
  * kept in that area's catalog, out of the one every page loads. The server reads every catalog.
  */
 const sharedOfArea: Partial<Record<keyof typeof staffStringAreas, string[]>> = {
-  reports: ['<rootDir>/src/shared/messages/report-files.ts'],
+  reports: [
+    '<rootDir>/src/shared/messages/report-files.ts',
+    '<rootDir>/src/shared/messages/aging-buckets.ts',
+  ],
 }
 
 /** Areas only signed-in staff see: each area's strings load with its pages, not before. */

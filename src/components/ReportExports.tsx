@@ -24,6 +24,7 @@ function ExportItem({ item }: { item: ExportJob }) {
     due: t`Exporting the due report`,
     paid: t`Exporting the paid report`,
     ledger: t`Exporting the general ledger`,
+    'head-ledger-lines': t`Exporting the lines of a head-wise ledger figure`,
   }[item.report]
   const save = useCallback(
     (name: string) =>

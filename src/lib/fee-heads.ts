@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { GuardedPath } from '../shared/permissions/route-access.ts'
-import { FeeHeadListSchema } from '../shared/schemas/fee-setup.ts'
+import { FeeHeadListSchema } from '../shared/schemas/fee-heads.ts'
 import { storedRead } from './read-store.ts'
 
 /*

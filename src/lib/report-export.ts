@@ -1,15 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
-import * as v from 'valibot'
-import {
-  exportedReports,
-  ReportExportStartedSchema,
-  type ReportExportRequest,
-} from '../shared/schemas/report-exports.ts'
-import { apiError, postJson } from './api.ts'
-import { downloadFile } from './download.ts'
 import type { Feedback } from './mutation-feedback.ts'
-import { followExport } from './report-exports.ts'
 import { toSearchParams } from './search.ts'
 import { useServerErrors } from './server-errors.ts'
 import { showToast } from './toasts.ts'
@@ -40,21 +31,10 @@ export function useReportExport(path: string, feedback: Feedback<void, ReportExp
         perPage: undefined,
         lang: i18n.locale,
       })
-      const name = path.split('/').at(-1)!
-      try {
-        await downloadFile(`${path}/export.${format}?${query}`, `${name}.${format}`)
-      } catch (err) {
-        if (apiError(err)?.code !== 'export_needs_job' || !v.is(v.picklist(exportedReports), name))
-          throw err
-        const request: ReportExportRequest = {
-          report: name,
-          format,
-          query: Object.fromEntries(new URLSearchParams(query)),
-        }
-        const { jobId } = await postJson('reports/exports', request, ReportExportStartedSchema, {
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
-        })
-        followExport({ jobId, report: name })
+      // Loaded when a reader first exports: no report's first load carries it.
+      const { saveReport } = await import('./report-export-save.ts')
+      const saved = await saveReport(path, format, query)
+      if (saved === 'job') {
         showToast({
           variant: 'info',
           title: t`The export runs as a task`,

@@ -83,6 +83,8 @@ describe('every API endpoint', () => {
     'GET /api/reports/student-ledger/export.xlsx': `?studentId=${recordsOfA.studentId}`,
     // Any head: B's admin reads the lines of B's books, none of them A's.
     'GET /api/reports/head-ledger/lines': `?feeHeadId=${crypto.randomUUID()}&figure=billed`,
+    'GET /api/reports/head-ledger-lines/export.csv': `?feeHeadId=${crypto.randomUUID()}&figure=billed`,
+    'GET /api/reports/head-ledger-lines/export.xlsx': `?feeHeadId=${crypto.randomUUID()}&figure=billed`,
     'GET /api/accounting/trial-balance': `?asOf=${demoToday()}`,
     'GET /api/accounting/trial-balance/export.csv': `?asOf=${demoToday()}`,
     'GET /api/accounting/trial-balance/export.xlsx': `?asOf=${demoToday()}`,

@@ -4,9 +4,17 @@ import { expect, test } from '@playwright/test'
 import { familyWithDues } from './collection-data.ts'
 import { adminPage, unique } from './offline-support.ts'
 
+/** The first sheet of a downloaded workbook. */
+async function firstSheet(path: string) {
+  const book = new ExcelJS.Workbook()
+  const bytes = await readFile(path)
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
+  return book.worksheets[0]!
+}
+
 /*
  * A reviewer follows a fee head through a period: its figures from opening to closing due, a
- * figure drilled down to the invoices it is made of (a link of its own), then the head-wise
+ * figure drilled down to the invoices it is made of (a link of its own, and a file), then the head-wise
  * matrix by month, exported to Excel and read back.
  */
 test('a reviewer reads a head’s ledger, drills into what was billed, and exports the head × month summary', async ({
@@ -44,6 +52,28 @@ test('a reviewer reads a head’s ledger, drills into what was billed, and expor
   // The drill-down is a link: it opens again as it was.
   await page.reload()
   await expect(lines.getByRole('row').filter({ hasText: `Elder ${run}` })).toBeVisible()
+  // Its lines as a file: each child's invoice, the amount a number.
+  const linesDownload = page.waitForEvent('download')
+  await lines.getByRole('button', { name: 'Export Excel' }).click()
+  const linesFile = await linesDownload
+  expect(linesFile.suggestedFilename()).toMatch(/^head-wise-ledger-billed-2000-01-01-.*\.xlsx$/)
+  const linesSheet = await firstSheet((await linesFile.path())!)
+  expect(linesSheet.name).toBe('Head-wise ledger')
+  expect((linesSheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Date',
+    'Document',
+    'Reference',
+    'Student ID',
+    'Student',
+    'Class',
+    'Amount',
+  ])
+  const children = [2, 3].map((n) => (linesSheet.getRow(n).values as unknown[]).slice(1))
+  expect(children.map((r) => r[4]).sort()).toEqual([`Elder ${run}`, `Younger ${run}`])
+  expect(children.map((r) => [r[1], r[6]])).toEqual([
+    ['Invoice', 1000],
+    ['Invoice', 1000],
+  ])
 
   await page.goto('/head-wise-summaries')
   await expect(page.getByRole('heading', { name: 'Head-wise summaries', level: 1 })).toBeVisible()
@@ -63,10 +93,7 @@ test('a reviewer reads a head’s ledger, drills into what was billed, and expor
   await page.getByRole('button', { name: 'Export Excel' }).click()
   const file = await download
   expect(file.suggestedFilename()).toMatch(/^head-wise-summaries-month-billed-.*\.xlsx$/)
-  const book = new ExcelJS.Workbook()
-  const bytes = await readFile((await file.path())!)
-  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
-  const sheet = book.worksheets[0]!
+  const sheet = await firstSheet((await file.path())!)
   expect(sheet.name).toBe('Head-wise summaries')
   const headings = (sheet.getRow(1).values as unknown[]).slice(1)
   const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1)

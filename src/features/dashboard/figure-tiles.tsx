@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { agingBucketNames } from '../../shared/messages/report-files.ts'
+import { agingBucketNames } from '../../shared/messages/aging-buckets.ts'
 import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 import type { Dashboard } from '../../shared/schemas/report-dashboard.ts'
 import { agingBuckets } from '../../shared/schemas/reports.ts'

@@ -4,7 +4,7 @@ import { dayDate, todayIso } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { vatRateOn } from '../../shared/fees/vat.ts'
-import type { VatRateRow } from '../../shared/schemas/fee-rules.ts'
+import type { VatRateRow } from '../../shared/schemas/fee-heads.ts'
 import { percentInput } from './rate-text.ts'
 
 /** A VAT rate in words: "15 % (added to the amount)". */

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { FeeRounding } from '../../shared/fees/adjust-amount.ts'
-import type { CycleFrequency, FeeHeadKind } from '../../shared/schemas/fee-setup.ts'
+import type { CycleFrequency } from '../../shared/schemas/fee-setup.ts'
+import type { FeeHeadKind } from '../../shared/schemas/fee-heads.ts'
 import type { SkipReason } from '../../shared/schemas/fees-invoices.ts'
 import type { JobStatus } from '../../shared/schemas/jobs.ts'
 

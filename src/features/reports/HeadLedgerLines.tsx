@@ -1,24 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { ReportActions } from '../../components/report/ReportActions.tsx'
 import { ReportTable } from '../../components/report/ReportTable.tsx'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import type { HeadLedgerLine } from '../../shared/schemas/reports.ts'
 import type { HeadLedgerLinesQuery } from '../../shared/schemas/report-search.ts'
+import { headLedgerLineKinds } from '../../shared/messages/report-files.ts'
 import { figureLabels } from './head-ledger-search.ts'
+import { useExportReport } from './mutations.ts'
 import { headLedgerLinesQuery } from './queries.ts'
-
-const kindLabels: Record<HeadLedgerLine['kind'], MessageDescriptor> = {
-  invoice: msg`Invoice`,
-  concessionNote: msg`Concession credit note`,
-  creditNote: msg`Credit note (cancelled invoice)`,
-  receipt: msg`Receipt`,
-  cancelledReceipt: msg`Receipt cancelled`,
-}
 
 /**
  * The lines one figure of one head is made of, a page at a time, with their sum (the figure);
@@ -41,6 +33,7 @@ export function HeadLedgerLines({
   const { date } = useFormat()
   const figure = i18n._(figureLabels[query.figure])
   const total = money.format(data.totalMinor)
+  const exporting = useExportReport('head-ledger-lines')
   const filters = {
     academicSessionId: query.academicSessionId,
     campusId: query.campusId,
@@ -63,6 +56,11 @@ export function HeadLedgerLines({
             <Trans>Open in the due report</Trans>
           </Link>
         )}
+        <ReportActions
+          empty={data.total === 0}
+          exporting={exporting.isPending}
+          onExport={(format) => exporting.mutate({ format, search: query })}
+        />
         <button type="button" className="button no-print" onClick={onClose}>
           <Trans>Back to every head</Trans>
         </button>
@@ -84,7 +82,7 @@ export function HeadLedgerLines({
             cell: (line) => (
               <>
                 {line.number}
-                <small className="muted block">{i18n._(kindLabels[line.kind])}</small>
+                <small className="muted block">{i18n._(headLedgerLineKinds[line.kind])}</small>
               </>
             ),
           },

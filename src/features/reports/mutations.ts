@@ -3,6 +3,7 @@ import { useReportExport, type ReportExport } from '../../lib/report-export.ts'
 
 /** Saves a report (`reports/<report>`) as filtered, every page, as CSV or Excel. */
 export const useExportReport = (
-  report: 'due' | 'paid' | 'student-ledger' | 'head-ledger' | 'head-summaries',
+  report:
+    'due' | 'paid' | 'student-ledger' | 'head-ledger' | 'head-ledger-lines' | 'head-summaries',
   feedback: Feedback<void, ReportExport> = {},
 ) => useReportExport(`reports/${report}`, feedback)

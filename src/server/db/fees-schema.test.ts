@@ -127,8 +127,18 @@ describe('fees schema', () => {
     const invoiceId = await invoice()
     await expect(insert(other)).rejects.toThrow(/invoice_lines_invoice_fk/)
     // The due report reads a line's days from the line: they are its invoice's.
-    await expect(insert(ids.student_a!, '2026-02-10')).rejects.toThrow(/invoice_lines_invoice_fk/)
+    await expect(insert(ids.student_a!, '2026-02-10')).rejects.toMatchObject({
+      code: '23503',
+      constraint: 'invoice_lines_invoice_copy',
+    })
     expect((await insert(ids.student_a!)).rowCount).toBe(1)
+    // A change of the invoice's days (which the app never makes) is carried to its lines.
+    await client.query(`update invoices set due_date = '2026-03-01' where id = $1`, [invoiceId])
+    const lines = await client.query<{ due_date: string }>(
+      `select due_date::text as due_date from invoice_lines where invoice_id = $1`,
+      [invoiceId],
+    )
+    expect(lines.rows).toEqual([{ due_date: '2026-03-01' }])
   })
 
   it('refuses a line naming another institute’s head or period, and keeps what lines name', async () => {

@@ -1,10 +1,6 @@
 // The fee suites' set-up: what the fee screens choose from, and fee heads made through the API.
-import type {
-  FeeHead,
-  FeeHeadInput,
-  FeeStructure,
-  IncomeAccount,
-} from '../../shared/schemas/fee-setup.ts'
+import type { FeeHeadInput, FeeStructure, IncomeAccount } from '../../shared/schemas/fee-setup.ts'
+import type { FeeHead } from '../../shared/schemas/fee-heads.ts'
 import { asUser, type TestApp } from './test-app.ts'
 
 type App = { app: TestApp['app'] }

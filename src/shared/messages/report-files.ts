@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import type { LedgerEntryKind } from '../schemas/reports.ts'
+import type { HeadLedgerLine, LedgerEntryKind } from '../schemas/reports.ts'
 
 /*
  * The words of the reports' files (CSV, XLSX), which the server writes in the language of the
@@ -77,14 +77,17 @@ export const reportColumns = {
   notInClass: /*i18n*/ { id: 'report.column.not_in_class', message: 'Not in a class' },
 } satisfies Record<string, MessageDescriptor>
 
-/** The aging buckets as a file names them (the screens say the same). */
-export const agingBucketNames = {
-  notDue: /*i18n*/ { id: 'report.aging.not_due', message: 'Not yet due' },
-  days0to30: /*i18n*/ { id: 'report.aging.days_0_30', message: '0–30 days' },
-  days31to60: /*i18n*/ { id: 'report.aging.days_31_60', message: '31–60 days' },
-  days61to90: /*i18n*/ { id: 'report.aging.days_61_90', message: '61–90 days' },
-  over90: /*i18n*/ { id: 'report.aging.over_90', message: 'Over 90 days' },
-} satisfies Record<string, MessageDescriptor>
+/** The documents a head-wise ledger's figure is made of, as its lines (screen and file) name them. */
+export const headLedgerLineKinds = {
+  invoice: /*i18n*/ { id: 'report.line.invoice', message: 'Invoice' },
+  concessionNote: /*i18n*/ { id: 'report.line.concession_note', message: 'Concession credit note' },
+  creditNote: /*i18n*/ {
+    id: 'report.line.credit_note',
+    message: 'Credit note (cancelled invoice)',
+  },
+  receipt: /*i18n*/ { id: 'report.line.receipt', message: 'Receipt' },
+  cancelledReceipt: /*i18n*/ { id: 'report.line.cancelled_receipt', message: 'Receipt cancelled' },
+} satisfies Record<HeadLedgerLine['kind'], MessageDescriptor>
 
 /** The rows a ledger's file adds around its lines. */
 export const ledgerRows = {

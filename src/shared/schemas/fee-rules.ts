@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { ErrorCode } from '../errors/catalogue.ts'
 import { isoDate } from './dates.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
+import { VatRateSchema } from './fee-heads.ts'
 import { id, optionalText, text } from './primitives.ts'
 
 /*
@@ -125,16 +126,6 @@ export const ConcessionTermsSchema = v.variant(
   'concession_kind_required',
 )
 export type ConcessionTerms = v.InferOutput<typeof ConcessionTermsSchema>
-
-/** A stored VAT rate of a fee head. */
-export const VatRateSchema = v.object({
-  id,
-  feeHeadId: id,
-  rateBp: v.number(),
-  inclusive: v.boolean(),
-  effectiveFrom: v.string(),
-})
-export type VatRateRow = v.InferOutput<typeof VatRateSchema>
 
 /** A fee head as the rule screens list it: enough to name it. */
 export const RuleHeadSchema = v.object({

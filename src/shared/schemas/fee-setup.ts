@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { feeRoundings } from '../fees/adjust-amount.ts'
 import { isoDate } from './dates.ts'
-import { VatRateSchema } from './fee-rules.ts'
+import { feeHeadKinds } from './fee-heads.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 
@@ -10,27 +10,8 @@ import { id, optionalText, text } from './primitives.ts'
  * grid, and per-student overrides. Amounts are integer minor units.
  */
 
-export const feeHeadKinds = ['recurring', 'one_time', 'per_event', 'on_demand'] as const
-export type FeeHeadKind = (typeof feeHeadKinds)[number]
 export const cycleFrequencies = ['monthly', 'quarterly', 'half_yearly', 'yearly', 'custom'] as const
 export type CycleFrequency = (typeof cycleFrequencies)[number]
-
-export const FeeHeadSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  code: v.string(),
-  kind: v.picklist(feeHeadKinds),
-  incomeAccountId: v.string(),
-  incomeAccount: v.string(),
-  /** Its VAT rates, newest first: it carries VAT exactly when it has one (set on the VAT page). */
-  vatRates: v.array(VatRateSchema),
-  priority: v.number(),
-  active: v.boolean(),
-  /** Invoiced at least once: it can then be deactivated, not deleted. */
-  inUse: v.boolean(),
-})
-export type FeeHead = v.InferOutput<typeof FeeHeadSchema>
-export const FeeHeadListSchema = v.object({ data: v.array(FeeHeadSchema) })
 
 export const FeeHeadInputSchema = v.object({
   name: text(80, 'fee_head_name_required'),

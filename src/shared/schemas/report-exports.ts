@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 /** The reports whose files may be made by a job (README "Reports", "Large exports"). */
-export const exportedReports = ['due', 'paid', 'ledger'] as const
+export const exportedReports = ['due', 'paid', 'ledger', 'head-ledger-lines'] as const
 export type ExportedReport = (typeof exportedReports)[number]
 
 export const reportFormats = ['csv', 'xlsx'] as const

@@ -4,6 +4,7 @@ import { minor } from './minor-units.ts'
 import { reportFileQuery } from './report-file-query.ts'
 import {
   DueReportQuerySchema,
+  HeadLedgerLinesQuerySchema,
   HeadLedgerQuerySchema,
   HeadSummariesQuerySchema,
   PaidReportQuerySchema,
@@ -238,6 +239,12 @@ export const StudentLedgerSchema = v.object({
 })
 export type StudentLedger = v.InferOutput<typeof StudentLedgerSchema>
 export const HeadLedgerFileQuerySchema = reportFileQuery(HeadLedgerQuerySchema)
+
+/** The file of the lines one figure of a head is made of: every line, in one file. */
+export const HeadLedgerLinesFileQuerySchema = reportFileQuery(
+  v.omit(HeadLedgerLinesQuerySchema, ['page', 'perPage']),
+)
+export type HeadLedgerLinesFileQuery = v.InferOutput<typeof HeadLedgerLinesFileQuerySchema>
 
 /**
  * One fee head's figures over a period: what was owed the day before it opens, what invoices

@@ -5,7 +5,8 @@ import { SubmitButton } from '../../../components/SubmitButton.tsx'
 import { useAbility } from '../../../lib/ability.ts'
 import { apiError } from '../../../lib/http-error.ts'
 import { useServerErrors } from '../../../lib/server-errors.ts'
-import type { FeeHead, FeeStructure } from '../../../shared/schemas/fee-setup.ts'
+import type { FeeStructure } from '../../../shared/schemas/fee-setup.ts'
+import type { FeeHead } from '../../../shared/schemas/fee-heads.ts'
 import {
   GroupInvoiceScopeSchema,
   type GroupInvoiceRun,

@@ -1,4 +1,5 @@
-import type { FeeHead, FeeStructure, PaymentCycle } from '../../../shared/schemas/fee-setup.ts'
+import type { FeeStructure, PaymentCycle } from '../../../shared/schemas/fee-setup.ts'
+import type { FeeHead } from '../../../shared/schemas/fee-heads.ts'
 import type { GroupInvoiceScopeInput } from '../../../shared/schemas/fees-invoices.ts'
 
 /** Who a group run takes: the classes (sections, groups) of a campus, or students listed by name. */

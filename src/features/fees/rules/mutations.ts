@@ -6,15 +6,14 @@ import {
   ConcessionSchema,
   FineRuleSchema,
   SiblingPreviewSchema,
-  VatRateSchema,
   type Concession,
   type ConcessionRequest,
   type FineRuleInput,
   type FineRuleRow,
   type SiblingRule,
   type VatRateInput,
-  type VatRateRow,
 } from '../../../shared/schemas/fee-rules.ts'
+import { VatRateSchema, type VatRateRow } from '../../../shared/schemas/fee-heads.ts'
 import { feeRulesKey } from './queries.ts'
 
 /* The fee rules' changes: each reads every rule list again before the screen reacts. */

@@ -4,7 +4,8 @@ import { UnsavedChangesPrompt } from '../../../components/Dialog.tsx'
 import { SubmitButton } from '../../../components/SubmitButton.tsx'
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts'
 import { useMoney } from '../../../lib/use-money.ts'
-import type { FeeConfigCell, FeeHead } from '../../../shared/schemas/fee-setup.ts'
+import type { FeeConfigCell } from '../../../shared/schemas/fee-setup.ts'
+import type { FeeHead } from '../../../shared/schemas/fee-heads.ts'
 import { isBlock, pastedBlock } from './pasted-block.ts'
 
 export interface GridChange {

@@ -6,12 +6,8 @@ import { Field, SelectField } from '../../../components/form/Field.tsx'
 import { SubmitButton } from '../../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../../lib/server-errors.ts'
 import { showToast } from '../../../lib/toasts.ts'
-import {
-  FeeHeadInputSchema,
-  feeHeadKinds,
-  type FeeHead,
-  type FeeHeadKind,
-} from '../../../shared/schemas/fee-setup.ts'
+import { FeeHeadInputSchema } from '../../../shared/schemas/fee-setup.ts'
+import { feeHeadKinds, type FeeHead, type FeeHeadKind } from '../../../shared/schemas/fee-heads.ts'
 import { feeHeadKindLabels } from '../labels.ts'
 import { useSaveFeeHead } from './mutations.ts'
 import { incomeAccountsQuery } from './queries.ts'

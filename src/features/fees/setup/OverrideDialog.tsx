@@ -8,10 +8,10 @@ import { showToast } from '../../../lib/toasts.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import {
   FeeOverrideInputSchema,
-  type FeeHead,
   type FeeOverrideInput,
   type FeeStructure,
 } from '../../../shared/schemas/fee-setup.ts'
+import { type FeeHead } from '../../../shared/schemas/fee-heads.ts'
 import { useSaveFeeOverride } from './mutations.ts'
 
 interface Draft {

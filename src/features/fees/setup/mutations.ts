@@ -4,12 +4,10 @@ import { useChange, type Feedback } from '../../../lib/mutation-feedback.ts'
 import {
   FeeConfigCopyResultSchema,
   FeeConfigSaveResultSchema,
-  FeeHeadSchema,
   FeeOverrideResultSchema,
   PaymentCycleSchema,
   type FeeConfigCopy,
   type FeeConfigSave,
-  type FeeHead,
   type FeeHeadInput,
   type FeeOverrideInput,
   type FeeOverrideRemove,
@@ -18,6 +16,7 @@ import {
   type PaymentPeriod,
   type PaymentPeriodInput,
 } from '../../../shared/schemas/fee-setup.ts'
+import { FeeHeadSchema, type FeeHead } from '../../../shared/schemas/fee-heads.ts'
 import {
   AccountSchema,
   type Account,

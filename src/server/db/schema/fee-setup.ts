@@ -26,7 +26,8 @@ import { accounts } from './accounting.ts'
 import { users } from './auth.ts'
 import { campuses } from './institutes.ts'
 import { students } from './students.ts'
-import { cycleFrequencies, feeHeadKinds } from '../../../shared/schemas/fee-setup.ts'
+import { cycleFrequencies } from '../../../shared/schemas/fee-setup.ts'
+import { feeHeadKinds } from '../../../shared/schemas/fee-heads.ts'
 
 // The lists the API also validates against are the API's (one list for both).
 export { feeHeadKinds, cycleFrequencies }

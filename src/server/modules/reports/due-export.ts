@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type * as v from 'valibot'
-import {
-  agingBucketNames,
-  reportColumns,
-  reportSheets,
-} from '../../../shared/messages/report-files.ts'
+import { reportColumns, reportSheets } from '../../../shared/messages/report-files.ts'
+import { agingBucketNames } from '../../../shared/messages/aging-buckets.ts'
 import { DueReportFileQuerySchema, type DueReportRow } from '../../../shared/schemas/reports.ts'
 import type { DueFinesQuery } from '../../../shared/schemas/report-search.ts'
 import type { Db } from '../../db/client.ts'

@@ -182,14 +182,14 @@ export function matching(o: MatchingOptions & { placed?: boolean }) {
  * The order of students (class, section, roll, name; a student's lines of two sessions apart):
  * the first keys in the direction asked for.
  */
-export function studentOrder(query: DueReportQuery): SQL {
+export function studentOrder(query: Pick<DueReportQuery, 'sortDesc'>): SQL {
   const direction = query.sortDesc ? sql`desc` : sql`asc`
   return sql`class_position ${direction} nulls last, section_name ${direction} nulls last,
     roll ${direction} nulls last, full_name ${direction}, student_code, academic_session_id`
 }
 
 /** The report's orders, the first key in the direction asked for: by student (class, section, roll), due date or amount. */
-export function orderOf(query: DueReportQuery): SQL {
+export function orderOf(query: Pick<DueReportQuery, 'sortBy' | 'sortDesc'>): SQL {
   const direction = query.sortDesc ? sql`desc` : sql`asc`
   const byStudent = sql`class_position nulls last, section_name nulls last, roll nulls last,
     full_name, student_code`

@@ -23,6 +23,7 @@ import { exportKeptHours } from '../../lib/report-export/sweep.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { ledgerExport } from '../accounting/ledger-export.ts'
 import { dueExport } from './due-export.ts'
+import { headLedgerLinesExport } from './head-ledger-lines-export.ts'
 import { paidExport } from './paid-export.ts'
 
 /** The reports a job exports, by the name the client gives. */
@@ -30,6 +31,7 @@ export const exportSources: Record<ExportedReport, AnyReportExportSource> = {
   due: dueExport,
   paid: paidExport,
   ledger: ledgerExport,
+  'head-ledger-lines': headLedgerLinesExport,
 }
 
 /**

@@ -26,7 +26,7 @@ export interface HeadLedgerOptions {
   scope: CampusScope
 }
 
-type MovingFigure = Exclude<HeadLedgerFigure, 'opening' | 'closing'>
+export type MovingFigure = Exclude<HeadLedgerFigure, 'opening' | 'closing'>
 
 /** Each moving figure's column of `moves`. */
 const movingFigure: Record<MovingFigure, string> = {
@@ -178,6 +178,48 @@ export function ledgerTotals(rows: HeadLedgerRow[], label: string): HeadLedgerRo
   return totals
 }
 
+/** A document line of a figure as `figureLines` reads it. */
+export interface FigureLineRow {
+  day: string
+  kind: HeadLedgerLine['kind']
+  document_id: string
+  number: string
+  student_code: string
+  full_name: string
+  class_name: string | null
+  amount: string
+}
+
+/** The columns of `lines` read as FigureLineRow. */
+export const figureLineColumns = sql`day::text as day, kind, document_id, number, student_code,
+  full_name, class_name, amount`
+
+/** The order of a figure's lines: by day and document. */
+export const figureLineOrder = sql`day, number, document_id`
+
+/** `lines`: the document lines (one per document and head) a moving figure is made of. */
+export function figureLines(o: HeadLedgerOptions, figure: MovingFigure) {
+  const column = sql.identifier(movingFigure[figure])
+  return sql`${moves(o)}, lines as (
+      select m.day, m.kind, m.document_id, m.number, s.student_code, s.full_name, m.class_name,
+        sum(m.${column}) as amount
+      from moves m join students s on s.institute_id = ${o.instituteId} and s.id = m.student_id
+      group by m.day, m.kind, m.document_id, m.number, s.student_code, s.full_name, m.class_name
+      having sum(m.${column}) <> 0
+    )`
+}
+
+export const toFigureLine = (r: FigureLineRow): HeadLedgerLine => ({
+  day: r.day,
+  kind: r.kind,
+  documentId: r.document_id,
+  number: r.number,
+  studentCode: r.student_code,
+  fullName: r.full_name,
+  className: r.class_name,
+  amountMinor: Number(r.amount),
+})
+
 /** One page of the document lines a moving figure of a head is made of, and their sum. */
 export async function movementLines(
   db: Db,
@@ -185,42 +227,17 @@ export async function movementLines(
   figure: MovingFigure,
   page: { page: number; perPage: number },
 ) {
-  const column = sql.identifier(movingFigure[figure])
-  const lines = sql`${moves(o)}, lines as (
-      select m.day, m.kind, m.document_id, m.number, s.student_code, s.full_name, m.class_name,
-        sum(m.${column}) as amount
-      from moves m join students s on s.institute_id = ${o.instituteId} and s.id = m.student_id
-      group by m.day, m.kind, m.document_id, m.number, s.student_code, s.full_name, m.class_name
-      having sum(m.${column}) <> 0
-    )`
-  const rows = rowsOf<{
-    day: string
-    kind: HeadLedgerLine['kind']
-    document_id: string
-    number: string
-    student_code: string
-    full_name: string
-    class_name: string | null
-    amount: string
-  }>(
-    await db.execute(sql`${lines} select day::text as day, kind, document_id, number,
-      student_code, full_name, class_name, amount from lines order by day, number, document_id
+  const lines = figureLines(o, figure)
+  const rows = rowsOf<FigureLineRow>(
+    await db.execute(sql`${lines} select ${figureLineColumns} from lines
+      order by ${figureLineOrder}
       limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`),
   )
   const [sum] = rowsOf<{ n: string; minor: string | null }>(
     await db.execute(sql`${lines} select count(*) as n, sum(amount) as minor from lines`),
   )
   return {
-    data: rows.map((r): HeadLedgerLine => ({
-      day: r.day,
-      kind: r.kind,
-      documentId: r.document_id,
-      number: r.number,
-      studentCode: r.student_code,
-      fullName: r.full_name,
-      className: r.class_name,
-      amountMinor: Number(r.amount),
-    })),
+    data: rows.map(toFigureLine),
     total: Number(sum?.n ?? 0),
     totalMinor: Number(sum?.minor ?? 0),
   }

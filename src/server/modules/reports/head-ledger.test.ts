@@ -296,4 +296,48 @@ describe('head-wise ledger and summaries', () => {
       ).totalMinor / 100,
     )
   })
+
+  it('exports the lines a figure is made of, every page in one file, as the screen lists them', async () => {
+    const file = (query: string, token = admin) =>
+      asUser(t, token, 'GET', `/api/reports/head-ledger-lines/export.xlsx?${period}&${query}`)
+    for (const [figure, head] of [
+      ['billed', tuitionId],
+      ['cancelledReceipts', labId],
+      ['opening', tuitionId],
+      ['closing', labId],
+    ] as const) {
+      const query = `feeHeadId=${head}&figure=${figure}`
+      const screen = await read<HeadLedgerLines>(
+        `/api/reports/head-ledger/lines?${period}&${query}`,
+      )
+      const res = await file(query)
+      expect(res.status, figure).toBe(200)
+      expect(res.headers.get('content-disposition')).toContain(`head-wise-ledger-${figure}-${from}`)
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(await res.arrayBuffer())
+      const sheet = workbook.worksheets[0]!
+      const rows = sheet.getRows(2, sheet.rowCount - 1) ?? []
+      // Reference, student and amount (a number, in the currency's units), in the screen's order.
+      expect(
+        rows.map((r) => [r.getCell(3).value, r.getCell(5).value, r.getCell(7).value]),
+        figure,
+      ).toEqual(screen.data.map((l) => [l.number, l.fullName, l.amountMinor / 100]))
+    }
+    const cancelled = await file(`feeHeadId=${labId}&figure=cancelledReceipts`)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(await cancelled.arrayBuffer())
+    expect(workbook.worksheets[0]!.getRow(2).getCell(2).value).toBe('Receipt cancelled')
+
+    for (const [query, field] of [
+      [`feeHeadId=${labId}&figure=profit`, 'figure'],
+      [`feeHeadId=${labId}&figure=billed&page=2`, 'page'],
+      ['figure=billed', 'feeHeadId'],
+    ]) {
+      const res = await file(query!)
+      expect(res.status, query).toBe(422)
+      expect(Object.keys(((await res.json()) as { errors: object }).errors)).toContain(field)
+    }
+    const officer = await signedInAs(t, 'head-lines-officer', ['admission officer'])
+    expect((await file(`feeHeadId=${labId}&figure=billed`, officer)).status).toBe(403)
+  })
 })

@@ -4,6 +4,7 @@ import { dueReportRoutes } from './due-report.ts'
 import { exportSources, reportExportRoutes } from './exports.ts'
 import { reportExportJob } from '../../lib/report-export/job.ts'
 import { headLedgerRoutes } from './head-ledger.ts'
+import { headLedgerLinesFileRoutes } from './head-ledger-lines-export.ts'
 import { headSummariesRoutes } from './head-summaries.ts'
 import { paidReportRoutes } from './paid-report.ts'
 import { studentLedgerRoutes } from './student-ledger.ts'
@@ -17,6 +18,7 @@ export const reportsArea: Area = {
     { path: '/reports/dashboard', routes: dashboardRoutes },
     { path: '/reports/student-ledger', routes: studentLedgerRoutes },
     { path: '/reports/head-ledger', routes: headLedgerRoutes },
+    { path: '/reports/head-ledger-lines', routes: headLedgerLinesFileRoutes },
     { path: '/reports/head-summaries', routes: headSummariesRoutes },
     { path: '/reports/exports', routes: reportExportRoutes },
   ],

@@ -31,6 +31,7 @@ describe('report exports by job', () => {
   let admin: string
   let classId: string
   let demo: string
+  let tuitionId: string
   let key = 0
 
   beforeAll(async () => {
@@ -49,6 +50,7 @@ describe('report exports by job', () => {
         .where(eq(students.id, s.id))
     }
     const heads = await tuitionAndLab(db, { instituteId, sessionId, classId, tag: 'EX' }, 1)
+    tuitionId = heads.tuition
     for (const s of three) {
       const res = await asUser(
         t,
@@ -330,5 +332,43 @@ describe('report exports by job', () => {
     await sweepExports(t.database.db, t.app.services.files)
     expect(await file(swept)).toMatchObject({ status: 410, body: { code: 'export_expired' } })
     expect(await t.app.services.files.read(exportFileKey(demo, swept))).toBeUndefined()
+  })
+
+  it('exports the lines of a head-wise ledger figure by a job when they are too many at once', async () => {
+    const query = { feeHeadId: tuitionId, figure: 'billed' }
+    const direct = await asUser(
+      t,
+      admin,
+      'GET',
+      `/api/reports/head-ledger-lines/export.csv?${new URLSearchParams(query)}`,
+    )
+    expect(direct.status).toBe(409)
+    expect(await direct.json()).toMatchObject({ code: 'export_needs_job' })
+    const res = await start({ report: 'head-ledger-lines', format: 'csv', query })
+    expect(res.status, await res.clone().text()).toBe(202)
+    const { jobId } = (await res.json()) as { jobId: string }
+    await t.app.services.jobs.drain()
+    const file = await asUser(t, admin, 'GET', `/api/reports/exports/${jobId}/file`)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toContain('head-wise-ledger-billed-')
+    const rows = Papa.parse<string[]>((await file.text()).replace(/^\uFEFF/, '')).data.filter(
+      (r) => r.length > 1,
+    )
+    expect(rows[0]).toEqual([
+      'Date',
+      'Document',
+      'Reference',
+      'Student ID',
+      'Student',
+      'Class',
+      'Amount',
+    ])
+    const screen = (await (
+      await asUser(t, admin, 'GET', `/api/reports/head-ledger/lines?${new URLSearchParams(query)}`)
+    ).json()) as { data: { number: string; fullName: string }[] }
+    expect(screen.data).toHaveLength(3)
+    expect(rows.slice(1).map((r) => [r[2], r[4]])).toEqual(
+      screen.data.map((l) => [l.number, l.fullName]),
+    )
   })
 })

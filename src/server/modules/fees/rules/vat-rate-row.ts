@@ -1,4 +1,4 @@
-import type { VatRateRow } from '../../../../shared/schemas/fee-rules.ts'
+import type { VatRateRow } from '../../../../shared/schemas/fee-heads.ts'
 import type { vatRates } from '../../../db/schema/fee-setup.ts'
 
 type VatRow = typeof vatRates.$inferSelect

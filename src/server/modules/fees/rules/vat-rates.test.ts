@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { VatHeadList, VatRateRow } from '../../../../shared/schemas/fee-rules.ts'
+import type { VatHeadList } from '../../../../shared/schemas/fee-rules.ts'
+import type { VatRateRow } from '../../../../shared/schemas/fee-heads.ts'
 import { auditLog } from '../../../db/schema/access.ts'
 import { coaSettings } from '../../../db/schema/accounting.ts'
 import { fiscalYearStart } from '../../../../shared/fiscal-year.ts'

@@ -3,10 +3,9 @@ import { Hono } from 'hono'
 import {
   VatRateInputSchema,
   type VatHeadList,
-  type VatRateRow,
   VatHeadListSchema,
-  VatRateSchema,
 } from '../../../../shared/schemas/fee-rules.ts'
+import { type VatRateRow, VatRateSchema } from '../../../../shared/schemas/fee-heads.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import { vatRates } from '../../../db/schema/fee-setup.ts'
 import { audit } from '../../../lib/audit.ts'

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { FeeConfigGrid, FeeHead, PaymentCycle } from '../../../../shared/schemas/fee-setup.ts'
+import type { FeeConfigGrid, PaymentCycle } from '../../../../shared/schemas/fee-setup.ts'
+import type { FeeHead } from '../../../../shared/schemas/fee-heads.ts'
 import { auditLog } from '../../../db/schema/access.ts'
 import { addFeeHead, feeStructure } from '../../../test-support/fees.ts'
 import { adminSuite } from '../../../test-support/sign-in.ts'

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
-import type { FeeHead } from '../../../../shared/schemas/fee-setup.ts'
+import type { FeeHead } from '../../../../shared/schemas/fee-heads.ts'
 import type { Db } from '../../../db/client.ts'
 import { accounts } from '../../../db/schema/accounting.ts'
 import { feeHeads, vatRates } from '../../../db/schema/fee-setup.ts'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { FeeHead } from '../../../../shared/schemas/fee-setup.ts'
+import type { FeeHead } from '../../../../shared/schemas/fee-heads.ts'
 import { auditLog } from '../../../db/schema/access.ts'
 import { coaMappings } from '../../../db/schema/accounting.ts'
 import { invoiceLines, invoices } from '../../../db/schema/fee-invoices.ts'

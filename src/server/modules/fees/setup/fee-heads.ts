@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono'
+import { FeeHeadInputSchema } from '../../../../shared/schemas/fee-setup.ts'
 import {
-  FeeHeadInputSchema,
   type FeeHead,
   FeeHeadListSchema,
   FeeHeadSchema,
-} from '../../../../shared/schemas/fee-setup.ts'
+} from '../../../../shared/schemas/fee-heads.ts'
 import type { AppEnv } from '../../../app-env.ts'
 import type { Db } from '../../../db/client.ts'
 import { audit } from '../../../lib/audit.ts'
