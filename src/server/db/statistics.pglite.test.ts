@@ -59,3 +59,15 @@ it('vacuums a table written enough, so that a query an index holds reads the ind
   expect((await refreshStatistics(db)).vacuumed).toEqual(['owed'])
   expect(await heapFetches()).toBe('0')
 })
+
+it('writes out the pages its writes left in the buffers, as a checkpointer would', async () => {
+  const lastCheckpoint = async () =>
+    rowsOf<{ at: string }>(
+      await db.execute(sql`select checkpoint_lsn::text as at from pg_control_checkpoint()`),
+    )[0]!.at
+  await db.execute(sql`create table dirty (id int primary key)`)
+  await db.execute(sql`insert into dirty select n from generate_series(1, 100) n`)
+  const before = await lastCheckpoint()
+  await refreshStatistics(db)
+  expect(await lastCheckpoint()).not.toBe(before)
+})

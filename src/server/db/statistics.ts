@@ -14,7 +14,10 @@ export const statisticsEveryMs = 60_000
  * every table written enough since its last vacuum (1,000 rows inserted and a fifth of the
  * table, or 50 dead rows and a fifth), which marks its pages all-visible: an index holding all a
  * query needs is then read alone (the due report's lines owed), not with the table's pages.
- * Answers the tables of each.
+ * Then checkpoints, as a server's checkpointer does by itself: PGlite has none either, and the
+ * pages a year's invoicing and payments leave dirty in its buffers made the due report on
+ * 10,000 students read in ~800 ms instead of ~470 ms until written out. Answers the tables of
+ * each.
  */
 export async function refreshStatistics(
   db: Db,
@@ -35,6 +38,7 @@ export async function refreshStatistics(
     const name = sql.identifier(table.relname)
     await db.execute(table.vacuum ? sql`vacuum (analyze) ${name}` : sql`analyze ${name}`)
   }
+  await db.execute(sql`checkpoint`)
   return {
     analyzed: stale.filter((t) => !t.vacuum).map((t) => t.relname),
     vacuumed: stale.filter((t) => t.vacuum).map((t) => t.relname),

@@ -13,7 +13,7 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { campusScope } from '../../lib/campus-scope.ts'
-import { validationFailed } from '../../lib/errors.ts'
+import { reportPeriod } from '../../lib/report-period.ts'
 import type { ReportColumn } from '../../lib/report-file.ts'
 import { reportFileRoutes } from '../../lib/report-file-routes.ts'
 import { directExport } from '../../lib/report-export/direct.ts'
@@ -79,13 +79,9 @@ export const headLedgerLinesExport: ReportExportSource<
   subject: 'head-wise-ledger',
   query: HeadLedgerLinesFileQuerySchema,
   options: async (_db, query, asker) => {
-    const from = query.from ?? `${asker.today.slice(0, 8)}01`
-    const to = query.to ?? asker.today
-    if (to < from) throw validationFailed({ to: 'end_before_start' })
     return {
       instituteId: asker.instituteId,
-      from,
-      to,
+      ...reportPeriod(query, asker.today),
       query,
       scope: campusScope(asker, query.campusId),
     }

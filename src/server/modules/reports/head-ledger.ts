@@ -17,7 +17,6 @@ import type { Db } from '../../db/client.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { agreementFor, campusScope } from '../../lib/campus-scope.ts'
 import { reportFileRoutes } from '../../lib/report-file-routes.ts'
-import { validationFailed } from '../../lib/errors.ts'
 import { textIn } from '../../lib/messages.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import {
@@ -28,6 +27,7 @@ import {
 } from '../../lib/report-file.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
+import { reportPeriod } from '../../lib/report-period.ts'
 import { mappedBalance } from '../accounting/mapped-balance.ts'
 import { totalOwed } from './due-read.ts'
 import { dueReportPage } from './due-page.ts'
@@ -44,17 +44,13 @@ import { readSnapshot } from '../../db/read-snapshot.ts'
 export async function periodOptions<Q extends { from?: string; to?: string; campusId?: string }>(
   c: Context<AppEnv>,
   query: Q,
-  defaultFrom: (today: string) => string = (today) => `${today.slice(0, 8)}01`,
+  defaultFrom?: (today: string) => string,
 ) {
   const { database, auth } = c.var
   const today = await instituteToday(database.db, auth.instituteId)
-  const from = query.from ?? defaultFrom(today)
-  const to = query.to ?? today
-  if (to < from) throw validationFailed({ to: 'end_before_start' })
   return {
     instituteId: auth.instituteId,
-    from,
-    to,
+    ...reportPeriod(query, today, defaultFrom),
     query,
     scope: campusScope(auth, query.campusId),
   }

@@ -7,7 +7,7 @@ import type { PaidReportQuery } from '../../../shared/schemas/report-search.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { campusScope } from '../../lib/campus-scope.ts'
-import { validationFailed } from '../../lib/errors.ts'
+import { reportPeriod } from '../../lib/report-period.ts'
 import type { ReportColumn } from '../../lib/report-file.ts'
 import type { Asker, ReportExportSource } from '../../lib/report-export/source.ts'
 import { defaultSessionId } from '../students/student-read.ts'
@@ -29,13 +29,9 @@ export async function paidOptions(
   query: PaidReportQuery,
   asker: Asker,
 ): Promise<PaidReadOptions> {
-  const from = query.from ?? `${asker.today.slice(0, 8)}01`
-  const to = query.to ?? asker.today
-  if (to < from) throw validationFailed({ to: 'end_before_start' })
   return {
     instituteId: asker.instituteId,
-    from,
-    to,
+    ...reportPeriod(query, asker.today),
     sessionId: query.academicSessionId ?? (await defaultSessionId(db, asker.instituteId)),
     query,
     scope: campusScope(asker, query.campusId),
