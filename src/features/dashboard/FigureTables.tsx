@@ -193,6 +193,7 @@ export function FamiliesTable({
     <FigureTable caption={caption} head={[<Trans>Family</Trans>, <Trans>Overdue</Trans>]}>
       {families.map((family) => {
         const { id, name } = family.students[0]!
+        const overdue = money.format(family.overdueMinor)
         return (
           <tr key={id}>
             <th scope="row">
@@ -209,9 +210,10 @@ export function FamiliesTable({
               <Link
                 to="/due-report"
                 search={{ familyOf: id, asOf }}
-                aria-label={t`What the family of ${name} owes`}
+                // The amount shown starts its name (WCAG 2.5.3), then whose it is.
+                aria-label={`${overdue} ${t`What the family of ${name} owes`}`}
               >
-                {money.format(family.overdueMinor)}
+                {overdue}
               </Link>
             </td>
           </tr>
