@@ -141,6 +141,68 @@ describe('fees schema', () => {
     expect(lines.rows).toEqual([{ due_date: '2026-03-01' }])
   })
 
+  it('keeps fee_dues as the lines owed, whatever a statement does to them', async () => {
+    const student = await one(
+      `insert into students (institute_id, student_code, full_name, campus_id)
+         values ($1, '20260003', 'Nila', $2) returning id`,
+      [ids.institute_a, ids.campus_a],
+    )
+    const invoiceId = await one(
+      `insert into invoices (institute_id, number, fiscal_year, sequence, student_id, academic_session_id, campus_id, issue_date, due_date)
+         values ($1, 'INV-NILA', 2025, 1000, $2, $3, $4, '2026-01-01', '2026-01-10') returning id`,
+      [ids.institute_a, student, ids.session_a, ids.campus_a],
+    )
+    const insert = (lineNo: number, net: number, credits: string | null = null) =>
+      one(
+        `insert into invoice_lines (institute_id, invoice_id, line_no, student_id, fee_head_id, gross_minor, net_minor, academic_session_id, campus_id, issue_date, due_date, credits_line_id)
+           values ($1, $2, $3, $4, $5, $6, $6, $7, $8, '2026-01-01', '2026-01-10', $9) returning id`,
+        [
+          ids.institute_a,
+          invoiceId,
+          lineNo,
+          student,
+          ids.head_a,
+          net,
+          ids.session_a,
+          ids.campus_a,
+          credits,
+        ],
+      )
+    const rows = (from: string) =>
+      client.query<{ due: string; lines: number; owed: number }>(
+        `select due_date::text as due, lines, owed from (${from}) d where student_id = $1 order by 1`,
+        [student],
+      )
+    const kept = async () => {
+      const { rows: dues } = await rows(
+        `select student_id, due_date, lines, principal_minor::int as owed from fee_dues where lines <> 0`,
+      )
+      const { rows: counted } = await rows(`select student_id, due_date, count(*)::int as lines,
+          sum(balance_minor)::int as owed
+        from invoice_lines where credits_line_id is null and balance_minor <> 0 group by 1, 2`)
+      expect(dues).toEqual(counted)
+      return dues
+    }
+    const [first, second] = [await insert(1, 1000), await insert(2, 500)]
+    expect(await kept()).toEqual([{ due: '2026-01-10', lines: 2, owed: 1500 }])
+    await client.query(`update invoice_lines set paid_minor = 400 where id = $1`, [first])
+    expect(await kept()).toEqual([{ due: '2026-01-10', lines: 2, owed: 1100 }])
+    // A credit note's line is no debt: it takes what it credits off the line it credits.
+    const note = await insert(3, -500, second)
+    expect(await kept()).toEqual([{ due: '2026-01-10', lines: 1, owed: 600 }])
+    // Its invoice's due day moved: the lines' row moves with them.
+    await client.query(`update invoices set due_date = '2026-02-10' where id = $1`, [invoiceId])
+    expect(await kept()).toEqual([{ due: '2026-02-10', lines: 1, owed: 600 }])
+    await client.query(`update invoice_lines set paid_minor = 1000 where id = $1`, [first])
+    expect(await kept()).toEqual([])
+    await client.query(`update invoice_lines set paid_minor = 0 where id = $1`, [first])
+    expect(await kept()).toEqual([{ due: '2026-02-10', lines: 1, owed: 1000 }])
+    await client.query(`delete from invoice_lines where id = any($1::uuid[])`, [[note, second]])
+    expect(await kept()).toEqual([{ due: '2026-02-10', lines: 1, owed: 1000 }])
+    await client.query(`delete from invoice_lines where id = $1`, [first])
+    expect(await kept()).toEqual([])
+  })
+
   it('refuses a line naming another institute’s head or period, and keeps what lines name', async () => {
     const invoiceId = await invoice()
     const insert = (head: string, period: string | null, lineNo = 1) =>

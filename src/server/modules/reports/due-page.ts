@@ -13,10 +13,10 @@ import {
   studentFilters,
   studentOrder,
   toRow,
-  totalOwed,
   type DueReadOptions,
   type MatchingRow,
 } from './due-read.ts'
+import { keptDays, totalOwed } from './due-days.ts'
 
 /** What a page's line shows beyond its student's placement: invoice number, head and period. */
 const shownOf = (instituteId: string) => sql`
@@ -50,8 +50,8 @@ function placedPageOf(o: DueReadOptions) {
   const { instituteId, query } = o
   const offset = (query.page - 1) * query.perPage
   const ofStudent = studentFilters(instituteId, query)
-  return sql`${keptLines(o)}, by_student as (
-      select student_id, academic_session_id, count(*)::int as lines from kept group by 1, 2
+  return sql`${keptDays(o)}, by_student as (
+      select student_id, academic_session_id, sum(lines)::int as lines from kept_days group by 1, 2
     ), placed as (
       select o.*, s.student_code, s.full_name, c.position as class_position,
         sc.name as section_name, e.roll
@@ -64,7 +64,7 @@ function placedPageOf(o: DueReadOptions) {
           - p.lines as before
       from placed p
     ), due as (
-      select due_date, count(*)::int as lines, sum(principal) as principal from kept
+      select due_date, sum(lines)::int as lines, sum(principal) as principal from kept_days
       ${
         ofStudent.length
           ? sql`where (student_id, academic_session_id) in

@@ -26,17 +26,18 @@ import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 const lineColumns = sql`l.id, l.invoice_id, l.student_id, l.fee_head_id, l.period_id,
   l.institute_id, l.balance_minor, l.fine_minor, l.due_date, l.academic_session_id, l.campus_id`
 
+/** The condition keeping a column's students to these, if any are named. */
+const studentsOnly = (studentIds?: readonly string[]) => (column: SQL) =>
+  studentIds ? sql`and ${column} = any(${pgArray(studentIds)}::uuid[])` : sql``
+
 /**
- * Each line of the institute (or of some students) with its principal owed as of `asOf` (credit
- * notes' lines are in the lines they credit) and the fine paid of it by then: the `owed`
- * relation every figure of what is owed is read from. The lines owed now are read from their
- * index alone (invoice_lines_owed_idx).
+ * `credited_since` and `paid_since`: per line, what credit notes issued after `asOf` took off it
+ * and what receipts after `asOf` (or cancelled after it) changed of its principal and fine —
+ * what turns a line's balance now back into its balance as of `asOf`.
  */
-export function owedLines(instituteId: string, asOf: string, studentIds?: readonly string[]) {
-  const ofStudent = (column: SQL) =>
-    studentIds ? sql`and ${column} = any(${pgArray(studentIds)}::uuid[])` : sql``
-  return sql`
-  with credited_since as (
+export function changedSince(instituteId: string, asOf: string, studentIds?: readonly string[]) {
+  const ofStudent = studentsOnly(studentIds)
+  return sql`credited_since as (
     select cl.credits_line_id as line_id, sum(cl.net_minor)::bigint as minor
     from invoice_lines cl
     where cl.institute_id = ${instituteId} and cl.credits_line_id is not null
@@ -54,7 +55,19 @@ export function owedLines(instituteId: string, asOf: string, studentIds?: readon
       and ((p.received_on > ${asOf} and p.cancel_voucher_id is null)
         or (p.received_on <= ${asOf} and p.cancel_voucher_id is not null and cv.date > ${asOf}))
     group by a.invoice_line_id
-  ), lines as (
+  )`
+}
+
+/**
+ * Each line of the institute (or of some students) with its principal owed as of `asOf` (credit
+ * notes' lines are in the lines they credit) and the fine paid of it by then: the `owed`
+ * relation every figure of what is owed is read from. The lines owed now are read from their
+ * index alone (invoice_lines_owed_idx).
+ */
+export function owedLines(instituteId: string, asOf: string, studentIds?: readonly string[]) {
+  const ofStudent = studentsOnly(studentIds)
+  return sql`
+  with ${changedSince(instituteId, asOf, studentIds)}, lines as (
     select ${lineColumns}
     from invoice_lines l
     where l.institute_id = ${instituteId} and l.credits_line_id is null and l.balance_minor <> 0
@@ -301,14 +314,6 @@ export async function dueFines(
   )
   const fines = await finesOf(db, o.instituteId, o.asOf, fined)
   return [...fines.values()].reduce((sum, fine) => sum + fine, 0)
-}
-
-/** Σ principal owed by every student of the institute as of `asOf`, whatever a report's filters. */
-export async function totalOwed(db: Db, instituteId: string, asOf: string): Promise<number> {
-  const [row] = rowsOf<{ n: string | null }>(
-    await db.execute(sql`${owedLines(instituteId, asOf)} select sum(principal) as n from owed`),
-  )
-  return Number(row?.n ?? 0)
 }
 
 /**

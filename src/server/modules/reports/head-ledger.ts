@@ -29,7 +29,7 @@ import { instituteToday } from '../../lib/today.ts'
 import { readQuery } from '../../lib/validate.ts'
 import { reportPeriod } from '../../lib/report-period.ts'
 import { mappedBalance } from '../accounting/mapped-balance.ts'
-import { totalOwed } from './due-read.ts'
+import { totalOwed } from './due-days.ts'
 import { dueReportPage } from './due-page.ts'
 import {
   dayBefore,
