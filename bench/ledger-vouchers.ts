@@ -12,7 +12,7 @@ import { defaultFiscalYearStartMonth } from '../src/server/modules/accounting/de
 import { coaSettingsOf } from '../src/server/modules/accounting/fiscal-year.ts'
 import type { PostingLine, PostingRequest } from '../src/server/modules/accounting/posting.ts'
 import { fiscalYearOf } from '../src/shared/fiscal-year.ts'
-import type { VoucherType } from '../src/shared/schemas/accounting.ts'
+import type { VoucherType } from '../src/shared/schemas/accounting-queries.ts'
 
 /** The current fiscal year of the default chart (July to June): open for posting. */
 export const fiscalYear = (() => {

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import ky, { type KyRequest } from 'ky'
 import * as v from 'valibot'
-import { TokenPairSchema } from '../shared/schemas/auth.ts'
+import { TokenPairSchema } from '../shared/schemas/auth-session.ts'
 import { errorId } from './error-id.ts'
 import { forbiddenEvent, OfflineWriteError } from './http-error.ts'
 import { navigateTo } from './navigation.ts'

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { UserResponseSchema } from '../shared/schemas/auth.ts'
+import { UserResponseSchema } from '../shared/schemas/auth-session.ts'
 import { getJson } from './api.ts'
 
 /** GET auth/user: the signed-in user as the server sees them now, ability included. */

@@ -1,6 +1,6 @@
 import type { AbilityRule } from '../shared/permissions/ability.ts'
 import { anonymousRules } from '../shared/permissions/rules.ts'
-import type { TokenPair, UserData } from '../shared/schemas/auth.ts'
+import type { TokenPair, UserData } from '../shared/schemas/auth-session.ts'
 import { sessionKeys } from './session-keys.ts'
 
 export type { UserData }

@@ -3,7 +3,7 @@ import { campusOptionsQuery, roleOptionsQuery, usersQuery } from '../features/ac
 import { UsersPage } from '../features/access/UsersPage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { UserListQuerySchema } from '../shared/schemas/access.ts'
+import { UserListQuerySchema } from '../shared/schemas/access-queries.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(UserListQuerySchema)

@@ -3,7 +3,7 @@ import { auditFacetsQuery, auditsQuery } from '../features/access/queries.ts'
 import { AuditsPage } from '../features/access/AuditsPage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { AuditQuerySchema } from '../shared/schemas/access.ts'
+import { AuditQuerySchema } from '../shared/schemas/access-queries.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(AuditQuerySchema)

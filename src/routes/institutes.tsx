@@ -3,7 +3,7 @@ import { InstitutesPage } from '../features/institutes/InstitutesPage.tsx'
 import { institutesQuery } from '../features/institutes/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { InstituteListQuerySchema } from '../shared/schemas/platform.ts'
+import { InstituteListQuerySchema } from '../shared/schemas/platform-queries.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(InstituteListQuerySchema)

@@ -5,7 +5,7 @@ import { hasPrintScope, invoicePrintRunQuery } from '../features/fees/printing/q
 import { feeStructureQuery } from '../features/fees/queries.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { InvoicePrintSearchSchema } from '../shared/schemas/invoice-print.ts'
+import { InvoicePrintSearchSchema } from '../shared/schemas/invoice-print-search.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(InvoicePrintSearchSchema)

@@ -8,7 +8,7 @@ import {
 import { VouchersPage } from '../features/accounting/VouchersPage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 import { searchOf } from '../lib/search.ts'
-import { VoucherListQuerySchema } from '../shared/schemas/accounting.ts'
+import { VoucherListQuerySchema } from '../shared/schemas/accounting-queries.ts'
 
 /** Hoisted: inferred inside the options, its type would depend on the route itself. */
 const validateSearch = searchOf(VoucherListQuerySchema)

@@ -1,5 +1,5 @@
 import type { AppAbility } from '../shared/permissions/ability.ts'
-import type { UserData } from '../shared/schemas/auth.ts'
+import type { UserData } from '../shared/schemas/auth-session.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { JobRunner } from './lib/jobs/runner.ts'

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { GrantableAction, Permission } from '../../shared/permissions/catalogue.ts'
-import type { auditAreas } from '../../shared/schemas/access.ts'
+import type { auditAreas } from '../../shared/schemas/access-queries.ts'
 
 export const permissionLabels: Record<Permission, MessageDescriptor> = {
   dashboard: msg`Dashboard`,

@@ -8,9 +8,8 @@ import {
   RoleListSchema,
   RoleOptionsSchema,
   UserListSchema,
-  type AuditQuery,
-  type UserListQuery,
 } from '../../shared/schemas/access.ts'
+import type { AuditQuery, UserListQuery } from '../../shared/schemas/access-queries.ts'
 
 /** Everything under ['access'] is read again when a user or a role changes. */
 export const accessKey = ['access'] as const

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { SelectHTMLAttributes } from 'react'
-import { accountTypes, type Account } from '../../shared/schemas/accounting.ts'
+import type { Account } from '../../shared/schemas/accounting.ts'
+import { accountTypes } from '../../shared/schemas/accounting-queries.ts'
 import { accountTypeLabels } from './labels.ts'
 
 /** A choice of accounts grouped by type, each shown by GL code and name. */

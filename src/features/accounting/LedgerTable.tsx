@@ -8,7 +8,7 @@ import { useStickyTotals } from '../../components/table/use-sticky-totals.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
-import type { LedgerQuery } from '../../shared/schemas/accounting.ts'
+import type { LedgerQuery } from '../../shared/schemas/accounting-queries.ts'
 import { ledgerQuery } from './queries.ts'
 
 /**

@@ -1,7 +1,7 @@
 import './accounting.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { Link } from '@tanstack/react-router'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { PrintHeader } from '../../components/PrintHeader.tsx'

@@ -8,12 +8,8 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { todayIso } from '../../lib/dates.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
-import {
-  voucherTypes,
-  type Account,
-  type Voucher,
-  type VoucherType,
-} from '../../shared/schemas/accounting.ts'
+import type { Account, Voucher } from '../../shared/schemas/accounting.ts'
+import { voucherTypes, type VoucherType } from '../../shared/schemas/accounting-queries.ts'
 import { voucherTypeLabels } from './labels.ts'
 import { MoneyVoucherFields } from './MoneyVoucherFields.tsx'
 import { useCreateVoucher } from './mutations.ts'

@@ -1,9 +1,5 @@
-import {
-  accountLevels,
-  accountTypes,
-  type Account,
-  type AccountType,
-} from '../../shared/schemas/accounting.ts'
+import { accountLevels, type Account } from '../../shared/schemas/accounting.ts'
+import { accountTypes, type AccountType } from '../../shared/schemas/accounting-queries.ts'
 
 /** The chart as a tree: each account's children in GL-code order, and the five roots. */
 export interface ChartTree {

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { AccountType, MappingPurpose, VoucherType } from '../../shared/schemas/accounting.ts'
+import type { MappingPurpose } from '../../shared/schemas/accounting.ts'
+import type { AccountType, VoucherType } from '../../shared/schemas/accounting-queries.ts'
 
 /** The five account types; their level-1 accounts are shown by these names. */
 export const accountTypeLabels: Record<AccountType, MessageDescriptor> = {

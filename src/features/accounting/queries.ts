@@ -12,10 +12,12 @@ import {
   TrialBalanceSchema,
   VoucherListSchema,
   VoucherSchema,
+} from '../../shared/schemas/accounting.ts'
+import {
   type AccountListSearch,
   type LedgerQuery,
   type VoucherListSearch,
-} from '../../shared/schemas/accounting.ts'
+} from '../../shared/schemas/accounting-queries.ts'
 
 /**
  * Everything under ['accounting'] changes when an account or a voucher does: the hooks in

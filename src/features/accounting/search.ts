@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { fiscalYearStartOf } from '../../shared/fiscal-year.ts'
+import type { AccountingCalendar } from '../../shared/schemas/accounting.ts'
 import {
   AccountListQuerySchema,
-  type AccountingCalendar,
   type AccountListSearch,
   LedgerQuerySchema,
   TrialBalanceQuerySchema,
-} from '../../shared/schemas/accounting.ts'
+} from '../../shared/schemas/accounting-queries.ts'
 
 const chartViews = ['tree', 'list'] as const
 

@@ -1,4 +1,5 @@
-import type { CreateVoucher, VoucherType } from '../../shared/schemas/accounting.ts'
+import type { CreateVoucher } from '../../shared/schemas/accounting.ts'
+import type { VoucherType } from '../../shared/schemas/accounting-queries.ts'
 
 /*
  * A voucher being entered, as typed. Journals and contras are entered as debit and credit

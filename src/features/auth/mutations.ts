@@ -11,12 +11,12 @@ import {
   OtpSendResponseSchema,
   SendUsernameResponseSchema,
   StatusSchema,
-  UserResponseSchema,
   VerifyOtpResponseSchema,
   type LoginResponse,
   type NotifyType,
   type RegisterRequest,
 } from '../../shared/schemas/auth.ts'
+import { UserResponseSchema } from '../../shared/schemas/auth-session.ts'
 import type * as v from 'valibot'
 import { sessionsQuery } from './session-queries.ts'
 import { recoveryFlow } from './recovery-flow.ts'

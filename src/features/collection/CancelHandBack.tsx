@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { useMoney } from '../../lib/use-money.ts'
 import { reversibleMethods } from '../../shared/schemas/collection-payments.ts'
-import { type Receipt } from '../../shared/schemas/collection-receipts.ts'
+import type { Receipt } from '../../shared/schemas/collection-receipts.ts'
 
 type Tender = Receipt['tenders'][number]
 

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { CancelPaymentSchema } from '../../shared/schemas/collection-payments.ts'
-import { type Receipt } from '../../shared/schemas/collection-receipts.ts'
+import type { Receipt } from '../../shared/schemas/collection-receipts.ts'
 import { CancelHandBack, reversible } from './CancelHandBack.tsx'
 import { useCancelReceipt } from './mutations.ts'
 

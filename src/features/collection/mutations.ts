@@ -19,7 +19,7 @@ import {
   type CloseDay,
   type ReopenDay,
 } from '../../shared/schemas/collection-days.ts'
-import { type CancelPayment, type CreatePayment } from '../../shared/schemas/collection-payments.ts'
+import type { CancelPayment, CreatePayment } from '../../shared/schemas/collection-payments.ts'
 import {
   ReceiptPrintSchema,
   ReceiptSchema,

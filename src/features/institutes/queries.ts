@@ -2,11 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { institutesKey } from '../../lib/academic-structure.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
-import {
-  InstituteListSchema,
-  InstituteOptionsSchema,
-  type InstituteListQuery,
-} from '../../shared/schemas/platform.ts'
+import { InstituteListSchema, InstituteOptionsSchema } from '../../shared/schemas/platform.ts'
+import type { InstituteListQuery } from '../../shared/schemas/platform-queries.ts'
 import { InstituteSettingsSchema } from '../../shared/schemas/institutes.ts'
 
 // The structure lists and campuses are read through src/lib/academic-structure.ts, shared with

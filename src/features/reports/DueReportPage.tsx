@@ -19,7 +19,7 @@ import { useListSearch } from '../../lib/list-search.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { agingBucketNames } from '../../shared/messages/aging-buckets.ts'
 import { agingBuckets } from '../../shared/schemas/reports.ts'
-import { type DueReportQuery } from '../../shared/schemas/report-search.ts'
+import type { DueReportQuery } from '../../shared/schemas/report-search.ts'
 import { useExportReport } from './mutations.ts'
 import { dueFinesQuery, dueReportQuery } from './queries.ts'
 

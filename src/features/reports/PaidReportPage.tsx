@@ -21,7 +21,7 @@ import { useMoney } from '../../lib/use-money.ts'
 import { reportColumns } from '../../shared/messages/report-files.ts'
 import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-search.ts'
-import { type PaidGroup, type PaidReport } from '../../shared/schemas/reports.ts'
+import type { PaidGroup, PaidReport } from '../../shared/schemas/reports.ts'
 import {
   paidGroupings,
   paidStatuses,

@@ -11,7 +11,7 @@ import {
   type Student,
   type StudentStatusChange,
 } from '../../shared/schemas/students.ts'
-import { type StudentStatus } from '../../shared/schemas/student-search.ts'
+import type { StudentStatus } from '../../shared/schemas/student-search.ts'
 import { useChangeStudentStatus } from './mutations.ts'
 
 /**

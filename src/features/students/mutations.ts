@@ -22,7 +22,7 @@ import {
   PromotionStartedSchema,
   type PromotionRequestInput,
 } from '../../shared/schemas/student-promotion.ts'
-import { type StudentListQuery } from '../../shared/schemas/student-search.ts'
+import type { StudentListQuery } from '../../shared/schemas/student-search.ts'
 import { dateOrderOf, regionalLocale } from '../../shared/typed-date.ts'
 import { importQuery, studentPath, studentQuery, studentsKey } from './queries.ts'
 

@@ -4,7 +4,7 @@ import { api, getJson, postJson } from '../../lib/api.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import { toSearchParams } from '../../lib/search.ts'
 import { NextRollSchema, StudentPageSchema, StudentSchema } from '../../shared/schemas/students.ts'
-import { type StudentListQuery } from '../../shared/schemas/student-search.ts'
+import type { StudentListQuery } from '../../shared/schemas/student-search.ts'
 import { ImportPreviewSchema, type ImportPreview } from '../../shared/schemas/student-imports.ts'
 import {
   PromotionPreviewSchema,

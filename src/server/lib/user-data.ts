@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { isAction, isSubject } from '../../shared/permissions/rules.ts'
-import type { UserData } from '../../shared/schemas/auth.ts'
+import type { UserData } from '../../shared/schemas/auth-session.ts'
 import type { Db } from '../db/client.ts'
 import { roleRules, roles, userCampuses, userRoles } from '../db/schema/access.ts'
 import { users } from '../db/schema/auth.ts'

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { actions } from '../permissions/rules.ts'
-import { isPermission, permissionAreaNames, type Permission } from '../permissions/catalogue.ts'
+import { isPermission, type Permission } from '../permissions/catalogue.ts'
 import { NewPasswordSchema } from './auth.ts'
-import { isoDate } from './dates.ts'
-import { listQuerySchema, pagedSchema } from './list.ts'
+import { pagedSchema } from './list.ts'
+import { UserStatusSchema } from './access-queries.ts'
 import { id, text } from './primitives.ts'
 
 /** An optional contact field: empty means none. */
@@ -18,9 +18,6 @@ export const phone = v.pipe(
   v.trim(),
   v.regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, 'invalid_phone'),
 )
-
-const userStatuses = ['active', 'inactive'] as const
-export const UserStatusSchema = v.picklist(userStatuses)
 
 export const RoleRefSchema = v.object({ id: v.string(), name: v.string() })
 
@@ -40,13 +37,6 @@ export const StaffUserSchema = v.object({
 })
 export type StaffUser = v.InferOutput<typeof StaffUserSchema>
 
-export const UserListQuerySchema = v.object({
-  ...listQuerySchema(['username', 'fullName', 'status', 'createdAt']).entries,
-  status: v.optional(UserStatusSchema),
-  roleId: v.optional(id),
-})
-export type UserListQuery = v.InferInput<typeof UserListQuerySchema>
-export type UserListSearch = v.InferOutput<typeof UserListQuerySchema>
 export const UserListSchema = pagedSchema(StaffUserSchema)
 
 const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,49}$/i
@@ -116,18 +106,6 @@ const roleFields = {
 export const CreateRoleSchema = v.object(roleFields)
 export type CreateRole = v.InferInput<typeof CreateRoleSchema>
 export const UpdateRoleSchema = v.partial(v.object(roleFields))
-
-export const auditAreas = ['auth', ...permissionAreaNames] as const
-export const AuditQuerySchema = v.object({
-  ...listQuerySchema(['createdAt']).entries,
-  userId: v.optional(id),
-  area: v.optional(v.picklist(auditAreas, 'unknown_area')),
-  action: v.optional(v.pipe(v.string(), v.maxLength(60))),
-  from: v.optional(isoDate),
-  to: v.optional(isoDate),
-})
-export type AuditQuery = v.InferInput<typeof AuditQuerySchema>
-export type AuditSearch = v.InferOutput<typeof AuditQuerySchema>
 
 const PersonSchema = v.nullable(
   v.object({ id: v.string(), username: v.string(), fullName: v.string() }),

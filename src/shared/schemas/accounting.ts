@@ -1,13 +1,17 @@
 import * as v from 'valibot'
 import { isoDate } from './dates.ts'
-import { listQuerySchema, pagedSchema } from './list.ts'
+import { pagedSchema } from './list.ts'
 import { MinorUnitsSchema } from './minor-units.ts'
 import { id, text } from './primitives.ts'
 import { reportFileQuery } from './report-file-query.ts'
-
-/** The five account types, the roots of every institute's chart (§3 accountType). */
-export const accountTypes = ['asset', 'liability', 'equity', 'income', 'expense'] as const
-export type AccountType = (typeof accountTypes)[number]
+import {
+  accountTypes,
+  type AccountType,
+  LedgerQuerySchema,
+  TrialBalanceQuerySchema,
+  voucherTypes,
+  type VoucherType,
+} from './accounting-queries.ts'
 
 /** account type → main head → sub head → child head → sub-child head */
 export const accountLevels = 5
@@ -30,11 +34,6 @@ export const AccountSchema = v.object({
 export type Account = v.InferOutput<typeof AccountSchema>
 export const ChartSchema = v.object({ data: v.array(AccountSchema) })
 
-export const AccountListQuerySchema = v.object({
-  ...listQuerySchema(['glCode', 'name', 'accountType', 'level']).entries,
-  accountType: v.optional(v.picklist(accountTypes)),
-})
-export type AccountListSearch = v.InferOutput<typeof AccountListQuerySchema>
 export const AccountListSchema = pagedSchema(AccountSchema)
 
 export const CreateAccountSchema = v.object({
@@ -134,8 +133,6 @@ export const AccountingCalendarSchema = v.object({
 })
 export type AccountingCalendar = v.InferOutput<typeof AccountingCalendarSchema>
 
-export const voucherTypes = ['receipt', 'payment', 'journal', 'contra'] as const
-export type VoucherType = (typeof voucherTypes)[number]
 export const voucherPrefix: Record<VoucherType, string> = {
   receipt: 'RV',
   payment: 'PV',
@@ -204,14 +201,6 @@ export const VoucherSchema = v.object({
 })
 export type Voucher = v.InferOutput<typeof VoucherSchema>
 
-export const VoucherListQuerySchema = v.object({
-  ...listQuerySchema(['date', 'number']).entries,
-  type: v.optional(v.picklist(voucherTypes)),
-  from: v.optional(isoDate),
-  to: v.optional(isoDate),
-  accountId: v.optional(id),
-})
-export type VoucherListSearch = v.InferOutput<typeof VoucherListQuerySchema>
 export const VoucherListSchema = pagedSchema(VoucherSchema)
 
 export const ReverseVoucherSchema = v.object({
@@ -219,8 +208,6 @@ export const ReverseVoucherSchema = v.object({
   narration: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 })
 
-export const LedgerQuerySchema = v.object({ accountId: id, from: isoDate, to: isoDate })
-export type LedgerQuery = v.InferOutput<typeof LedgerQuerySchema>
 export const LedgerFileQuerySchema = reportFileQuery(LedgerQuerySchema)
 export const LedgerSchema = v.object({
   account: v.object({ id: v.string(), glCode: v.string(), name: v.string() }),
@@ -244,7 +231,6 @@ export const LedgerSchema = v.object({
 })
 export type Ledger = v.InferOutput<typeof LedgerSchema>
 
-export const TrialBalanceQuerySchema = v.object({ asOf: isoDate })
 export const TrialBalanceFileQuerySchema = reportFileQuery(TrialBalanceQuerySchema)
 export const TrialBalanceSchema = v.object({
   asOf: v.string(),

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { ErrorCode } from '../errors/catalogue.ts'
 import { instituteLocales, LogoSchema } from './institutes.ts'
-import { id, optionalText, text } from './primitives.ts'
+import { optionalText, text } from './primitives.ts'
+import { InvoicePrintSearchSchema } from './invoice-print-search.ts'
 
 /*
  * How invoices print (§2 /invoice-print-settings) and the invoices of a print run. The institute's
@@ -98,31 +99,6 @@ export const InvoicePrintSettingsSchema = v.object({
   institute: PrintInstituteSchema,
 })
 export type InvoicePrintSettings = v.InferOutput<typeof InvoicePrintSettingsSchema>
-
-const page = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform(Number),
-  v.number('not_a_number'),
-  v.integer('not_whole_number'),
-  v.minValue(1, 'must_be_at_least'),
-  v.maxValue(10_000, 'must_be_at_most'),
-)
-
-/**
- * Which invoices to print: one (`invoiceId`), a group run's (`runId`), or a session's
- * (optionally one period's) for a class or a section. Cancelled invoices and credit notes are
- * left out.
- */
-export const InvoicePrintSearchSchema = v.object({
-  invoiceId: v.optional(id),
-  runId: v.optional(id),
-  academicSessionId: v.optional(id),
-  periodId: v.optional(id),
-  classId: v.optional(id),
-  sectionId: v.optional(id),
-  page: v.optional(page, 1),
-})
-export type InvoicePrintSearch = v.InferOutput<typeof InvoicePrintSearchSchema>
 
 /** The search with its scope given: what the server prints. */
 export const InvoicePrintQuerySchema = v.pipe(

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { email, optionalContact, phone, username } from './access.ts'
-import { listQuerySchema, pagedSchema } from './list.ts'
+import { pagedSchema } from './list.ts'
+import { InstituteStatusSchema } from './platform-queries.ts'
 import { CurrencySchema, LogoSchema, SlugSchema, TimeZoneSchema } from './institutes.ts'
 import { optionalText, text } from './primitives.ts'
 
@@ -8,9 +9,6 @@ import { optionalText, text } from './primitives.ts'
  * Platform administration (`/institutes`): the institutes of the platform, as only a platform
  * administrator sees and changes them.
  */
-
-const instituteStatuses = ['active', 'suspended'] as const
-export const InstituteStatusSchema = v.picklist(instituteStatuses)
 
 export const PlatformInstituteSchema = v.object({
   id: v.string(),
@@ -26,12 +24,6 @@ export const PlatformInstituteSchema = v.object({
 })
 export type PlatformInstitute = v.InferOutput<typeof PlatformInstituteSchema>
 
-export const InstituteListQuerySchema = v.object({
-  ...listQuerySchema(['name', 'slug', 'status', 'users', 'createdAt']).entries,
-  status: v.optional(InstituteStatusSchema),
-})
-export type InstituteListQuery = v.InferInput<typeof InstituteListQuerySchema>
-export type InstituteListSearch = v.InferOutput<typeof InstituteListQuerySchema>
 export const InstituteListSchema = pagedSchema(PlatformInstituteSchema)
 
 /** The top bar's institute picker: every institute by name. */

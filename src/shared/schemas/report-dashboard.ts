@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { tenderMethods } from './collection-search.ts'
-import { voucherTypes } from './accounting.ts'
+import { voucherTypes } from './accounting-queries.ts'
 import { minor } from './minor-units.ts'
 import { agingBuckets, type AgingBucket } from './reports.ts'
 

@@ -12,7 +12,7 @@ import { useFormat } from '../../../lib/format.ts'
 import { useListSearch } from '../../../lib/list-search.ts'
 import { session } from '../../../lib/session.ts'
 import { showToast } from '../../../lib/toasts.ts'
-import { type AdmissionForm } from '../../../shared/schemas/admission-forms.ts'
+import type { AdmissionForm } from '../../../shared/schemas/admission-forms.ts'
 import {
   type ApplicantStatus,
   type AdmissionFormListSearch,

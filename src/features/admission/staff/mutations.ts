@@ -11,10 +11,10 @@ import {
   type AdmissionForm,
   type AdmissionFormInput,
 } from '../../../shared/schemas/admission-forms.ts'
-import { type ApplicantListSearch } from '../../../shared/schemas/admission-lists.ts'
+import type { ApplicantListSearch } from '../../../shared/schemas/admission-lists.ts'
 import { EnrolApplicantSchema, type EnrolApplicantInput } from '../../../shared/schemas/students.ts'
 import { todayIso } from '../../../lib/dates.ts'
-import { type ApplicantFeeDeposit } from '../../../shared/schemas/applicant-fees.ts'
+import type { ApplicantFeeDeposit } from '../../../shared/schemas/applicant-fees.ts'
 import { downloadFile } from '../../../lib/download.ts'
 import {
   admissionKey,

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { SelectField } from '../../../components/form/Field.tsx'
-import type { InvoicePrintSearch } from '../../../shared/schemas/invoice-print.ts'
+import type { InvoicePrintSearch } from '../../../shared/schemas/invoice-print-search.ts'
 import { feeStructureQuery, paymentCyclesQuery } from '../queries.ts'
 
 /** Options of items with an id and a name. */

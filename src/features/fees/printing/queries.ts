@@ -6,8 +6,8 @@ import {
   InvoicePrintQuerySchema,
   InvoicePrintRunSchema,
   InvoicePrintSettingsSchema,
-  type InvoicePrintSearch,
 } from '../../../shared/schemas/invoice-print.ts'
+import type { InvoicePrintSearch } from '../../../shared/schemas/invoice-print-search.ts'
 
 export const invoicePrintKey = ['fees', 'invoice-print'] as const
 

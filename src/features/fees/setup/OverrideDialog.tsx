@@ -11,7 +11,7 @@ import {
   type FeeOverrideInput,
   type FeeStructure,
 } from '../../../shared/schemas/fee-setup.ts'
-import { type FeeHead } from '../../../shared/schemas/fee-heads.ts'
+import type { FeeHead } from '../../../shared/schemas/fee-heads.ts'
 import { useSaveFeeOverride } from './mutations.ts'
 
 interface Draft {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
-import type { AuditQuerySchema } from '../../../shared/schemas/access.ts'
+import type { AuditQuerySchema } from '../../../shared/schemas/access-queries.ts'
 import type { Db } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { users } from '../../db/schema/auth.ts'

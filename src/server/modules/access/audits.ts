@@ -1,9 +1,6 @@
 import { Hono } from 'hono'
-import {
-  AuditQuerySchema,
-  AuditListSchema,
-  AuditFacetsSchema,
-} from '../../../shared/schemas/access.ts'
+import { AuditListSchema, AuditFacetsSchema } from '../../../shared/schemas/access.ts'
+import { AuditQuerySchema } from '../../../shared/schemas/access-queries.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { readQuery } from '../../lib/validate.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Role } from '../../../shared/schemas/access.ts'
-import type { UserData } from '../../../shared/schemas/auth.ts'
+import type { UserData } from '../../../shared/schemas/auth-session.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'

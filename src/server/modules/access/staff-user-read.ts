@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type * as v from 'valibot'
-import type { StaffUser, UserListQuerySchema } from '../../../shared/schemas/access.ts'
+import type { StaffUser } from '../../../shared/schemas/access.ts'
+import type { UserListQuerySchema } from '../../../shared/schemas/access-queries.ts'
 import type { Db } from '../../db/client.ts'
 import { roles, userCampuses, userRoles } from '../../db/schema/access.ts'
 import { campuses } from '../../db/schema/institutes.ts'

@@ -3,13 +3,13 @@ import {
   CreateUserSchema,
   ResetUserPasswordSchema,
   UpdateUserSchema,
-  UserListQuerySchema,
   type StaffUser,
   UserListSchema,
   RoleOptionsSchema,
   StaffUserSchema,
   CampusOptionsSchema,
 } from '../../../shared/schemas/access.ts'
+import { UserListQuerySchema } from '../../../shared/schemas/access-queries.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { audit } from '../../lib/audit.ts'

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Account, AccountType } from '../../../shared/schemas/accounting.ts'
+import type { Account } from '../../../shared/schemas/accounting.ts'
+import type { AccountType } from '../../../shared/schemas/accounting-queries.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, coaMappings, voucherLines } from '../../db/schema/accounting.ts'
 

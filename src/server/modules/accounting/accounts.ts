@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
 import {
-  AccountListQuerySchema,
   accountLevels,
   CreateAccountSchema,
   UpdateAccountSchema,
@@ -9,6 +8,7 @@ import {
   AccountListSchema,
   AccountSchema,
 } from '../../../shared/schemas/accounting.ts'
+import { AccountListQuerySchema } from '../../../shared/schemas/accounting-queries.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { audit } from '../../lib/audit.ts'

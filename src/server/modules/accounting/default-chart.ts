@@ -1,4 +1,5 @@
-import type { AccountType, MappingPurpose } from '../../../shared/schemas/accounting.ts'
+import type { MappingPurpose } from '../../../shared/schemas/accounting.ts'
+import type { AccountType } from '../../../shared/schemas/accounting-queries.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, coaMappings, coaSettings } from '../../db/schema/accounting.ts'
 

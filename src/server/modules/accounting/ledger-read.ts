@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm'
-import type { Ledger, LedgerQuery, TrialBalance } from '../../../shared/schemas/accounting.ts'
+import type { Ledger, TrialBalance } from '../../../shared/schemas/accounting.ts'
+import type { LedgerQuery } from '../../../shared/schemas/accounting-queries.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, voucherLines, vouchers } from '../../db/schema/accounting.ts'
 import { rowKey } from '../../db/tenant-rows.ts'

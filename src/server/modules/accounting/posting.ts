@@ -1,9 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import {
-  voucherPrefix,
-  type MappingPurpose,
-  type VoucherType,
-} from '../../../shared/schemas/accounting.ts'
+import { voucherPrefix, type MappingPurpose } from '../../../shared/schemas/accounting.ts'
+import type { VoucherType } from '../../../shared/schemas/accounting-queries.ts'
 import { maxLineAmount } from '../../../shared/schemas/minor-units.ts'
 import type { Db } from '../../db/client.ts'
 import {

@@ -8,15 +8,17 @@ import {
 } from '../../../shared/messages/report-files.ts'
 import {
   LedgerFileQuerySchema,
-  LedgerQuerySchema,
   TrialBalanceFileQuerySchema,
-  TrialBalanceQuerySchema,
   type Ledger,
   type TrialBalance,
   LedgerSchema,
   TrialBalanceSchema,
-  type AccountType,
 } from '../../../shared/schemas/accounting.ts'
+import {
+  LedgerQuerySchema,
+  TrialBalanceQuerySchema,
+  type AccountType,
+} from '../../../shared/schemas/accounting-queries.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { documented } from '../../lib/openapi/documented.ts'

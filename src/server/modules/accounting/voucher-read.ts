@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type * as v from 'valibot'
-import type { Voucher, VoucherListQuerySchema } from '../../../shared/schemas/accounting.ts'
+import type { Voucher } from '../../../shared/schemas/accounting.ts'
+import type { VoucherListQuerySchema } from '../../../shared/schemas/accounting-queries.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, voucherLines, vouchers } from '../../db/schema/accounting.ts'
 import { users } from '../../db/schema/auth.ts'

@@ -3,11 +3,11 @@ import { Hono, type Context } from 'hono'
 import {
   CreateVoucherSchema,
   ReverseVoucherSchema,
-  VoucherListQuerySchema,
   type Voucher,
   VoucherListSchema,
   VoucherSchema,
 } from '../../../shared/schemas/accounting.ts'
+import { VoucherListQuerySchema } from '../../../shared/schemas/accounting-queries.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { vouchers } from '../../db/schema/accounting.ts'

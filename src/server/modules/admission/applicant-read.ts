@@ -4,7 +4,7 @@ import {
   type Applicant,
   type ApplicantSummary,
 } from '../../../shared/schemas/admission-applicants.ts'
-import { type ApplicationFields } from '../../../shared/schemas/admission-applications.ts'
+import type { ApplicationFields } from '../../../shared/schemas/admission-applications.ts'
 import {
   standardFields,
   type AttachmentRequirement,

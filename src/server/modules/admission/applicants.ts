@@ -6,7 +6,7 @@ import {
   undecidedStatuses,
   type Applicant,
 } from '../../../shared/schemas/admission-applicants.ts'
-import { type Question } from '../../../shared/schemas/admission-forms.ts'
+import type { Question } from '../../../shared/schemas/admission-forms.ts'
 import {
   ApplicantListQuerySchema,
   type ApplicantStatus,

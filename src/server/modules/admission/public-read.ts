@@ -6,7 +6,7 @@ import {
   type PublicAttachment,
 } from '../../../shared/schemas/admission-applications.ts'
 import { standardFields, type PublicInstitute } from '../../../shared/schemas/admission-forms.ts'
-import { type ApplicantStatus } from '../../../shared/schemas/admission-lists.ts'
+import type { ApplicantStatus } from '../../../shared/schemas/admission-lists.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { admissionForms, applicantAttachments, applicants } from '../../db/schema/admission.ts'

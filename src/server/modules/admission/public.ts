@@ -5,7 +5,7 @@ import {
   applicationSchemaFor,
   SubmitApplicationSchema,
 } from '../../../shared/schemas/admission-applications.ts'
-import { type PublicFormList } from '../../../shared/schemas/admission-forms.ts'
+import type { PublicFormList } from '../../../shared/schemas/admission-forms.ts'
 import { issuesToDetails } from '../../../shared/schemas/issues.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'

@@ -4,8 +4,8 @@ import {
   NewUserPasswordRequestSchema,
   PasswordUpdateRequestSchema,
   StatusSchema,
-  UserResponseSchema,
 } from '../../../shared/schemas/auth.ts'
+import { UserResponseSchema } from '../../../shared/schemas/auth-session.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { users } from '../../db/schema/auth.ts'
 import { audit } from '../../lib/audit.ts'

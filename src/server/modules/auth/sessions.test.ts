@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { LoginResponse, TokenPair } from '../../../shared/schemas/auth.ts'
+import type { LoginResponse } from '../../../shared/schemas/auth.ts'
+import type { TokenPair } from '../../../shared/schemas/auth-session.ts'
 import { auditLog } from '../../db/schema/access.ts'
 import { sessions, users } from '../../db/schema/auth.ts'
 import { login, signedIn } from '../../test-support/sign-in.ts'

@@ -3,11 +3,10 @@ import { Hono } from 'hono'
 import type { SessionInfo } from '../../../shared/schemas/auth.ts'
 import {
   RefreshLoginRequestSchema,
-  UserResponseSchema,
   StatusSchema,
-  TokenPairSchema,
   SessionListSchema,
 } from '../../../shared/schemas/auth.ts'
+import { UserResponseSchema, TokenPairSchema } from '../../../shared/schemas/auth-session.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { sessions } from '../../db/schema/auth.ts'
 import { audit, writeAudit } from '../../lib/audit.ts'

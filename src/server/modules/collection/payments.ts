@@ -4,7 +4,7 @@ import {
   CancelPaymentSchema,
   CreatePaymentSchema,
 } from '../../../shared/schemas/collection-payments.ts'
-import { type Receipt, type ReceiptPrint } from '../../../shared/schemas/collection-receipts.ts'
+import type { Receipt, ReceiptPrint } from '../../../shared/schemas/collection-receipts.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { payments, receiptPrints } from '../../db/schema/collection.ts'
 import { rowKey } from '../../db/tenant-rows.ts'

@@ -1,9 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import type {
-  InstituteListSearch,
-  InstituteOption,
-  PlatformInstitute,
-} from '../../../shared/schemas/platform.ts'
+import type { InstituteOption, PlatformInstitute } from '../../../shared/schemas/platform.ts'
+import type { InstituteListSearch } from '../../../shared/schemas/platform-queries.ts'
 import { logoOf } from '../../../shared/schemas/institutes.ts'
 import type { Db } from '../../db/client.ts'
 import { institutes } from '../../db/schema/institutes.ts'

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   CreateInstituteSchema,
-  InstituteListQuerySchema,
   ReactivateInstituteSchema,
   SuspendInstituteSchema,
   type CreatedInstitute,
@@ -12,6 +11,7 @@ import {
   PlatformInstituteSchema,
   CreatedInstituteSchema,
 } from '../../../shared/schemas/platform.ts'
+import { InstituteListQuerySchema } from '../../../shared/schemas/platform-queries.ts'
 import { notices } from '../../../shared/messages/notices.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { agingBucketOf, type DueReportRow } from '../../../shared/schemas/reports.ts'
-import { type DueReportQuery } from '../../../shared/schemas/report-search.ts'
+import type { DueReportQuery } from '../../../shared/schemas/report-search.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { chargedFines, finesApply } from '../fees/rules/fine-read.ts'

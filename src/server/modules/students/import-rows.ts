@@ -5,7 +5,7 @@ import { genders } from '../../../shared/schemas/person.ts'
 import { parseTypedDate, type DateOrder } from '../../../shared/typed-date.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { issuesToDetails } from '../../../shared/schemas/issues.ts'
-import { type ImportColumn } from '../../../shared/schemas/student-imports.ts'
+import type { ImportColumn } from '../../../shared/schemas/student-imports.ts'
 import {
   bloodGroups,
   PlacementSchema,
