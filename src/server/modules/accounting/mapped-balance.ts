@@ -19,8 +19,7 @@ export async function mappedBalance(
         exists (select 1 from coa_mappings m
           where m.institute_id = ${instituteId} and m.purpose = ${purpose}) as mapped,
         (select sum(l.debit - l.credit) from voucher_lines l
-          join vouchers v on v.institute_id = l.institute_id and v.id = l.voucher_id
-          where l.institute_id = ${instituteId} and v.date <= ${asOf}
+          where l.institute_id = ${instituteId} and l.date <= ${asOf}
             and l.account_id in (select distinct m.account_id from coa_mappings m
               where m.institute_id = ${instituteId} and m.purpose = ${purpose})) as balance`),
   )

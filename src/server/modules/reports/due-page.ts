@@ -89,14 +89,15 @@ function studentLinesOf(o: DueReadOptions, placed: PlacedRow[]) {
   const { instituteId, query } = o
   const students = placed.filter((r) => r.student_id !== null)
   const first = Math.min(...students.map((r) => r.before!))
+  const studentIds = students.map((r) => r.student_id!)
   // The students were chosen with every filter; their lines need the line's own alone.
   const lineFilters = { ...query, familyOwesOver: undefined, familyOf: undefined }
-  return sql`${keptLines({ ...o, query: lineFilters, studentIds: students.map((r) => r.student_id!) })}
+  return sql`${keptLines({ ...o, query: lineFilters, studentIds })}
     select ${columns} from (
       select l.*, s.student_code, s.full_name, s.guardian_phone, c.name as class_name,
         c.position as class_position, sc.name as section_name, e.roll, ${shownColumns}
       from kept l
-      join unnest(${pgArray(students.map((r) => r.student_id!))}::uuid[],
+      join unnest(${pgArray(studentIds)}::uuid[],
           ${pgArray(students.map((r) => r.academic_session_id!))}::uuid[])
         as p(student_id, academic_session_id)
         on p.student_id = l.student_id and p.academic_session_id = l.academic_session_id

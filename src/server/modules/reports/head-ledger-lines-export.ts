@@ -78,14 +78,12 @@ export const headLedgerLinesExport: ReportExportSource<
   report: 'head-ledger-lines',
   subject: 'head-wise-ledger',
   query: HeadLedgerLinesFileQuerySchema,
-  options: async (_db, query, asker) => {
-    return {
-      instituteId: asker.instituteId,
-      ...reportPeriod(query, asker.today),
-      query,
-      scope: campusScope(asker, query.campusId),
-    }
-  },
+  options: async (_db, query, asker) => ({
+    instituteId: asker.instituteId,
+    ...reportPeriod(query, asker.today),
+    query,
+    scope: campusScope(asker, query.campusId),
+  }),
   name: (o) => `head-wise-ledger-${o.query.figure}-${o.from}-${o.to}`,
   sheet: reportSheets.headLedger,
   columns: () => fileColumns,
