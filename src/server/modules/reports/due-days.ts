@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
-import { changedSince, familyOfStudent, keptLines, type DueFilters } from './due-read.ts'
+import { changedSince, familyDebt, keptLines, type DueFilters } from './due-read.ts'
 
 /*
  * What is owed as of a day per student, session, campus and due day — the lines owed counted
@@ -67,19 +67,12 @@ export function keptDays(o: KeptDaysOptions): SQL {
       from kept group by 1, 2, 3, 4
     )`
   }
-  const where: SQL[] = [inCampusScope(scope, sql`campus_id`)]
+  const where: SQL[] = []
   if (query.academicSessionId) where.push(sql`academic_session_id = ${query.academicSessionId}`)
   if (query.campusId) where.push(sql`campus_id = ${query.campusId}`)
-  return sql`with ${owedDays(instituteId, asOf)}, kept_days as (
-      select * from days where ${sql.join(where, sql` and `)}
-    )${
-      query.familyOwesOver === undefined
-        ? sql``
-        : sql`, family as (
-      select ${familyOfStudent} as family, sum(o.principal) as owed
-      from days o join students s on s.institute_id = ${instituteId} and s.id = o.student_id
-      where ${inCampusScope(scope, sql`o.campus_id`)}
-      group by 1
-    )`
-    }`
+  return sql`with ${owedDays(instituteId, asOf)}, scoped_days as (
+      select * from days where ${inCampusScope(scope, sql`campus_id`)}
+    ), kept_days as (
+      select * from scoped_days ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    )${familyDebt(instituteId, query, sql`scoped_days`)}`
 }

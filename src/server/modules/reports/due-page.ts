@@ -42,9 +42,9 @@ interface PlacedRow {
 
 /**
  * In the order of students (the report's first), which students' lines fall on the page, and
- * the totals, in one pass over the lines owed: what each student owes is counted per session
- * (a row per student and session, not per line), those rows placed, filtered and sorted. Sorting
- * every line owed by its student's placement was most of the report's time.
+ * the totals, in one pass over what is owed per student and due day (keptDays: fee_dues, not
+ * the lines): a row per student and session counts their lines, those rows placed, filtered
+ * and sorted. Sorting every line owed by its student's placement was most of the report's time.
  */
 function placedPageOf(o: DueReadOptions) {
   const { instituteId, query } = o

@@ -145,16 +145,21 @@ export function keptLines({ instituteId, asOf, query, scope, studentIds }: Match
       select * from owed o where ${inCampusScope(scope, sql`o.campus_id`)}
     ), kept as (
       select * from scoped o where ${sql.join(where, sql` and `)}
-    )${
-      query.familyOwesOver === undefined
-        ? sql``
-        : sql`, family as (
+    )${familyDebt(instituteId, query, sql`scoped`)}`
+}
+
+/**
+ * With "families owing more than", `, family`: each family's debt, summed over `scoped` (what
+ * is owed in the reader's scope, whatever the other filters: rows of student_id and principal).
+ */
+export const familyDebt = (instituteId: string, query: DueFilters, scoped: SQL) =>
+  query.familyOwesOver === undefined
+    ? sql``
+    : sql`, family as (
       select ${familyOfStudent} as family, sum(o.principal) as owed
-      from scoped o join students s on s.institute_id = ${instituteId} and s.id = o.student_id
+      from ${scoped} o join students s on s.institute_id = ${instituteId} and s.id = o.student_id
       group by 1
     )`
-    }`
-}
 
 /**
  * A student (`row`: a row with student_id and academic_session_id) with their family's debt when
