@@ -34,7 +34,8 @@ export const serverModuleImports = {
   students: [],
   admission: ['auth', 'accounting', 'institutes', 'students'],
   fees: ['accounting', 'students'],
-  collection: ['accounting', 'students', 'fees', 'admission'],
+  payments: ['accounting', 'institutes', 'students', 'fees', 'admission'],
+  collection: ['accounting', 'students', 'fees', 'admission', 'payments'],
   reports: ['accounting', 'students', 'fees'],
 }
 const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), {

@@ -74,6 +74,7 @@ export async function scaleOutBench() {
       rows.push(
         await measure(`PostgreSQL, ${workers} process${workers > 1 ? 'es' : ''}`, {
           DATABASE_URL: databaseUrl(postgres.url, name),
+          MERCHANT_KEY: 'a'.repeat(64),
           WORKERS: String(workers),
         }),
       )

@@ -6,6 +6,7 @@ import type { JobRunner } from './lib/jobs/runner.ts'
 import type { Logger } from './lib/logger.ts'
 import type { OutboxDispatcher } from './lib/outbox.ts'
 import type { FileStorage } from './lib/storage.ts'
+import type { SecretBox } from './lib/secret-box.ts'
 import type { Counters } from './lib/counters.ts'
 import type { FailureThrottle } from './lib/throttle.ts'
 import type { UserRow } from './lib/user-data.ts'
@@ -27,6 +28,13 @@ export interface Services {
   files: FileStorage
   /** Background jobs: areas register their kinds, the server process runs them. */
   jobs: JobRunner
+  /** Seals and opens merchants' gateway secrets (loaded on first use). */
+  secrets(): Promise<SecretBox>
+  /**
+   * How the built-in sandbox gateway sends its server-to-server notifications: an HTTP POST of
+   * the form to the URL; tests deliver them to the app directly.
+   */
+  sandboxDelivery: (url: string, form: URLSearchParams) => Promise<void>
 }
 
 /** Who is calling, once `requireAuth` has let the request through. */

@@ -19,6 +19,7 @@ import { publicPages } from './lib/public-pages.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 import { serveBuiltClient } from './lib/static-files.ts'
 import { storageFor, type FileStorage } from './lib/storage.ts'
+import { secretBoxFor } from './lib/secret-box.ts'
 import { FailureThrottle } from './lib/throttle.ts'
 import { SignInThrottle } from './modules/auth/sign-in-throttle.ts'
 import { loadSigningKey, TokenService } from './modules/auth/token-service.ts'
@@ -33,6 +34,8 @@ interface AppDeps extends AreaOptions {
   files?: FileStorage
   /** The job runner's lease, poll and backoff; tests pass their own. */
   jobs?: RunnerOptions
+  /** Where the sandbox gateway's notifications go; by default an HTTP POST. */
+  sandboxDelivery?: Services['sandboxDelivery']
 }
 
 /** The whole HTTP surface: the API under /api and, when built, the PWA from the same origin. */
@@ -43,6 +46,7 @@ export function createApp({
   transports = transportsFor(config),
   files = storageFor(config.dataDir),
   jobs,
+  sandboxDelivery = postForm,
   ...options
 }: AppDeps) {
   setPasswordHashCost(config.passwordHashCost)
@@ -57,6 +61,8 @@ export function createApp({
     signIns: new SignInThrottle(counters),
     files,
     jobs: new JobRunner(db.db, log, jobs),
+    secrets: once(() => secretBoxFor(config)),
+    sandboxDelivery,
   }
   const composed = composeAreas(
     areas(options, () => ({
@@ -174,4 +180,21 @@ function bodyLimits(limits: readonly BodyLimit[]): MiddlewareHandler<AppEnv> {
     const limit = larger.find((l) => l.method === c.req.method && l.path.test(c.req.path))
     return (limit?.check ?? json)(c, next)
   }
+}
+
+/** A form POSTed to a URL: any answer but a 2xx is a failure (the sender retries). */
+async function postForm(url: string, form: URLSearchParams) {
+  const res = await fetch(url, { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) })
+  await res.body?.cancel()
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`)
+}
+
+/** The first call's promise, kept: a failure is tried again on the next call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined
+  return () =>
+    (made ??= make().catch((e: unknown) => {
+      made = undefined
+      throw e
+    }))
 }

@@ -8,6 +8,8 @@ import { authArea } from './modules/auth/index.ts'
 import { collectionArea } from './modules/collection/index.ts'
 import type { PublicReceiptLimits } from './modules/collection/public-receipts.ts'
 import { feesArea } from './modules/fees/index.ts'
+import { paymentsArea } from './modules/payments/index.ts'
+import type { PublicPaymentLimits } from './modules/payments/public-payments.ts'
 import { institutesArea } from './modules/institutes/index.ts'
 import { reportsArea } from './modules/reports/index.ts'
 import { createInstitute } from './modules/institutes/set-up.ts'
@@ -20,6 +22,8 @@ export interface AreaOptions {
   publicAdmission?: PublicAdmissionLimits
   /** The rate limit of the public receipt verification. */
   publicReceipts?: PublicReceiptLimits
+  /** The rate limit of the payers' online payment endpoints. */
+  publicPayments?: PublicPaymentLimits
 }
 
 /**
@@ -35,6 +39,7 @@ export const areas = (options: AreaOptions, surface: () => ApiSurface): Area[] =
   studentsArea,
   admissionArea(options.publicAdmission),
   feesArea,
+  paymentsArea(options.publicPayments),
   collectionArea(options.publicReceipts),
   reportsArea,
 ]

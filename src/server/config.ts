@@ -49,6 +49,8 @@ const Env = v.object({
     v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)),
     '10000',
   ),
+  MERCHANT_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
+  MERCHANT_KEY_PREVIOUS: v.optional(v.string(), ''),
   WORKERS: v.optional(
     v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(64)),
     '1',
@@ -92,6 +94,13 @@ export interface Config {
   trustProxy: number
   /** API processes sharing the port (needs DATABASE_URL beyond 1). */
   workers: number
+  /**
+   * Seals merchants' gateway secrets (lib/secret-box.ts): 32 bytes, base64 or hex. Required
+   * with DATABASE_URL; the embedded database keeps a generated one in its data dir.
+   */
+  merchantKey: string | undefined
+  /** Keys that sealed secrets before the current one, while they are being re-sealed. */
+  merchantKeyPrevious: string[]
   /** The most rows a report's file is made of while its download waits; more run as a job. */
   reportExportDirectMaxRows: number
 }
@@ -108,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
   const e = parsed.output
   if (e.WORKERS > 1 && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: WORKERS: more than 1 needs DATABASE_URL')
+  }
+  if (e.DATABASE_URL && !e.MERCHANT_KEY) {
+    throw new ConfigError('Invalid configuration: MERCHANT_KEY: required with DATABASE_URL')
   }
   return {
     port: e.PORT,
@@ -135,5 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
       e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
     workers: e.WORKERS,
     reportExportDirectMaxRows: e.REPORT_EXPORT_DIRECT_MAX_ROWS,
+    merchantKey: e.MERCHANT_KEY,
+    merchantKeyPrevious: e.MERCHANT_KEY_PREVIOUS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
   }
 }

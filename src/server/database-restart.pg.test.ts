@@ -238,6 +238,7 @@ describe('a database restart under the API', () => {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl(server.url, 'ems_restart_cluster'),
+        MERCHANT_KEY: 'a'.repeat(64),
         WORKERS: '1',
         PORT: String(port),
         STATIC_DIR: '/nonexistent',

@@ -33,6 +33,7 @@ describe('scaling out on PostgreSQL', () => {
       env: {
         ...process.env,
         DATABASE_URL: url,
+        MERCHANT_KEY: 'a'.repeat(64),
         WORKERS: '2',
         PORT: String(port),
         STATIC_DIR: '/nonexistent',

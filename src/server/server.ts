@@ -8,6 +8,7 @@ import { refreshStatistics, statisticsEveryMs } from './db/statistics.ts'
 import { exportSweepEveryMs, sweepExports } from './lib/report-export/sweep.ts'
 import { completeInstitutes } from './modules/institutes/set-up.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
+import { resealMerchantSecrets } from './modules/payments/merchants.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { keepConnectionsAlive } from './lib/http-server.ts'
 
@@ -25,7 +26,11 @@ export async function bootstrap(config: Config, log: Logger) {
   // Half-written uploads a crash left behind: all of them when this process holds the data
   // dir, else (a shared store) only those too old to be another process's write in progress.
   await app.services.files.clean({ olderThanMs: lock ? 0 : 10 * 60_000 })
-  const seed = await seedDemo(database.db, config.adminPassword)
+  // Secrets sealed under a key since replaced (MERCHANT_KEY_PREVIOUS) are sealed anew.
+  const secrets = await app.services.secrets()
+  const resealed = await resealMerchantSecrets(database.db, secrets)
+  if (resealed) log.info('merchant secrets re-sealed under the current key', { resealed })
+  const seed = await seedDemo(database.db, config.adminPassword, secrets)
   await completeInstitutes(database.db)
   return { database, app, seed, lock }
 }

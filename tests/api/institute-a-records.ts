@@ -1,3 +1,4 @@
+import { paymentMerchants } from '../../src/server/db/schema/payments.ts'
 import { and, eq } from 'drizzle-orm'
 import { roles } from '../../src/server/db/schema/access.ts'
 import { accounts } from '../../src/server/db/schema/accounting.ts'
@@ -368,6 +369,14 @@ export async function recordsOfInstituteA(t: TestApp) {
     concessionOfA!.id,
     'Fixture concession of A',
   )
+
+  // The demo's sandbox merchant: its store id is A's alone.
+  const [merchantOfA] = await t.database.db
+    .select()
+    .from(paymentMerchants)
+    .where(eq(paymentMerchants.instituteId, instituteA))
+  recordsOfA.merchantId = merchantOfA!.id
+  secretsOfA.push(merchantOfA!.storeId)
 
   await collectionRecordsOfInstituteA(t, {
     recordsOfA,

@@ -50,6 +50,9 @@ export const mappingPurposeLabels: Record<MappingPurpose, MessageDescriptor> = {
   fee_income: msg`Fee income`,
   cash_over_short: msg`Cash over and short`,
   admission_fee_income: msg`Admission fee income`,
+  online_charge_income: msg`Online payment surcharges`,
+  franchise_expense: msg`Franchise fees`,
+  franchise_payable: msg`Franchise fees payable`,
 }
 
 export const mappingPurposeHelp: Record<MappingPurpose, MessageDescriptor> = {
@@ -66,4 +69,7 @@ export const mappingPurposeHelp: Record<MappingPurpose, MessageDescriptor> = {
   fee_income: msg`The income account of a fee head.`,
   cash_over_short: msg`What a cashier's drawer counted above or below its receipts at closing.`,
   admission_fee_income: msg`Application fees applicants pay at the counter or by bank deposit.`,
+  online_charge_income: msg`What payers pay on top of an online payment to cover the gateway's charge.`,
+  franchise_expense: msg`The payment platform's share of each online payment.`,
+  franchise_payable: msg`The payment platform's shares not yet paid to it.`,
 }

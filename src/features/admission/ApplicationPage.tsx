@@ -230,6 +230,11 @@ function FeePaid({
             Your application fee of <strong>{fee}</strong> is paid: receipt{' '}
             <strong>{reference}</strong> of {on}.
           </Trans>
+        ) : payment.how === 'online' ? (
+          <Trans>
+            Your application fee of <strong>{fee}</strong> is paid online: receipt{' '}
+            <strong>{reference}</strong> of {on}.
+          </Trans>
         ) : (
           <Trans>
             Your application fee of <strong>{fee}</strong> is paid by bank deposit (slip{' '}

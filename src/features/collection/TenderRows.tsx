@@ -2,7 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, type ReactElement } from 'react'
 import { Field } from '../../components/form/Field.tsx'
 import { useMoney } from '../../lib/use-money.ts'
-import { tenderMethods, type TenderMethod } from '../../shared/schemas/collection-search.ts'
+import {
+  counterTenderMethods,
+  type CounterTenderMethod as TenderMethod,
+} from '../../shared/schemas/collection-search.ts'
 import { tenderMethodLabels } from '../../shared/messages/tender-methods.ts'
 import { newTender, type TenderDraft } from './prepared-payment.ts'
 
@@ -103,7 +106,7 @@ export function TenderRows({
                   })
                 }
               >
-                {tenderMethods.map((m) => (
+                {counterTenderMethods.map((m) => (
                   <option key={m} value={m}>
                     {i18n._(tenderMethodLabels[m])}
                   </option>

@@ -5,7 +5,7 @@ import type {
   Family,
   OpenLine,
 } from '../../shared/schemas/collection-payments.ts'
-import type { TenderMethod } from '../../shared/schemas/collection-search.ts'
+import type { CounterTenderMethod as TenderMethod } from '../../shared/schemas/collection-search.ts'
 
 /*
  * The payment the counter prepares from what the cashier chose: the lines ticked (all, by

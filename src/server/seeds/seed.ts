@@ -7,6 +7,8 @@ import {
 import { generatePassword, hashPassword } from '../lib/password.ts'
 import type { Db } from '../db/client.ts'
 import { seedStudents } from './demo-students.ts'
+import { seedDemoPayments } from './demo-payments.ts'
+import type { SecretBox } from '../lib/secret-box.ts'
 import { todayIn } from '../lib/today.ts'
 import { setUpInstitute } from '../modules/institutes/set-up.ts'
 import {
@@ -222,7 +224,12 @@ export type SeedResult =
  * academic structure, its students and an open admission form on an empty database; does nothing afterwards. Both demo users share the one password.
  * The password is returned once so it can be printed, and only its scrypt hash is stored.
  */
-export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResult> {
+export async function seedDemo(
+  db: Db,
+  adminPassword?: string,
+  /** Seals the demo's sandbox merchant secret: without it, no online payments are set up. */
+  secrets?: SecretBox,
+): Promise<SeedResult> {
   const existing = await db.select({ id: institutes.id }).from(institutes).limit(1)
   if (existing.length > 0) return { created: false }
 
@@ -256,6 +263,7 @@ export async function seedDemo(db: Db, adminPassword?: string): Promise<SeedResu
     await seedStudents(tx, institute.id, { ...demoStudents, today })
     const form = v.parse(AdmissionFormInputSchema, demoAdmissionForm(today, placement))
     await tx.insert(admissionForms).values({ ...form, instituteId: institute.id, published: true })
+    if (secrets) await seedDemoPayments(tx, institute.id, secrets)
   })
   return {
     created: true,

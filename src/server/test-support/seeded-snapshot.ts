@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../db/client.ts'
 import { setPasswordHashCost } from '../lib/password.ts'
+import { memorySecretBox } from '../lib/secret-box.ts'
 import { seedDemo } from '../seeds/seed.ts'
 
 /** The demo administrator's password in every test database. */
@@ -18,7 +19,7 @@ const snapshotVariable = 'TEST_PGLITE_SNAPSHOT'
 export async function migrateAndSeed(database: Database): Promise<void> {
   await database.migrate()
   setPasswordHashCost(testHashCost)
-  await seedDemo(database.db, adminPassword)
+  await seedDemo(database.db, adminPassword, memorySecretBox)
 }
 
 /**

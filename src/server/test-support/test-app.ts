@@ -66,12 +66,19 @@ export async function createTestApp(
   if (!seeded) await migrateAndSeed(database)
   const sent: string[] = []
   const transport = consoleTransport((line) => sent.push(line))
+  // The sandbox gateway's notifications, delivered to this app as the gateway would post them.
+  const notified: URLSearchParams[] = []
   const app = createApp({
     db: database,
     config,
     log,
     transports: { email: transport, sms: transport },
     ...(files && { files }),
+    sandboxDelivery: async (url, form) => {
+      notified.push(form)
+      const res = await app.request(new URL(url).pathname, { method: 'POST', body: form })
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`)
+    },
   })
 
   /** The last message sent to a recipient, once the outbox has delivered it. */
@@ -80,7 +87,7 @@ export async function createTestApp(
     return sent.findLast((line) => line.includes(` to ${recipient}: `))
   }
 
-  return { app, database, config, logLines, sent, lastMessageTo }
+  return { app, database, config, logLines, sent, lastMessageTo, notified }
 }
 
 export const jsonRequest = (body: unknown, headers: Record<string, string> = {}) => ({

@@ -15,6 +15,7 @@ import { invoicePrintErrors } from './invoice-print.ts'
 import { collectionErrors } from './collection.ts'
 import { advanceErrors } from './advances.ts'
 import { applicantFeeErrors } from './applicant-fees.ts'
+import { paymentErrors } from './payments.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -43,6 +44,7 @@ export const errorMessages = {
   ...collectionErrors,
   ...advanceErrors,
   ...applicantFeeErrors,
+  ...paymentErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

@@ -12,4 +12,5 @@ export const tenderMethodLabels: Record<TenderMethod, MessageDescriptor> = {
   cheque: /*i18n*/ { id: 'tender.method.cheque', message: 'Cheque' },
   card: /*i18n*/ { id: 'tender.method.card', message: 'Card' },
   mobile: /*i18n*/ { id: 'tender.method.mobile', message: 'Mobile financial service' },
+  online: /*i18n*/ { id: 'tender.method.online', message: 'Online payment' },
 }

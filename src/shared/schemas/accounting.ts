@@ -88,6 +88,9 @@ export const mappingPurposes = {
   fee_income: { type: 'income', keyed: true },
   cash_over_short: { type: 'expense', keyed: false },
   admission_fee_income: { type: 'income', keyed: false },
+  online_charge_income: { type: 'income', keyed: false },
+  franchise_expense: { type: 'expense', keyed: false },
+  franchise_payable: { type: 'liability', keyed: false },
 } as const satisfies Record<string, { type: AccountType; keyed: boolean }>
 export type MappingPurpose = keyof typeof mappingPurposes
 export const mappingPurposeNames = Object.keys(mappingPurposes) as MappingPurpose[]

@@ -128,8 +128,8 @@ export type PublicAttachment = v.InferOutput<typeof PublicAttachmentSchema>
 
 /** How the applicant's fee was paid, as staff and the tracking page show it. */
 export const FeePaymentSchema = v.object({
-  how: v.picklist(['counter', 'bank']),
-  /** The receipt's number at the counter; the slip's reference for a bank deposit. */
+  how: v.picklist(['counter', 'online', 'bank']),
+  /** The receipt's number (at the counter or online); the slip's reference for a bank deposit. */
   reference: v.string(),
   paidOn: v.string(),
 })

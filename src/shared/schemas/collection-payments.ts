@@ -3,7 +3,7 @@
  * taking one payment for several children, and cancelling it.
  */
 import * as v from 'valibot'
-import { tenderMethods, type TenderMethod } from './collection-search.ts'
+import { counterTenderMethods, type TenderMethod } from './collection-search.ts'
 import { isoDate } from './dates.ts'
 import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
@@ -79,7 +79,7 @@ export type Family = v.InferOutput<typeof FamilySchema>
  */
 export const TenderSchema = v.pipe(
   v.object({
-    method: v.picklist(tenderMethods, 'unknown_tender_method'),
+    method: v.picklist(counterTenderMethods, 'unknown_tender_method'),
     amountMinor: v.pipe(MinorUnitsSchema, v.minValue(1, 'amount_positive')),
     tenderedMinor: v.optional(MinorUnitsSchema),
     /** The bank account (its COA mapping key) a deposit or cheque goes into. */
@@ -119,6 +119,8 @@ export const TenderSchema = v.pipe(
   ),
 )
 export type Tender = v.InferOutput<typeof TenderSchema>
+/** A tender as kept: the counter's, or an online payment's (whose gateway made it). */
+export type KeptTender = Omit<Tender, 'method'> & { method: TenderMethod }
 
 export const AllocationSchema = v.object({
   lineId: id,

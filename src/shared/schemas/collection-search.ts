@@ -27,5 +27,8 @@ export type DayPageSearch = v.InferOutput<typeof DayPageSearchSchema>
 export const AdvancePageSearchSchema = v.object({ studentId: v.optional(id) })
 
 /** How money comes to the counter: the tenders a payment is made of. */
-export const tenderMethods = ['cash', 'bank', 'cheque', 'card', 'mobile'] as const
+export const counterTenderMethods = ['cash', 'bank', 'cheque', 'card', 'mobile'] as const
+export type CounterTenderMethod = (typeof counterTenderMethods)[number]
+/** How money comes at all: the counter's ways, and online through a gateway (never typed in). */
+export const tenderMethods = [...counterTenderMethods, 'online'] as const
 export type TenderMethod = (typeof tenderMethods)[number]

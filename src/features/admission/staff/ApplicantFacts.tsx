@@ -87,6 +87,10 @@ function FeePaid({ payment }: { payment: FeePayment }) {
           <Trans>
             At the counter on {on}, receipt {reference}
           </Trans>
+        ) : payment.how === 'online' ? (
+          <Trans>
+            Online on {on}, receipt {reference}
+          </Trans>
         ) : (
           <Trans>
             By bank deposit on {on}, slip {reference}

@@ -104,6 +104,23 @@ const chart: Record<AccountType, Node> = {
             ],
           },
           {
+            code: '20104',
+            name: 'Payment platform',
+            children: [
+              {
+                code: '2010401',
+                name: 'Franchise',
+                children: [
+                  {
+                    code: '2010401001',
+                    name: 'Franchise fees payable',
+                    maps: [['franchise_payable']],
+                  },
+                ],
+              },
+            ],
+          },
+          {
             code: '20103',
             name: 'Staff',
             children: [
@@ -170,6 +187,11 @@ const chart: Record<AccountType, Node> = {
                     maps: [['admission_fee_income']],
                   },
                   { code: '4010102002', name: 'Exam fee income' },
+                  {
+                    code: '4010102003',
+                    name: 'Online payment surcharges',
+                    maps: [['online_charge_income']],
+                  },
                 ],
               },
             ],
@@ -228,7 +250,10 @@ const chart: Record<AccountType, Node> = {
               {
                 code: '5010201',
                 name: 'Bank and gateway charges',
-                children: [{ code: '5010201001', name: 'Gateway charges' }],
+                children: [
+                  { code: '5010201001', name: 'Gateway charges' },
+                  { code: '5010201002', name: 'Franchise fees', maps: [['franchise_expense']] },
+                ],
               },
               {
                 code: '5010202',

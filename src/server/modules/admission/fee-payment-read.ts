@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 
 /**
- * How an applicant's fee was paid: the counter receipt that stands (its number), else the bank
+ * How an applicant's fee was paid: the receipt that stands (its number; at the counter or
+ * online), else the bank
  * deposit recorded from its slip (the slip's reference); null while it is not paid.
  */
 export async function feePaymentOf(
@@ -12,8 +13,10 @@ export async function feePaymentOf(
   instituteId: string,
   applicantId: string,
 ): Promise<FeePayment | null> {
-  const [row] = rowsOf<{ how: 'counter' | 'bank'; reference: string; paid_on: string }>(
-    await db.execute(sql`select 'counter' as how, p.number as reference,
+  const [row] = rowsOf<{ how: FeePayment['how']; reference: string; paid_on: string }>(
+    await db.execute(sql`select case when exists (select 1 from payment_tenders t
+          where t.institute_id = p.institute_id and t.payment_id = p.id and t.method = 'online')
+        then 'online' else 'counter' end as how, p.number as reference,
         p.received_on::text as paid_on
       from payments p where p.institute_id = ${instituteId} and p.applicant_id = ${applicantId}
         and p.status = 'posted'

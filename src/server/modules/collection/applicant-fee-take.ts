@@ -1,5 +1,4 @@
-import type { TakeApplicantFeeSchema } from '../../../shared/schemas/applicant-fees.ts'
-import type * as v from 'valibot'
+import type { KeptTender } from '../../../shared/schemas/collection-payments.ts'
 import type { Db } from '../../db/client.ts'
 import { payments } from '../../db/schema/collection.ts'
 import { validationFailed } from '../../lib/errors.ts'
@@ -22,16 +21,16 @@ import {
 } from './payment-create.ts'
 
 /**
- * Takes an applicant's application fee at the counter in the caller's transaction, as a payment
- * is taken: the cashier's day must be open, the tenders come to the fee exactly, a receipt of
+ * Takes an applicant's application fee at the counter (or online: no cashier) in the caller's
+ * transaction, as a payment is taken: the cashier's day must be open, the tenders come to the fee exactly, a receipt of
  * the same series (the institute's first campus: an applicant has none yet), one receipt
  * voucher (Dr each money account, Cr admission fee income). The application becomes fee paid.
  */
 export async function takeApplicantFee(
   tx: Db,
   instituteId: string,
-  body: v.InferOutput<typeof TakeApplicantFeeSchema>,
-  options: TakeOptions & { collectedBy: string },
+  body: { applicantId: string; tenders: KeptTender[] },
+  options: TakeOptions,
 ): Promise<string> {
   const applicant = await applicantWithFeeDue(tx, instituteId, body.applicantId)
   const received = body.tenders.reduce((s, t) => s + t.amountMinor, 0)
@@ -41,7 +40,8 @@ export async function takeApplicantFee(
     })
   }
   const today = await instituteToday(tx, instituteId)
-  await openDrawer(tx, instituteId, options.collectedBy, today)
+  // Online (no cashier), the money is in no drawer.
+  if (options.collectedBy) await openDrawer(tx, instituteId, options.collectedBy, today)
   await assertBankAccounts(tx, instituteId, body.tenders)
   await assertAdmissionFeeMapped(tx, instituteId)
 

@@ -7,6 +7,8 @@ import { counterRoutes } from './counter.ts'
 import { counterSettingsRoutes } from './counter-settings.ts'
 import { dayRoutes } from './days.ts'
 import { paymentRoutes } from './payments.ts'
+import { onVerifiedOnlinePayment } from '../payments/verified-posting.ts'
+import { postOnlinePayment } from './online-payment-post.ts'
 import { publicReceiptRoutes, type PublicReceiptLimits } from './public-receipts.ts'
 
 export const collectionArea = (limits?: PublicReceiptLimits): Area => ({
@@ -26,6 +28,10 @@ export const collectionArea = (limits?: PublicReceiptLimits): Area => ({
     'GET /api/collection/public/receipts/:code',
   ],
   idempotencySubjects: ['payment', 'advance'],
-  // The policy "apply advances at invoicing", whichever way invoices are written.
-  hooks: () => onInvoicesWritten(applyAdvancesAtInvoicing),
+  hooks: () => {
+    // The policy "apply advances at invoicing", whichever way invoices are written.
+    onInvoicesWritten(applyAdvancesAtInvoicing)
+    // An online payment, once its gateway confirmed it, is taken as the counter takes one.
+    onVerifiedOnlinePayment(postOnlinePayment)
+  },
 })

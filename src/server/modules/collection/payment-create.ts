@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { MappingPurpose } from '../../../shared/schemas/accounting.ts'
-import type { Tender, ValidPayment } from '../../../shared/schemas/collection-payments.ts'
+import type { KeptTender, ValidPayment } from '../../../shared/schemas/collection-payments.ts'
 import type { ErrorDetail } from '../../../shared/schemas/api-error.ts'
 import { fiscalYearOf } from '../../../shared/fiscal-year.ts'
 import type { Db } from '../../db/client.ts'
@@ -32,7 +32,7 @@ type Payment = ValidPayment
 const sum = (values: number[]) => values.reduce((s, x) => s + x, 0)
 
 /** The money account a tender is received into. */
-export const tenderAccount = (t: Tender): { purpose: MappingPurpose; key: string } =>
+export const tenderAccount = (t: KeptTender): { purpose: MappingPurpose; key: string } =>
   t.method === 'cash'
     ? { purpose: 'cash', key: '' }
     : t.method === 'bank' || t.method === 'cheque'
@@ -49,7 +49,7 @@ export const verifyCode = () => {
  * The tenders' bank accounts must be mapped ones, and a mobile-money provider one of the
  * institute's list (where it keeps one): named by the field, before anything posts.
  */
-export async function assertBankAccounts(tx: Db, instituteId: string, tenders: Tender[]) {
+export async function assertBankAccounts(tx: Db, instituteId: string, tenders: KeptTender[]) {
   const errors: Record<string, ErrorDetail[]> = {}
   if (tenders.some((t) => tenderAccount(t).purpose === 'bank')) {
     const mapped = new Set(await bankAccountKeys(tx, instituteId))
@@ -213,7 +213,7 @@ export async function insertTenders(
   tx: Db,
   instituteId: string,
   paymentId: string,
-  tenders: Tender[],
+  tenders: KeptTender[],
 ) {
   if (!tenders.length) return
   await tx.insert(paymentTenders).values(

@@ -1,0 +1,29 @@
+import type { Area } from '../../lib/area.ts'
+import { sandboxPageRoutes } from './gateways/sandbox-pages.ts'
+import { merchantRoutes } from './merchants.ts'
+import { notificationRoutes } from './notifications.ts'
+import { publicPaymentRoutes, type PublicPaymentLimits } from './public-payments.ts'
+import { paymentSetupRoutes } from './services.ts'
+
+export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
+  name: 'payments',
+  mounts: [
+    { path: '/payments/merchants', routes: merchantRoutes },
+    { path: '/payments/public', routes: publicPaymentRoutes(limits) },
+    { path: '/payments/notify', routes: notificationRoutes },
+    { path: '/payments/sandbox', routes: sandboxPageRoutes },
+    { path: '/payments', routes: paymentSetupRoutes },
+  ],
+  publicEndpoints: [
+    // Payers (applicants, guardians): no account; rate limited per IP; the server fixes amounts.
+    'GET /api/payments/public/:institute/applications/:temporaryId/quote',
+    'POST /api/payments/public/:institute/intents',
+    'GET /api/payments/public/intents/:reference',
+    // Gateways' notifications: believed only once signed and confirmed by the gateway's API.
+    'POST /api/payments/notify/:provider',
+    // The built-in sandbox gateway's hosted page (test payments only).
+    'GET /api/payments/sandbox/:sessionId',
+    'POST /api/payments/sandbox/:sessionId',
+  ],
+  idempotencySubjects: ['payment'],
+})

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import {
+  shareOf,
+  surchargeOf,
+  type OnlineQuote,
+  type PaymentService,
+} from '../../../shared/schemas/payments.ts'
+import type { AppEnv } from '../../app-env.ts'
+import type { Db } from '../../db/client.ts'
+import { applicants } from '../../db/schema/admission.ts'
+import type { institutes } from '../../db/schema/institutes.ts'
+import { paymentIntents } from '../../db/schema/payments.ts'
+import { ApiException, conflict, notFound, refuse } from '../../lib/errors.ts'
+import { withIdempotency } from '../../lib/idempotency.ts'
+import { publicUrl } from '../../lib/public-url.ts'
+import { firstCampusId } from '../students/student-create.ts'
+import { gatewayAdapter } from './gateways/registry.ts'
+import { campusMerchant, credentialsOf, offeredService, type MerchantRow } from './merchant-read.ts'
+
+type InstituteRow = typeof institutes.$inferSelect
+
+/** What the payer would pay, and through whom: everything the server fixes before the gateway. */
+interface Priced {
+  quote: OnlineQuote
+  campusId: string
+  merchant: MerchantRow
+  franchiseMinor: number
+  applicantId: string
+}
+
+/** `OP` and 16 of base32's letters and digits: unguessable, and fits every gateway's field. */
+const newReference = () => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  return `OP${[...randomBytes(16)].map((b) => alphabet[b % 32]).join('')}`
+}
+
+/** The applicant's fee as it would be paid online; 404 / 409 when it cannot be. */
+export async function priceApplicantFee(
+  db: Db,
+  institute: InstituteRow,
+  temporaryId: string,
+): Promise<Priced> {
+  const [applicant] = await db
+    .select()
+    .from(applicants)
+    .where(and(eq(applicants.instituteId, institute.id), eq(applicants.temporaryId, temporaryId)))
+  if (!applicant) throw notFound('application_not_found')
+  if (applicant.status !== 'fee_due' || applicant.fee <= 0) {
+    throw conflict('application_fee_not_due', { values: { status: applicant.status } })
+  }
+  return price(db, institute, 'admission_fee', applicant.fee, applicant.id)
+}
+
+async function price(
+  db: Db,
+  institute: InstituteRow,
+  service: PaymentService,
+  amountMinor: number,
+  applicantId: string,
+): Promise<Priced> {
+  const offered = await offeredService(db, institute.id, service)
+  const campusId = await firstCampusId(db, institute.id)
+  const merchant = offered && (await campusMerchant(db, institute.id, campusId, service))
+  if (!offered || !merchant) throw conflict('online_payment_not_offered')
+  const gateway = gatewayAdapter(merchant.provider)
+  if (merchant.mode === 'live' && !gateway.info.liveAllowed) {
+    throw conflict('merchant_live_not_allowed')
+  }
+  const surchargeMinor = surchargeOf(amountMinor, offered)
+  return {
+    quote: {
+      service,
+      amountMinor,
+      surchargeMinor,
+      totalMinor: amountMinor + surchargeMinor,
+      currency: institute.currency,
+      provider: merchant.provider,
+      providerName: gateway.info.name,
+    },
+    campusId,
+    merchant,
+    franchiseMinor: shareOf(amountMinor, offered.franchiseFixedMinor, offered.franchiseBasisPoints),
+    applicantId,
+  }
+}
+
+/**
+ * Starts paying: the intent (amount and currency the server's), then the gateway's session.
+ * Under one Idempotency-Key the same intent and the same gateway page, however often retried;
+ * a session the gateway did not open (it was unreachable) is asked for again on the retry.
+ */
+export async function startPayment(
+  c: Context<AppEnv>,
+  institute: InstituteRow,
+  priced: Priced,
+  request: {
+    key: string
+    fingerprint: string
+    payer: { name: string; phone: string; email: string }
+  },
+): Promise<{ reference: string; redirectUrl: string; replayed: boolean }> {
+  const { db } = c.var.database
+  const { answer: reference, replayed } = await withIdempotency(
+    {
+      key: request.key,
+      fingerprint: request.fingerprint,
+      subject: 'payment',
+      find: async (key) => {
+        const [earlier] = await db
+          .select({ reference: paymentIntents.reference, hash: paymentIntents.payloadHash })
+          .from(paymentIntents)
+          .where(
+            and(
+              eq(paymentIntents.instituteId, institute.id),
+              eq(paymentIntents.idempotencyKey, key),
+            ),
+          )
+        return earlier && { fingerprint: earlier.hash, answer: earlier.reference }
+      },
+    },
+    async () => {
+      const [row] = await db
+        .insert(paymentIntents)
+        .values({
+          instituteId: institute.id,
+          reference: newReference(),
+          campusId: priced.campusId,
+          service: priced.quote.service,
+          applicantId: priced.applicantId,
+          amountMinor: priced.quote.amountMinor,
+          surchargeMinor: priced.quote.surchargeMinor,
+          franchiseMinor: priced.franchiseMinor,
+          currency: priced.quote.currency,
+          provider: priced.merchant.provider,
+          merchantId: priced.merchant.id,
+          idempotencyKey: request.key,
+          payloadHash: request.fingerprint,
+          events: [{ at: new Date().toISOString(), source: 'start', status: 'created' }],
+        })
+        .returning({ reference: paymentIntents.reference })
+      return row!.reference
+    },
+  )
+  const [intent] = await db
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.reference, reference))
+  if (intent!.redirectUrl) return { reference, redirectUrl: intent!.redirectUrl, replayed }
+
+  const box = await c.var.services.secrets()
+  const merchant = credentialsOf(priced.merchant, box)
+  const back = (path: string) => publicUrl(c, `${path}/${institute.slug}?reference=${reference}`)
+  let session: { redirectUrl: string }
+  try {
+    session = await gatewayAdapter(intent!.provider).startSession(
+      { db, services: c.var.services },
+      merchant,
+      {
+        reference,
+        amountMinor: intent!.amountMinor + intent!.surchargeMinor,
+        currency: intent!.currency,
+        currencyDigits: institute.currencyDigits,
+        description: `${institute.name}: ${priced.quote.service}`,
+        payer: request.payer,
+        urls: {
+          success: back('/payment/successful'),
+          fail: back('/payment/failed'),
+          cancel: back('/payment/failed'),
+          notify: publicUrl(c, `/api/payments/notify/${intent!.provider}`),
+        },
+      },
+    )
+  } catch (e) {
+    if (e instanceof ApiException) throw e
+    c.var.log.warn('gateway session not started', { reference, error: String(e) })
+    throw refuse(503, 'gateway_unavailable')
+  }
+  await db
+    .update(paymentIntents)
+    .set({ redirectUrl: session.redirectUrl, status: 'pending', updatedAt: sql`now()` })
+    .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.status, 'created')))
+  return { reference, redirectUrl: session.redirectUrl, replayed }
+}

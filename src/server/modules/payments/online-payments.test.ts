@@ -1,0 +1,295 @@
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import type {
+  OnlineQuote,
+  PaymentOutcome,
+  StartedPayment,
+} from '../../../shared/schemas/payments.ts'
+import { applicants } from '../../db/schema/admission.ts'
+import { payments } from '../../db/schema/collection.ts'
+import { vouchers } from '../../db/schema/accounting.ts'
+import { paymentIntents, paymentMerchants } from '../../db/schema/payments.ts'
+import { memorySecretBox } from '../../lib/secret-box.ts'
+import { createLogger } from '../../lib/logger.ts'
+import { demoInstituteId, insertApplicant, insertForm } from '../../test-support/admission.ts'
+import { adminSuite } from '../../test-support/sign-in.ts'
+import type { TestApp } from '../../test-support/test-app.ts'
+import { sandboxSignature } from './gateways/sandbox.ts'
+import { checkAndSettle } from './intent-settle.ts'
+
+describe('an applicant pays the application fee online through the sandbox gateway', () => {
+  let t: TestApp
+  adminSuite((s) => ({ t } = s))
+
+  let instituteId: string
+  let form: { id: string; instituteId: string }
+  const fee = 50_000
+  /** 1.5 % borne by the payer, as the demo sets it. */
+  const surcharge = 750
+  let keys = 0
+
+  const feeDue = () => insertApplicant(t, form, { status: 'fee_due', fee })
+  const quote = (temporaryId: string) =>
+    t.app.request(`/api/payments/public/demo-school/applications/${temporaryId}/quote`)
+  const start = (temporaryId: string, key = `online-${++keys}-key`) =>
+    t.app.request('/api/payments/public/demo-school/intents', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify({ purpose: 'admission_fee', temporaryId }),
+    })
+  const started = async (temporaryId: string) =>
+    (await (await start(temporaryId)).json()) as StartedPayment
+  /** The tester's press on the sandbox's hosted page. */
+  const press = (redirectUrl: string, fields: Record<string, string>) =>
+    t.app.request(new URL(redirectUrl).pathname, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    })
+  const outcome = async (reference: string) =>
+    (await (
+      await t.app.request(`/api/payments/public/intents/${reference}`)
+    ).json()) as PaymentOutcome
+  const intentOf = async (reference: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.reference, reference))
+    )[0]!
+  const statusOf = async (id: string) =>
+    (await t.database.db.select().from(applicants).where(eq(applicants.id, id)))[0]!.status
+  const paymentsOf = (applicantId: string) =>
+    t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.instituteId, instituteId), eq(payments.applicantId, applicantId)))
+  const settled = (reference: string) =>
+    vi.waitFor(
+      async () => expect((await intentOf(reference)).status).not.toMatch(/created|pending/),
+      { timeout: 5_000, interval: 25 },
+    )
+  /** A notification as the sandbox signs it, for the merchant of the intent. */
+  const signedNotice = async (reference: string, status = 'VALID') => {
+    const intent = await intentOf(reference)
+    const [merchant] = await t.database.db
+      .select()
+      .from(paymentMerchants)
+      .where(eq(paymentMerchants.id, intent.merchantId))
+    const form = new URLSearchParams({
+      amount: String(intent.amountMinor + intent.surchargeMinor),
+      currency: intent.currency,
+      status,
+      store_id: merchant!.storeId,
+      tran_id: reference,
+      val_id: 'SBX-FORGED',
+    })
+    form.set('signature', sandboxSignature(memorySecretBox.open(merchant!.secret), form))
+    return form
+  }
+  const notify = (form: URLSearchParams) =>
+    t.app.request('/api/payments/notify/sandbox', { method: 'POST', body: form })
+
+  beforeAll(async () => {
+    instituteId = await demoInstituteId(t)
+    form = await insertForm(t, instituteId, { fee })
+  })
+
+  it('quotes the fee with the payer’s surcharge, the amount fixed by the server', async () => {
+    const applicant = await feeDue()
+    const res = await quote(applicant.temporaryId)
+    expect(res.status).toBe(200)
+    expect((await res.json()) as OnlineQuote).toEqual({
+      service: 'admission_fee',
+      amountMinor: fee,
+      surchargeMinor: surcharge,
+      totalMinor: fee + surcharge,
+      currency: 'BDT',
+      provider: 'sandbox',
+      providerName: 'Sandbox',
+    })
+  })
+
+  it('pays once through late, repeated and out-of-order notifications: one receipt, fee paid', async () => {
+    const applicant = await feeDue()
+    const key = 'pay-once-key-1'
+    const first = await start(applicant.temporaryId, key)
+    expect(first.status).toBe(201)
+    const intent = (await first.json()) as StartedPayment
+    // A retry of the start (the phone lost the answer) goes to the same gateway page.
+    const again = await start(applicant.temporaryId, key)
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual(intent)
+
+    const page = await t.app.request(new URL(intent.redirectUrl).pathname)
+    expect(await page.text()).toContain(intent.reference)
+    const back = await press(intent.redirectUrl, {
+      outcome: 'pay',
+      delayMs: '50',
+      copies: '3',
+      reorder: 'on',
+    })
+    expect(back.status).toBe(303)
+    expect(back.headers.get('location')).toContain(
+      `/payment/successful/demo-school?reference=${intent.reference}`,
+    )
+    await settled(intent.reference)
+    await vi.waitFor(() =>
+      expect(t.notified.filter((n) => n.get('tran_id') === intent.reference)).toHaveLength(4),
+    )
+
+    const seen = await outcome(intent.reference)
+    expect(seen).toMatchObject({ status: 'succeeded', totalMinor: fee + surcharge })
+    expect(seen.receipt?.number).toMatch(/^RCT-/)
+    expect(seen.backTo).toBe(
+      `/admission/demo-school/${form.id}/temporaryId/${applicant.temporaryId}`,
+    )
+    expect(await statusOf(applicant.id)).toBe('fee_paid')
+    const taken = await paymentsOf(applicant.id)
+    expect(taken).toHaveLength(1)
+    expect(taken[0]!.amountMinor).toBe(fee)
+    // The receipt, and the charges: the surcharge and the platform's 1 %.
+    const posted = await t.database.db
+      .select({ narration: vouchers.narration })
+      .from(vouchers)
+      .where(eq(vouchers.instituteId, instituteId))
+    expect(posted.filter((v) => v.narration.includes(intent.reference))).toHaveLength(1)
+    expect(posted.filter((v) => v.narration.includes(taken[0]!.number))).toHaveLength(1)
+    const tracking = await t.app.request(
+      `/api/admission/public/demo-school/applications/${applicant.temporaryId}`,
+    )
+    expect(await tracking.json()).toMatchObject({
+      status: 'fee_paid',
+      feePayment: { how: 'online' },
+    })
+  })
+
+  it('posts one payment when five notifications, the return and reconciliation arrive at once', async () => {
+    const applicant = await feeDue()
+    const intent = await started(applicant.temporaryId)
+    await press(intent.redirectUrl, { outcome: 'pay', drop: 'on' })
+    expect((await intentOf(intent.reference)).status).toBe('pending')
+    const notice = await signedNotice(intent.reference)
+    const ctx = { db: t.database.db, services: t.app.services, log: createLogger('silent') }
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => notify(notice)),
+      checkAndSettle(ctx, intent.reference, 'return'),
+      checkAndSettle(ctx, intent.reference, 'reconciliation'),
+    ])
+    for (const res of answers.slice(0, 5)) expect((res as Response).status).toBe(200)
+    expect(await paymentsOf(applicant.id)).toHaveLength(1)
+    const settledIntent = await intentOf(intent.reference)
+    expect(settledIntent.status).toBe('succeeded')
+    // The transaction id is the gateway's own, from its status API, not the notification's.
+    expect(settledIntent.providerTransactionId).toMatch(/^SBX/)
+  })
+
+  it('refuses unsigned, wrongly signed and unknown notifications, and posts nothing', async () => {
+    const applicant = await feeDue()
+    const intent = await started(applicant.temporaryId)
+    await press(intent.redirectUrl, { outcome: 'pay', drop: 'on' })
+    const notice = await signedNotice(intent.reference)
+    const forged = new URLSearchParams(notice)
+    forged.set('signature', 'f'.repeat(64))
+    expect((await notify(forged)).status).toBe(401)
+    const unsigned = new URLSearchParams(notice)
+    unsigned.delete('signature')
+    expect((await notify(unsigned)).status).toBe(401)
+    const unknown = new URLSearchParams(notice)
+    unknown.set('tran_id', 'OPAAAAAAAAAAAAAAAA')
+    expect((await notify(unknown)).status).toBe(404)
+    expect(
+      (await t.app.request('/api/payments/notify/nowhere', { method: 'POST', body: notice }))
+        .status,
+    ).toBe(422)
+    expect(await paymentsOf(applicant.id)).toHaveLength(0)
+    expect(await statusOf(applicant.id)).toBe('fee_due')
+    expect(t.logLines.join('\n')).toContain('bad signature')
+  })
+
+  it('never writes a merchant secret to the log, whatever the flow did', async () => {
+    const secrets = (await t.database.db.select().from(paymentMerchants)).map((m) =>
+      memorySecretBox.open(m.secret),
+    )
+    expect(secrets.length).toBeGreaterThan(0)
+    const log = t.logLines.join('\n')
+    expect(log).toContain('/api/payments/notify/sandbox')
+    for (const secret of secrets) expect(log).not.toContain(secret)
+  })
+
+  it('holds a payment of another amount than asked, and posts nothing', async () => {
+    const applicant = await feeDue()
+    const intent = await started(applicant.temporaryId)
+    await press(intent.redirectUrl, { outcome: 'pay', amountMinor: String(fee) })
+    await settled(intent.reference)
+    expect(await intentOf(intent.reference)).toMatchObject({
+      status: 'held',
+      heldReason: 'payment_amount_mismatch',
+    })
+    expect(await paymentsOf(applicant.id)).toHaveLength(0)
+    expect(await statusOf(applicant.id)).toBe('fee_due')
+  })
+
+  it('a failed payment leaves the fee due, and a new attempt pays it', async () => {
+    const applicant = await feeDue()
+    const failed = await started(applicant.temporaryId)
+    const back = await press(failed.redirectUrl, { outcome: 'fail' })
+    expect(back.headers.get('location')).toContain('/payment/failed/demo-school')
+    await settled(failed.reference)
+    expect((await outcome(failed.reference)).status).toBe('failed')
+    expect(await statusOf(applicant.id)).toBe('fee_due')
+
+    const retry = await started(applicant.temporaryId)
+    expect(retry.reference).not.toBe(failed.reference)
+    await press(retry.redirectUrl, { outcome: 'pay' })
+    await settled(retry.reference)
+    expect((await outcome(retry.reference)).status).toBe('succeeded')
+    expect(await statusOf(applicant.id)).toBe('fee_paid')
+    // Paid: there is nothing to start any more.
+    expect((await start(applicant.temporaryId)).status).toBe(409)
+  })
+
+  it('holds a second attempt paid after the fee was paid, never taking the fee twice', async () => {
+    const applicant = await feeDue()
+    const one = await started(applicant.temporaryId)
+    const two = await started(applicant.temporaryId)
+    await press(one.redirectUrl, { outcome: 'pay' })
+    await press(two.redirectUrl, { outcome: 'pay' })
+    await settled(one.reference)
+    await settled(two.reference)
+    expect(await paymentsOf(applicant.id)).toHaveLength(1)
+    expect(await intentOf(two.reference)).toMatchObject({
+      status: 'held',
+      heldReason: 'application_fee_not_due',
+    })
+  })
+
+  it('refuses bad input with a clear status, never a 500', async () => {
+    const applicant = await feeDue()
+    expect((await quote('not-a-temporary-id')).status).toBe(422)
+    expect((await quote('A'.repeat(22))).status).toBe(404)
+    expect(
+      (
+        await t.app.request('/api/payments/public/demo-school/intents', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ purpose: 'admission_fee', temporaryId: applicant.temporaryId }),
+        })
+      ).status,
+    ).toBe(400)
+    const tampered = await t.app.request('/api/payments/public/demo-school/intents', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'tampered-amount' },
+      body: JSON.stringify({
+        purpose: 'tuition',
+        temporaryId: applicant.temporaryId,
+        amountMinor: 1,
+      }),
+    })
+    expect(tampered.status).toBe(422)
+    expect((await t.app.request('/api/payments/public/intents/nonsense')).status).toBe(422)
+    expect((await t.app.request('/api/payments/public/intents/OPAAAAAAAAAAAAAAAA')).status).toBe(
+      404,
+    )
+    expect((await t.app.request('/api/payments/sandbox/not-a-session')).status).toBe(404)
+  })
+})

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm'
+import type { PaymentOutcome } from '../../../shared/schemas/payments.ts'
+import type { Db } from '../../db/client.ts'
+import { applicants } from '../../db/schema/admission.ts'
+import { payments } from '../../db/schema/collection.ts'
+import { institutes } from '../../db/schema/institutes.ts'
+import type { IntentRow } from './verified-posting.ts'
+
+/** The intent as its payer sees it: status, amounts, the receipt, the page to go back to. */
+export async function outcomeOf(db: Db, intent: IntentRow): Promise<PaymentOutcome> {
+  const [receipt] = intent.paymentId
+    ? await db
+        .select({ number: payments.number, verifyCode: payments.verifyCode })
+        .from(payments)
+        .where(and(eq(payments.instituteId, intent.instituteId), eq(payments.id, intent.paymentId)))
+    : []
+  const [back] = await db
+    .select({
+      slug: institutes.slug,
+      formId: applicants.formId,
+      temporaryId: applicants.temporaryId,
+    })
+    .from(applicants)
+    .innerJoin(institutes, eq(institutes.id, applicants.instituteId))
+    .where(
+      and(
+        eq(applicants.instituteId, intent.instituteId),
+        eq(applicants.id, intent.applicantId ?? ''),
+      ),
+    )
+  return {
+    reference: intent.reference,
+    status: intent.status,
+    service: intent.service,
+    amountMinor: intent.amountMinor,
+    surchargeMinor: intent.surchargeMinor,
+    totalMinor: intent.amountMinor + intent.surchargeMinor,
+    currency: intent.currency,
+    receipt: receipt ?? null,
+    backTo: back ? `/admission/${back.slug}/${back.formId}/temporaryId/${back.temporaryId}` : '/',
+  }
+}

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import {
+  IntentReferenceSchema,
+  OnlineQuoteSchema,
+  PaymentOutcomeSchema,
+  StartedPaymentSchema,
+  StartPaymentSchema,
+  type OnlineQuote,
+  type PaymentOutcome,
+  type StartedPayment,
+} from '../../../shared/schemas/payments.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { applicants } from '../../db/schema/admission.ts'
+import { paymentIntents } from '../../db/schema/payments.ts'
+import { notFound } from '../../lib/errors.ts'
+import { fingerprintOf, idempotencyKey } from '../../lib/idempotency.ts'
+import { documented } from '../../lib/openapi/documented.ts'
+import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
+import { parseOrThrow, readJson } from '../../lib/validate.ts'
+import { instituteOr404 } from '../admission/public-read.ts'
+import { openStatuses, checkAndSettle } from './intent-settle.ts'
+import { priceApplicantFee, startPayment } from './intent-start.ts'
+import { outcomeOf } from './outcome-read.ts'
+
+/** How many requests one address may make: a payer polls their outcome every few seconds. */
+export interface PublicPaymentLimits {
+  requests?: RateWindow
+  now?: () => number
+}
+
+/** The payer's return page asks the gateway about a payment at most this often. */
+const recheckAfterMs = 3_000
+
+const TemporaryIdSchema = v.object({
+  temporaryId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'application_not_found')),
+})
+
+/**
+ * What payers use, without an account: the quote for an applicant's fee, starting a payment
+ * (Idempotency-Key required: a retry sends them to the same gateway page) and its outcome.
+ */
+export const publicPaymentRoutes = (limits: PublicPaymentLimits = {}) =>
+  new Hono<AppEnv>()
+    .use(
+      rateLimit({
+        name: 'online-payment',
+        ...(limits.requests ?? { limit: 120, windowMs: 60_000 }),
+        ...(limits.now && { now: limits.now }),
+      }),
+    )
+    .get('/:institute/applications/:temporaryId/quote', documented({ answers: OnlineQuoteSchema }))
+    .get('/:institute/applications/:temporaryId/quote', async (c) => {
+      const institute = await instituteOr404(c)
+      const { temporaryId } = parseOrThrow(TemporaryIdSchema, {
+        temporaryId: c.req.param('temporaryId'),
+      })
+      const priced = await priceApplicantFee(c.var.database.db, institute, temporaryId)
+      return c.json<OnlineQuote>(priced.quote)
+    })
+
+    .post(
+      '/:institute/intents',
+      documented({
+        answers: StartedPaymentSchema,
+        body: StartPaymentSchema,
+        idempotencyKey: 'required',
+        status: [201, 200],
+      }),
+    )
+    .post('/:institute/intents', async (c) => {
+      const institute = await instituteOr404(c)
+      const body = await readJson(c, StartPaymentSchema)
+      const key = idempotencyKey(c, { required: true })
+      const { db } = c.var.database
+      const priced = await priceApplicantFee(db, institute, body.temporaryId)
+      const [payer] = await db
+        .select({
+          name: applicants.applicantName,
+          phone: applicants.phone,
+          fields: applicants.fields,
+        })
+        .from(applicants)
+        .where(eq(applicants.id, priced.applicantId))
+      const started = await startPayment(c, institute, priced, {
+        key,
+        fingerprint: fingerprintOf(body),
+        payer: payer!,
+      })
+      return c.json<StartedPayment>(
+        { reference: started.reference, redirectUrl: started.redirectUrl },
+        started.replayed ? 200 : 201,
+      )
+    })
+
+    .get('/intents/:reference', documented({ answers: PaymentOutcomeSchema }))
+    .get('/intents/:reference', async (c) => {
+      const reference = parseOrThrow(IntentReferenceSchema, c.req.param('reference'))
+      const { db } = c.var.database
+      let [intent] = await db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.reference, reference))
+      if (!intent) throw notFound('payment_not_found')
+      // Back from the gateway before its notification: the gateway is asked (now and then).
+      const checked = intent.checkedAt ?? intent.createdAt
+      if (
+        openStatuses.includes(intent.status) &&
+        Date.now() - checked.getTime() >= recheckAfterMs
+      ) {
+        intent =
+          (await checkAndSettle(
+            { db, services: c.var.services, log: c.var.log },
+            reference,
+            'return',
+          )) ?? intent
+      }
+      c.header('Cache-Control', 'no-store')
+      return c.json<PaymentOutcome>(await outcomeOf(db, intent))
+    })

@@ -1,0 +1,53 @@
+/** Online payments: merchant set-up, starting a payment, gateways' notifications. */
+export const paymentErrors = {
+  unknown_gateway: /*i18n*/ {
+    id: 'error.unknown_gateway',
+    message: 'Choose one of the payment gateways offered.',
+  },
+  unknown_merchant_mode: /*i18n*/ {
+    id: 'error.unknown_merchant_mode',
+    message: 'Choose test or live.',
+  },
+  store_id_required: /*i18n*/ {
+    id: 'error.store_id_required',
+    message: 'Give the store ID the gateway gave the institute.',
+  },
+  merchant_secret_required: /*i18n*/ {
+    id: 'error.merchant_secret_required',
+    message: 'Give the store password or secret key the gateway gave the institute.',
+  },
+  merchant_live_not_allowed: /*i18n*/ {
+    id: 'error.merchant_live_not_allowed',
+    message: 'The sandbox gateway takes test payments only: set this merchant to test mode.',
+  },
+  store_id_taken: /*i18n*/ {
+    id: 'error.store_id_taken',
+    message: 'Another merchant of this gateway has this store ID.',
+  },
+  merchant_not_found: /*i18n*/ { id: 'error.merchant_not_found', message: 'No such merchant.' },
+  unknown_payment_service: /*i18n*/ {
+    id: 'error.unknown_payment_service',
+    message: 'Choose one of the services that can be paid online.',
+  },
+  unknown_charge_bearer: /*i18n*/ {
+    id: 'error.unknown_charge_bearer',
+    message: 'Choose who bears the gateway’s charge.',
+  },
+  online_payment_not_offered: /*i18n*/ {
+    id: 'error.online_payment_not_offered',
+    message: 'This institute does not take this payment online: pay at its counter or bank.',
+  },
+  payment_not_found: /*i18n*/ { id: 'error.payment_not_found', message: 'No such payment.' },
+  payment_amount_mismatch: /*i18n*/ {
+    id: 'error.payment_amount_mismatch',
+    message: 'The gateway took another amount than was asked: the payment is held for review.',
+  },
+  notification_unverified: /*i18n*/ {
+    id: 'error.notification_unverified',
+    message: 'The notification’s signature does not check out: nothing was done.',
+  },
+  gateway_unavailable: /*i18n*/ {
+    id: 'error.gateway_unavailable',
+    message: 'The payment gateway could not be reached. Try again in a moment.',
+  },
+}

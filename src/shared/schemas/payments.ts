@@ -1,0 +1,156 @@
+import * as v from 'valibot'
+import { minor, MinorUnitsSchema } from './minor-units.ts'
+import { id, optionalText, text } from './primitives.ts'
+
+/*
+ * Online payments: the gateways the platform speaks, an institute's merchant accounts and the
+ * services it offers online, and payment intents — an applicant's fee or a student's dues paid
+ * through a gateway, with the amount fixed by the server.
+ */
+
+export const gatewayIds = ['sandbox', 'sslcommerz'] as const
+export type GatewayId = (typeof gatewayIds)[number]
+
+/** What can be paid online. */
+export const paymentServices = ['admission_fee', 'dues'] as const
+export type PaymentService = (typeof paymentServices)[number]
+
+export const merchantModes = ['test', 'live'] as const
+export const chargeBearers = ['institute', 'payer'] as const
+
+export const intentStatuses = [
+  'created',
+  'pending',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'expired',
+  'held',
+] as const
+export type IntentStatus = (typeof intentStatuses)[number]
+
+/** A gateway the platform knows, with what it can do. */
+export const GatewaySchema = v.object({
+  id: v.picklist(gatewayIds),
+  name: v.string(),
+  refunds: v.boolean(),
+  statusQuery: v.boolean(),
+  currencies: v.array(v.string()),
+  /** The sandbox only ever takes test payments. */
+  liveAllowed: v.boolean(),
+})
+export type Gateway = v.InferOutput<typeof GatewaySchema>
+export const GatewayListSchema = v.object({ data: v.array(GatewaySchema) })
+
+/** A merchant account as the API shows it: its secret only as set or not. */
+export const MerchantSchema = v.object({
+  id: v.string(),
+  provider: v.picklist(gatewayIds),
+  name: v.string(),
+  mode: v.picklist(merchantModes),
+  storeId: v.string(),
+  secretSet: v.boolean(),
+  /** The bank account (its COA mapping key) the gateway settles to. */
+  settlementBankAccount: v.string(),
+  active: v.boolean(),
+})
+export type Merchant = v.InferOutput<typeof MerchantSchema>
+export const MerchantListSchema = v.object({ data: v.array(MerchantSchema) })
+
+/** A merchant account as saved: the secret is written, never read back; left empty, kept. */
+export const MerchantInputSchema = v.object({
+  provider: v.picklist(gatewayIds, 'unknown_gateway'),
+  name: text(120, 'name_required'),
+  mode: v.picklist(merchantModes, 'unknown_merchant_mode'),
+  storeId: text(120, 'store_id_required'),
+  secret: optionalText(500),
+  settlementBankAccount: optionalText(120),
+  active: v.optional(v.boolean(), true),
+})
+export type MerchantInput = v.InferInput<typeof MerchantInputSchema>
+
+/** Basis points: 250 is 2.5 %. */
+const basisPoints = v.pipe(MinorUnitsSchema, v.maxValue(10_000, 'percent_over_100'))
+
+/** A service the institute offers online: who bears the charge, the platform's share. */
+export const InstituteServiceSchema = v.object({
+  service: v.picklist(paymentServices, 'unknown_payment_service'),
+  enabled: v.boolean(),
+  /** Who bears the gateway charge: the institute, or the payer as a surcharge shown first. */
+  bearer: v.picklist(chargeBearers, 'unknown_charge_bearer'),
+  surchargeFixedMinor: MinorUnitsSchema,
+  surchargeBasisPoints: basisPoints,
+  franchiseFixedMinor: MinorUnitsSchema,
+  franchiseBasisPoints: basisPoints,
+})
+export type InstituteService = v.InferOutput<typeof InstituteServiceSchema>
+export const InstituteServiceListSchema = v.object({ data: v.array(InstituteServiceSchema) })
+
+/** Which merchant collects a service for a campus. */
+export const CampusMerchantSchema = v.object({
+  campusId: id,
+  service: v.picklist(paymentServices, 'unknown_payment_service'),
+  merchantId: id,
+})
+export type CampusMerchant = v.InferOutput<typeof CampusMerchantSchema>
+export const CampusMerchantListSchema = v.object({ data: v.array(CampusMerchantSchema) })
+
+/** `fixed + amount × basis points / 10,000`, rounded half up: exact, in minor units. */
+export const shareOf = (amountMinor: number, fixedMinor: number, basisPoints: number) =>
+  fixedMinor + Math.floor((amountMinor * basisPoints + 5_000) / 10_000)
+
+/** What the payer is charged on top of the amount: nothing when the institute bears it. */
+export const surchargeOf = (amountMinor: number, service: InstituteService) =>
+  service.bearer === 'payer'
+    ? shareOf(amountMinor, service.surchargeFixedMinor, service.surchargeBasisPoints)
+    : 0
+
+/** What an online payment would be, shown before the payer goes to the gateway. */
+export const OnlineQuoteSchema = v.object({
+  service: v.picklist(paymentServices),
+  amountMinor: minor,
+  surchargeMinor: minor,
+  totalMinor: minor,
+  currency: v.string(),
+  provider: v.picklist(gatewayIds),
+  providerName: v.string(),
+})
+export type OnlineQuote = v.InferOutput<typeof OnlineQuoteSchema>
+
+/** `POST /api/payments/public/:institute/intents`: what to pay; the server fixes the amount. */
+export const StartPaymentSchema = v.variant('purpose', [
+  v.object({
+    purpose: v.literal('admission_fee'),
+    temporaryId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'application_not_found')),
+  }),
+])
+export type StartPayment = v.InferInput<typeof StartPaymentSchema>
+
+export const StartedPaymentSchema = v.object({
+  reference: v.string(),
+  /** Where the payer goes next: the gateway's page. */
+  redirectUrl: v.string(),
+})
+export type StartedPayment = v.InferOutput<typeof StartedPaymentSchema>
+
+/** A payment's reference as the gateway and the return pages carry it. */
+export const IntentReferenceSchema = v.pipe(
+  v.string(),
+  v.regex(/^OP[A-Z0-9]{16}$/, 'payment_not_found'),
+)
+
+/** A payment as its payer sees it once back from the gateway. */
+export const PaymentOutcomeSchema = v.object({
+  reference: v.string(),
+  status: v.picklist(intentStatuses),
+  service: v.picklist(paymentServices),
+  amountMinor: minor,
+  surchargeMinor: minor,
+  totalMinor: minor,
+  currency: v.string(),
+  /** The receipt that took it, once posted. */
+  receipt: v.nullable(v.object({ number: v.string(), verifyCode: v.string() })),
+  /** The page the payer came from (the application's tracking page). */
+  backTo: v.string(),
+})
+export type PaymentOutcome = v.InferOutput<typeof PaymentOutcomeSchema>
