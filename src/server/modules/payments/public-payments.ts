@@ -79,7 +79,7 @@ export const publicPaymentRoutes = (limits: PublicPaymentLimits = {}) =>
         .select({
           name: applicants.applicantName,
           phone: applicants.phone,
-          fields: applicants.fields,
+          email: applicants.email,
         })
         .from(applicants)
         .where(eq(applicants.id, priced.applicantId))
