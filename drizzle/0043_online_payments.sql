@@ -62,7 +62,8 @@ CREATE TABLE "payment_merchants" (
 );
 --> statement-breakpoint
 CREATE TABLE "sandbox_sessions" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"institute_id" uuid NOT NULL,
 	"merchant_id" uuid NOT NULL,
 	"store_id" text NOT NULL,
 	"reference" text NOT NULL,
@@ -73,7 +74,8 @@ CREATE TABLE "sandbox_sessions" (
 	"notify_url" text NOT NULL,
 	"success_url" text NOT NULL,
 	"fail_url" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sandbox_sessions_institute_id_id_pk" PRIMARY KEY("institute_id","id")
 );
 --> statement-breakpoint
 ALTER TABLE "payment_campus_merchants" ADD CONSTRAINT "payment_campus_merchants_institute_id_institutes_id_fk" FOREIGN KEY ("institute_id") REFERENCES "public"."institutes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -86,9 +88,13 @@ ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_applicant_fk" FORE
 ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_merchant_fk" FOREIGN KEY ("institute_id","merchant_id") REFERENCES "public"."payment_merchants"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_payment_fk" FOREIGN KEY ("institute_id","payment_id") REFERENCES "public"."payments"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_merchants" ADD CONSTRAINT "payment_merchants_institute_id_institutes_id_fk" FOREIGN KEY ("institute_id") REFERENCES "public"."institutes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_intents_reference_unique" ON "payment_intents" USING btree ("reference");--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_intents_transaction_unique" ON "payment_intents" USING btree ("provider","provider_transaction_id");--> statement-breakpoint
+ALTER TABLE "sandbox_sessions" ADD CONSTRAINT "sandbox_sessions_institute_id_institutes_id_fk" FOREIGN KEY ("institute_id") REFERENCES "public"."institutes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandbox_sessions" ADD CONSTRAINT "sandbox_sessions_merchant_fk" FOREIGN KEY ("institute_id","merchant_id") REFERENCES "public"."payment_merchants"("institute_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_intents_reference_unique" ON "payment_intents" USING btree ("institute_id","reference");--> statement-breakpoint
+CREATE INDEX "payment_intents_reference_idx" ON "payment_intents" USING btree ("reference");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_intents_transaction_unique" ON "payment_intents" USING btree ("institute_id","provider","provider_transaction_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_intents_idempotency_unique" ON "payment_intents" USING btree ("institute_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_intents_payment_unique" ON "payment_intents" USING btree ("institute_id","payment_id");--> statement-breakpoint
 CREATE INDEX "payment_intents_open_idx" ON "payment_intents" USING btree ("status","updated_at") WHERE "payment_intents"."status" in ('created', 'pending');--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_merchants_store_unique" ON "payment_merchants" USING btree ("institute_id","provider","store_id");
+CREATE UNIQUE INDEX "payment_merchants_store_unique" ON "payment_merchants" USING btree ("institute_id","provider","store_id");--> statement-breakpoint
+CREATE INDEX "sandbox_sessions_id_idx" ON "sandbox_sessions" USING btree ("id");

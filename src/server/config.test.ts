@@ -42,7 +42,9 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }, '1').trustProxy).toBe(1)
     expect(loadConfig({ TRUST_PROXY: '2' }, '1').trustProxy).toBe(2)
     const url = 'postgres://u:p@localhost/db'
-    expect(loadConfig({ WORKERS: '4', DATABASE_URL: url }, '1').workers).toBe(4)
+    expect(
+      loadConfig({ WORKERS: '4', DATABASE_URL: url, MERCHANT_KEY: 'a'.repeat(64) }, '1').workers,
+    ).toBe(4)
   })
 
   it('reads token lifetimes so tests can shorten them', () => {

@@ -129,8 +129,14 @@ export const paymentIntents = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    uniqueIndex('payment_intents_reference_unique').on(t.reference),
-    uniqueIndex('payment_intents_transaction_unique').on(t.provider, t.providerTransactionId),
+    // The reference alone finds the intent (a gateway's notification names no institute).
+    uniqueIndex('payment_intents_reference_unique').on(t.instituteId, t.reference),
+    index('payment_intents_reference_idx').on(t.reference),
+    uniqueIndex('payment_intents_transaction_unique').on(
+      t.instituteId,
+      t.provider,
+      t.providerTransactionId,
+    ),
     uniqueIndex('payment_intents_idempotency_unique').on(t.instituteId, t.idempotencyKey),
     uniqueIndex('payment_intents_payment_unique').on(t.instituteId, t.paymentId),
     index('payment_intents_open_idx')
@@ -148,19 +154,28 @@ export const paymentIntents = pgTable(
  * The sandbox gateway's own books: its sessions and their outcome, as a real gateway keeps
  * them on its side. Only the built-in sandbox writes or reads them.
  */
-export const sandboxSessions = pgTable('sandbox_sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** The merchant account (its id: the sandbox's accounts are the app's merchants). */
-  merchantId: uuid('merchant_id').notNull(),
-  storeId: text('store_id').notNull(),
-  reference: text('reference').notNull(),
-  amountMinor: money('amount_minor').notNull(),
-  currency: text('currency').notNull(),
-  /** created → paid | failed | cancelled. */
-  status: text('status').notNull().default('created'),
-  transactionId: text('transaction_id'),
-  notifyUrl: text('notify_url').notNull(),
-  successUrl: text('success_url').notNull(),
-  failUrl: text('fail_url').notNull(),
-  createdAt: createdAt(),
-})
+export const sandboxSessions = pgTable(
+  'sandbox_sessions',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    /** The merchant account (the sandbox's accounts are the app's merchants) and its institute. */
+    instituteId: instituteId(),
+    merchantId: uuid('merchant_id').notNull(),
+    storeId: text('store_id').notNull(),
+    reference: text('reference').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** created → paid | failed | cancelled. */
+    status: text('status').notNull().default('created'),
+    transactionId: text('transaction_id'),
+    notifyUrl: text('notify_url').notNull(),
+    successUrl: text('success_url').notNull(),
+    failUrl: text('fail_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    index('sandbox_sessions_id_idx').on(t.id),
+    tenantReference('sandbox_sessions_merchant_fk', t, t.merchantId, paymentMerchants),
+  ],
+)

@@ -7,6 +7,7 @@ import type { AppEnv } from '../../../app-env.ts'
 import { paymentMerchants, sandboxSessions } from '../../../db/schema/payments.ts'
 import { notFound } from '../../../lib/errors.ts'
 import { isUuid } from '../../../lib/ids.ts'
+import { rowKey } from '../../../db/tenant-rows.ts'
 import { parseOrThrow } from '../../../lib/validate.ts'
 import { sandboxSignature } from './sandbox.ts'
 
@@ -141,7 +142,7 @@ export const sandboxPageRoutes = new Hono<AppEnv>()
       const [merchant] = await db
         .select({ secret: paymentMerchants.secret })
         .from(paymentMerchants)
-        .where(eq(paymentMerchants.id, s.merchantId))
+        .where(rowKey(paymentMerchants, s.instituteId, s.merchantId))
       if (merchant) {
         const secret = (await c.var.services.secrets()).open(merchant.secret)
         const notice = (state: string) => {

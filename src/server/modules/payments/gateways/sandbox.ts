@@ -39,6 +39,7 @@ export const sandboxGateway: GatewayAdapter = {
     const [session] = await db
       .insert(sandboxSessions)
       .values({
+        instituteId: merchant.instituteId,
         merchantId: merchant.id,
         storeId: merchant.storeId,
         reference: request.reference,
