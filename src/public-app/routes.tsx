@@ -9,6 +9,11 @@ import {
 import { loadReceiptVerification } from '../features/receipt-verify/loaders.ts'
 import { ReceiptNotFound, ReceiptVerifyError } from '../features/receipt-verify/NotFound.tsx'
 import { usePageParams } from './params.ts'
+import { loadOnlineQuote, loadPaymentOutcome } from '../features/admission/payment-loaders.ts'
+import {
+  OnlinePaymentSearchSchema,
+  PaymentOutcomeSearchSchema,
+} from '../shared/schemas/payments.ts'
 import { PublicRoot } from './PublicRoot.tsx'
 import { signupStatusQuery } from '../features/auth/queries.ts'
 import * as v from 'valibot'
@@ -79,12 +84,36 @@ const receiptVerification = createRoute({
   component: lazyRouteComponent(() => import('./pages/ReceiptVerifyRoute.tsx')),
 })
 
+const onlinePayment = createRoute({
+  getParentRoute: () => root,
+  path: '/admission/payment/$institute/online-payment',
+  validateSearch: OnlinePaymentSearchSchema,
+  loaderDeps: ({ search }) => ({ application: search.application }),
+  loader: ({ context, params, deps }) =>
+    loadOnlineQuote(context.queryClient, params.institute, deps.application),
+  component: lazyRouteComponent(() => import('./pages/OnlinePaymentRoute.tsx')),
+})
+
+/** Where the gateway sends the payer back (both one page: it shows what the server verified). */
+const paymentOutcome = (kind: 'successful' | 'failed') =>
+  createRoute({
+    getParentRoute: () => root,
+    path: `/payment/${kind}/$institute`,
+    validateSearch: PaymentOutcomeSearchSchema,
+    loaderDeps: ({ search }) => ({ reference: search.reference }),
+    loader: ({ context, deps }) => loadPaymentOutcome(context.queryClient, deps.reference),
+    component: lazyRouteComponent(() => import('./pages/PaymentOutcomeRoute.tsx')),
+  })
+
 export const publicRouteTree = root.addChildren([
   institute,
   form,
   application,
   login,
   receiptVerification,
+  onlinePayment,
+  paymentOutcome('successful'),
+  paymentOutcome('failed'),
 ])
 
 /** Each page's component module by route id, whose chunk the server preloads with the page. */
@@ -94,4 +123,7 @@ export const pageModules: Record<string, string> = {
   '/admission/$institute/$formId/temporaryId/$temporaryId': 'public-app/pages/ApplicationRoute.tsx',
   '/login': 'public-app/pages/LoginRoute.tsx',
   '/receipt/verify/$code': 'public-app/pages/ReceiptVerifyRoute.tsx',
+  '/admission/payment/$institute/online-payment': 'public-app/pages/OnlinePaymentRoute.tsx',
+  '/payment/successful/$institute': 'public-app/pages/PaymentOutcomeRoute.tsx',
+  '/payment/failed/$institute': 'public-app/pages/PaymentOutcomeRoute.tsx',
 }

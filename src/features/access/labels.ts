@@ -161,6 +161,9 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   advance_override: msg`Advance override`,
   advance_settings: msg`Advance policy`,
   counter_settings: msg`Counter settings`,
+  merchant: msg`Merchant account`,
+  institute_service: msg`Online payment service`,
+  campus_merchants: msg`Campus merchants`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
 import { useClientValue } from '../../lib/client-value.ts'
@@ -14,6 +14,7 @@ import { ApplicationLink } from './ApplicationLink.tsx'
 import { useKeptRefusals } from './kept-on-device.ts'
 import { fieldLabels, genderLabels, statusLabels } from './labels.ts'
 import { applicationQuery } from './queries.ts'
+import { onlineQuoteQuery } from './online-payment.ts'
 import './admission.css'
 
 /** Statuses after which nothing of an application can change. */
@@ -180,13 +181,14 @@ export function ApplicationPage({
 }
 
 /**
- * The application fee, while it is due, and how to pay it until online payment exists (it
- * arrives with the payments module: its button belongs here, in place of the office counter).
+ * The application fee, while it is due: "Pay online" where the institute takes it online (its
+ * quote answers), and always the office counter with the applicant's reference.
  */
 function FeeDue({ application }: { application: PublicApplication }) {
   const { t } = useLingui()
   const { money } = useFormat()
-  const { currency, currencyDigits } = application.institute
+  const { currency, currencyDigits, slug } = application.institute
+  const online = useQuery(onlineQuoteQuery(slug, application.temporaryId)).data
   const fee = money(application.fee, currency, currencyDigits)
   const institute = application.institute.name
   const reference = application.shortReference
@@ -198,13 +200,31 @@ function FeeDue({ application }: { application: PublicApplication }) {
           Application fee to pay: <strong>{fee}</strong>
         </Trans>
       </p>
-      <p>
-        <Trans>
-          It cannot be paid online yet. Pay it at the office counter of {institute} and give your
-          reference <strong>{reference}</strong>. Once it is paid, the status here changes to “
-          {paid}”.
-        </Trans>
-      </p>
+      {online ? (
+        <>
+          <Link
+            to="/admission/payment/$institute/online-payment"
+            params={{ institute: slug }}
+            search={{ form: application.formId, application: application.temporaryId }}
+            className="button button-primary button-block"
+          >
+            <Trans>Pay online</Trans>
+          </Link>
+          <p>
+            <Trans>
+              Or pay it at the office counter of {institute} and give your reference{' '}
+              <strong>{reference}</strong>. Once it is paid, the status here changes to “{paid}”.
+            </Trans>
+          </p>
+        </>
+      ) : (
+        <p>
+          <Trans>
+            Pay it at the office counter of {institute} and give your reference{' '}
+            <strong>{reference}</strong>. Once it is paid, the status here changes to “{paid}”.
+          </Trans>
+        </p>
+      )}
     </div>
   )
 }

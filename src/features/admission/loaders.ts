@@ -9,6 +9,7 @@ import { HTTPError } from 'ky'
 import { httpStatus } from '../../lib/http-error.ts'
 import { cacheRestored } from '../../lib/query-client.ts'
 import { applicationQuery, instituteFormsQuery, publicFormQuery } from './queries.ts'
+import { onlineQuoteQuery } from './online-payment.ts'
 
 /** No answer at all (offline, timed out), as opposed to an answer that is an error. */
 const unanswered = (err: unknown) => !(err instanceof HTTPError)
@@ -83,5 +84,9 @@ export async function loadApplication(
       : undefined
     if (!saved) notFoundOr(err)
     queryClient.setQueryData(query.queryKey, saved, { updatedAt: 0 })
+  }
+  // A fee due: whether it can be paid online, so the page comes with its "Pay online".
+  if (queryClient.getQueryData(query.queryKey)?.status === 'fee_due') {
+    await queryClient.prefetchQuery(onlineQuoteQuery(institute, temporaryId))
   }
 }

@@ -17,3 +17,11 @@ export const uploadPath = (institute: string, temporaryId: string, kind: string)
 
 export const sendLinkPath = (institute: string, temporaryId: string) =>
   `${applicationPath(institute, temporaryId)}/send-link`
+
+/** The online payment endpoints an applicant uses, below /api/. */
+export const onlineQuotePath = (institute: string, temporaryId: string) =>
+  `payments/public/${enc(institute)}/applications/${enc(temporaryId)}/quote`
+
+export const startPaymentPath = (institute: string) => `payments/public/${enc(institute)}/intents`
+
+export const paymentOutcomePath = (reference: string) => `payments/public/intents/${enc(reference)}`

@@ -123,6 +123,11 @@ describe('the public page paths', () => {
     ['/receipt/verify/ABCDEFGHJK', true],
     ['/receipt/verify', false],
     ['/receipt/verify/ABCDEFGHJK/x', false],
+    ['/admission/payment/demo-school/online-payment', true],
+    ['/admission/payment/demo-school/online-payment/x', false],
+    ['/payment/successful/demo-school', true],
+    ['/payment/failed/demo-school', true],
+    ['/payment/other/demo-school', false],
   ])('%s → %s', (path, rendered) => {
     expect(publicPagePath.test(path)).toBe(rendered)
   })

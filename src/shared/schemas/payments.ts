@@ -154,3 +154,12 @@ export const PaymentOutcomeSchema = v.object({
   backTo: v.string(),
 })
 export type PaymentOutcome = v.InferOutput<typeof PaymentOutcomeSchema>
+
+/** `/admission/payment/$institute/online-payment?form=&application=`: whose fee is paid. */
+export const OnlinePaymentSearchSchema = v.object({
+  form: v.optional(v.string(), ''),
+  application: v.optional(v.string(), ''),
+})
+
+/** `/payment/successful|failed/$institute?reference=`: the payment back from the gateway. */
+export const PaymentOutcomeSearchSchema = v.object({ reference: v.optional(v.string(), '') })

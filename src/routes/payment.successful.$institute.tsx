@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PaymentOutcomePage } from '../features/admission/PaymentOutcomePage.tsx'
+import { loadPaymentOutcome } from '../features/admission/payment-loaders.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+import { PaymentOutcomeSearchSchema } from '../shared/schemas/payments.ts'
+
+/** Where the gateway sends the payer back; the page shows what the server verified. */
+export const Route = createFileRoute('/payment/successful/$institute')({
+  validateSearch: PaymentOutcomeSearchSchema,
+  staticData: { layout: 'full' },
+  beforeLoad: ({ context, location }) =>
+    guardRoute(context, '/payment/successful/$institute', location.href),
+  loaderDeps: ({ search }) => ({ reference: search.reference }),
+  loader: ({ context, deps }) => loadPaymentOutcome(context.queryClient, deps.reference),
+  component: function PaymentOutcome() {
+    return <PaymentOutcomePage reference={Route.useSearch().reference} />
+  },
+})
