@@ -15,6 +15,7 @@ import { jobsBench } from './jobs.ts'
 import { ledgerBench } from './ledger.ts'
 import { median } from './median.ts'
 import { offlineReadsBench } from './offline-reads.ts'
+import { onlinePaymentsBench } from './online-payments.ts'
 import { publicPageRoutes, publicPagesBench } from './public-pages.ts'
 import { reportsBench } from './reports.ts'
 import { scaleOutBench } from './scale-out.ts'
@@ -120,6 +121,7 @@ const benches: [name: string, run: () => unknown][] = [
   ['fee-grid', () => feeGridBench(verdict)],
   ['group-invoice', () => groupInvoiceBench(verdict)],
   ['collection', () => collectionBench(verdict)],
+  ['online-payments', () => onlinePaymentsBench(verdict)],
   ['reports', () => reportsBench(verdict)],
   ['scale-out', () => scaleOutBench()],
 ]

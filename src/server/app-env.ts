@@ -28,6 +28,8 @@ export interface Services {
   files: FileStorage
   /** Background jobs: areas register their kinds, the server process runs them. */
   jobs: JobRunner
+  /** The app's log, for work outside a request (jobs). */
+  log: Logger
   /** Seals and opens merchants' gateway secrets (loaded on first use). */
   secrets(): Promise<SecretBox>
   /**

@@ -61,6 +61,7 @@ export function createApp({
     signIns: new SignInThrottle(counters),
     files,
     jobs: new JobRunner(db.db, log, jobs),
+    log,
     secrets: once(() => secretBoxFor(config)),
     sandboxDelivery,
   }

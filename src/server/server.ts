@@ -9,6 +9,7 @@ import { exportSweepEveryMs, sweepExports } from './lib/report-export/sweep.ts'
 import { completeInstitutes } from './modules/institutes/set-up.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
 import { resealMerchantSecrets } from './modules/payments/merchants.ts'
+import { enqueueReconciliations, reconcileAfterMs } from './modules/payments/reconcile.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { keepConnectionsAlive } from './lib/http-server.ts'
 
@@ -92,6 +93,13 @@ export async function startServer(config: Config) {
   void sweepExportFiles()
   const exportFiles = setInterval(() => void sweepExportFiles(), exportSweepEveryMs)
   exportFiles.unref()
+  // Online payments left open past a while are asked about at their gateway (a job each).
+  const reconcile = setInterval(() => {
+    enqueueReconciliations(database.db, app.services.jobs).catch((e: unknown) =>
+      log.warn('online payments not reconciled', { error: String(e) }),
+    )
+  }, reconcileAfterMs)
+  reconcile.unref()
   // Jobs left running by a crash are picked up again once their lease runs out.
   app.services.jobs.start()
 
@@ -101,6 +109,7 @@ export async function startServer(config: Config) {
     clearInterval(retry)
     clearInterval(statistics)
     clearInterval(exportFiles)
+    clearInterval(reconcile)
     await new Promise<void>((done) => server.close(() => done()))
     // A job under way stops at its next batch and is resumed from there by the next start.
     await app.services.jobs.stop()

@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { ErrorCode } from '../../shared/errors/catalogue.ts'
 import type { ErrorValues } from '../../shared/schemas/api-error.ts'
-import type { AppEnv } from '../app-env.ts'
+import type { AppEnv, Services } from '../app-env.ts'
 import type { JobRunner } from './jobs/runner.ts'
 import type { FileStorage } from './storage.ts'
 
@@ -41,8 +41,11 @@ export interface Area {
    * (`/students/imports` and `/students/:studentId`), the fixed one goes first.
    */
   mounts: readonly Mount[]
-  /** Registers the area's background job kinds on the app's runner (with the file store, for jobs writing files). */
-  jobKinds?: (jobs: JobRunner, files: FileStorage) => void
+  /**
+   * Registers the area's background job kinds on the app's runner (with the file store, for
+   * jobs writing files, and the app's services, for jobs that talk to the outside).
+   */
+  jobKinds?: (jobs: JobRunner, files: FileStorage, services: Services) => void
   bodyLimits?: readonly BodyLimit[]
   /**
    * The area's endpoints a caller without an access token may use (`METHOD /api/path`). Every
@@ -72,10 +75,7 @@ interface ComposedAreas {
 }
 
 /** Registers the areas' job kinds and hooks, and answers what the app serves of them. */
-export function composeAreas(
-  areas: readonly Area[],
-  { jobs, files }: { jobs: JobRunner; files: FileStorage },
-): ComposedAreas {
+export function composeAreas(areas: readonly Area[], services: Services): ComposedAreas {
   const names = areas.map((a) => a.name)
   const twice = names.find((name, i) => names.indexOf(name) !== i)
   if (twice) throw new Error(`area ${twice} is listed twice`)
@@ -85,7 +85,7 @@ export function composeAreas(
     publicEndpoints.add(endpoint)
   }
   for (const area of areas) {
-    area.jobKinds?.(jobs, files)
+    area.jobKinds?.(services.jobs, services.files, services)
     area.hooks?.()
   }
   const mounts = areas.flatMap((a) => a.mounts)

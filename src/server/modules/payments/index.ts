@@ -4,6 +4,7 @@ import { merchantRoutes } from './merchants.ts'
 import { notificationRoutes } from './notifications.ts'
 import { publicPaymentRoutes, type PublicPaymentLimits } from './public-payments.ts'
 import { paymentSetupRoutes } from './services.ts'
+import { reconcileJobKind } from './reconcile.ts'
 
 export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
   name: 'payments',
@@ -26,4 +27,5 @@ export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
     'POST /api/payments/sandbox/:sessionId',
   ],
   idempotencySubjects: ['payment'],
+  jobKinds: (jobs, _files, services) => jobs.register(reconcileJobKind(services)),
 })

@@ -22,6 +22,9 @@ export const openStatuses: readonly IntentStatus[] = ['created', 'pending']
 
 export type SettleSource = IntentEvent['source']
 
+/** An intent the gateway still calls pending after this long expires at reconciliation. */
+export const expireAfterMs = 24 * 60 * 60_000
+
 const appended = (event: IntentEvent) =>
   sql`${paymentIntents.events} || ${JSON.stringify([event])}::jsonb`
 
@@ -73,6 +76,10 @@ export async function settle(
       return row
     }
     if (verified.status === 'pending') {
+      // A day without an outcome: the payer gave up; a payment made later starts anew.
+      if (source === 'reconciliation' && Date.now() - intent.createdAt.getTime() > expireAfterMs) {
+        return write({ status: 'expired' }, event('expired'))
+      }
       const [row] = await tx
         .update(paymentIntents)
         .set({ checkedAt: sql`now()` })

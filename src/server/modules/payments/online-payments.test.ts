@@ -15,7 +15,8 @@ import { demoInstituteId, insertApplicant, insertForm } from '../../test-support
 import { adminSuite } from '../../test-support/sign-in.ts'
 import type { TestApp } from '../../test-support/test-app.ts'
 import { sandboxSignature } from './gateways/sandbox.ts'
-import { checkAndSettle } from './intent-settle.ts'
+import { checkAndSettle, expireAfterMs } from './intent-settle.ts'
+import { enqueueReconciliations, reconcileAfterMs } from './reconcile.ts'
 
 describe('an applicant pays the application fee online through the sandbox gateway', () => {
   let t: TestApp
@@ -181,6 +182,29 @@ describe('an applicant pays the application fee online through the sandbox gatew
     expect(settledIntent.status).toBe('succeeded')
     // The transaction id is the gateway's own, from its status API, not the notification's.
     expect(settledIntent.providerTransactionId).toMatch(/^SBX/)
+  })
+
+  it('reconciles a payment whose notification never came, and expires one left open a day', async () => {
+    const paid = await feeDue()
+    const lost = await started(paid.temporaryId)
+    await press(lost.redirectUrl, { outcome: 'pay', drop: 'on' })
+    const abandoned = await started((await feeDue()).temporaryId)
+    const age = (reference: string, ms: number) =>
+      t.database.db
+        .update(paymentIntents)
+        .set({ updatedAt: new Date(Date.now() - ms), createdAt: new Date(Date.now() - ms) })
+        .where(eq(paymentIntents.reference, reference))
+    // Too recent: the notification may still come.
+    expect(await enqueueReconciliations(t.database.db, t.app.services.jobs)).toBe(0)
+    await age(lost.reference, reconcileAfterMs + 60_000)
+    await age(abandoned.reference, expireAfterMs + 60_000)
+    expect(await enqueueReconciliations(t.database.db, t.app.services.jobs)).toBe(1)
+    // Asked again in the same period (another process): still one job.
+    await enqueueReconciliations(t.database.db, t.app.services.jobs)
+    expect(await t.app.services.jobs.drain()).toBe(1)
+    expect((await intentOf(lost.reference)).status).toBe('succeeded')
+    expect(await statusOf(paid.id)).toBe('fee_paid')
+    expect((await intentOf(abandoned.reference)).status).toBe('expired')
   })
 
   it('refuses unsigned, wrongly signed and unknown notifications, and posts nothing', async () => {
