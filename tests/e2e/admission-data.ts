@@ -108,3 +108,27 @@ export async function publishForm(
   expect(published.ok()).toBe(true)
   return { form, headers }
 }
+
+/** An application to a published form, as an applicant's phone submits it. */
+export async function submitApplication(
+  request: APIRequestContext,
+  baseURL: string,
+  formId: string,
+  applicantName: string,
+) {
+  const applied = await request.post(
+    `${baseURL}/api/admission/public/demo-school/forms/${formId}/applications`,
+    {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        fields: {
+          applicantName,
+          phone: `+880 1711 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+        },
+        answers: { shift: 'Morning' },
+      },
+    },
+  )
+  expect(applied.status()).toBe(201)
+  return (await applied.json()) as { temporaryId: string; shortReference: string }
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { publishForm } from './admission-data.ts'
+import { publishForm, submitApplication } from './admission-data.ts'
 import { adminHeaders, signInAs, staffUser } from './session.ts'
 
 test('an applicant’s fee is taken at the counter by the short reference, and the tracking page says it is paid', async ({
@@ -13,24 +13,12 @@ test('an applicant’s fee is taken at the counter by the short reference, and t
     fee: 75_000,
     attachments: [],
   })
-  const applied = await request.post(
-    `${baseURL}/api/admission/public/demo-school/forms/${form.id}/applications`,
-    {
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      data: {
-        fields: {
-          applicantName: `Applicant ${run}`,
-          phone: `+880 1711 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
-        },
-        answers: { shift: 'Morning' },
-      },
-    },
+  const { temporaryId, shortReference } = await submitApplication(
+    request,
+    baseURL!,
+    form.id,
+    `Applicant ${run}`,
   )
-  expect(applied.status()).toBe(201)
-  const { temporaryId, shortReference } = (await applied.json()) as {
-    temporaryId: string
-    shortReference: string
-  }
   const cashier = {
     username: `fee-cashier-${run.toLowerCase()}`,
     fullName: `Fee Cashier ${run}`,

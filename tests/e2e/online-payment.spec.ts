@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { publishForm } from './admission-data.ts'
+import { publishForm, submitApplication } from './admission-data.ts'
 import { adminHeaders } from './session.ts'
 
 /** A phone, as applicants pay. */
@@ -11,24 +11,12 @@ async function applicationWithFee(request: APIRequestContext, baseURL: string, r
     fee: 50_000,
     attachments: [],
   })
-  const applied = await request.post(
-    `${baseURL}/api/admission/public/demo-school/forms/${form.id}/applications`,
-    {
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      data: {
-        fields: {
-          applicantName: `Online ${run}`,
-          phone: `+880 1811 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
-        },
-        answers: { shift: 'Morning' },
-      },
-    },
+  const { temporaryId, shortReference } = await submitApplication(
+    request,
+    baseURL,
+    form.id,
+    `Online ${run}`,
   )
-  expect(applied.status()).toBe(201)
-  const { temporaryId, shortReference } = (await applied.json()) as {
-    temporaryId: string
-    shortReference: string
-  }
   return {
     tracking: `/admission/demo-school/${form.id}/temporaryId/${temporaryId}`,
     shortReference,
