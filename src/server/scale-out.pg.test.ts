@@ -1,3 +1,4 @@
+import { memoryKey } from './lib/secret-box.ts'
 import { spawn, execFileSync } from 'node:child_process'
 import { once } from 'node:events'
 import { resolve } from 'node:path'
@@ -33,7 +34,8 @@ describe('scaling out on PostgreSQL', () => {
       env: {
         ...process.env,
         DATABASE_URL: url,
-        MERCHANT_KEY: 'a'.repeat(64),
+        // The key the test databases' merchant secrets are sealed with.
+        MERCHANT_KEY: memoryKey.toString('hex'),
         WORKERS: '2',
         PORT: String(port),
         STATIC_DIR: '/nonexistent',

@@ -52,7 +52,10 @@ export class SecretBox {
     const [v, keyId, iv, tag, body] = sealed.split(':')
     const key = this.keys.get(keyId ?? '')
     if (v !== version || !key || !iv || !tag || body === undefined) {
-      throw new SecretBoxError(`a secret sealed under key ${keyId ?? '?'}, which is not given`)
+      throw new SecretBoxError(
+        `a merchant secret is sealed under key ${keyId ?? '?'}, which is neither MERCHANT_KEY ` +
+          'nor one of MERCHANT_KEY_PREVIOUS: give the key it was sealed with',
+      )
     }
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'))
     decipher.setAuthTag(Buffer.from(tag, 'base64'))
@@ -71,9 +74,8 @@ export class SecretBox {
  * The key of in-memory data (DATA_DIR=memory://, tests): what it seals dies with the process
  * (a server's data needs MERCHANT_KEY), and test databases copied between processes open.
  */
-export const memorySecretBox = new SecretBox(
-  createHash('sha256').update('memory:// holds nothing worth a key').digest(),
-)
+export const memoryKey = createHash('sha256').update('memory:// holds nothing worth a key').digest()
+export const memorySecretBox = new SecretBox(memoryKey)
 
 /**
  * The box for this configuration: MERCHANT_KEY (with MERCHANT_KEY_PREVIOUS), else the data

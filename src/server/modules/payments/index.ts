@@ -27,5 +27,17 @@ export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
     'POST /api/payments/sandbox/:sessionId',
   ],
   idempotencySubjects: ['payment'],
+  // A gateway sends the payer back with a POST (SSLCommerz does): the page is a GET.
+  pages: [
+    async (c, next) => {
+      if (
+        c.req.method === 'POST' &&
+        /^\/payment\/(successful|failed)\/[^/]+\/?$/.test(c.req.path)
+      ) {
+        return c.redirect(c.req.url, 303)
+      }
+      await next()
+    },
+  ],
   jobKinds: (jobs, _files, services) => jobs.register(reconcileJobKind(services)),
 })

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { IntentStatus } from '../../../shared/schemas/payments.ts'
 import type { Db } from '../../db/client.ts'
 import { paymentIntents, type IntentEvent } from '../../db/schema/payments.ts'
+import { institutes } from '../../db/schema/institutes.ts'
 import { ApiException } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { instituteToday } from '../../lib/today.ts'
@@ -28,7 +29,10 @@ export const expireAfterMs = 24 * 60 * 60_000
 const appended = (event: IntentEvent) =>
   sql`${paymentIntents.events} || ${JSON.stringify([event])}::jsonb`
 
-/** Asks the intent's gateway what became of it and settles it so; answers the intent as it is. */
+/**
+ * Asks the intent's gateway what became of it and settles it so; answers the intent as it is
+ * (still open when the gateway could not be asked).
+ */
 export async function checkAndSettle(
   ctx: GatewayContext & { log: Logger },
   reference: string,
@@ -42,7 +46,24 @@ export async function checkAndSettle(
   const box = await ctx.services.secrets()
   const merchant = await merchantCredentials(ctx.db, box, intent.instituteId, intent.merchantId)
   if (!merchant) return intent
-  const verified = await gatewayAdapter(intent.provider).status(ctx, merchant, reference)
+  const [institute] = await ctx.db
+    .select({ digits: institutes.currencyDigits })
+    .from(institutes)
+    .where(eq(institutes.id, intent.instituteId))
+  let verified: ProviderStatus
+  try {
+    verified = await gatewayAdapter(intent.provider).status(
+      ctx,
+      merchant,
+      reference,
+      institute!.digits,
+    )
+  } catch (e) {
+    // The gateway unreachable or answering nonsense: the intent stays open, and reconciliation
+    // asks again later.
+    ctx.log.warn('gateway status not read', { reference, source, error: String(e) })
+    return intent
+  }
   return settle(ctx.db, ctx.log, reference, verified, source)
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Merchant } from '../../../shared/schemas/payments.ts'
 import { paymentMerchants } from '../../db/schema/payments.ts'
-import { memorySecretBox, SecretBox } from '../../lib/secret-box.ts'
+import { memoryKey, memorySecretBox, SecretBox } from '../../lib/secret-box.ts'
 import { signedInAs } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
@@ -64,6 +64,8 @@ describe('merchant set-up', () => {
       fields: { secret: [{ code: 'merchant_secret_required' }] },
     })
     expect((await create(merchant({ provider: 'paypal' }))).status).toBe(422)
+    // A real gateway's merchant may be live.
+    expect((await create(merchant({ provider: 'sslcommerz', mode: 'live' }))).status).toBe(201)
     const taken = merchant()
     expect((await create(taken)).status).toBe(201)
     const twice = await create(taken)
@@ -114,20 +116,18 @@ describe('merchant set-up', () => {
     })
     expect(foreign.status).toBe(422)
     const gateways = await (await asUser(t, admin, 'GET', '/api/payments/gateways')).json()
-    expect(gateways).toMatchObject({ data: [{ id: 'sandbox', liveAllowed: false }] })
+    expect(gateways).toMatchObject({
+      data: [
+        { id: 'sandbox', liveAllowed: false, refunds: false },
+        { id: 'sslcommerz', liveAllowed: true, refunds: true, statusQuery: true },
+      ],
+    })
   })
 
   it('re-seals secrets under a new key, the old one still opening them until then', async () => {
     const before = await t.database.db.select().from(paymentMerchants)
-    const rotated = new SecretBox(randomBytes(32), [
-      Buffer.from(
-        // The memory box's key: what sealed the rows so far.
-        (await import('node:crypto'))
-          .createHash('sha256')
-          .update('memory:// holds nothing worth a key')
-          .digest(),
-      ),
-    ])
+    // The rows so far are sealed under the memory key: it stays as the previous one.
+    const rotated = new SecretBox(randomBytes(32), [memoryKey])
     expect(await resealMerchantSecrets(t.database.db, rotated)).toBe(before.length)
     const after = await t.database.db.select().from(paymentMerchants)
     for (const row of after) {

@@ -287,6 +287,19 @@ describe('an applicant pays the application fee online through the sandbox gatew
     })
   })
 
+  it('turns a gateway’s POST back to the return page into the page itself', async () => {
+    const back = '/payment/successful/demo-school?reference=OPAAAAAAAAAAAAAAAA'
+    const res = await t.app.request(back, {
+      method: 'POST',
+      body: new URLSearchParams({ tran_id: 'x' }),
+    })
+    expect(res.status).toBe(303)
+    expect(
+      new URL(res.headers.get('location')!, 'http://x').pathname +
+        new URL(res.headers.get('location')!, 'http://x').search,
+    ).toBe(back)
+  })
+
   it('refuses bad input with a clear status, never a 500', async () => {
     const applicant = await feeDue()
     expect((await quote('not-a-temporary-id')).status).toBe(422)

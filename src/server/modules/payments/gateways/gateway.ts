@@ -58,10 +58,12 @@ export interface GatewayAdapter {
   referenceOf(form: URLSearchParams): string | undefined
   /** Whether the notification is signed by the merchant's secret. */
   verifySignature(merchant: MerchantCredentials, form: URLSearchParams): boolean
+  /** What became of the payment, amounts in minor units of `digits` (the currency's). */
   status(
     ctx: GatewayContext,
     merchant: MerchantCredentials,
     reference: string,
+    digits: number,
   ): Promise<ProviderStatus>
 }
 

@@ -1,10 +1,11 @@
 import type { GatewayId } from '../../../../shared/schemas/payments.ts'
 import type { GatewayAdapter } from './gateway.ts'
 import { sandboxGateway } from './sandbox.ts'
+import { sslcommerzGateway } from './sslcommerz.ts'
 
 const adapters: Record<GatewayId, GatewayAdapter | undefined> = {
   sandbox: sandboxGateway,
-  sslcommerz: undefined,
+  sslcommerz: sslcommerzGateway(),
 }
 
 /** The gateways this build speaks. */
