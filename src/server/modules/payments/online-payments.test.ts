@@ -13,14 +13,16 @@ import { memorySecretBox } from '../../lib/secret-box.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { demoInstituteId, insertApplicant, insertForm } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
-import type { TestApp } from '../../test-support/test-app.ts'
+import { asUser, type TestApp } from '../../test-support/test-app.ts'
+import type { PaidReport } from '../../../shared/schemas/reports.ts'
 import { sandboxSignature } from './gateways/sandbox.ts'
 import { checkAndSettle, expireAfterMs } from './intent-settle.ts'
 import { enqueueReconciliations, reconcileAfterMs } from './reconcile.ts'
 
 describe('an applicant pays the application fee online through the sandbox gateway', () => {
   let t: TestApp
-  adminSuite((s) => ({ t } = s))
+  let admin: string
+  adminSuite((s) => ({ t, admin } = s))
 
   let instituteId: string
   let form: { id: string; instituteId: string }
@@ -161,6 +163,17 @@ describe('an applicant pays the application fee online through the sandbox gatew
     expect(await tracking.json()).toMatchObject({
       status: 'fee_paid',
       feePayment: { how: 'online' },
+    })
+    // The paid report shows it once, as an online payment with no cashier.
+    const paid = (await (
+      await asUser(t, admin, 'GET', `/api/reports/paid?q=${taken[0]!.number}&method=online`)
+    ).json()) as PaidReport
+    expect(paid.data).toHaveLength(1)
+    expect(paid.data[0]).toMatchObject({
+      number: taken[0]!.number,
+      methods: ['online'],
+      cashierName: null,
+      receivedMinor: fee,
     })
   })
 
