@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
+import { listQuerySchema, pagedSchema } from './list.ts'
 
 /*
  * Online payments: the gateways the platform speaks, an institute's merchant accounts and the
@@ -163,3 +164,37 @@ export const OnlinePaymentSearchSchema = v.object({
 
 /** `/payment/successful|failed/$institute?reference=`: the payment back from the gateway. */
 export const PaymentOutcomeSearchSchema = v.object({ reference: v.optional(v.string(), '') })
+
+/** `GET /api/payments/intents`: online payments, newest first, by status (held ones to review). */
+export const IntentListQuerySchema = v.object({
+  ...listQuerySchema(['createdAt', 'amount']).entries,
+  status: v.optional(v.picklist(intentStatuses, 'unknown_status')),
+})
+
+/** An online payment as the operator sees it: what was asked, what the gateway said, why held. */
+export const IntentRowSchema = v.object({
+  reference: v.string(),
+  status: v.picklist(intentStatuses),
+  service: v.picklist(paymentServices),
+  payerName: v.string(),
+  amountMinor: minor,
+  surchargeMinor: minor,
+  currency: v.string(),
+  provider: v.picklist(gatewayIds),
+  providerTransactionId: v.nullable(v.string()),
+  /** Why a payment the gateway took was held (an error code), else empty. */
+  heldReason: v.string(),
+  receiptNumber: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  events: v.array(
+    v.object({
+      at: v.string(),
+      source: v.string(),
+      status: v.string(),
+      detail: v.optional(v.string()),
+    }),
+  ),
+})
+export type IntentRow = v.InferOutput<typeof IntentRowSchema>
+export const IntentListSchema = pagedSchema(IntentRowSchema)

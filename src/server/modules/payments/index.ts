@@ -1,6 +1,7 @@
 import type { Area } from '../../lib/area.ts'
 import { sandboxPageRoutes } from './gateways/sandbox-pages.ts'
 import { merchantRoutes } from './merchants.ts'
+import { intentRoutes } from './intents.ts'
 import { notificationRoutes } from './notifications.ts'
 import { publicPaymentRoutes, type PublicPaymentLimits } from './public-payments.ts'
 import { paymentSetupRoutes } from './services.ts'
@@ -10,6 +11,7 @@ export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
   name: 'payments',
   mounts: [
     { path: '/payments/merchants', routes: merchantRoutes },
+    { path: '/payments/intents', routes: intentRoutes },
     { path: '/payments/public', routes: publicPaymentRoutes(limits) },
     { path: '/payments/notify', routes: notificationRoutes },
     { path: '/payments/sandbox', routes: sandboxPageRoutes },

@@ -11,7 +11,12 @@ import { vouchers } from '../../db/schema/accounting.ts'
 import { paymentIntents, paymentMerchants } from '../../db/schema/payments.ts'
 import { memorySecretBox } from '../../lib/secret-box.ts'
 import { createLogger } from '../../lib/logger.ts'
-import { demoInstituteId, insertApplicant, insertForm } from '../../test-support/admission.ts'
+import {
+  demoInstituteId,
+  insertApplicant,
+  insertForm,
+  signedInAs,
+} from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 import type { PaidReport } from '../../../shared/schemas/reports.ts'
@@ -298,6 +303,34 @@ describe('an applicant pays the application fee online through the sandbox gatew
       status: 'held',
       heldReason: 'application_fee_not_due',
     })
+    // The operator's list: held ones with why and what the gateway said; for fintech only.
+    const held = await asUser(
+      t,
+      admin,
+      'GET',
+      `/api/payments/intents?status=held&q=${two.reference}`,
+    )
+    expect(await held.json()).toMatchObject({
+      total: 1,
+      data: [
+        {
+          reference: two.reference,
+          status: 'held',
+          heldReason: 'application_fee_not_due',
+          payerName: 'Nusrat Jahan',
+          receiptNumber: null,
+          providerTransactionId: expect.stringMatching(/^SBX/),
+          events: [{ source: 'start', status: 'created' }, { status: 'held' }],
+        },
+      ],
+    })
+    const paidOne = await asUser(t, admin, 'GET', `/api/payments/intents?q=${one.reference}`)
+    expect(await paidOne.json()).toMatchObject({
+      data: [{ status: 'succeeded', receiptNumber: expect.stringMatching(/^RCT-/) }],
+    })
+    expect((await asUser(t, admin, 'GET', '/api/payments/intents?status=lost')).status).toBe(422)
+    const cashier = await signedInAs(t, 'intents-cashier', ['cashier'])
+    expect((await asUser(t, cashier, 'GET', '/api/payments/intents')).status).toBe(403)
   })
 
   it('turns a gateway’s POST back to the return page into the page itself', async () => {
