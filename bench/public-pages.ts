@@ -14,6 +14,8 @@ export const publicPageRoutes = [
   '/admission/$institute/$formId',
   '/admission/$institute',
   '/admission/$institute/$formId/temporaryId/$temporaryId',
+  '/admission/payment/$institute/online-payment',
+  '/payment/successful/$institute',
   '/login',
 ] as const
 
@@ -50,10 +52,21 @@ async function pageUrls(url: string): Promise<Record<(typeof publicPageRoutes)[n
   const formId = list.forms[0]?.id
   if (!formId) throw new Error('the demo institute has no open admission form')
   const form = `${url}/admission/demo-school/${formId}`
+  const temporaryId = await apply(url, formId)
+  // The demo's fee is paid online: the payment page, and the page back from the gateway.
+  const started = await fetch(`${url}/api/payments/public/demo-school/intents`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({ purpose: 'admission_fee', temporaryId }),
+  })
+  if (started.status !== 201) throw new Error(`the payment was refused: ${await started.text()}`)
+  const { reference } = (await started.json()) as { reference: string }
   return {
     '/admission/$institute/$formId': form,
     '/admission/$institute': `${url}/admission/demo-school`,
-    '/admission/$institute/$formId/temporaryId/$temporaryId': `${form}/temporaryId/${await apply(url, formId)}`,
+    '/admission/$institute/$formId/temporaryId/$temporaryId': `${form}/temporaryId/${temporaryId}`,
+    '/admission/payment/$institute/online-payment': `${url}/admission/payment/demo-school/online-payment?form=${formId}&application=${temporaryId}`,
+    '/payment/successful/$institute': `${url}/payment/successful/demo-school?reference=${reference}`,
     '/login': `${url}/login`,
   }
 }

@@ -14,8 +14,8 @@ import { islandId } from './island.ts'
  * never held up by it, and whatever was done before is kept or done again (lib/takeover.ts). It
  * runs at once where the page cannot wait: touched before this script ran, opened offline or
  * from the offline copy (no data in the page), or on a device that holds this app's data (a
- * draft to offer, a queued submission to send, a signed-in user on the sign-in page), on a page
- * that updates by itself (`data-live`), or when a new version is waiting to be announced. The service worker is registered once the page has
+ * draft to offer, a queued submission to send, a signed-in user on the sign-in page), or when a
+ * new version is waiting to be announced. The service worker is registered once the page has
  * loaded, whether or not the app runs.
  */
 
@@ -58,8 +58,6 @@ async function mustStartNow() {
   return (
     touchedAlready() ||
     !document.getElementById(islandId) ||
-    // A page that updates by itself (a payment being confirmed).
-    document.querySelector('[data-live]') !== null ||
     !navigator.onLine ||
     localStorage.getItem(sessionKeys.userData) !== null ||
     (await offlineDbPresent())
@@ -67,8 +65,8 @@ async function mustStartNow() {
 }
 
 function afterFirstPaint() {
-  prefetchPageScripts()
-  void mustStartNow().then((now) => now && start())
+  // A page that starts now imports its scripts at once: a prefetch beside it would fetch each twice.
+  void mustStartNow().then((now) => (now ? start() : prefetchPageScripts()))
 }
 
 holdInteractionsUntilLive()

@@ -5,6 +5,7 @@ import {
   ApplicationNotFound,
   FormNotFound,
   InstituteNotFound,
+  PaymentNotFound,
 } from '../features/admission/NotFound.tsx'
 import { loadReceiptVerification } from '../features/receipt-verify/loaders.ts'
 import { ReceiptNotFound, ReceiptVerifyError } from '../features/receipt-verify/NotFound.tsx'
@@ -102,6 +103,7 @@ const paymentOutcome = (kind: 'successful' | 'failed') =>
     validateSearch: PaymentOutcomeSearchSchema,
     loaderDeps: ({ search }) => ({ reference: search.reference }),
     loader: ({ context, deps }) => loadPaymentOutcome(context.queryClient, deps.reference),
+    notFoundComponent: PaymentNotFound,
     component: lazyRouteComponent(() => import('./pages/PaymentOutcomeRoute.tsx')),
   })
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { PaymentNotFound } from '../features/admission/NotFound.tsx'
 import { PaymentOutcomePage } from '../features/admission/PaymentOutcomePage.tsx'
 import { loadPaymentOutcome } from '../features/admission/payment-loaders.ts'
 import { guardRoute } from '../lib/route-guard.ts'
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/payment/successful/$institute')({
     guardRoute(context, '/payment/successful/$institute', location.href),
   loaderDeps: ({ search }) => ({ reference: search.reference }),
   loader: ({ context, deps }) => loadPaymentOutcome(context.queryClient, deps.reference),
+  notFoundComponent: PaymentNotFound,
   component: function PaymentOutcome() {
     return <PaymentOutcomePage reference={Route.useSearch().reference} />
   },

@@ -61,7 +61,7 @@ test.describe('in the light and the dark skin, axe finds nothing serious or crit
     await expect(page.getByTestId('online-payment-total')).toBeVisible()
     await check('online payment')
     await page.goto('/payment/failed/demo-school?reference=OPAAAAAAAAAAAAAAAA')
-    await expect(page.getByTestId('payment-outcome-status')).toContainText('No such payment')
+    await expect(page.getByTestId('payment-outcome-status')).toContainText('no payment with this')
     await check('payment outcome')
     await page.goto(`${tracking}/attachment`)
     await expect(page.getByLabel('Photo of the applicant')).toBeVisible()

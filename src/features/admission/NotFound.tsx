@@ -48,3 +48,16 @@ export function ApplicationNotFound() {
     </StatusPage>
   )
 }
+
+/** No payment with the reference the address carries. */
+export function PaymentNotFound() {
+  usePageTakeover()
+  return (
+    <StatusPage code="404" title={<Trans>Payment not found</Trans>} testId="payment-outcome-status">
+      <Trans>
+        There is no payment with this reference. If you paid, your application shows it once the
+        gateway confirms.
+      </Trans>
+    </StatusPage>
+  )
+}

@@ -13,6 +13,10 @@ import './admission.css'
  * the payment, as the server verified it with the gateway — never what the gateway's return
  * address claims. Before the gateway confirms, "confirming…", and the page asks again by itself.
  */
+
+/** How often the page comes again while the gateway has not confirmed. */
+const refreshSeconds = 3
+
 export function PaymentOutcomePage({ reference }: { reference: string }): ReactElement {
   const outcome = useQuery(paymentOutcomeQuery(reference))
   const { refusalText } = useServerErrors()
@@ -27,9 +31,12 @@ export function PaymentOutcomePage({ reference }: { reference: string }): ReactE
         role="status"
         data-testid="payment-outcome-status"
         data-status={data?.status ?? 'unknown'}
-        // Until the gateway confirms, the page asks again by itself: its script runs at once.
-        data-live={!data || openStatuses.includes(data.status) ? '' : undefined}
       >
+        {(data ? openStatuses.includes(data.status) : !outcome.error) && (
+          // Until the gateway confirms, the page comes again from the server every few
+          // seconds: no script need run for it (once the app runs, it asks by itself).
+          <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+        )}
         {data ? (
           <Outcome outcome={data} />
         ) : outcome.error ? (

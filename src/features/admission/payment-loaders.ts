@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { httpStatus } from '../../lib/http-error.ts'
 import { onlineQuoteQuery, paymentOutcomeQuery } from './online-payment.ts'
 
 /*
@@ -9,5 +11,12 @@ import { onlineQuoteQuery, paymentOutcomeQuery } from './online-payment.ts'
 export const loadOnlineQuote = (queryClient: QueryClient, institute: string, temporaryId: string) =>
   queryClient.prefetchQuery(onlineQuoteQuery(institute, temporaryId))
 
-export const loadPaymentOutcome = (queryClient: QueryClient, reference: string) =>
-  queryClient.prefetchQuery(paymentOutcomeQuery(reference))
+/** No payment with the reference (or no reference at all, a 422 on its shape): "not found". */
+export async function loadPaymentOutcome(queryClient: QueryClient, reference: string) {
+  try {
+    await queryClient.ensureQueryData(paymentOutcomeQuery(reference))
+  } catch (err) {
+    const status = httpStatus(err)
+    if (status === 404 || status === 422) throw notFound()
+  }
+}
