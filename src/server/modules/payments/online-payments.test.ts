@@ -294,9 +294,10 @@ describe('an applicant pays the application fee online through the sandbox gatew
     const applicant = await feeDue()
     const one = await started(applicant.temporaryId)
     const two = await started(applicant.temporaryId)
+    // Both opened; the first paid and posted, then the second paid on its still-open page.
     await press(one.redirectUrl, { outcome: 'pay' })
-    await press(two.redirectUrl, { outcome: 'pay' })
     await settled(one.reference)
+    await press(two.redirectUrl, { outcome: 'pay' })
     await settled(two.reference)
     expect(await paymentsOf(applicant.id)).toHaveLength(1)
     expect(await intentOf(two.reference)).toMatchObject({
