@@ -14,6 +14,12 @@ import { containing } from '../../lib/like.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 import { readQuery } from '../../lib/validate.ts'
 
+/** The applicant who pays an intent (none for a guardian's dues). */
+const payerOfIntent = and(
+  eq(applicants.instituteId, paymentIntents.instituteId),
+  eq(applicants.id, paymentIntents.applicantId),
+)
+
 /**
  * /api/payments/intents (permission fintech): the institute's online payments, newest first,
  * by status — the held ones with why, and each one's history of what the gateway said — so an
@@ -38,20 +44,14 @@ export const intentRoutes = new Hono<AppEnv>()
     }
     const column = query.sortBy === 'amount' ? paymentIntents.amountMinor : paymentIntents.createdAt
     const order = query.sortBy && !query.sortDesc ? asc(column) : desc(column)
-    const from = db
+    const rows = await db
       .select({
         intent: paymentIntents,
         payerName: applicants.applicantName,
         receiptNumber: payments.number,
       })
       .from(paymentIntents)
-      .leftJoin(
-        applicants,
-        and(
-          eq(applicants.instituteId, paymentIntents.instituteId),
-          eq(applicants.id, paymentIntents.applicantId),
-        ),
-      )
+      .leftJoin(applicants, payerOfIntent)
       .leftJoin(
         payments,
         and(
@@ -60,20 +60,13 @@ export const intentRoutes = new Hono<AppEnv>()
         ),
       )
       .where(and(...where))
-    const rows = await from
       .orderBy(order, desc(paymentIntents.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
     const [total] = await db
       .select({ n: count() })
       .from(paymentIntents)
-      .leftJoin(
-        applicants,
-        and(
-          eq(applicants.instituteId, paymentIntents.instituteId),
-          eq(applicants.id, paymentIntents.applicantId),
-        ),
-      )
+      .leftJoin(applicants, payerOfIntent)
       .where(and(...where))
     const data: IntentRow[] = rows.map(({ intent, payerName, receiptNumber }) => ({
       reference: intent.reference,
