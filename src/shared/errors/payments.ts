@@ -25,6 +25,10 @@ export const paymentErrors = {
     message: 'Another merchant of this gateway has this store ID.',
   },
   merchant_not_found: /*i18n*/ { id: 'error.merchant_not_found', message: 'No such merchant.' },
+  settlement_bank_required: /*i18n*/ {
+    id: 'error.settlement_bank_required',
+    message: 'Choose the bank account the gateway pays this merchant’s money into.',
+  },
   unknown_payment_service: /*i18n*/ {
     id: 'error.unknown_payment_service',
     message: 'Choose one of the services that can be paid online.',

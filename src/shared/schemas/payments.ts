@@ -56,7 +56,18 @@ export const MerchantSchema = v.object({
   active: v.boolean(),
 })
 export type Merchant = v.InferOutput<typeof MerchantSchema>
-export const MerchantListSchema = v.object({ data: v.array(MerchantSchema) })
+export const MerchantListSchema = v.object({
+  data: v.array(MerchantSchema),
+  /** The chart's bank accounts (COA mapping keys) a merchant may settle to. */
+  bankAccounts: v.array(v.string()),
+})
+export type MerchantList = v.InferOutput<typeof MerchantListSchema>
+
+/** `PUT /api/payments/merchants/:id/settlement-account`: only where the gateway pays out. */
+export const SettlementAccountInputSchema = v.object({
+  settlementBankAccount: text(120, 'settlement_bank_required'),
+})
+export type SettlementAccountInput = v.InferInput<typeof SettlementAccountInputSchema>
 
 /** A merchant account as saved: the secret is written, never read back; left empty, kept. */
 export const MerchantInputSchema = v.object({
@@ -94,7 +105,47 @@ export const CampusMerchantSchema = v.object({
   merchantId: id,
 })
 export type CampusMerchant = v.InferOutput<typeof CampusMerchantSchema>
-export const CampusMerchantListSchema = v.object({ data: v.array(CampusMerchantSchema) })
+export const CampusMerchantListSchema = v.object({
+  data: v.array(CampusMerchantSchema),
+  /** What the rows may name: the institute's campuses and merchants. */
+  campuses: v.array(v.object({ id: v.string(), name: v.string() })),
+  merchants: v.array(
+    v.object({
+      id: v.string(),
+      name: v.string(),
+      provider: v.picklist(gatewayIds),
+      active: v.boolean(),
+    }),
+  ),
+})
+export type CampusMerchantList = v.InferOutput<typeof CampusMerchantListSchema>
+export const CampusMerchantPutSchema = v.object({
+  data: v.pipe(v.array(CampusMerchantSchema), v.maxLength(500, 'too_long')),
+})
+
+/** `/fintech`: each gateway with the institute's merchants on it and what they collect where. */
+export const PaymentOverviewSchema = v.object({
+  providers: v.array(
+    v.object({
+      gateway: GatewaySchema,
+      merchants: v.array(
+        v.object({
+          id: v.string(),
+          name: v.string(),
+          mode: v.picklist(merchantModes),
+          active: v.boolean(),
+          collects: v.array(
+            v.object({ service: v.picklist(paymentServices), campusName: v.string() }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  services: v.array(InstituteServiceSchema),
+  /** Payments held for review: the operator's first task. */
+  heldCount: v.number(),
+})
+export type PaymentOverview = v.InferOutput<typeof PaymentOverviewSchema>
 
 /** `fixed + amount × basis points / 10,000`, rounded half up: exact, in minor units. */
 export const shareOf = (amountMinor: number, fixedMinor: number, basisPoints: number) =>

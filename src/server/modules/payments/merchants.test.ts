@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import type { Merchant } from '../../../shared/schemas/payments.ts'
 import { paymentMerchants } from '../../db/schema/payments.ts'
 import { memoryKey, memorySecretBox, SecretBox } from '../../lib/secret-box.ts'
-import { signedInAs } from '../../test-support/admission.ts'
+import { signedInAs, signedInWithRules } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
-import { asUser, type TestApp } from '../../test-support/test-app.ts'
+import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
 import { resealMerchantSecrets } from './merchants.ts'
 
 describe('merchant set-up', () => {
@@ -122,6 +122,105 @@ describe('merchant set-up', () => {
         { id: 'sslcommerz', liveAllowed: true, refunds: true, statusQuery: true },
       ],
     })
+  })
+
+  it('sets a merchant’s settlement account under its own permission, from the chart’s banks only', async () => {
+    const saved = (await (await create(merchant())).json()) as Merchant
+    const bookkeeper = await signedInWithRules(t, 'settlement-keeper', [
+      { action: 'read', subject: 'merchant-settlement-account' },
+      { action: 'update', subject: 'merchant-settlement-account' },
+    ])
+    const list = await asUser(t, bookkeeper, 'GET', '/api/payments/merchants/settlement-accounts')
+    expect(list.status).toBe(200)
+    const { data, bankAccounts } = (await list.json()) as {
+      data: Merchant[]
+      bankAccounts: string[]
+    }
+    expect(bankAccounts.length).toBeGreaterThan(0)
+    expect(data.map((m) => m.id)).toContain(saved.id)
+    expect(JSON.stringify(data)).not.toContain('the-store-password-42')
+    // The credentials stay out of this keeper's reach.
+    expect((await asUser(t, bookkeeper, 'GET', '/api/payments/merchants')).status).toBe(403)
+
+    const path = `/api/payments/merchants/${saved.id}/settlement-account`
+    const set = await asUser(t, bookkeeper, 'PUT', path, { settlementBankAccount: bankAccounts[0] })
+    expect(set.status).toBe(200)
+    expect(await set.json()).toMatchObject({
+      settlementBankAccount: bankAccounts[0],
+      secretSet: true,
+    })
+
+    const unknown = await asUser(t, bookkeeper, 'PUT', path, { settlementBankAccount: 'No bank' })
+    expect(await unknown.json()).toMatchObject({
+      fields: { settlementBankAccount: [{ code: 'unknown_bank_account' }] },
+    })
+    const empty = await asUser(t, bookkeeper, 'PUT', path, { settlementBankAccount: '' })
+    expect(await empty.json()).toMatchObject({
+      fields: { settlementBankAccount: [{ code: 'settlement_bank_required' }] },
+    })
+    const missing = await asUser(
+      t,
+      bookkeeper,
+      'PUT',
+      '/api/payments/merchants/00000000-0000-4000-8000-000000000000/settlement-account',
+      { settlementBankAccount: bankAccounts[0] },
+    )
+    expect(missing.status).toBe(404)
+    const reader = await signedInWithRules(t, 'settlement-reader', [
+      { action: 'read', subject: 'merchant-settlement-account' },
+    ])
+    expect(
+      (await asUser(t, reader, 'PUT', path, { settlementBankAccount: bankAccounts[0] })).status,
+    ).toBe(403)
+    // Another institute's administrator finds no such merchant.
+    await addUser(t, {
+      username: 'settlement-stranger',
+      password: 'settlement-stranger-1',
+      otherInstitute: true,
+      roles: ['admin'],
+    })
+    const stranger = await signIn(t, 'settlement-stranger', 'settlement-stranger-1')
+    expect(
+      (await asUser(t, stranger, 'PUT', path, { settlementBankAccount: bankAccounts[0] })).status,
+    ).toBe(404)
+  })
+
+  it('shows each gateway with its merchants and what they collect where, to the fintech permission', async () => {
+    const saved = (await (await create(merchant({ name: 'Overview merchant' }))).json()) as Merchant
+    const options = await asUser(t, admin, 'GET', '/api/payments/campus-merchants')
+    const list = (await options.json()) as {
+      data: { campusId: string; service: string; merchantId: string }[]
+      campuses: { id: string; name: string }[]
+      merchants: { id: string }[]
+    }
+    expect(list.merchants.map((m) => m.id)).toContain(saved.id)
+    const campus = list.campuses[0]!
+    const put = await asUser(t, admin, 'PUT', '/api/payments/campus-merchants', {
+      data: [
+        ...list.data.filter((row) => !(row.campusId === campus.id && row.service === 'dues')),
+        { campusId: campus.id, service: 'dues', merchantId: saved.id },
+      ],
+    })
+    expect(put.status).toBe(200)
+    expect(((await put.json()) as typeof list).data).toContainEqual({
+      campusId: campus.id,
+      service: 'dues',
+      merchantId: saved.id,
+    })
+
+    const overview = await asUser(t, admin, 'GET', '/api/payments/overview')
+    expect(overview.status).toBe(200)
+    const body = (await overview.json()) as {
+      providers: { gateway: { id: string }; merchants: { id: string; collects: object[] }[] }[]
+      heldCount: number
+    }
+    const sandbox = body.providers.find((p) => p.gateway.id === 'sandbox')!
+    expect(sandbox.merchants.find((m) => m.id === saved.id)?.collects).toEqual([
+      { service: 'dues', campusName: campus.name },
+    ])
+    expect(body.heldCount).toBe(0)
+    const cashier = await signedInAs(t, 'overview-cashier', ['cashier'])
+    expect((await asUser(t, cashier, 'GET', '/api/payments/overview')).status).toBe(403)
   })
 
   it('re-seals secrets under a new key, the old one still opening them until then', async () => {

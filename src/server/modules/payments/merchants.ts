@@ -4,7 +4,9 @@ import {
   MerchantInputSchema,
   MerchantListSchema,
   MerchantSchema,
+  SettlementAccountInputSchema,
   type Merchant,
+  type MerchantList,
 } from '../../../shared/schemas/payments.ts'
 import type * as v from 'valibot'
 import type { AppEnv } from '../../app-env.ts'
@@ -76,21 +78,70 @@ async function merchantOr404(db: Db, instituteId: string, id: string) {
 /** What the audit log keeps of a merchant: never the secret, only whether it changed. */
 const audited = (row: MerchantRow, secretChanged = false) => ({ ...shown(row), secretChanged })
 
+async function merchantList(db: Db, instituteId: string): Promise<MerchantList> {
+  const rows = await db
+    .select()
+    .from(paymentMerchants)
+    .where(eq(paymentMerchants.instituteId, instituteId))
+    .orderBy(asc(paymentMerchants.name))
+  return { data: rows.map(shown), bankAccounts: await bankAccountKeys(db, instituteId) }
+}
+
 /**
  * /api/payments/merchants (permission fintech-merchant): the institute's accounts at the
- * gateways, each with the bank account it settles to (merchant-settlement-account's screen
- * edits that one field). The secret is sealed before it is stored and never read back.
+ * gateways, each with the bank account it settles to. The secret is sealed before it is stored
+ * and never read back. The settlement account alone is also set under its own permission
+ * (merchant-settlement-account), by those who keep the books but not the credentials.
  */
 export const merchantRoutes = new Hono<AppEnv>()
   .get('/', documented({ answers: MerchantListSchema }))
-  .get('/', requireAuth(), requirePermission('read', 'fintech-merchant'), async (c) => {
-    const rows = await c.var.database.db
-      .select()
-      .from(paymentMerchants)
-      .where(eq(paymentMerchants.instituteId, c.var.auth.instituteId))
-      .orderBy(asc(paymentMerchants.name))
-    return c.json({ data: rows.map(shown) })
-  })
+  .get('/', requireAuth(), requirePermission('read', 'fintech-merchant'), async (c) =>
+    c.json(await merchantList(c.var.database.db, c.var.auth.instituteId)),
+  )
+
+  .get('/settlement-accounts', documented({ answers: MerchantListSchema }))
+  .get(
+    '/settlement-accounts',
+    requireAuth(),
+    requirePermission('read', 'merchant-settlement-account'),
+    async (c) => c.json(await merchantList(c.var.database.db, c.var.auth.instituteId)),
+  )
+
+  .put(
+    '/:merchantId/settlement-account',
+    documented({ answers: MerchantSchema, body: SettlementAccountInputSchema }),
+  )
+  .put(
+    '/:merchantId/settlement-account',
+    requireAuth(),
+    requirePermission('update', 'merchant-settlement-account'),
+    async (c) => {
+      const id = pathId(c.req.param('merchantId'), 'merchant_not_found')
+      const { settlementBankAccount } = await readJson(c, SettlementAccountInputSchema)
+      const { database, auth } = c.var
+      const row = await database.db.transaction(async (tx) => {
+        const before = await merchantOr404(tx, auth.instituteId, id)
+        if (!(await bankAccountKeys(tx, auth.instituteId)).includes(settlementBankAccount)) {
+          throw validationFailed({ settlementBankAccount: 'unknown_bank_account' })
+        }
+        const [row] = await tx
+          .update(paymentMerchants)
+          .set({ settlementBankAccount, updatedAt: sql`now()` })
+          .where(rowKey(paymentMerchants, auth.instituteId, id))
+          .returning()
+        await audit(c, tx, {
+          area: 'payments',
+          action: 'update',
+          entity: 'merchant',
+          entityId: id,
+          before: audited(before),
+          after: audited(row!),
+        })
+        return row!
+      })
+      return c.json<Merchant>(shown(row))
+    },
+  )
 
   .post('/', documented({ answers: MerchantSchema, body: MerchantInputSchema, status: [201] }))
   .post('/', requireAuth(), requirePermission('create', 'fintech-merchant'), async (c) => {

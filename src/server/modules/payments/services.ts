@@ -1,20 +1,23 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import {
   CampusMerchantListSchema,
-  CampusMerchantSchema,
+  CampusMerchantPutSchema,
   GatewayListSchema,
   InstituteServiceListSchema,
   InstituteServiceSchema,
+  PaymentOverviewSchema,
   paymentServices,
+  type CampusMerchantList,
   type InstituteService,
+  type PaymentOverview,
 } from '../../../shared/schemas/payments.ts'
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import {
   paymentCampusMerchants,
   paymentInstituteServices,
+  paymentIntents,
   paymentMerchants,
 } from '../../db/schema/payments.ts'
 import { campuses } from '../../db/schema/institutes.ts'
@@ -60,9 +63,78 @@ async function campusMerchants(db: Db, instituteId: string) {
     .orderBy(asc(paymentCampusMerchants.campusId), asc(paymentCampusMerchants.service))
 }
 
-const CampusMerchantPutSchema = v.object({
-  data: v.pipe(v.array(CampusMerchantSchema), v.maxLength(500, 'too_long')),
-})
+/** The campus merchants with what their rows may name. */
+async function campusMerchantList(db: Db, instituteId: string): Promise<CampusMerchantList> {
+  const [data, campusRows, merchantRows] = await Promise.all([
+    campusMerchants(db, instituteId),
+    db
+      .select({ id: campuses.id, name: campuses.name })
+      .from(campuses)
+      .where(eq(campuses.instituteId, instituteId))
+      .orderBy(asc(campuses.name)),
+    db
+      .select({
+        id: paymentMerchants.id,
+        name: paymentMerchants.name,
+        provider: paymentMerchants.provider,
+        active: paymentMerchants.active,
+      })
+      .from(paymentMerchants)
+      .where(eq(paymentMerchants.instituteId, instituteId))
+      .orderBy(asc(paymentMerchants.name)),
+  ])
+  return { data, campuses: campusRows, merchants: merchantRows }
+}
+
+/** Each gateway with the institute's merchants on it and what each collects for which campus. */
+async function overview(db: Db, instituteId: string): Promise<PaymentOverview> {
+  const [merchantRows, collects, services, [held]] = await Promise.all([
+    db
+      .select()
+      .from(paymentMerchants)
+      .where(eq(paymentMerchants.instituteId, instituteId))
+      .orderBy(asc(paymentMerchants.name)),
+    db
+      .select({
+        merchantId: paymentCampusMerchants.merchantId,
+        service: paymentCampusMerchants.service,
+        campusName: campuses.name,
+      })
+      .from(paymentCampusMerchants)
+      .innerJoin(
+        campuses,
+        and(
+          eq(campuses.instituteId, paymentCampusMerchants.instituteId),
+          eq(campuses.id, paymentCampusMerchants.campusId),
+        ),
+      )
+      .where(eq(paymentCampusMerchants.instituteId, instituteId))
+      .orderBy(asc(campuses.name), asc(paymentCampusMerchants.service)),
+    instituteServices(db, instituteId),
+    db
+      .select({ count: count() })
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.instituteId, instituteId), eq(paymentIntents.status, 'held'))),
+  ])
+  return {
+    providers: gateways().map(({ info }) => ({
+      gateway: info,
+      merchants: merchantRows
+        .filter((m) => m.provider === info.id)
+        .map((m) => ({
+          id: m.id,
+          name: m.name,
+          mode: m.mode,
+          active: m.active,
+          collects: collects
+            .filter((row) => row.merchantId === m.id)
+            .map(({ service, campusName }) => ({ service, campusName })),
+        })),
+    })),
+    services,
+    heldCount: held?.count ?? 0,
+  }
+}
 
 /**
  * The gateways the platform speaks (fintech-service-provider), the services an institute offers
@@ -73,6 +145,11 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
   .get('/gateways', documented({ answers: GatewayListSchema }))
   .get('/gateways', requireAuth(), requirePermission('read', 'fintech-service-provider'), (c) =>
     c.json({ data: gateways().map((g) => g.info) }),
+  )
+
+  .get('/overview', documented({ answers: PaymentOverviewSchema }))
+  .get('/overview', requireAuth(), requirePermission('read', 'fintech'), async (c) =>
+    c.json(await overview(c.var.database.db, c.var.auth.instituteId)),
   )
 
   .get('/institute-services', documented({ answers: InstituteServiceListSchema }))
@@ -121,7 +198,7 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
 
   .get('/campus-merchants', documented({ answers: CampusMerchantListSchema }))
   .get('/campus-merchants', requireAuth(), requirePermission('read', 'ins-fintech'), async (c) =>
-    c.json({ data: await campusMerchants(c.var.database.db, c.var.auth.instituteId) }),
+    c.json(await campusMerchantList(c.var.database.db, c.var.auth.instituteId)),
   )
 
   .put(
@@ -135,7 +212,7 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = await readJson(c, CampusMerchantPutSchema)
       const { database, auth } = c.var
-      const data = await database.db.transaction(async (tx) => {
+      await database.db.transaction(async (tx) => {
         for (const [i, row] of body.data.entries()) {
           const [campus] = await tx
             .select({ id: campuses.id })
@@ -165,8 +242,7 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
           before,
           after: body.data,
         })
-        return campusMerchants(tx, auth.instituteId)
       })
-      return c.json({ data })
+      return c.json(await campusMerchantList(database.db, auth.instituteId))
     },
   )
