@@ -12,6 +12,7 @@ export const staffStringAreas = {
   institutes: 'institutes',
   collection: 'collection',
   offline: 'offline',
+  payments: 'payments',
   reports: 'reports',
   students: 'students',
 } as const

@@ -142,6 +142,7 @@ test.describe('the horizontal menu', () => {
       'Fees',
       'Collection',
       'Reports',
+      'Online payments',
       'Admission',
     ])
     // Nothing scrolls sideways, and every icon keeps its size.

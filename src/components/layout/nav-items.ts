@@ -17,6 +17,7 @@ export const navAreas = {
   fees: { label: msg`Fees`, icon: 'scale' },
   collection: { label: msg`Collection`, icon: 'fileText' },
   reports: { label: msg`Reports`, icon: 'barChart' },
+  payments: { label: msg`Online payments`, icon: 'link' },
   institutes: { label: msg`Institute`, icon: 'settings' },
 } as const satisfies Record<string, { label: MessageDescriptor; icon: IconName }>
 
@@ -96,6 +97,33 @@ export const navItems: NavItem[] = [
     label: msg`Head-wise summaries`,
     icon: 'list',
     area: 'reports',
+  },
+  { to: '/fintech', label: msg`Online payments`, icon: 'list', area: 'payments' },
+  { to: '/fintech-merchant', label: msg`Merchant accounts`, icon: 'building', area: 'payments' },
+  {
+    to: '/merchant-settlement-account',
+    label: msg`Settlement accounts`,
+    icon: 'book',
+    area: 'payments',
+  },
+  {
+    to: '/fintech-institute-service',
+    label: msg`Services offered online`,
+    icon: 'sliders',
+    area: 'payments',
+  },
+  {
+    to: '/institute-campus-merchant-service',
+    label: msg`Campus merchants`,
+    icon: 'mapPin',
+    area: 'payments',
+  },
+  { to: '/fintech-service', label: msg`Payment services`, icon: 'fileText', area: 'payments' },
+  {
+    to: '/fintech-service-provider',
+    label: msg`Payment gateways`,
+    icon: 'link',
+    area: 'payments',
   },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },

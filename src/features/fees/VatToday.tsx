@@ -5,7 +5,7 @@ import { useFormat } from '../../lib/format.ts'
 import { useMoney } from '../../lib/use-money.ts'
 import { vatRateOn } from '../../shared/fees/vat.ts'
 import type { VatRateRow } from '../../shared/schemas/fee-heads.ts'
-import { percentInput } from './rate-text.ts'
+import { percentInput } from '../../lib/rate-text.ts'
 
 /** A VAT rate in words: "15 % (added to the amount)". */
 export function useVatRateLabel() {

@@ -8,6 +8,10 @@ export const paymentErrors = {
     id: 'error.unknown_merchant_mode',
     message: 'Choose test or live.',
   },
+  merchant_name_required: /*i18n*/ {
+    id: 'error.merchant_name_required',
+    message: 'Give the merchant account a name, such as the campus it collects for.',
+  },
   store_id_required: /*i18n*/ {
     id: 'error.store_id_required',
     message: 'Give the store ID the gateway gave the institute.',

@@ -68,6 +68,7 @@ export const builtAreas = [
   'admission',
   'fees',
   'collection',
+  'payments',
 ] as const satisfies readonly PermissionArea[]
 
 export const isBuiltArea = (area: string): boolean =>

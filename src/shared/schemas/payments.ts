@@ -72,7 +72,7 @@ export type SettlementAccountInput = v.InferInput<typeof SettlementAccountInputS
 /** A merchant account as saved: the secret is written, never read back; left empty, kept. */
 export const MerchantInputSchema = v.object({
   provider: v.picklist(gatewayIds, 'unknown_gateway'),
-  name: text(120, 'name_required'),
+  name: text(120, 'merchant_name_required'),
   mode: v.picklist(merchantModes, 'unknown_merchant_mode'),
   storeId: text(120, 'store_id_required'),
   secret: optionalText(500),

@@ -5,7 +5,7 @@ import { dayDate } from '../../../lib/dates.ts'
 import { useFormat } from '../../../lib/format.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import type { GroupInvoicePreview } from '../../../shared/schemas/fees-invoices.ts'
-import { percentInput } from '../rate-text.ts'
+import { percentInput } from '../../../lib/rate-text.ts'
 
 /**
  * A group run's VAT before it runs: the VAT each head adds, and a warning for each head whose

@@ -12,7 +12,7 @@ import {
 import type { FineCharge } from '../../../shared/schemas/fee-rules.ts'
 import type { InvoiceLine } from '../../../shared/schemas/fees-invoices.ts'
 import { concessionCategoryLabels } from '../fine-labels.ts'
-import { percentInput } from '../rate-text.ts'
+import { percentInput } from '../../../lib/rate-text.ts'
 
 /**
  * How one line's figures were found, in words a guardian at the counter can follow: the

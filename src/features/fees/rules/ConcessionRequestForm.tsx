@@ -13,7 +13,7 @@ import {
   type ConcessionOptions,
 } from '../../../shared/schemas/fee-rules.ts'
 import { concessionCategoryLabels } from '../fine-labels.ts'
-import { parsePercent } from '../rate-text.ts'
+import { parsePercent } from '../../../lib/rate-text.ts'
 import { useAttachConcessionDocument, useRequestConcession } from './mutations.ts'
 import { concessionOptionsQuery } from './queries.ts'
 import { HeadOptions } from './HeadOptions.tsx'

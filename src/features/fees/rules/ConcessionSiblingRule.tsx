@@ -7,7 +7,7 @@ import { useServerErrors } from '../../../lib/server-errors.ts'
 import { showToast } from '../../../lib/toasts.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import { SiblingRuleSchema, type ConcessionOptions } from '../../../shared/schemas/fee-rules.ts'
-import { parsePercent } from '../rate-text.ts'
+import { parsePercent } from '../../../lib/rate-text.ts'
 import { useSiblingRule } from './mutations.ts'
 import { HeadOptions } from './HeadOptions.tsx'
 

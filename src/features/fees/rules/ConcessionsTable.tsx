@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/toasts.ts'
 import { useMoney } from '../../../lib/use-money.ts'
 import type { Concession } from '../../../shared/schemas/fee-rules.ts'
 import { concessionCategoryLabels, concessionStatusLabels } from '../fine-labels.ts'
-import { percentInput } from '../rate-text.ts'
+import { percentInput } from '../../../lib/rate-text.ts'
 import { useConcessionStep, type ConcessionStep } from './mutations.ts'
 import { openConcessionDocument } from './queries.ts'
 

@@ -1,6 +1,6 @@
 import type { useMoney } from '../../../lib/use-money.ts'
 import type { FineCharge, FineKind, FineRuleRow } from '../../../shared/schemas/fee-rules.ts'
-import { parsePercent, percentInput } from '../rate-text.ts'
+import { parsePercent, percentInput } from '../../../lib/rate-text.ts'
 
 /** A fine rule as typed: every figure still text in the user's language. */
 export interface FineDraft {

@@ -1,4 +1,4 @@
-import { minorToDecimalString, parseMajorAmount } from '../../shared/money.ts'
+import { minorToDecimalString, parseMajorAmount } from '../shared/money.ts'
 
 /*
  * A percentage as typed ("12.5", "12,5" in de, fr, pt) and basis points, exactly: a percent

@@ -1,0 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { postJson, putJson } from '../../lib/api.ts'
+import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
+import {
+  CampusMerchantListSchema,
+  InstituteServiceSchema,
+  MerchantSchema,
+  type CampusMerchant,
+  type CampusMerchantList,
+  type InstituteService,
+  type Merchant,
+  type MerchantInput,
+  type SettlementAccountInput,
+} from '../../shared/schemas/payments.ts'
+import { paymentsKey } from './queries.ts'
+
+/* The online payments set-up's changes: each reads the whole set-up again. */
+
+const refresh = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: paymentsKey })
+
+export function useSaveMerchant(feedback: Feedback<Merchant, MerchantInput & { id?: string }>) {
+  return useChange(
+    ({ id, ...body }: MerchantInput & { id?: string }) =>
+      id
+        ? putJson(`payments/merchants/${id}`, body, MerchantSchema)
+        : postJson('payments/merchants', body, MerchantSchema),
+    { refresh, feedback },
+  )
+}
+
+export function useSetSettlementAccount(
+  feedback: Feedback<Merchant, SettlementAccountInput & { merchantId: string }>,
+) {
+  return useChange(
+    ({ merchantId, ...body }: SettlementAccountInput & { merchantId: string }) =>
+      putJson(`payments/merchants/${merchantId}/settlement-account`, body, MerchantSchema),
+    { refresh, feedback },
+  )
+}
+
+export function useSaveInstituteService(feedback: Feedback<InstituteService, InstituteService>) {
+  return useChange(
+    (body: InstituteService) =>
+      putJson('payments/institute-services', body, InstituteServiceSchema),
+    { refresh, feedback },
+  )
+}
+
+export function useSaveCampusMerchants(feedback: Feedback<CampusMerchantList, CampusMerchant[]>) {
+  return useChange(
+    (data: CampusMerchant[]) =>
+      putJson('payments/campus-merchants', { data }, CampusMerchantListSchema),
+    { refresh, feedback },
+  )
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SettlementAccountsPage } from '../features/payments/SettlementAccountsPage.tsx'
+import { settlementAccountsQuery } from '../features/payments/queries.ts'
+import { guardRoute } from '../lib/route-guard.ts'
+
+export const Route = createFileRoute('/merchant-settlement-account')({
+  staticData: { strings: ['payments'] },
+  beforeLoad: ({ context, location }) =>
+    guardRoute(context, '/merchant-settlement-account', location.href),
+  loader: ({ context }) => context.queryClient.ensureQueryData(settlementAccountsQuery()),
+  component: SettlementAccountsPage,
+})

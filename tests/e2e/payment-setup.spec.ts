@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test'
+import { publishForm, submitApplication } from './admission-data.ts'
+import { signInAs } from './session.ts'
+
+test('the office sets up a gateway merchant for a campus’s dues, and finds an online payment in the list', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow()
+  const run = Math.random().toString(36).slice(2, 7).toUpperCase()
+  const context = await browser.newContext()
+  await signInAs(context, context.request, baseURL!, 'admin')
+  const page = await context.newPage()
+
+  // The gateways and what each can do.
+  await page.goto('/fintech-service-provider')
+  const sslcommerz = page.getByRole('row').filter({ hasText: 'SSLCommerz' })
+  await expect(sslcommerz.getByRole('cell').first()).toHaveText('Yes')
+  await expect(page.getByRole('row').filter({ hasText: 'Sandbox' })).toContainText(
+    'Test payments only',
+  )
+
+  // A merchant account: its password is taken, and never shown again.
+  await page.goto('/fintech-merchant')
+  await page.getByRole('button', { name: 'New merchant' }).click()
+  await page.getByLabel('Gateway').selectOption({ label: 'SSLCommerz' })
+  await page.getByLabel('Store ID').fill(`north${run.toLowerCase()}`)
+  await page.getByRole('button', { name: 'Save merchant' }).click()
+  await expect(page.getByText('Give the merchant account a name')).toBeVisible()
+  await expect(page.getByText('Give the store password or secret key')).toBeVisible()
+  await page.getByLabel('Name', { exact: true }).fill(`North campus ${run}`)
+  await page.getByLabel('Store password').fill(`store-secret-${run}`)
+  await page.getByRole('button', { name: 'Save merchant' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The merchant was saved.' }),
+  ).toBeVisible()
+  const merchant = page.getByRole('row').filter({ hasText: `North campus ${run}` })
+  await expect(merchant).toContainText('SSLCommerz')
+  await expect(merchant).toContainText('Set')
+  expect(await page.content()).not.toContain(`store-secret-${run}`)
+  await merchant.getByRole('button', { name: `Edit North campus ${run}` }).click()
+  await expect(page.getByLabel('Store password')).toHaveValue('')
+  await expect(page.getByText('A password is set: leave this empty to keep it.')).toBeVisible()
+
+  // The bank it settles to.
+  await page.goto('/merchant-settlement-account')
+  const account = page.getByLabel(`Bank account of North campus ${run}`, { exact: true })
+  const bank = (await account.locator('option').nth(1).textContent())!
+  await account.selectOption({ label: bank })
+  await page.getByRole('button', { name: `Save the bank account of North campus ${run}` }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The settlement account was saved.' }),
+  ).toBeVisible()
+  await page.reload()
+  await expect(account).toHaveValue(bank)
+
+  // Dues offered online, the institute bearing the charge, the platform taking 1 %.
+  await page.goto('/fintech-institute-service')
+  const dues = page.getByRole('form', { name: 'Student dues' })
+  await dues.getByLabel('Offered online').check()
+  await dues.getByLabel('Who bears the gateway’s charge').selectOption('institute')
+  await dues.getByLabel('Platform’s share (%)').fill('1.5x')
+  await expect(dues.getByText('Type a percentage with at most two decimals')).toBeVisible()
+  await dues.getByLabel('Platform’s share (%)').fill('1')
+  await expect(
+    dues.getByText(/On a payment of .*1,000\.00.*the platform’s share .*10\.00/),
+  ).toBeVisible()
+  await dues.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The service was saved.' })).toBeVisible()
+
+  // The merchant collects the dues of the first campus.
+  await page.goto('/institute-campus-merchant-service')
+  const choice = page.getByLabel(/^Merchant collecting Student dues for /).first()
+  const campus = (await choice.getAttribute('aria-label'))!.replace(
+    'Merchant collecting Student dues for ',
+    '',
+  )
+  await choice.selectOption({ label: `North campus ${run}` })
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The campus merchants were saved.' }),
+  ).toBeVisible()
+
+  // The overview shows it under its gateway, and an applicant's payment is in the list.
+  const { form } = await publishForm(request, baseURL!, {
+    title: `Setup fee form ${run}`,
+    fee: 20_000,
+    attachments: [],
+  })
+  const { temporaryId } = await submitApplication(request, baseURL!, form.id, `Payer ${run}`)
+  const started = await request.post(`${baseURL}/api/payments/public/demo-school/intents`, {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: { purpose: 'admission_fee', temporaryId },
+  })
+  expect(started.status()).toBe(201)
+  const { reference } = (await started.json()) as { reference: string }
+
+  await page.goto('/fintech')
+  const row = page.getByRole('row').filter({ hasText: `North campus ${run}` })
+  await expect(row).toContainText(`Student dues · ${campus}`)
+  await page.getByRole('searchbox', { name: /Search by reference/ }).fill(reference)
+  await page.keyboard.press('Enter')
+  const payment = page.getByRole('row').filter({ hasText: reference })
+  await expect(payment).toContainText(`Payer ${run}`)
+  await expect(payment).toContainText('At the gateway')
+  await expect(page).toHaveURL(new RegExp(`q=${reference}`))
+  await context.close()
+})
