@@ -173,12 +173,27 @@ test('every staff screen opened once opens offline, reached from the menu or by 
   const menuLink = (href: string) => page.locator(`nav[aria-label="Main menu"] a[href="${href}"]`)
   // The menu's links go by the address alone: a dropdown's closed list is clicked all the same.
   const viaMenu = (href: string) => menuLink(href).dispatchEvent('click')
+  // What the page said and what it kept: printed with a failure, to tell why a screen is missing.
+  const said: string[] = []
+  page.on('console', (m) => m.type() !== 'log' && said.push(`${m.type()}: ${m.text()}`))
+  page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`))
+  page.on('requestfailed', (r) => said.push(`failed: ${r.url()} ${r.failure()?.errorText}`))
   const opened = async (href: string, how: string) => {
-    await expect(page, how).toHaveURL(new RegExp(`${href}(\\?|$)`))
-    await expect(menuLink(href), how).toHaveClass(/active/)
-    await expect(unavailable, how).toHaveCount(0)
-    await expect(failed, how).toHaveCount(0)
-    await expect(page.locator('main h1').first(), how).toBeVisible()
+    try {
+      await expect(page, how).toHaveURL(new RegExp(`${href}(\\?|$)`))
+      await expect(menuLink(href), how).toHaveClass(/active/)
+      await expect(unavailable, how).toHaveCount(0)
+      await expect(failed, how).toHaveCount(0)
+      await expect(page.locator('main h1').first(), how).toBeVisible()
+    } catch (e) {
+      const kept = (await storedReads(page)).map(
+        (r) => `${r.screen} ${r.endpoint}?${r.params} ${r.size} B at ${r.fetchedAt}`,
+      )
+      throw new Error(
+        `${(e as Error).message}\n--- kept:\n${kept.join('\n')}\n--- said:\n${said.slice(-40).join('\n')}`,
+        { cause: e },
+      )
+    }
   }
 
   // Online, each screen once, from the menu, until its reads have all come back.

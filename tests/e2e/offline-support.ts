@@ -102,6 +102,9 @@ export async function applicant(request: APIRequestContext, baseURL: string, nam
 interface Stored {
   key: string
   endpoint: string
+  params: string
+  screen: string
+  size: number
   userId: string
   fetchedAt: number
   pinned: 0 | 1

@@ -29,6 +29,12 @@ export interface JobContext<P, C> {
    * Answers the new checkpoint.
    */
   step(batch: (tx: Db) => Promise<StepOutcome<C>>): Promise<C>
+  /**
+   * The database outside any step, for work that must not hold a transaction open: a call to
+   * another system (a gateway's status API) between steps. Such work is not undone by a failed
+   * step, so it must be safe to repeat.
+   */
+  readonly db: Db
   /** Whether someone asked to cancel the job (a step checks this by itself). */
   isCancelled(): Promise<boolean>
 }

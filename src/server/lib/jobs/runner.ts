@@ -250,6 +250,7 @@ export class JobRunner {
       createdBy: job.createdBy,
       params: job.params,
       attempt: job.attempts,
+      db: this.db,
       get checkpoint() {
         return checkpoint
       },

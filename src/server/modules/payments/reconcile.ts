@@ -32,35 +32,35 @@ export const reconcileJobKind = (
     let after = ctx.checkpoint?.after ?? ''
     let settled = 0
     for (;;) {
-      const checkpoint = await ctx.step(async (tx) => {
-        const open = await tx
-          .select({ reference: paymentIntents.reference })
-          .from(paymentIntents)
-          .where(
-            and(
-              eq(paymentIntents.instituteId, ctx.instituteId),
-              inArray(paymentIntents.status, [...openStatuses]),
-              lt(
-                paymentIntents.updatedAt,
-                sql`now() - ${`${reconcileAfterMs} milliseconds`}::interval`,
-              ),
-              gt(paymentIntents.reference, after),
+      // Read and settled outside a step's transaction: each settles in its own, and asking the
+      // gateway (a network call) must not hold the database meanwhile.
+      const open = await ctx.db
+        .select({ reference: paymentIntents.reference })
+        .from(paymentIntents)
+        .where(
+          and(
+            eq(paymentIntents.instituteId, ctx.instituteId),
+            inArray(paymentIntents.status, [...openStatuses]),
+            lt(
+              paymentIntents.updatedAt,
+              sql`now() - ${`${reconcileAfterMs} milliseconds`}::interval`,
             ),
-          )
-          .orderBy(asc(paymentIntents.reference))
-          .limit(batch)
-        for (const { reference } of open) {
-          const intent = await checkAndSettle(
-            { db: tx, services, log: services.log },
-            reference,
-            'reconciliation',
-          )
-          if (intent && !openStatuses.includes(intent.status)) settled++
-        }
-        return { checkpoint: { after: open.at(-1)?.reference ?? '' }, done: settled }
-      })
-      if (!checkpoint.after) break
-      after = checkpoint.after
+            gt(paymentIntents.reference, after),
+          ),
+        )
+        .orderBy(asc(paymentIntents.reference))
+        .limit(batch)
+      if (open.length === 0) break
+      for (const { reference } of open) {
+        const intent = await checkAndSettle(
+          { db: ctx.db, services, log: services.log },
+          reference,
+          'reconciliation',
+        )
+        if (intent && !openStatuses.includes(intent.status)) settled++
+      }
+      after = open.at(-1)!.reference
+      await ctx.step(async () => ({ checkpoint: { after }, done: settled }))
     }
     return { settled }
   },
