@@ -149,6 +149,7 @@ test('the role editor offers home pages by name, only pages that exist, and only
     'Admission',
     'Fees',
     'Collection',
+    'Online payments',
   ])
   await expect(page.getByRole('rowheader', { name: 'Reports', exact: true })).toHaveCount(0)
   await expect(page.getByRole('rowheader', { name: 'Paid report' })).toHaveCount(0)

@@ -10,10 +10,12 @@ import {
   countApiRequests,
   mainMenu,
   openTrialBalanceFirst,
+  pageTalk,
   postVoucher,
   storedEndpoints,
   storedReads,
   unique,
+  withWhatWasKept,
 } from './offline-support.ts'
 
 // What this file tries needs the app's service worker (off by default: playwright.config.ts).
@@ -173,11 +175,7 @@ test('every staff screen opened once opens offline, reached from the menu or by 
   const menuLink = (href: string) => page.locator(`nav[aria-label="Main menu"] a[href="${href}"]`)
   // The menu's links go by the address alone: a dropdown's closed list is clicked all the same.
   const viaMenu = (href: string) => menuLink(href).dispatchEvent('click')
-  // What the page said and what it kept: printed with a failure, to tell why a screen is missing.
-  const said: string[] = []
-  page.on('console', (m) => m.type() !== 'log' && said.push(`${m.type()}: ${m.text()}`))
-  page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`))
-  page.on('requestfailed', (r) => said.push(`failed: ${r.url()} ${r.failure()?.errorText}`))
+  const said = pageTalk(page)
   const opened = async (href: string, how: string) => {
     try {
       await expect(page, how).toHaveURL(new RegExp(`${href}(\\?|$)`))
@@ -186,20 +184,21 @@ test('every staff screen opened once opens offline, reached from the menu or by 
       await expect(failed, how).toHaveCount(0)
       await expect(page.locator('main h1').first(), how).toBeVisible()
     } catch (e) {
-      const kept = (await storedReads(page)).map(
-        (r) => `${r.screen} ${r.endpoint}?${r.params} ${r.size} B at ${r.fetchedAt}`,
-      )
-      throw new Error(
-        `${(e as Error).message}\n--- kept:\n${kept.join('\n')}\n--- said:\n${said.slice(-40).join('\n')}`,
-        { cause: e },
-      )
+      throw await withWhatWasKept(page, said, e)
     }
   }
 
-  // Online, each screen once, from the menu, until its reads have all come back.
+  // Online, each screen once, from the menu, until its reads have all come back. The address
+  // and the menu change as the navigation starts, while the last screen is still shown: the
+  // new screen's heading says its reads have come back (and been kept: a read is kept before
+  // it is shown).
+  const heading = page.locator('main h1').first()
+  let last = ''
   for (const href of screens) {
     await viaMenu(href)
+    if (last) await expect(heading, `${href} replaces ${last}`).not.toHaveText(last)
     await opened(href, `${href} online`)
+    last = (await heading.textContent()) ?? ''
     // Looked at every 100 ms: the default's 1-second steps add up over forty screens.
     await expect.poll(settled, { message: `${href} settles`, intervals: [100] }).toBe(true)
   }

@@ -129,6 +129,24 @@ export function storedReads(page: Page): Promise<Stored[]> {
   )
 }
 
+/** What the page says (warnings, errors, failed requests), to print with a failure. */
+export function pageTalk(page: Page): string[] {
+  const said: string[] = []
+  page.on('console', (m) => m.type() !== 'log' && said.push(`${m.type()}: ${m.text()}`))
+  page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`))
+  page.on('requestfailed', (r) => said.push(`failed: ${r.url()} ${r.failure()?.errorText}`))
+  return said
+}
+
+/** A failure with what the device kept and what the page said: why a screen is missing. */
+export async function withWhatWasKept(page: Page, said: string[], failure: unknown) {
+  const kept = (await storedReads(page)).map(
+    (r) => `${r.screen} ${r.endpoint}?${r.params} ${r.size} B at ${r.fetchedAt}`,
+  )
+  const text = `${(failure as Error).message}\n--- kept:\n${kept.join('\n')}\n--- said:\n${said.slice(-40).join('\n')}`
+  return new Error(text, { cause: failure })
+}
+
 export async function storedEndpoints(page: Page) {
   return (await storedReads(page)).map((r) => r.endpoint)
 }
