@@ -176,6 +176,7 @@ describe('student import', () => {
           createdBy: ctx.createdBy,
           params: ctx.params,
           attempt: ctx.attempt,
+          db: ctx.db,
           checkpoint: undefined,
           isCancelled: () => ctx.isCancelled(),
           step: (batch) =>
