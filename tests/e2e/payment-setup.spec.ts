@@ -94,7 +94,10 @@ test('the office sets up a gateway merchant for a campus’s dues, and finds an 
     data: { purpose: 'admission_fee', temporaryId },
   })
   expect(started.status()).toBe(201)
-  const { reference } = (await started.json()) as { reference: string }
+  const { reference, redirectUrl } = (await started.json()) as {
+    reference: string
+    redirectUrl: string
+  }
 
   await page.goto('/fintech')
   const row = page.getByRole('row').filter({ hasText: `North campus ${run}` })
@@ -105,5 +108,28 @@ test('the office sets up a gateway merchant for a campus’s dues, and finds an 
   await expect(payment).toContainText(`Payer ${run}`)
   await expect(payment).toContainText('At the gateway')
   await expect(page).toHaveURL(new RegExp(`q=${reference}`))
+
+  // Paid at the gateway: the platform's 1 % of it is in the franchise revenue, in every
+  // institute's report for the platform's administrator.
+  const paid = await request.post(redirectUrl, { form: { outcome: 'pay' }, maxRedirects: 0 })
+  expect(paid.status()).toBe(303)
+  // The list shows what the server had when it was read: read again until the gateway's
+  // notification has settled it.
+  await expect(async () => {
+    await page.reload()
+    await expect(payment).toContainText('Paid', { timeout: 1_000 })
+  }).toPass()
+  await page.goto('/franchise-revenue')
+  await expect(page.getByRole('heading', { name: 'Franchise revenue' })).toBeVisible()
+  const revenue = page
+    .getByTestId('franchise-revenue')
+    .getByRole('row')
+    .filter({ hasText: 'Demo School' })
+    .filter({ hasText: 'Admission fee' })
+  await expect(revenue).toBeVisible()
+  await expect(page.getByTestId('franchise-revenue-total')).toContainText(/\d/)
+  await page.getByLabel('From', { exact: true }).fill('2001-01-01')
+  await page.getByLabel('To', { exact: true }).fill('2001-01-31')
+  await expect(page.getByText('No online payments were posted in this period.')).toBeVisible()
   await context.close()
 })

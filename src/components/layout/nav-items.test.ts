@@ -15,7 +15,7 @@ describe('navEntries', () => {
       'fees: /std-fee-config /payment-cycle-config /vat-config /config-fine-management /student-concessions /group-invoice /invoice-print-settings',
       'collection: /payment-collection /payment-collection/day /advance-override',
       'reports: /paid-report /due-report /student-ledger /head-wise-ledger /head-wise-summaries',
-      'payments: /fintech /fintech-merchant /merchant-settlement-account /fintech-institute-service /institute-campus-merchant-service /fintech-service /fintech-service-provider',
+      'payments: /fintech /fintech-merchant /merchant-settlement-account /fintech-institute-service /institute-campus-merchant-service /franchise-revenue /fintech-service /fintech-service-provider',
       'admission: /admission-forms /admission-applicants',
     ])
   })

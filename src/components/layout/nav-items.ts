@@ -118,6 +118,7 @@ export const navItems: NavItem[] = [
     icon: 'mapPin',
     area: 'payments',
   },
+  { to: '/franchise-revenue', label: msg`Franchise revenue`, icon: 'barChart', area: 'payments' },
   { to: '/fintech-service', label: msg`Payment services`, icon: 'fileText', area: 'payments' },
   {
     to: '/fintech-service-provider',

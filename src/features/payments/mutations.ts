@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { postJson, putJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
+import { useReportExport } from '../../lib/report-export.ts'
 import {
   CampusMerchantListSchema,
   InstituteServiceSchema,
@@ -54,3 +55,6 @@ export function useSaveCampusMerchants(feedback: Feedback<CampusMerchantList, Ca
     { refresh, feedback },
   )
 }
+
+/** Saves the franchise revenue report, as filtered, as CSV or Excel. */
+export const useExportFranchiseRevenue = () => useReportExport('payments/franchise-revenue')

@@ -11,6 +11,10 @@ import {
   MerchantListSchema,
   PaymentOverviewSchema,
 } from '../../shared/schemas/payments.ts'
+import {
+  FranchiseRevenueSchema,
+  type FranchiseRevenueQuery,
+} from '../../shared/schemas/franchise-revenue.ts'
 
 /** Everything under ['payments'] is read again after any change of the set-up. */
 export const paymentsKey = ['payments'] as const
@@ -70,4 +74,15 @@ export const campusMerchantsQuery = () =>
       CampusMerchantListSchema,
       '/institute-campus-merchant-service',
     ),
+  })
+
+export const franchiseRevenueQuery = (search: FranchiseRevenueQuery) =>
+  queryOptions({
+    queryKey: [...paymentsKey, 'franchise-revenue', search],
+    ...storedRead(
+      `payments/franchise-revenue?${toSearchParams(search)}`,
+      FranchiseRevenueSchema,
+      '/franchise-revenue',
+    ),
+    placeholderData: keepPreviousData,
   })

@@ -16,6 +16,10 @@ export const reportSheets = {
   studentLedger: /*i18n*/ { id: 'report.sheet.student_ledger', message: 'Student ledger' },
   headLedger: /*i18n*/ { id: 'report.sheet.head_ledger', message: 'Head-wise ledger' },
   headSummaries: /*i18n*/ { id: 'report.sheet.head_summaries', message: 'Head-wise summaries' },
+  franchiseRevenue: /*i18n*/ {
+    id: 'report.sheet.franchise_revenue',
+    message: 'Franchise revenue',
+  },
 } satisfies Record<string, MessageDescriptor>
 
 export const reportColumns = {
@@ -68,6 +72,11 @@ export const reportColumns = {
     message: 'Invoices cancelled',
   },
   collected: /*i18n*/ { id: 'report.column.collected', message: 'Collected' },
+  institute: /*i18n*/ { id: 'report.column.institute', message: 'Institute' },
+  service: /*i18n*/ { id: 'report.column.service', message: 'Service' },
+  payments: /*i18n*/ { id: 'report.column.payments', message: 'Payments' },
+  franchiseShare: /*i18n*/ { id: 'report.column.franchise_share', message: 'Platform’s share' },
+  currency: /*i18n*/ { id: 'report.column.currency', message: 'Currency' },
   cancelledReceipts: /*i18n*/ {
     id: 'report.column.cancelled_receipts',
     message: 'Receipts cancelled',
@@ -142,3 +151,9 @@ export const ledgerEntryNames = {
     message: 'Advance transferred',
   },
 } satisfies Record<LedgerEntryKind | 'opening' | 'closing', MessageDescriptor>
+
+/** The services paid online, as a franchise revenue file names them. */
+export const paymentServiceNames = {
+  admission_fee: /*i18n*/ { id: 'report.service.admission_fee', message: 'Admission fee' },
+  dues: /*i18n*/ { id: 'report.service.dues', message: 'Student dues' },
+} satisfies Record<string, MessageDescriptor>

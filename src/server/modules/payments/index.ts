@@ -1,5 +1,6 @@
 import type { Area } from '../../lib/area.ts'
 import { sandboxPageRoutes } from './gateways/sandbox-pages.ts'
+import { franchiseRevenueRoutes } from './franchise-revenue.ts'
 import { merchantRoutes } from './merchants.ts'
 import { intentRoutes } from './intents.ts'
 import { notificationRoutes } from './notifications.ts'
@@ -12,6 +13,7 @@ export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
   mounts: [
     { path: '/payments/merchants', routes: merchantRoutes },
     { path: '/payments/intents', routes: intentRoutes },
+    { path: '/payments/franchise-revenue', routes: franchiseRevenueRoutes },
     { path: '/payments/public', routes: publicPaymentRoutes(limits) },
     { path: '/payments/notify', routes: notificationRoutes },
     { path: '/payments/sandbox', routes: sandboxPageRoutes },
