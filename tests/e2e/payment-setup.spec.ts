@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { publishForm, submitApplication } from './admission-data.ts'
 import { signInAs } from './session.ts'
 
-test('the office sets up a gateway merchant for a campus’s dues, and finds an online payment in the list', async ({
+test('the office sets up a gateway merchant for a campus’s dues, finds an online payment in the list, sees the platform’s share and refunds it', async ({
   browser,
   request,
   baseURL,
@@ -131,5 +131,19 @@ test('the office sets up a gateway merchant for a campus’s dues, and finds an 
   await page.getByLabel('From', { exact: true }).fill('2001-01-01')
   await page.getByLabel('To', { exact: true }).fill('2001-01-31')
   await expect(page.getByText('No online payments were posted in this period.')).toBeVisible()
+
+  // Refunded with its reason: the gateway gives it back and the list says so.
+  await page.goto(`/fintech?q=${reference}`)
+  await payment.getByRole('button', { name: `Refund ${reference}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Refund ${reference}` })
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+  await expect(dialog.getByText('Say why the payment is refunded')).toBeVisible()
+  await dialog.getByLabel('Reason for the refund').fill('Applied twice by mistake')
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The payment was refunded.' }),
+  ).toBeVisible()
+  await expect(payment).toContainText('Refunded')
+  await expect(payment.getByRole('button', { name: `Refund ${reference}` })).toHaveCount(0)
   await context.close()
 })

@@ -42,6 +42,7 @@ export const permissionLabels: Record<Permission, MessageDescriptor> = {
   'ins-fintech': msg`Campus merchant services`,
   'fintech-merchant': msg`Merchants`,
   'franchise-revenue': msg`Franchise revenue`,
+  'payment-refund': msg`Refunds of online payments`,
   'salary-disbursements': msg`Salary disbursements`,
   'sms-notification': msg`SMS notifications`,
   resourceSharing: msg`Resource sharing`,
@@ -96,6 +97,7 @@ export const auditActionLabels: Record<string, MessageDescriptor> = {
   register: msg`Institute registered`,
   move: msg`Moved`,
   reverse: msg`Reversed`,
+  refund: msg`Refunded`,
   publish: msg`Published`,
   unpublish: msg`Publication withdrawn`,
   close: msg`Closed`,
@@ -164,6 +166,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   merchant: msg`Merchant account`,
   institute_service: msg`Online payment service`,
   campus_merchants: msg`Campus merchants`,
+  payment_intent: msg`Online payment`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

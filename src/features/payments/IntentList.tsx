@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { PagedTable } from '../../components/table/PagedTable.tsx'
 import { SearchBox } from '../../components/table/SearchBox.tsx'
+import { useAbility } from '../../lib/ability.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useListSearch } from '../../lib/list-search.ts'
 import { useMoney } from '../../lib/use-money.ts'
@@ -10,6 +11,7 @@ import { useServerErrors } from '../../lib/server-errors.ts'
 import { intentStatuses, type IntentRow, type IntentStatus } from '../../shared/schemas/payments.ts'
 import { intentStatusBadges, intentStatusLabels, serviceLabels } from './labels.ts'
 import { intentsQuery, type IntentListSearch } from './queries.ts'
+import { RefundDialog } from './RefundDialog.tsx'
 
 /**
  * The online payments, newest first, by status and searched by reference, payer or the
@@ -27,10 +29,13 @@ export function IntentList({
   const money = useMoney()
   const { translate } = useServerErrors()
   const { data } = useSuspenseQuery(intentsQuery(search))
+  const canRefund = useAbility().can('create', 'payment-refund')
+  const [refunding, setRefunding] = useState<IntentRow | null>(null)
   const { setSearch, onSearch, sorting, paging } = useListSearch(search, onSearchChange, {
     sortBy: 'createdAt',
     sortDesc: true,
   })
+  const refundLabel = (reference: string) => t`Refund ${reference}`
   const amount = (row: IntentRow) => {
     const paid = money.format(row.amountMinor)
     const surcharge = money.format(row.surchargeMinor)
@@ -78,6 +83,7 @@ export function IntentList({
           { label: t`Amount`, sort: 'amount', amount: true },
           { label: t`Status` },
           { label: t`Receipt` },
+          ...(canRefund ? [{ label: t`Actions` }] : []),
         ]}
         rows={data.data.map((row) => (
           <tr key={row.reference}>
@@ -106,9 +112,30 @@ export function IntentList({
               )}
             </td>
             <td>{row.receiptNumber ?? '—'}</td>
+            {canRefund && (
+              <td>
+                {row.status === 'succeeded' && (
+                  <button
+                    type="button"
+                    className="button-link"
+                    aria-label={refundLabel(row.reference)}
+                    onClick={() => setRefunding(row)}
+                  >
+                    <Trans>Refund</Trans>
+                  </button>
+                )}
+              </td>
+            )}
           </tr>
         ))}
       />
+      {refunding && (
+        <RefundDialog
+          payment={refunding}
+          amount={money.format(refunding.amountMinor + refunding.surchargeMinor)}
+          onClose={() => setRefunding(null)}
+        />
+      )}
     </section>
   )
 }

@@ -21,6 +21,7 @@ export const intentStatusLabels: Record<IntentStatus, MessageDescriptor> = {
   cancelled: msg`Cancelled`,
   expired: msg`Expired`,
   held: msg`Held for review`,
+  refunded: msg`Refunded`,
 }
 
 export const intentStatusBadges: Record<IntentStatus, string> = {
@@ -31,4 +32,5 @@ export const intentStatusBadges: Record<IntentStatus, string> = {
   cancelled: 'badge-muted',
   expired: 'badge-muted',
   held: 'badge-danger',
+  refunded: 'badge-muted',
 }

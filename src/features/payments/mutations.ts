@@ -6,11 +6,14 @@ import {
   CampusMerchantListSchema,
   InstituteServiceSchema,
   MerchantSchema,
+  RefundedPaymentSchema,
   type CampusMerchant,
   type CampusMerchantList,
   type InstituteService,
   type Merchant,
   type MerchantInput,
+  type RefundedPayment,
+  type RefundInput,
   type SettlementAccountInput,
 } from '../../shared/schemas/payments.ts'
 import { paymentsKey } from './queries.ts'
@@ -52,6 +55,16 @@ export function useSaveCampusMerchants(feedback: Feedback<CampusMerchantList, Ca
   return useChange(
     (data: CampusMerchant[]) =>
       putJson('payments/campus-merchants', { data }, CampusMerchantListSchema),
+    { refresh, feedback },
+  )
+}
+
+export function useRefundPayment(
+  feedback: Feedback<RefundedPayment, RefundInput & { reference: string }>,
+) {
+  return useChange(
+    ({ reference, ...body }: RefundInput & { reference: string }) =>
+      postJson(`payments/intents/${reference}/refund`, body, RefundedPaymentSchema),
     { refresh, feedback },
   )
 }

@@ -54,6 +54,19 @@ export const paymentErrors = {
     id: 'error.notification_unverified',
     message: 'The notification’s signature does not check out: nothing was done.',
   },
+  refund_reason_required: /*i18n*/ {
+    id: 'error.refund_reason_required',
+    message: 'Say why the payment is refunded: the reason is kept with the refund.',
+  },
+  payment_not_refundable: /*i18n*/ {
+    id: 'error.payment_not_refundable',
+    message:
+      'Only a payment that was taken and posted can be refunded; this one was not, or is refunded already.',
+  },
+  gateway_refund_failed: /*i18n*/ {
+    id: 'error.gateway_refund_failed',
+    message: 'The gateway did not refund the payment: nothing was changed in the books.',
+  },
   gateway_unavailable: /*i18n*/ {
     id: 'error.gateway_unavailable',
     message: 'The payment gateway could not be reached. Try again in a moment.',

@@ -40,6 +40,8 @@ export const permissionAreas = {
     'ins-fintech',
     'fintech-merchant',
     'franchise-revenue',
+    // Giving money back posts a reversal and moves money at the gateway: a right of its own.
+    'payment-refund',
   ],
   salary: ['salary-disbursements'],
   sms: ['sms-notification'],

@@ -27,6 +27,7 @@ export const intentStatuses = [
   'cancelled',
   'expired',
   'held',
+  'refunded',
 ] as const
 export type IntentStatus = (typeof intentStatuses)[number]
 
@@ -248,4 +249,13 @@ export const IntentRowSchema = v.object({
   ),
 })
 export type IntentRow = v.InferOutput<typeof IntentRowSchema>
+
+/** `POST /api/payments/intents/:reference/refund`: the whole payment, with why. */
+export const RefundInputSchema = v.object({ reason: text(500, 'refund_reason_required') })
+export type RefundInput = v.InferInput<typeof RefundInputSchema>
+export const RefundedPaymentSchema = v.object({
+  reference: v.string(),
+  status: v.picklist(intentStatuses),
+})
+export type RefundedPayment = v.InferOutput<typeof RefundedPaymentSchema>
 export const IntentListSchema = pagedSchema(IntentRowSchema)

@@ -85,7 +85,7 @@ export const paymentCampusMerchants = pgTable(
 /** One gateway message, as kept: what came and what was done, secrets left out. */
 export interface IntentEvent {
   at: string
-  source: 'start' | 'notification' | 'return' | 'reconciliation'
+  source: 'start' | 'notification' | 'return' | 'reconciliation' | 'refund'
   status: string
   detail?: string
 }

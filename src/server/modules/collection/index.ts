@@ -7,8 +7,8 @@ import { counterRoutes } from './counter.ts'
 import { counterSettingsRoutes } from './counter-settings.ts'
 import { dayRoutes } from './days.ts'
 import { paymentRoutes } from './payments.ts'
-import { onVerifiedOnlinePayment } from '../payments/verified-posting.ts'
-import { postOnlinePayment } from './online-payment-post.ts'
+import { onOnlinePaymentRefund, onVerifiedOnlinePayment } from '../payments/verified-posting.ts'
+import { postOnlinePayment, refundOnlinePayment } from './online-payment-post.ts'
 import { publicReceiptRoutes, type PublicReceiptLimits } from './public-receipts.ts'
 
 export const collectionArea = (limits?: PublicReceiptLimits): Area => ({
@@ -33,5 +33,7 @@ export const collectionArea = (limits?: PublicReceiptLimits): Area => ({
     onInvoicesWritten(applyAdvancesAtInvoicing)
     // An online payment, once its gateway confirmed it, is taken as the counter takes one.
     onVerifiedOnlinePayment(postOnlinePayment)
+    // A refunded one, as a receipt is cancelled.
+    onOnlinePaymentRefund(refundOnlinePayment)
   },
 })

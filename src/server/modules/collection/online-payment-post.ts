@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts'
 import { gatewayAdapter } from '../payments/gateways/registry.ts'
 import type { IntentRow } from '../payments/verified-posting.ts'
 import { takeApplicantFee } from './applicant-fee-take.ts'
+import { cancelPayment } from './payment-cancel.ts'
 
 /**
  * A verified online payment, taken as the counter takes one whose tender is the gateway: Dr
@@ -27,4 +28,9 @@ export async function postOnlinePayment(tx: Db, intent: IntentRow, transactionId
     { applicantId: intent.applicantId ?? '', tenders: [tender] },
     options,
   )
+}
+
+/** A refunded online payment: its receipt cancelled with the refund's reason. */
+export async function refundOnlinePayment(tx: Db, intent: IntentRow, reason: string, by: string) {
+  await cancelPayment(tx, intent.instituteId, intent.paymentId ?? undefined, reason, by)
 }

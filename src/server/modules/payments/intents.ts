@@ -3,7 +3,10 @@ import { Hono } from 'hono'
 import {
   IntentListQuerySchema,
   IntentListSchema,
+  RefundedPaymentSchema,
+  RefundInputSchema,
   type IntentRow,
+  type RefundedPayment,
 } from '../../../shared/schemas/payments.ts'
 import type { AppEnv } from '../../app-env.ts'
 import { applicants } from '../../db/schema/admission.ts'
@@ -12,7 +15,9 @@ import { paymentIntents } from '../../db/schema/payments.ts'
 import { requireAuth, requirePermission } from '../../lib/auth.ts'
 import { containing } from '../../lib/like.ts'
 import { documented } from '../../lib/openapi/documented.ts'
-import { readQuery } from '../../lib/validate.ts'
+import { audit } from '../../lib/audit.ts'
+import { readJson, readQuery } from '../../lib/validate.ts'
+import { refundIntent } from './intent-refund.ts'
 
 /** The applicant who pays an intent (none for a guardian's dues). */
 const payerOfIntent = and(
@@ -86,3 +91,33 @@ export const intentRoutes = new Hono<AppEnv>()
     }))
     return c.json({ data, total: total!.n, page: query.page, perPage: query.perPage })
   })
+
+  .post(
+    '/:reference/refund',
+    documented({ answers: RefundedPaymentSchema, body: RefundInputSchema }),
+  )
+  .post(
+    '/:reference/refund',
+    requireAuth(),
+    requirePermission('create', 'payment-refund'),
+    async (c) => {
+      const { reason } = await readJson(c, RefundInputSchema)
+      const { database, auth, services } = c.var
+      const reference = c.req.param('reference')
+      const after = await refundIntent(
+        { db: database.db, services, log: services.log },
+        { instituteId: auth.instituteId, reference, reason, by: auth.user.id },
+        (tx, before, refunded) =>
+          audit(c, tx, {
+            area: 'payments',
+            action: 'refund',
+            entity: 'payment_intent',
+            entityId: before.id,
+            before: { reference, status: before.status, amountMinor: before.amountMinor },
+            after: { status: refunded.status, reason },
+          }),
+      )
+      services.outbox.kick()
+      return c.json<RefundedPayment>({ reference, status: after.status })
+    },
+  )

@@ -118,7 +118,7 @@ describe('merchant set-up', () => {
     const gateways = await (await asUser(t, admin, 'GET', '/api/payments/gateways')).json()
     expect(gateways).toMatchObject({
       data: [
-        { id: 'sandbox', liveAllowed: false, refunds: false },
+        { id: 'sandbox', liveAllowed: false, refunds: true },
         { id: 'sslcommerz', liveAllowed: true, refunds: true, statusQuery: true },
       ],
     })

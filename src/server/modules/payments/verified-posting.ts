@@ -24,3 +24,21 @@ export function postVerifiedPayment(...args: Parameters<VerifiedPoster>) {
   if (!poster) throw new Error('no poster for online payments: is the collection area composed?')
   return poster(...args)
 }
+
+/**
+ * Undoes a refunded online payment's posting as a receipt is cancelled (reversing voucher, the
+ * applicant's fee or the lines due again), in the refund's transaction.
+ */
+type RefundPoster = (tx: Db, intent: IntentRow, reason: string, by: string) => Promise<void>
+
+let refundPoster: RefundPoster | undefined
+
+/** Collection adds it beside the poster (see onVerifiedOnlinePayment). */
+export function onOnlinePaymentRefund(post: RefundPoster) {
+  refundPoster = post
+}
+
+export function postOnlineRefund(...args: Parameters<RefundPoster>) {
+  if (!refundPoster) throw new Error('no refund poster: is the collection area composed?')
+  return refundPoster(...args)
+}

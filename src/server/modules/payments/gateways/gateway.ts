@@ -41,6 +41,16 @@ export interface ProviderStatus {
   detail: string
 }
 
+/** Giving a whole payment back, by the gateway's transaction id. */
+export interface RefundRequest {
+  reference: string
+  transactionId: string
+  /** What the payer paid: the amount and the surcharge. */
+  amountMinor: number
+  currencyDigits: number
+  reason: string
+}
+
 /** What an adapter may use: the database (the sandbox keeps its books there) and delivery. */
 export interface GatewayContext {
   db: Db
@@ -65,6 +75,15 @@ export interface GatewayAdapter {
     reference: string,
     digits: number,
   ): Promise<ProviderStatus>
+  /**
+   * Gives the payment back (where `info.refunds`): asked again for the same payment, it refunds
+   * nothing more and answers the same refund. Throws when the gateway refuses.
+   */
+  refund?(
+    ctx: GatewayContext,
+    merchant: MerchantCredentials,
+    request: RefundRequest,
+  ): Promise<{ refundId: string }>
 }
 
 /** Money in minor units as the gateways write amounts: `12345`, 2 digits → `123.45`. */

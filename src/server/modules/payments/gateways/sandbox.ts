@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { sandboxSessions } from '../../../db/schema/payments.ts'
 import type { GatewayAdapter, ProviderStatus } from './gateway.ts'
 
@@ -23,13 +23,15 @@ const statusOf: Record<string, ProviderStatus['status']> = {
   failed: 'failed',
   cancelled: 'cancelled',
   created: 'pending',
+  // Given back: it was paid (the intent's refund records the rest).
+  refunded: 'succeeded',
 }
 
 export const sandboxGateway: GatewayAdapter = {
   info: {
     id: 'sandbox',
     name: 'Sandbox',
-    refunds: false,
+    refunds: true,
     statusQuery: true,
     currencies: ['BDT', 'USD', 'EUR', 'INR'],
     liveAllowed: false,
@@ -60,6 +62,23 @@ export const sandboxGateway: GatewayAdapter = {
     const given = Buffer.from(form.get('signature') ?? '', 'utf8')
     const expected = Buffer.from(sandboxSignature(merchant.secret, form), 'utf8')
     return given.length === expected.length && timingSafeEqual(given, expected)
+  },
+
+  async refund({ db }, merchant, request) {
+    const [session] = await db
+      .update(sandboxSessions)
+      .set({ status: 'refunded' })
+      .where(
+        and(
+          eq(sandboxSessions.merchantId, merchant.id),
+          eq(sandboxSessions.reference, request.reference),
+          eq(sandboxSessions.transactionId, request.transactionId),
+          inArray(sandboxSessions.status, ['paid', 'refunded']),
+        ),
+      )
+      .returning({ id: sandboxSessions.id })
+    if (!session) throw new Error(`sandbox: no paid session for ${request.reference}`)
+    return { refundId: `SBX-REFUND-${session.id.slice(0, 8)}` }
   },
 
   async status({ db }, merchant, reference) {

@@ -22,6 +22,8 @@ describe('the SSLCommerz adapter, against a fake of its API', () => {
   /** What the fake gateway holds per tran_id, and the requests it received. */
   const transactions = new Map<string, { status: string; amount: string; currency: string }[]>()
   const received: { path: string; form: URLSearchParams }[] = []
+  /** Refunds the fake gave, by our reference (`refe_id`): one per payment. */
+  const refunds = new Map<string, { bankTranId: string; amount: string }>()
   let server: Server
   let base = ''
   const ctx = { db: undefined as unknown as Db, services: undefined as unknown as Services }
@@ -52,6 +54,39 @@ describe('the SSLCommerz adapter, against a fake of its API', () => {
                     status: 'FAILED',
                     failedreason: 'Store Credential Error Or Store is De-active',
                   },
+            ),
+          )
+        } else if (
+          url.pathname === '/validator/api/merchantTransIDvalidationAPI.php' &&
+          url.searchParams.has('refund_amount')
+        ) {
+          const q = url.searchParams
+          const known =
+            [...transactions.values()].flat().length > 0 && q.get('bank_tran_id') === 'BANK1'
+          const earlier = refunds.get(q.get('refe_id')!)
+          if (authorised && known && !earlier) {
+            refunds.set(q.get('refe_id')!, {
+              bankTranId: q.get('bank_tran_id')!,
+              amount: q.get('refund_amount')!,
+            })
+          }
+          res.end(
+            JSON.stringify(
+              !authorised
+                ? { APIConnect: 'INVALID_REQUEST' }
+                : known
+                  ? {
+                      APIConnect: 'DONE',
+                      bank_tran_id: q.get('bank_tran_id'),
+                      refund_ref_id: `RF-${q.get('refe_id')}`,
+                      status: earlier ? 'success' : 'processing',
+                      errorReason: '',
+                    }
+                  : {
+                      APIConnect: 'DONE',
+                      status: 'failed',
+                      errorReason: 'Invalid bank_tran_id',
+                    },
             ),
           )
         } else if (url.pathname === '/validator/api/merchantTransIDvalidationAPI.php') {
@@ -169,5 +204,28 @@ describe('the SSLCommerz adapter, against a fake of its API', () => {
     await expect(
       gateway().status(ctx, { ...merchant, secret: 'wrong' }, 'OPX', 2),
     ).rejects.toThrow()
+  })
+
+  it('refunds a payment by its bank transaction once, however often asked; refuses an unknown one', async () => {
+    transactions.set(request.reference, [{ status: 'VALID', amount: '507.50', currency: 'BDT' }])
+    const refund = {
+      reference: request.reference,
+      transactionId: 'BANK1',
+      amountMinor: 50_750,
+      currencyDigits: 2,
+      reason: 'Applied twice by mistake',
+    }
+    const first = await gateway().refund!(ctx, merchant, refund)
+    expect(first).toEqual({ refundId: `RF-${request.reference}` })
+    expect(refunds.get(request.reference)).toEqual({ bankTranId: 'BANK1', amount: '507.50' })
+    // Asked again (a retry): the same refund, nothing more given back.
+    expect(await gateway().refund!(ctx, merchant, refund)).toEqual(first)
+    expect(refunds.size).toBe(1)
+    await expect(
+      gateway().refund!(ctx, merchant, { ...refund, transactionId: 'BANK9' }),
+    ).rejects.toThrow(/Invalid bank_tran_id/)
+    await expect(gateway().refund!(ctx, { ...merchant, secret: 'wrong' }, refund)).rejects.toThrow(
+      /INVALID_REQUEST|refused/,
+    )
   })
 })

@@ -56,6 +56,14 @@ const QueryAnswerSchema = v.object({
   element: v.optional(v.array(TransactionSchema), []),
 })
 
+/** The refund API's answer (the same address as the transaction query, with refund fields). */
+const RefundAnswerSchema = v.object({
+  APIConnect: v.string(),
+  status: v.optional(v.string(), ''),
+  refund_ref_id: v.optional(v.string(), ''),
+  errorReason: v.optional(v.string(), ''),
+})
+
 const succeeded = new Set(['VALID', 'VALIDATED'])
 const failed: Record<string, ProviderStatus['status']> = {
   FAILED: 'failed',
@@ -123,6 +131,30 @@ export function sslcommerzGateway(base: SslcommerzBase = sslcommerzBases): Gatew
       if (!form.get('verify_key')) return false
       const expected = Buffer.from(sslcommerzSignature(form, merchant.secret), 'utf8')
       return given.length === expected.length && timingSafeEqual(given, expected)
+    },
+
+    async refund(_ctx, merchant, request) {
+      // `refe_id` is ours: the same payment refunded again is the same refund at the gateway.
+      const query = new URLSearchParams({
+        bank_tran_id: request.transactionId,
+        refund_amount: decimalAmount(request.amountMinor, request.currencyDigits),
+        refund_remarks: request.reason.slice(0, 255),
+        refe_id: request.reference,
+        store_id: merchant.storeId,
+        store_passwd: merchant.secret,
+        v: '1',
+        format: 'json',
+      })
+      const res = await fetch(
+        `${base(merchant.mode)}/validator/api/merchantTransIDvalidationAPI.php?${query}`,
+        { signal: AbortSignal.timeout(15_000) },
+      )
+      const answer = await answerOf(res, RefundAnswerSchema, 'refund')
+      // "processing" is a refund the gateway took and will pay out: done on our side.
+      if (answer.APIConnect !== 'DONE' || !['success', 'processing'].includes(answer.status)) {
+        throw new Error(`SSLCommerz refused the refund: ${answer.errorReason || answer.status}`)
+      }
+      return { refundId: answer.refund_ref_id }
     },
 
     async status(_ctx, merchant, reference, digits) {
