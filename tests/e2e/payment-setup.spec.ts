@@ -55,6 +55,42 @@ test('the office sets up a gateway merchant for a campus’s dues, finds an onli
   await page.reload()
   await expect(account).toHaveValue(bank)
 
+  // The gateway's payout, as the bank statement shows it: once.
+  const payout = page.getByRole('form', { name: 'Record a payout' })
+  await payout.getByLabel('Merchant').selectOption({ label: `North campus ${run}` })
+  await payout.getByLabel('Paid out on').fill('2026-12-01')
+  await payout.getByLabel('Bank statement reference').fill(`STMT-${run}`)
+  await payout.getByLabel('Settled by the gateway').fill('100')
+  await payout.getByLabel('Kept as its charge').fill('200')
+  await payout.getByRole('button', { name: 'Record the payout' }).click()
+  await expect(
+    payout.getByText('The gateway’s charge cannot be more than what it settled.'),
+  ).toBeVisible()
+  await payout.getByLabel('Kept as its charge').fill('2')
+  await payout.getByRole('button', { name: 'Record the payout' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The payout was recorded.' }),
+  ).toBeVisible()
+  await expect(page.getByTestId('payouts')).toContainText(
+    new RegExp(
+      `North campus ${run} paid out .*100\\.00, of which the gateway kept .*2\\.00 \\(STMT-${run}\\)`,
+    ),
+  )
+  await expect(
+    page
+      .getByTestId('payouts-by-merchant')
+      .getByRole('row')
+      .filter({ hasText: `North campus ${run}` }),
+  ).toContainText('100.00')
+  await payout.getByLabel('Merchant').selectOption({ label: `North campus ${run}` })
+  await payout.getByLabel('Paid out on').fill('2026-12-01')
+  await payout.getByLabel('Bank statement reference').fill(`STMT-${run}`)
+  await payout.getByLabel('Settled by the gateway').fill('100')
+  await payout.getByRole('button', { name: 'Record the payout' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'A payout with this reference is already recorded' }),
+  ).toBeVisible()
+
   // Dues offered online, the institute bearing the charge, the platform taking 1 %.
   await page.goto('/fintech-institute-service')
   const dues = page.getByRole('form', { name: 'Student dues' })

@@ -167,6 +167,7 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   institute_service: msg`Online payment service`,
   campus_merchants: msg`Campus merchants`,
   payment_intent: msg`Online payment`,
+  settlement: msg`Gateway payout`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

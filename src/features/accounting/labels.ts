@@ -53,6 +53,7 @@ export const mappingPurposeLabels: Record<MappingPurpose, MessageDescriptor> = {
   online_charge_income: msg`Online payment surcharges`,
   franchise_expense: msg`Franchise fees`,
   franchise_payable: msg`Franchise fees payable`,
+  gateway_charge_expense: msg`Payment gateway charges`,
 }
 
 export const mappingPurposeHelp: Record<MappingPurpose, MessageDescriptor> = {
@@ -72,4 +73,5 @@ export const mappingPurposeHelp: Record<MappingPurpose, MessageDescriptor> = {
   online_charge_income: msg`What payers pay on top of an online payment to cover the gateway's charge.`,
   franchise_expense: msg`The payment platform's share of each online payment.`,
   franchise_payable: msg`The payment platform's shares not yet paid to it.`,
+  gateway_charge_expense: msg`What a payment gateway keeps of the money it pays out to the bank.`,
 }

@@ -7,6 +7,7 @@ import { useAbility } from '../../lib/ability.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useSetSettlementAccount } from './mutations.ts'
+import { PayoutsSection } from './PayoutsSection.tsx'
 import { settlementAccountsQuery } from './queries.ts'
 
 /**
@@ -118,6 +119,7 @@ export function SettlementAccountsPage(): ReactElement {
           </div>
         )}
       </section>
+      <PayoutsSection />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import {
   InstituteServiceSchema,
   MerchantSchema,
   RefundedPaymentSchema,
+  SettlementSchema,
   type CampusMerchant,
   type CampusMerchantList,
   type InstituteService,
@@ -15,6 +16,8 @@ import {
   type RefundedPayment,
   type RefundInput,
   type SettlementAccountInput,
+  type Settlement,
+  type SettlementInput,
 } from '../../shared/schemas/payments.ts'
 import { paymentsKey } from './queries.ts'
 
@@ -65,6 +68,16 @@ export function useRefundPayment(
   return useChange(
     ({ reference, ...body }: RefundInput & { reference: string }) =>
       postJson(`payments/intents/${reference}/refund`, body, RefundedPaymentSchema),
+    { refresh, feedback },
+  )
+}
+
+export function useRecordSettlement(
+  feedback: Feedback<Settlement, SettlementInput & { merchantId: string }>,
+) {
+  return useChange(
+    ({ merchantId, ...body }: SettlementInput & { merchantId: string }) =>
+      postJson(`payments/settlements/${merchantId}`, body, SettlementSchema),
     { refresh, feedback },
   )
 }

@@ -10,6 +10,7 @@ import {
   IntentListSchema,
   MerchantListSchema,
   PaymentOverviewSchema,
+  SettlementListSchema,
 } from '../../shared/schemas/payments.ts'
 import {
   FranchiseRevenueSchema,
@@ -85,4 +86,10 @@ export const franchiseRevenueQuery = (search: FranchiseRevenueQuery) =>
       '/franchise-revenue',
     ),
     placeholderData: keepPreviousData,
+  })
+
+export const settlementsQuery = () =>
+  queryOptions({
+    queryKey: [...paymentsKey, 'settlements'],
+    ...storedRead('payments/settlements', SettlementListSchema, '/merchant-settlement-account'),
   })

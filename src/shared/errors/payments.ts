@@ -67,6 +67,22 @@ export const paymentErrors = {
     id: 'error.gateway_refund_failed',
     message: 'The gateway did not refund the payment: nothing was changed in the books.',
   },
+  settlement_reference_required: /*i18n*/ {
+    id: 'error.settlement_reference_required',
+    message: 'Give the payout’s reference as the bank statement shows it.',
+  },
+  charge_over_gross: /*i18n*/ {
+    id: 'error.charge_over_gross',
+    message: 'The gateway’s charge cannot be more than what it settled.',
+  },
+  settlement_recorded: /*i18n*/ {
+    id: 'error.settlement_recorded',
+    message: 'A payout with this reference is already recorded for this merchant.',
+  },
+  settlement_account_missing: /*i18n*/ {
+    id: 'error.settlement_account_missing',
+    message: 'Choose the bank this merchant settles to first.',
+  },
   gateway_unavailable: /*i18n*/ {
     id: 'error.gateway_unavailable',
     message: 'The payment gateway could not be reached. Try again in a moment.',

@@ -91,6 +91,7 @@ export const mappingPurposes = {
   online_charge_income: { type: 'income', keyed: false },
   franchise_expense: { type: 'expense', keyed: false },
   franchise_payable: { type: 'liability', keyed: false },
+  gateway_charge_expense: { type: 'expense', keyed: false },
 } as const satisfies Record<string, { type: AccountType; keyed: boolean }>
 export type MappingPurpose = keyof typeof mappingPurposes
 export const mappingPurposeNames = Object.keys(mappingPurposes) as MappingPurpose[]

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { minor, MinorUnitsSchema } from './minor-units.ts'
 import { id, optionalText, text } from './primitives.ts'
 import { listQuerySchema, pagedSchema } from './list.ts'
+import { isoDate } from './dates.ts'
 
 /*
  * Online payments: the gateways the platform speaks, an institute's merchant accounts and the
@@ -259,3 +260,48 @@ export const RefundedPaymentSchema = v.object({
 })
 export type RefundedPayment = v.InferOutput<typeof RefundedPaymentSchema>
 export const IntentListSchema = pagedSchema(IntentRowSchema)
+
+/**
+ * `POST /api/payments/merchants/:id/settlements`: a gateway's payout as the bank statement shows
+ * it — the gross it settled, the charge it kept (the bank received the difference).
+ */
+export const SettlementInputSchema = v.pipe(
+  v.object({
+    settledOn: isoDate,
+    grossMinor: v.pipe(MinorUnitsSchema, v.minValue(1, 'amount_positive')),
+    chargeMinor: MinorUnitsSchema,
+    reference: text(120, 'settlement_reference_required'),
+  }),
+  v.forward(
+    v.check((s) => s.chargeMinor <= s.grossMinor, 'charge_over_gross'),
+    ['chargeMinor'],
+  ),
+)
+export type SettlementInput = v.InferInput<typeof SettlementInputSchema>
+
+export const SettlementSchema = v.object({
+  id: v.string(),
+  merchantId: v.string(),
+  settledOn: v.string(),
+  grossMinor: minor,
+  chargeMinor: minor,
+  reference: v.string(),
+  voucherId: v.string(),
+})
+export type Settlement = v.InferOutput<typeof SettlementSchema>
+
+/** Each merchant's money taken online, what the gateway has paid out of it, and the payouts. */
+export const SettlementListSchema = v.object({
+  merchants: v.array(
+    v.object({
+      merchantId: v.string(),
+      name: v.string(),
+      settlementBankAccount: v.string(),
+      /** What payers paid through it (amounts and surcharges, refunds left out). */
+      collectedMinor: minor,
+      settledMinor: minor,
+    }),
+  ),
+  settlements: v.array(SettlementSchema),
+})
+export type SettlementList = v.InferOutput<typeof SettlementListSchema>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  date,
   index,
   jsonb,
   pgTable,
@@ -19,7 +20,9 @@ import {
 } from '../../../shared/schemas/payments.ts'
 import { at, createdAt, money, tenantPrimaryKey, tenantReference } from './columns.ts'
 import { instituteId } from './institute-column.ts'
+import { vouchers } from './accounting.ts'
 import { applicants } from './admission.ts'
+import { users } from './auth.ts'
 import { payments } from './collection.ts'
 import { campuses } from './institutes.ts'
 
@@ -177,5 +180,40 @@ export const sandboxSessions = pgTable(
     tenantPrimaryKey(t),
     index('sandbox_sessions_id_idx').on(t.id),
     tenantReference('sandbox_sessions_merchant_fk', t, t.merchantId, paymentMerchants),
+  ],
+)
+
+/**
+ * A payout from a gateway to the merchant's bank: the gross the gateway settled, the charge it
+ * kept, and the voucher that moved it (Dr the bank the net, Dr gateway charges the charge, Cr
+ * gateway clearing the gross). A bank statement's reference is recorded once per merchant.
+ */
+export const paymentSettlements = pgTable(
+  'payment_settlements',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    instituteId: instituteId(),
+    merchantId: uuid('merchant_id').notNull(),
+    settledOn: date('settled_on', { mode: 'string' }).notNull(),
+    grossMinor: money('gross_minor').notNull(),
+    chargeMinor: money('charge_minor').notNull().default(0),
+    reference: text('reference').notNull(),
+    voucherId: uuid('voucher_id').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    uniqueIndex('payment_settlements_reference_unique').on(
+      t.instituteId,
+      t.merchantId,
+      t.reference,
+    ),
+    tenantReference('payment_settlements_merchant_fk', t, t.merchantId, paymentMerchants),
+    tenantReference('payment_settlements_voucher_fk', t, t.voucherId, vouchers),
+    check(
+      'payment_settlements_amounts',
+      sql`${t.grossMinor} > 0 and ${t.chargeMinor} >= 0 and ${t.chargeMinor} <= ${t.grossMinor}`,
+    ),
   ],
 )

@@ -251,7 +251,11 @@ const chart: Record<AccountType, Node> = {
                 code: '5010201',
                 name: 'Bank and gateway charges',
                 children: [
-                  { code: '5010201001', name: 'Gateway charges' },
+                  {
+                    code: '5010201001',
+                    name: 'Gateway charges',
+                    maps: [['gateway_charge_expense']],
+                  },
                   { code: '5010201002', name: 'Franchise fees', maps: [['franchise_expense']] },
                 ],
               },

@@ -6,6 +6,7 @@ import { intentRoutes } from './intents.ts'
 import { notificationRoutes } from './notifications.ts'
 import { publicPaymentRoutes, type PublicPaymentLimits } from './public-payments.ts'
 import { paymentSetupRoutes } from './services.ts'
+import { settlementRoutes } from './settlements.ts'
 import { reconcileJobKind } from './reconcile.ts'
 
 export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
@@ -14,6 +15,7 @@ export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
     { path: '/payments/merchants', routes: merchantRoutes },
     { path: '/payments/intents', routes: intentRoutes },
     { path: '/payments/franchise-revenue', routes: franchiseRevenueRoutes },
+    { path: '/payments/settlements', routes: settlementRoutes },
     { path: '/payments/public', routes: publicPaymentRoutes(limits) },
     { path: '/payments/notify', routes: notificationRoutes },
     { path: '/payments/sandbox', routes: sandboxPageRoutes },
