@@ -1,4 +1,3 @@
-import { paymentMerchants } from '../../src/server/db/schema/payments.ts'
 import { and, eq } from 'drizzle-orm'
 import { roles } from '../../src/server/db/schema/access.ts'
 import { accounts } from '../../src/server/db/schema/accounting.ts'
@@ -34,6 +33,7 @@ import { demoToday } from '../../src/server/test-support/fiscal-dates.ts'
 import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
 import { addUser, signIn, type TestApp } from '../../src/server/test-support/test-app.ts'
 import { collectionRecordsOfInstituteA } from './institute-a-collection-records.ts'
+import { paymentRecordsOfInstituteA } from './institute-a-payment-records.ts'
 
 /**
  * A record of every kind in institute A (the demo institute), by the path parameter that
@@ -370,13 +370,7 @@ export async function recordsOfInstituteA(t: TestApp) {
     'Fixture concession of A',
   )
 
-  // The demo's sandbox merchant: its store id is A's alone.
-  const [merchantOfA] = await t.database.db
-    .select()
-    .from(paymentMerchants)
-    .where(eq(paymentMerchants.instituteId, instituteA))
-  recordsOfA.merchantId = merchantOfA!.id
-  secretsOfA.push(merchantOfA!.storeId)
+  await paymentRecordsOfInstituteA(t, { recordsOfA, secretsOfA, instituteA, campusId: campus!.id })
 
   await collectionRecordsOfInstituteA(t, {
     recordsOfA,
