@@ -15,6 +15,7 @@ import {
   OnlinePaymentSearchSchema,
   PaymentOutcomeSearchSchema,
 } from '../shared/schemas/payments.ts'
+import { StudentInvoiceSearchSchema } from '../shared/schemas/student-invoice.ts'
 import { PublicRoot } from './PublicRoot.tsx'
 import { signupStatusQuery } from '../features/auth/queries.ts'
 import * as v from 'valibot'
@@ -107,6 +108,16 @@ const paymentOutcome = (kind: 'successful' | 'failed') =>
     component: lazyRouteComponent(() => import('./pages/PaymentOutcomeRoute.tsx')),
   })
 
+const studentInvoice = createRoute({
+  getParentRoute: () => root,
+  path: '/student/invoice',
+  validateSearch: StudentInvoiceSearchSchema,
+  loaderDeps: ({ search }) => ({ institute: search.institute }),
+  loader: ({ context, deps }) => loadInstitute(context.queryClient, deps.institute),
+  notFoundComponent: InstituteNotFound,
+  component: lazyRouteComponent(() => import('./pages/StudentInvoiceRoute.tsx')),
+})
+
 export const publicRouteTree = root.addChildren([
   institute,
   form,
@@ -116,6 +127,7 @@ export const publicRouteTree = root.addChildren([
   onlinePayment,
   paymentOutcome('successful'),
   paymentOutcome('failed'),
+  studentInvoice,
 ])
 
 /** Each page's component module by route id, whose chunk the server preloads with the page. */
@@ -128,4 +140,5 @@ export const pageModules: Record<string, string> = {
   '/admission/payment/$institute/online-payment': 'public-app/pages/OnlinePaymentRoute.tsx',
   '/payment/successful/$institute': 'public-app/pages/PaymentOutcomeRoute.tsx',
   '/payment/failed/$institute': 'public-app/pages/PaymentOutcomeRoute.tsx',
+  '/student/invoice': 'public-app/pages/StudentInvoiceRoute.tsx',
 }

@@ -1,18 +1,24 @@
 /**
  * The pages the server renders for a first visit and the service worker handles apart from the
  * staff app: /admission/<institute>[/<form>[/temporaryId/<id>]], /login,
- * /receipt/verify/<code>, and the online payment's pages (/admission/payment/<institute>/
- * online-payment, /payment/successful|failed/<institute>) (src/public-app).
+ * /receipt/verify/<code>, the online payment's pages (/admission/payment/<institute>/
+ * online-payment, /payment/successful|failed/<institute>) and the student invoice page
+ * (/student/invoice?institute=<institute>) (src/public-app).
  */
 export const publicPagePath =
-  /^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|login|receipt\/verify\/[^/]+)\/?$/
+  /^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|student\/invoice|login|receipt\/verify\/[^/]+)\/?$/
 
 /**
  * Public pages of which the service worker keeps no copy: a receipt's verification and a
  * payment say what the server says now, never what it said on an earlier visit (a receipt
- * cancelled since, a payment confirmed since).
+ * cancelled since, a payment confirmed since); a student's invoices are nobody's to keep.
  */
-export const unkeptPublicPagePath = /^\/(receipt\/verify|admission\/payment|payment)\//
+export const unkeptPublicPagePath =
+  /^\/(receipt\/verify\/|admission\/payment\/|payment\/|student\/invoice)/
+
+/** The student invoice page of an institute, the student ID filled in when one is given. */
+export const studentInvoicePath = (institute: string, student?: string) =>
+  `/student/invoice?${new URLSearchParams({ institute, ...(student && { student }) })}`
 
 /** The public page that verifies a receipt by the code printed on it (its QR code holds it). */
 export const receiptVerificationPath = (code: string) => `/receipt/verify/${code}`

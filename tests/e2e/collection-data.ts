@@ -20,6 +20,8 @@ export async function familyWithDues(
     three?: boolean
     /** The campus the children study at (and are invoiced by): the first one unless given. */
     campus?: { id: string; name: string }
+    /** Elder's second invoice of the period: 200.00 of library fee, no fine. */
+    secondInvoice?: boolean
   } = {},
 ) {
   const headers: Headers = await adminHeaders(request, baseURL)
@@ -76,17 +78,28 @@ export async function familyWithDues(
     },
   })
   expect(fine.status()).toBe(201)
-  for (const child of children) {
+  const invoice = async (studentId: string, feeHeadId: string) => {
     const res = await request.post(`${api}/fees/invoices`, {
       headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
       data: {
-        studentId: child.id,
+        studentId,
         academicSessionId: place.session.id,
         periodId: period.id,
-        feeHeadIds: [tuition.id],
+        feeHeadIds: [feeHeadId],
       },
     })
     expect(res.status(), await res.text()).toBe(201)
+  }
+  for (const child of children) await invoice(child.id, tuition.id)
+  if (options.secondInvoice) {
+    const library = await addFeeHead(request, baseURL, headers, {
+      name: `Library ${run}`,
+      code: `LB${run}`,
+      kind: 'recurring',
+      account: 'Tuition fee income',
+    })
+    await configureFee(request, baseURL, headers, place, library.id, 20_000, cycle.id)
+    await invoice(children[0]!.id, library.id)
   }
   return { phone, children, period }
 }

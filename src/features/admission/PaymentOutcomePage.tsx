@@ -60,19 +60,28 @@ export function PaymentOutcomePage({ reference }: { reference: string }): ReactE
 function Outcome({ outcome }: { outcome: PaymentOutcome }) {
   const { money } = useFormat()
   const total = money(outcome.totalMinor, outcome.currency)
+  // A guardian's dues go back to the student invoice page, an applicant's fee to the application.
+  const dues = outcome.service === 'dues'
   const back = (
     <a href={outcome.backTo} className="button button-block">
-      <Trans>Back to your application</Trans>
+      {dues ? <Trans>Back to the invoices</Trans> : <Trans>Back to your application</Trans>}
     </a>
   )
   if (openStatuses.includes(outcome.status)) {
     return (
       <>
         <p>
-          <Trans>
-            Confirming your payment of {total} with the gateway… This page updates by itself; you
-            may also close it: your application shows the fee paid once it is confirmed.
-          </Trans>
+          {dues ? (
+            <Trans>
+              Confirming your payment of {total} with the gateway… This page updates by itself; you
+              may also close it: the receipt comes by SMS once it is confirmed.
+            </Trans>
+          ) : (
+            <Trans>
+              Confirming your payment of {total} with the gateway… This page updates by itself; you
+              may also close it: your application shows the fee paid once it is confirmed.
+            </Trans>
+          )}
         </p>
         {back}
       </>
@@ -115,10 +124,17 @@ function Outcome({ outcome }: { outcome: PaymentOutcome }) {
   return (
     <>
       <p>
-        <Trans>
-          The payment did not go through, and nothing was taken. You can try again from your
-          application.
-        </Trans>
+        {dues ? (
+          <Trans>
+            The payment did not go through, and nothing was taken. You can try again from the
+            invoices.
+          </Trans>
+        ) : (
+          <Trans>
+            The payment did not go through, and nothing was taken. You can try again from your
+            application.
+          </Trans>
+        )}
       </p>
       {back}
     </>

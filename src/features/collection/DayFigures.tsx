@@ -15,6 +15,8 @@ export function DayFigures({ day }: { day: CashierDay }): ReactElement {
   const expected = money.format(day.expectedCashMinor)
   const cancelledCount = day.cancelled.receipts
   const cancelledAmount = money.format(day.cancelled.amountMinor)
+  const onlineCount = day.online.receipts
+  const onlineAmount = money.format(day.online.amountMinor)
   return (
     <section className="card" aria-labelledby="day-methods">
       <h2 id="day-methods">
@@ -41,6 +43,15 @@ export function DayFigures({ day }: { day: CashierDay }): ReactElement {
             )
           })}
         </dl>
+      )}
+      {day.online.receipts > 0 && (
+        <p data-testid="day-online">
+          <Plural
+            value={onlineCount}
+            one={`Paid online the same day: # receipt of ${onlineAmount}, in the gateway’s account and in no drawer.`}
+            other={`Paid online the same day: # receipts of ${onlineAmount}, in the gateway’s account and in no drawer.`}
+          />
+        </p>
       )}
       <h3>
         <Trans>Cash in the drawer</Trans>

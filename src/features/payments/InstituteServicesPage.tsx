@@ -53,6 +53,7 @@ function ServiceForm({ service }: { service: InstituteService }): ReactElement {
   const { fieldErrors, toastUnlessFieldError } = useServerErrors()
   const [enabled, setEnabled] = useState(service.enabled)
   const [bearer, setBearer] = useState(service.bearer)
+  const [guardianCode, setGuardianCode] = useState(service.guardianCode)
   const [texts, setTexts] = useState<Texts>({
     surchargeFixed: money.toInput(service.surchargeFixedMinor),
     surchargePercent: percentInput(service.surchargeBasisPoints, money.decimal),
@@ -99,6 +100,7 @@ function ServiceForm({ service }: { service: InstituteService }): ReactElement {
         surchargeBasisPoints: parsed.surchargeBasisPoints!,
         franchiseFixedMinor: parsed.franchiseFixedMinor!,
         franchiseBasisPoints: parsed.franchiseBasisPoints!,
+        guardianCode,
       }
     : undefined
   const example = 10 ** money.digits * exampleMajor
@@ -118,6 +120,19 @@ function ServiceForm({ service }: { service: InstituteService }): ReactElement {
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
           <Trans>Offered online</Trans>
         </label>
+        {service.service === 'dues' && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={guardianCode}
+              onChange={(e) => setGuardianCode(e.target.checked)}
+            />
+            <Trans>
+              Guardians enter a code sent to their phone before the student invoice page shows
+              anything
+            </Trans>
+          </label>
+        )}
         <SelectField
           label={t`Who bears the gateway’s charge`}
           value={bearer}

@@ -10,8 +10,9 @@ import {
 import type { SecretBox } from '../lib/secret-box.ts'
 
 /**
- * The demo institute takes application fees online through the built-in sandbox gateway, for
- * every campus: the payer bears a 1.5 % surcharge, and the platform's share is 1 %.
+ * The demo institute takes application fees and guardians' dues online through the built-in
+ * sandbox gateway, for every campus: the payer bears a 1.5 % surcharge, and the platform's
+ * share is 1 %.
  */
 export async function seedDemoPayments(tx: Db, instituteId: string, box: SecretBox) {
   const [merchant] = await tx
@@ -25,24 +26,29 @@ export async function seedDemoPayments(tx: Db, instituteId: string, box: SecretB
       secret: box.seal(randomBytes(24).toString('base64url')),
     })
     .returning({ id: paymentMerchants.id })
-  await tx.insert(paymentInstituteServices).values({
-    instituteId,
-    service: 'admission_fee',
-    enabled: true,
-    bearer: 'payer',
-    surchargeBasisPoints: 150,
-    franchiseBasisPoints: 100,
-  })
+  const services = ['admission_fee', 'dues'] as const
+  await tx.insert(paymentInstituteServices).values(
+    services.map((service) => ({
+      instituteId,
+      service,
+      enabled: true,
+      bearer: 'payer' as const,
+      surchargeBasisPoints: 150,
+      franchiseBasisPoints: 100,
+    })),
+  )
   const rows = await tx
     .select({ id: campuses.id })
     .from(campuses)
     .where(eq(campuses.instituteId, instituteId))
   await tx.insert(paymentCampusMerchants).values(
-    rows.map((campus) => ({
-      instituteId,
-      campusId: campus.id,
-      service: 'admission_fee' as const,
-      merchantId: merchant!.id,
-    })),
+    rows.flatMap((campus) =>
+      services.map((service) => ({
+        instituteId,
+        campusId: campus.id,
+        service,
+        merchantId: merchant!.id,
+      })),
+    ),
   )
 }

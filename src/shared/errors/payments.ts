@@ -87,4 +87,29 @@ export const paymentErrors = {
     id: 'error.gateway_unavailable',
     message: 'The payment gateway could not be reached. Try again in a moment.',
   },
+  student_id_required: /*i18n*/ {
+    id: 'error.student_id_required',
+    message: 'Type the student ID as it is on the student’s card or invoice.',
+  },
+  guardian_proof_required: /*i18n*/ {
+    id: 'error.guardian_proof_required',
+    message: 'Type the guardian’s phone number, or the student’s date of birth.',
+  },
+  guardian_not_matched: /*i18n*/ {
+    id: 'error.guardian_not_matched',
+    message:
+      'No student matches these details. Check the student ID and the phone number or date of birth the institute has.',
+  },
+  guardian_access_expired: /*i18n*/ {
+    id: 'error.guardian_access_expired',
+    message: 'This page was open too long. Enter the student’s details again.',
+  },
+  invoice_choose_one: /*i18n*/ {
+    id: 'error.invoice_choose_one',
+    message: 'Choose at least one invoice to pay.',
+  },
+  invoice_not_open: /*i18n*/ {
+    id: 'error.invoice_not_open',
+    message: 'An invoice you chose is paid or changed meanwhile. Look at the invoices again.',
+  },
 }

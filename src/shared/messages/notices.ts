@@ -14,6 +14,15 @@ export const notices = {
     message:
       'Your password reset code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.',
   },
+  guardianCodeSubject: /*i18n*/ {
+    id: 'notice.guardian_code_subject',
+    message: 'Your code to see the invoices',
+  },
+  guardianCodeBody: /*i18n*/ {
+    id: 'notice.guardian_code_body',
+    message:
+      '{institute}: your code to see the student’s invoices is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.',
+  },
   usernameSubject: /*i18n*/ { id: 'notice.username_subject', message: 'Your username' },
   usernameBody: /*i18n*/ { id: 'notice.username_body', message: 'Your username is {username}.' },
   applicationLinkSubject: /*i18n*/ {

@@ -69,6 +69,11 @@ export const CashierDaySchema = v.object({
       reason: v.string(),
     }),
   ),
+  /**
+   * What the institute's payers paid online that day (any campus): in the gateway's account,
+   * never in a drawer, so beside the cashier's figures and not in them.
+   */
+  online: v.object({ receipts: v.number(), amountMinor: minor }),
   /** The cash of every receipt taken that day, cancelled ones too. */
   cashTakenMinor: minor,
   /** The day's receipts cancelled since (their count, amount and cash): off the drawer. */

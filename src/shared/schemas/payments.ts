@@ -96,6 +96,8 @@ export const InstituteServiceSchema = v.object({
   surchargeBasisPoints: basisPoints,
   franchiseFixedMinor: MinorUnitsSchema,
   franchiseBasisPoints: basisPoints,
+  /** Dues: the student invoice page asks for a code sent to the guardian's phone first. */
+  guardianCode: v.optional(v.boolean(), false),
 })
 export type InstituteService = v.InferOutput<typeof InstituteServiceSchema>
 export const InstituteServiceListSchema = v.object({ data: v.array(InstituteServiceSchema) })
@@ -176,6 +178,21 @@ export const StartPaymentSchema = v.variant('purpose', [
   v.object({
     purpose: v.literal('admission_fee'),
     temporaryId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'application_not_found')),
+  }),
+  /** A guardian's (the student invoice page): the invoices chosen, each paid in full. */
+  v.object({
+    purpose: v.literal('dues'),
+    /** What the guardian's check answered (student-invoice.ts). */
+    access: v.pipe(
+      v.string(),
+      v.nonEmpty('guardian_access_expired'),
+      v.maxLength(2000, 'too_long'),
+    ),
+    invoiceIds: v.pipe(
+      v.array(id),
+      v.minLength(1, 'invoice_choose_one'),
+      v.maxLength(50, 'too_long'),
+    ),
   }),
 ])
 export type StartPayment = v.InferInput<typeof StartPaymentSchema>

@@ -74,10 +74,11 @@ export const otpChallenges = pgTable(
   'otp_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset'] }).notNull(),
+    /** The user the code is for; none when it is for a guardian (see `holder`). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Who a code for someone without an account is for: `student:<institute>:<student>`. */
+    holder: text('holder'),
+    purpose: text('purpose', { enum: ['password_reset', 'guardian_access'] }).notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     /**
      * SHA-256 of the random handle in the requesting browser's HttpOnly cookie: only that browser
@@ -93,5 +94,8 @@ export const otpChallenges = pgTable(
     resetTokenHash: text('reset_token_hash'),
     consumedAt: at('consumed_at'),
   },
-  (t) => [index('otp_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('otp_user_idx').on(t.userId, t.createdAt),
+    index('otp_holder_idx').on(t.holder, t.createdAt),
+  ],
 )

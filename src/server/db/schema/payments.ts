@@ -25,6 +25,7 @@ import { applicants } from './admission.ts'
 import { users } from './auth.ts'
 import { payments } from './collection.ts'
 import { campuses } from './institutes.ts'
+import { students } from './students.ts'
 
 /*
  * Online payments: merchant accounts at the gateways (their secret encrypted at rest), the
@@ -66,6 +67,8 @@ export const paymentInstituteServices = pgTable(
     surchargeBasisPoints: money('surcharge_basis_points').notNull().default(0),
     franchiseFixedMinor: money('franchise_fixed_minor').notNull().default(0),
     franchiseBasisPoints: money('franchise_basis_points').notNull().default(0),
+    /** Dues: the student invoice page shows nothing until a code sent to the guardian's phone is entered. */
+    guardianCode: boolean('guardian_code').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.instituteId, t.service] })],
 )
@@ -84,6 +87,13 @@ export const paymentCampusMerchants = pgTable(
     tenantReference('payment_campus_merchants_merchant_fk', t, t.merchantId, paymentMerchants),
   ],
 )
+
+/** An invoice line a guardian pays online: its principal and the fine as of the day chosen. */
+export interface IntentLine {
+  lineId: string
+  principalMinor: number
+  fineMinor: number
+}
 
 /** One gateway message, as kept: what came and what was done, secrets left out. */
 export interface IntentEvent {
@@ -108,6 +118,9 @@ export const paymentIntents = pgTable(
     campusId: uuid('campus_id').notNull(),
     service: text('service', { enum: paymentServices }).notNull(),
     applicantId: uuid('applicant_id'),
+    /** Dues: the student paid for, and the lines the amount pays (fixed when the intent was made). */
+    studentId: uuid('student_id'),
+    lines: jsonb('lines').$type<IntentLine[]>().notNull().default([]),
     amountMinor: money('amount_minor').notNull(),
     surchargeMinor: money('surcharge_minor').notNull().default(0),
     /** The platform's share, as the institute service set it when the intent was made. */
@@ -147,6 +160,7 @@ export const paymentIntents = pgTable(
       .where(sql`${t.status} in ('created', 'pending')`),
     tenantReference('payment_intents_campus_fk', t, t.campusId, campuses),
     tenantReference('payment_intents_applicant_fk', t, t.applicantId, applicants),
+    tenantReference('payment_intents_student_fk', t, t.studentId, students),
     tenantReference('payment_intents_merchant_fk', t, t.merchantId, paymentMerchants),
     tenantReference('payment_intents_payment_fk', t, t.paymentId, payments),
     check('payment_intents_amount', sql`${t.amountMinor} > 0 and ${t.surchargeMinor} >= 0`),

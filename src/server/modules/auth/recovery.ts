@@ -36,7 +36,7 @@ import {
   otpTtlMs,
   requesterHashOf,
   verifyOtp,
-} from './otp.ts'
+} from '../../lib/otp.ts'
 import { assertAcceptablePassword } from './password-policy.ts'
 import { revokeAllForUser } from './session-store.ts'
 import { findUserByEmailOrPhone, findUserByLogin } from './user-read.ts'

@@ -31,6 +31,12 @@ export interface DeviceClaims {
   users: string[]
 }
 
+/** A guardian's pass: the institute and the student whose invoices it opens. */
+export interface GuardianClaims {
+  inst: string
+  stu: string
+}
+
 const deviceTtlSeconds = 365 * 24 * 3600
 
 /** The signing key: JWT_SECRET when set, else one generated once and kept in the database. */
@@ -98,6 +104,30 @@ export class TokenService {
       const { typ, dev, users } = payload as Record<string, unknown>
       if (typ !== 'device' || typeof dev !== 'string' || !Array.isArray(users)) return undefined
       return { dev, users: users.filter((u): u is string => typeof u === 'string') }
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * A guardian's pass to one student's invoices, once they proved who they are (the student
+   * invoice page): its institute and student, for `ttlSeconds`.
+   */
+  async signGuardian(claims: GuardianClaims, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ ...claims, typ: 'guardian' })
+      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(await this.getKey())
+  }
+
+  async verifyGuardian(token: string): Promise<GuardianClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, await this.getKey(), { algorithms: [algorithm] })
+      const { typ, inst, stu } = payload as Record<string, unknown>
+      if (typ !== 'guardian' || typeof inst !== 'string' || typeof stu !== 'string')
+        return undefined
+      return { inst, stu }
     } catch {
       return undefined
     }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts'
 import { fingerprintOf } from '../../lib/idempotency.ts'
 import { instituteToday } from '../../lib/today.ts'
 import { advanceSettingsOf } from './advance-settings.ts'
-import { advanceBalances, counterLines } from './open-lines.ts'
+import { advanceBalances } from './advance-balances.ts'
+import { counterLines } from '../fees/invoices/open-lines.ts'
 import { takePayment } from './payment-create.ts'
 
 /**

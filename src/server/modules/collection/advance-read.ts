@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../db/client.ts'
 import { pgArray } from '../../lib/sql-arrays.ts'
 import { familyAtCounter, searchCounter, studentsWhere, type StudentRow } from './family-read.ts'
-import { advanceBalances } from './open-lines.ts'
+import { advanceBalances } from './advance-balances.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 

@@ -111,6 +111,13 @@ export async function cashierDay(
         and p.received_on = ${day} and p.status = 'posted'
       group by t.method order by t.method`),
   )
+  const [online] = rowsOf<{ n: string; amount: string | null }>(
+    await db.execute(sql`select count(distinct p.id) as n, sum(t.amount_minor) as amount
+      from payment_tenders t
+      join payments p on p.institute_id = t.institute_id and p.id = t.payment_id
+      where p.institute_id = ${instituteId} and p.collected_by is null
+        and t.method = 'online' and p.received_on = ${day} and p.status = 'posted'`),
+  )
   const receipts = rowsOf<{
     id: string
     number: string
@@ -201,6 +208,7 @@ export async function cashierDay(
       receipts: Number(m.n),
       amountMinor: Number(m.amount),
     })),
+    online: { receipts: Number(online!.n), amountMinor: Number(online!.amount ?? 0) },
     receipts: receipts.map((r) => ({
       id: r.id,
       number: r.number,

@@ -3,6 +3,9 @@ import { gatewayAdapter } from '../payments/gateways/registry.ts'
 import type { IntentRow } from '../payments/verified-posting.ts'
 import { takeApplicantFee } from './applicant-fee-take.ts'
 import { cancelPayment } from './payment-cancel.ts'
+import { takePayment } from './payment-create.ts'
+import { queueGuardianCopy } from './receipt-copy.ts'
+import { findReceipt } from './receipt-read.ts'
 
 /**
  * A verified online payment, taken as the counter takes one whose tender is the gateway: Dr
@@ -22,12 +25,31 @@ export async function postOnlinePayment(tx: Db, intent: IntentRow, transactionId
     idempotencyKey: `online:${intent.reference}`,
     payloadHash: intent.payloadHash,
   }
-  return takeApplicantFee(
+  if (!intent.studentId) {
+    return takeApplicantFee(
+      tx,
+      intent.instituteId,
+      { applicantId: intent.applicantId ?? '', tenders: [tender] },
+      options,
+    )
+  }
+  // A guardian's dues: the lines as the intent fixed them, refused (and the payment held) when
+  // the counter took any of them meanwhile.
+  const id = await takePayment(
     tx,
     intent.instituteId,
-    { applicantId: intent.applicantId ?? '', tenders: [tender] },
+    {
+      studentId: intent.studentId,
+      tenders: [tender],
+      allocations: intent.lines.map((l) => ({ ...l })),
+      advanceUsed: [],
+      toAdvance: null,
+    },
     options,
   )
+  const receipt = await findReceipt(tx, intent.instituteId, id, (path) => path)
+  await queueGuardianCopy(tx, intent.instituteId, intent.studentId, receipt!)
+  return id
 }
 
 /** A refunded online payment: its receipt cancelled with the refund's reason. */

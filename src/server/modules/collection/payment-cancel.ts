@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/collection-payments.ts'
 import { setApplicationFeeStatus } from '../admission/application-fee-status.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
-import { advanceBalances } from './open-lines.ts'
+import { advanceBalances } from './advance-balances.ts'
 
 /**
  * Cancels a receipt (a bounced cheque is one, with its reason): a reversing voucher today, its

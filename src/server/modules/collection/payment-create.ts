@@ -21,13 +21,15 @@ import { postVoucher, type PostingLine } from '../accounting/posting.ts'
 import { pgArray } from '../../lib/sql-arrays.ts'
 import { familyIds } from './family-read.ts'
 import { openDrawer } from './cashier-day.ts'
-import { advanceBalances, counterLines, type CounterLine } from './open-lines.ts'
+import { advanceBalances } from './advance-balances.ts'
+import { counterLines, type CounterLine } from '../fees/invoices/open-lines.ts'
 import { refreshInvoiceStatuses } from './invoice-status.ts'
 import { bankAccountKeys } from '../accounting/bank-accounts.ts'
 import { counterSettingsOf } from './counter-settings.ts'
 import { principalDue } from './receipt-read.ts'
 
-type Payment = ValidPayment
+/** A payment as the counter sends it, or as an online payment is taken (tender `online`). */
+type Payment = Omit<ValidPayment, 'tenders'> & { tenders: KeptTender[] }
 
 const sum = (values: number[]) => values.reduce((s, x) => s + x, 0)
 

@@ -22,8 +22,10 @@ export const paymentsArea = (limits?: PublicPaymentLimits): Area => ({
     { path: '/payments', routes: paymentSetupRoutes },
   ],
   publicEndpoints: [
-    // Payers (applicants, guardians): no account; rate limited per IP; the server fixes amounts.
+    // Payers (applicants, guardians): no account; rate limited per IP; the server fixes amounts;
+    // a guardian's details are throttled as sign-in is.
     'GET /api/payments/public/:institute/applications/:temporaryId/quote',
+    'POST /api/payments/public/:institute/student-invoices',
     'POST /api/payments/public/:institute/intents',
     'GET /api/payments/public/intents/:reference',
     // Gateways' notifications: believed only once signed and confirmed by the gateway's API.

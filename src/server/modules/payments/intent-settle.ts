@@ -64,7 +64,10 @@ export async function checkAndSettle(
     ctx.log.warn('gateway status not read', { reference, source, error: String(e) })
     return intent
   }
-  return settle(ctx.db, ctx.log, reference, verified, source)
+  const settled = await settle(ctx.db, ctx.log, reference, verified, source)
+  // A posted payment queued the guardian's copy of the receipt.
+  if (settled?.status === 'succeeded') ctx.services.outbox.kick()
+  return settled
 }
 
 /** Records what the gateway said of the intent and, for a payment it took, posts it once. */

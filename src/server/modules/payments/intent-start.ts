@@ -11,23 +11,33 @@ import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { applicants } from '../../db/schema/admission.ts'
 import type { institutes } from '../../db/schema/institutes.ts'
-import { paymentIntents } from '../../db/schema/payments.ts'
+import { paymentIntents, type IntentLine } from '../../db/schema/payments.ts'
 import { ApiException, conflict, notFound, refuse } from '../../lib/errors.ts'
 import { withIdempotency } from '../../lib/idempotency.ts'
 import { publicUrl } from '../../lib/public-url.ts'
 import { firstCampusId } from '../students/student-create.ts'
 import { gatewayAdapter } from './gateways/registry.ts'
+import { chosenLines, studentOfPass } from './guardian-dues.ts'
 import { campusMerchant, credentialsOf, offeredService, type MerchantRow } from './merchant-read.ts'
 
 type InstituteRow = typeof institutes.$inferSelect
 
+/** Who pays what: an applicant their fee, or a guardian a student's invoice lines. */
+interface Payer {
+  applicantId: string | null
+  studentId: string | null
+  lines: IntentLine[]
+  campusId: string
+  /** As the gateway's page shows them. */
+  contact: { name: string; phone: string; email: string }
+}
+
 /** What the payer would pay, and through whom: everything the server fixes before the gateway. */
 interface Priced {
   quote: OnlineQuote
-  campusId: string
   merchant: MerchantRow
   franchiseMinor: number
-  applicantId: string
+  payer: Payer
 }
 
 /** `OP` and 16 of base32's letters and digits: unguessable, and fits every gateway's field. */
@@ -50,7 +60,40 @@ export async function priceApplicantFee(
   if (applicant.status !== 'fee_due' || applicant.fee <= 0) {
     throw conflict('application_fee_not_due', { values: { status: applicant.status } })
   }
-  return price(db, institute, 'admission_fee', applicant.fee, applicant.id)
+  return price(db, institute, 'admission_fee', applicant.fee, {
+    applicantId: applicant.id,
+    studentId: null,
+    lines: [],
+    campusId: await firstCampusId(db, institute.id),
+    contact: { name: applicant.applicantName, phone: applicant.phone, email: applicant.email },
+  })
+}
+
+/**
+ * A guardian's payment of the chosen invoices of the student their pass opens, through the
+ * merchant of the student's campus; 401 / 409 when it cannot be.
+ */
+export async function priceDues(
+  c: Context<AppEnv>,
+  institute: InstituteRow,
+  access: string,
+  invoiceIds: string[],
+): Promise<Priced> {
+  const { db } = c.var.database
+  const student = await studentOfPass(db, c.var.services, institute.id, access)
+  const lines = await chosenLines(db, institute.id, student.id, invoiceIds)
+  const amount = lines.reduce((s, l) => s + l.principalMinor + l.fineMinor, 0)
+  return price(db, institute, 'dues', amount, {
+    applicantId: null,
+    studentId: student.id,
+    lines,
+    campusId: student.campusId,
+    contact: {
+      name: student.guardianName || student.fullName,
+      phone: student.guardianPhone,
+      email: student.guardianEmail,
+    },
+  })
 }
 
 async function price(
@@ -58,11 +101,10 @@ async function price(
   institute: InstituteRow,
   service: PaymentService,
   amountMinor: number,
-  applicantId: string,
+  payer: Payer,
 ): Promise<Priced> {
   const offered = await offeredService(db, institute.id, service)
-  const campusId = await firstCampusId(db, institute.id)
-  const merchant = offered && (await campusMerchant(db, institute.id, campusId, service))
+  const merchant = offered && (await campusMerchant(db, institute.id, payer.campusId, service))
   if (!offered || !merchant) throw conflict('online_payment_not_offered')
   const gateway = gatewayAdapter(merchant.provider)
   if (merchant.mode === 'live' && !gateway.info.liveAllowed) {
@@ -79,10 +121,9 @@ async function price(
       provider: merchant.provider,
       providerName: gateway.info.name,
     },
-    campusId,
     merchant,
     franchiseMinor: shareOf(amountMinor, offered.franchiseFixedMinor, offered.franchiseBasisPoints),
-    applicantId,
+    payer,
   }
 }
 
@@ -95,11 +136,7 @@ export async function startPayment(
   c: Context<AppEnv>,
   institute: InstituteRow,
   priced: Priced,
-  request: {
-    key: string
-    fingerprint: string
-    payer: { name: string; phone: string; email: string }
-  },
+  request: { key: string; fingerprint: string },
 ): Promise<{ reference: string; redirectUrl: string; replayed: boolean }> {
   const { db } = c.var.database
   const { answer: reference, replayed } = await withIdempotency(
@@ -126,9 +163,11 @@ export async function startPayment(
         .values({
           instituteId: institute.id,
           reference: newReference(),
-          campusId: priced.campusId,
+          campusId: priced.payer.campusId,
           service: priced.quote.service,
-          applicantId: priced.applicantId,
+          applicantId: priced.payer.applicantId,
+          studentId: priced.payer.studentId,
+          lines: priced.payer.lines,
           amountMinor: priced.quote.amountMinor,
           surchargeMinor: priced.quote.surchargeMinor,
           franchiseMinor: priced.franchiseMinor,
@@ -163,7 +202,7 @@ export async function startPayment(
         currency: intent!.currency,
         currencyDigits: institute.currencyDigits,
         description: `${institute.name}: ${priced.quote.service}`,
-        payer: request.payer,
+        payer: priced.payer.contact,
         urls: {
           success: back('/payment/successful'),
           fail: back('/payment/failed'),

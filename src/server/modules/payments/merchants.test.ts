@@ -90,9 +90,25 @@ describe('merchant set-up', () => {
     expect(await services.json()).toMatchObject({
       data: [
         { service: 'admission_fee', enabled: true, bearer: 'payer' },
-        { service: 'dues', enabled: false },
+        { service: 'dues', enabled: true, guardianCode: false },
       ],
     })
+    const dues = {
+      service: 'dues',
+      enabled: true,
+      bearer: 'payer',
+      surchargeFixedMinor: 0,
+      surchargeBasisPoints: 150,
+      franchiseFixedMinor: 0,
+      franchiseBasisPoints: 100,
+    }
+    const withCode = await asUser(t, admin, 'PUT', '/api/payments/institute-services', {
+      ...dues,
+      guardianCode: true,
+    })
+    expect(withCode.status).toBe(200)
+    expect(await withCode.json()).toMatchObject({ service: 'dues', guardianCode: true })
+    await asUser(t, admin, 'PUT', '/api/payments/institute-services', dues)
     const over = await asUser(t, admin, 'PUT', '/api/payments/institute-services', {
       service: 'dues',
       enabled: true,

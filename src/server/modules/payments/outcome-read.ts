@@ -4,6 +4,9 @@ import type { Db } from '../../db/client.ts'
 import { applicants } from '../../db/schema/admission.ts'
 import { payments } from '../../db/schema/collection.ts'
 import { institutes } from '../../db/schema/institutes.ts'
+import { students } from '../../db/schema/students.ts'
+import { rowKey } from '../../db/tenant-rows.ts'
+import { studentInvoicePath } from '../../../shared/public-pages.ts'
 import type { IntentRow } from './verified-posting.ts'
 
 /** The intent as its payer sees it: status, amounts, the receipt, the page to go back to. */
@@ -14,20 +17,29 @@ export async function outcomeOf(db: Db, intent: IntentRow): Promise<PaymentOutco
         .from(payments)
         .where(and(eq(payments.instituteId, intent.instituteId), eq(payments.id, intent.paymentId)))
     : []
-  const [back] = await db
-    .select({
-      slug: institutes.slug,
-      formId: applicants.formId,
-      temporaryId: applicants.temporaryId,
-    })
-    .from(applicants)
-    .innerJoin(institutes, eq(institutes.id, applicants.instituteId))
-    .where(
-      and(
-        eq(applicants.instituteId, intent.instituteId),
-        eq(applicants.id, intent.applicantId ?? ''),
-      ),
-    )
+  const [student] = intent.studentId
+    ? await db
+        .select({ code: students.studentCode, slug: institutes.slug })
+        .from(students)
+        .innerJoin(institutes, eq(institutes.id, students.instituteId))
+        .where(rowKey(students, intent.instituteId, intent.studentId))
+    : []
+  const [back] = intent.applicantId
+    ? await db
+        .select({
+          slug: institutes.slug,
+          formId: applicants.formId,
+          temporaryId: applicants.temporaryId,
+        })
+        .from(applicants)
+        .innerJoin(institutes, eq(institutes.id, applicants.instituteId))
+        .where(
+          and(
+            eq(applicants.instituteId, intent.instituteId),
+            eq(applicants.id, intent.applicantId),
+          ),
+        )
+    : []
   return {
     reference: intent.reference,
     status: intent.status,
@@ -37,6 +49,10 @@ export async function outcomeOf(db: Db, intent: IntentRow): Promise<PaymentOutco
     totalMinor: intent.amountMinor + intent.surchargeMinor,
     currency: intent.currency,
     receipt: receipt ?? null,
-    backTo: back ? `/admission/${back.slug}/${back.formId}/temporaryId/${back.temporaryId}` : '/',
+    backTo: student
+      ? studentInvoicePath(student.slug, student.code)
+      : back
+        ? `/admission/${back.slug}/${back.formId}/temporaryId/${back.temporaryId}`
+        : '/',
   }
 }

@@ -11,8 +11,12 @@ import {
   type PaymentOutcome,
   type StartedPayment,
 } from '../../../shared/schemas/payments.ts'
+import {
+  GuardianAccessSchema,
+  GuardianLookupSchema,
+  type GuardianAccess,
+} from '../../../shared/schemas/student-invoice.ts'
 import type { AppEnv } from '../../app-env.ts'
-import { applicants } from '../../db/schema/admission.ts'
 import { paymentIntents } from '../../db/schema/payments.ts'
 import { notFound } from '../../lib/errors.ts'
 import { fingerprintOf, idempotencyKey } from '../../lib/idempotency.ts'
@@ -21,8 +25,9 @@ import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { instituteOr404 } from '../admission/public-read.ts'
 import { openStatuses, checkAndSettle } from './intent-settle.ts'
-import { priceApplicantFee, startPayment } from './intent-start.ts'
+import { priceApplicantFee, priceDues, startPayment } from './intent-start.ts'
 import { outcomeOf } from './outcome-read.ts'
+import { guardianAccess } from './guardian-access.ts'
 
 /** How many requests one address may make: a payer polls their outcome every few seconds. */
 export interface PublicPaymentLimits {
@@ -61,6 +66,17 @@ export const publicPaymentRoutes = (limits: PublicPaymentLimits = {}) =>
     })
 
     .post(
+      '/:institute/student-invoices',
+      documented({ answers: GuardianAccessSchema, body: GuardianLookupSchema }),
+    )
+    .post('/:institute/student-invoices', async (c) => {
+      const institute = await instituteOr404(c)
+      const body = await readJson(c, GuardianLookupSchema)
+      c.header('Cache-Control', 'no-store')
+      return c.json<GuardianAccess>(await guardianAccess(c, institute, body))
+    })
+
+    .post(
       '/:institute/intents',
       documented({
         answers: StartedPaymentSchema,
@@ -73,20 +89,16 @@ export const publicPaymentRoutes = (limits: PublicPaymentLimits = {}) =>
       const institute = await instituteOr404(c)
       const body = await readJson(c, StartPaymentSchema)
       const key = idempotencyKey(c, { required: true })
-      const { db } = c.var.database
-      const priced = await priceApplicantFee(db, institute, body.temporaryId)
-      const [payer] = await db
-        .select({
-          name: applicants.applicantName,
-          phone: applicants.phone,
-          email: applicants.email,
-        })
-        .from(applicants)
-        .where(eq(applicants.id, priced.applicantId))
+      const priced =
+        body.purpose === 'dues'
+          ? await priceDues(c, institute, body.access, body.invoiceIds)
+          : await priceApplicantFee(c.var.database.db, institute, body.temporaryId)
       const started = await startPayment(c, institute, priced, {
         key,
-        fingerprint: fingerprintOf(body),
-        payer: payer!,
+        // A guardian's pass changes each time they enter the details: not part of what is paid.
+        fingerprint: fingerprintOf(
+          body.purpose === 'dues' ? { ...body, access: priced.payer.studentId } : body,
+        ),
       })
       return c.json<StartedPayment>(
         { reference: started.reference, redirectUrl: started.redirectUrl },

@@ -37,6 +37,7 @@ const notOffered = (service: InstituteService['service']): InstituteService => (
   surchargeBasisPoints: 0,
   franchiseFixedMinor: 0,
   franchiseBasisPoints: 0,
+  guardianCode: false,
 })
 
 /** Every service, as the institute offers it (not offered until it says so). */

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { otpChallenges, users } from '../../db/schema/auth.ts'
-import { ApiException, tooManyRequests } from '../../lib/errors.ts'
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { otpChallenges, users } from '../db/schema/auth.ts'
+import { ApiException, tooManyRequests } from './errors.ts'
 
 export const otpTtlMs = 10 * 60 * 1000
 const otpMaxAttempts = 5
@@ -24,9 +24,17 @@ const resetWindowMs = 10 * 60 * 1000
 
 type Purpose = (typeof otpChallenges.$inferSelect)['purpose']
 
-/** The conditions every query here starts from: this user's challenges for this purpose. */
-const challengesOf = (opts: { userId: string; purpose: Purpose }) => [
-  eq(otpChallenges.userId, opts.userId),
+/**
+ * Whom a code is for: a user, or someone without an account (a guardian) named by `holder`
+ * (`student:<institute>:<student>`); the limits below are the same for both.
+ */
+export type OtpFor = { userId: string; holder?: never } | { holder: string; userId?: never }
+
+/** The conditions every query here starts from: this one's challenges for this purpose. */
+const challengesOf = (opts: OtpFor & { purpose: Purpose }) => [
+  opts.userId !== undefined
+    ? eq(otpChallenges.userId, opts.userId)
+    : eq(otpChallenges.holder, opts.holder),
   eq(otpChallenges.purpose, opts.purpose),
 ]
 
@@ -48,11 +56,15 @@ export const requesterHashOf = (handle: string) => sha256(handle)
  */
 export async function issueOtp(
   db: Db,
-  opts: { userId: string; purpose: Purpose; channel: 'email' | 'sms'; requesterHash: string },
+  opts: OtpFor & { purpose: Purpose; channel: 'email' | 'sms'; requesterHash: string },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     // Requests for one account take turns, so the hourly count below cannot be overrun.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, opts.userId)).for('update')
+    if (opts.userId !== undefined) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, opts.userId)).for('update')
+    } else {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${opts.holder}))`)
+    }
     const now = Date.now()
     const [last] = await tx
       .select({ createdAt: otpChallenges.createdAt })
@@ -94,7 +106,8 @@ export async function issueOtp(
     const id = crypto.randomUUID()
     await tx.insert(otpChallenges).values({
       id,
-      userId: opts.userId,
+      userId: opts.userId ?? null,
+      holder: opts.holder ?? null,
       purpose: opts.purpose,
       channel: opts.channel,
       requesterHash: opts.requesterHash,
@@ -115,7 +128,7 @@ type VerifyResult =
  */
 export async function verifyOtp(
   db: Db,
-  opts: { userId: string; purpose: Purpose; requesterHash: string; code: string },
+  opts: OtpFor & { purpose: Purpose; requesterHash: string; code: string },
 ): Promise<VerifyResult> {
   return db.transaction(async (tx) => {
     const [challenge] = await tx
@@ -158,7 +171,7 @@ export async function verifyOtp(
  */
 export async function consumeVerifiedOtp(
   db: Db,
-  opts: { userId: string; purpose: Purpose; resetToken: string },
+  opts: OtpFor & { purpose: Purpose; resetToken: string },
 ): Promise<boolean> {
   const since = new Date(Date.now() - resetWindowMs)
   const consumed = await db

@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { OpenLine } from '../../../shared/schemas/collection-payments.ts'
-import type { Db } from '../../db/client.ts'
-import { advanceMovements } from '../../db/schema/collection.ts'
-import { chargedFines } from '../fees/rules/fine-read.ts'
-import { lineBalance } from '../fees/invoices/line-balance.ts'
-import { anyUuid, pgArray } from '../../lib/sql-arrays.ts'
+import { sql } from 'drizzle-orm'
+import type { OpenLine } from '../../../../shared/schemas/collection-payments.ts'
+import type { Db } from '../../../db/client.ts'
+import { chargedFines } from '../rules/fine-read.ts'
+import { lineBalance } from './line-balance.ts'
+import { pgArray } from '../../../lib/sql-arrays.ts'
 
 interface LineRow {
   line_id: string
@@ -103,30 +102,4 @@ export async function counterLines(
     })
   }
   return lines
-}
-
-/** Each student's advance balance (Σ movements), 0 for those with none. */
-export async function advanceBalances(
-  db: Db,
-  instituteId: string,
-  studentIds: string[],
-): Promise<Map<string, number>> {
-  const rows = studentIds.length
-    ? await db
-        .select({
-          studentId: advanceMovements.studentId,
-          balance: sql<string>`sum(${advanceMovements.amountMinor})`,
-        })
-        .from(advanceMovements)
-        .where(
-          and(
-            eq(advanceMovements.instituteId, instituteId),
-            anyUuid(advanceMovements.studentId, studentIds),
-          ),
-        )
-        .groupBy(advanceMovements.studentId)
-    : []
-  return new Map(
-    studentIds.map((id) => [id, Number(rows.find((r) => r.studentId === id)?.balance ?? 0)]),
-  )
 }
