@@ -22,6 +22,12 @@ const staffAreas = Object.entries(staffStringAreas).map(([name, folder]) => ({
   ],
 }))
 
+/**
+ * The refusals' words (`error.<code>`), nearly half the common strings: a catalog of their own,
+ * fetched once a page is up (src/lib/i18n.ts), so no first load waits for them.
+ */
+const errorsCatalog = '<rootDir>/src/shared/errors'
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'pt', 'bn'],
@@ -34,10 +40,16 @@ export default defineConfig({
         '**/node_modules/**',
         '<rootDir>/src/server/**',
         '**/*.test.*',
+        `${errorsCatalog}/**`,
         ...staffAreas.flatMap((a) =>
           a.include.map((path) => (path.endsWith('.ts') ? path : `${path}/**`)),
         ),
       ],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/errors',
+      include: [errorsCatalog],
+      exclude: ['**/*.test.*'],
     },
     ...staffAreas.map((a) => ({
       path: `<rootDir>/src/locales/{locale}/${a.name}`,

@@ -16,6 +16,7 @@ export const publicPageRoutes = [
   '/admission/$institute/$formId/temporaryId/$temporaryId',
   '/admission/payment/$institute/online-payment',
   '/payment/successful/$institute',
+  '/student/invoice',
   '/login',
 ] as const
 
@@ -67,6 +68,7 @@ async function pageUrls(url: string): Promise<Record<(typeof publicPageRoutes)[n
     '/admission/$institute/$formId/temporaryId/$temporaryId': `${form}/temporaryId/${temporaryId}`,
     '/admission/payment/$institute/online-payment': `${url}/admission/payment/demo-school/online-payment?form=${formId}&application=${temporaryId}`,
     '/payment/successful/$institute': `${url}/payment/successful/demo-school?reference=${reference}`,
+    '/student/invoice': `${url}/student/invoice?institute=demo-school`,
     '/login': `${url}/login`,
   }
 }

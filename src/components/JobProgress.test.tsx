@@ -2,6 +2,7 @@ import { setupI18n, type Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { messages as deErrors } from '../locales/de/errors.po'
 import { messages as de } from '../locales/de/messages.po'
 import type { Job } from '../shared/schemas/jobs.ts'
 import { JobProgressView } from './JobProgress.tsx'
@@ -59,7 +60,7 @@ describe('JobProgress', () => {
       'role="alert">The task was interrupted too often and was stopped.</p>',
     )
     expect(english).not.toContain('Cancel')
-    const german = render(failed, 'de', de)
+    const german = render(failed, 'de', { ...de, ...deErrors })
     expect(german).toContain('Fehlgeschlagen')
     expect(german).toContain(
       'role="alert">Die Aufgabe wurde zu oft unterbrochen und wurde beendet.</p>',

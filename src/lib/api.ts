@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core'
+import { loadErrorStrings } from './i18n.ts'
 import ky, { type KyRequest } from 'ky'
 import * as v from 'valibot'
 import { TokenPairSchema } from '../shared/schemas/auth-session.ts'
@@ -150,6 +151,7 @@ export const api = ky.create({
           return
         // The platform suspended the user's institute: no refresh helps, and they are told why.
         if ((await refusalCode(response)) === 'institute_suspended') {
+          await loadErrorStrings()
           showToast({ variant: 'error', title: i18n._(errorId('institute_suspended')) })
           return endSession()
         }

@@ -67,7 +67,10 @@ export function initialLocale(): Locale {
   return preferred ?? 'en'
 }
 
-/** Loads a language's strings (and the staff's, once wanted) and makes it the active one. */
+/**
+ * Loads a language's strings (and the staff's, once wanted) and makes it the active one. In the
+ * browser the refusals' words follow in the background (see loadErrorStrings).
+ */
 export async function loadLocale(locale: Locale): Promise<void> {
   const [{ messages }] = await Promise.all([
     fetchedAgainOnce(catalogs[locale]),
@@ -75,6 +78,29 @@ export async function loadLocale(locale: Locale): Promise<void> {
   ])
   i18n.load(locale, messages)
   i18n.activate(locale)
+  if (typeof window !== 'undefined') void loadErrorStrings()
+}
+
+/**
+ * The refusals' words (`error.<code>`, `../locales/<locale>/errors.po`) in the active language:
+ * nearly half the common strings, so no page's first load waits for them. They are fetched once
+ * a page is up, long before most refusals; one shown sooner says the server's words (or a
+ * general line) until they come, then the page renders again in the user's language. The
+ * server renders pages without them, as the browser first hydrates them.
+ */
+export function loadErrorStrings(): Promise<void> {
+  const locale = i18n.locale
+  if (!isLocale(locale)) return Promise.resolve()
+  const path = `../locales/${locale}/errors.po`
+  if (loadedAreas.has(path)) return Promise.resolve()
+  loadedAreas.add(path)
+  return fetchedAgainOnce(areaCatalogs[path]!).then(
+    ({ messages }) => i18n.load(locale, messages),
+    () => {
+      // Offline and never fetched: asked for again by the next refusal.
+      loadedAreas.delete(path)
+    },
+  )
 }
 
 /**

@@ -1,10 +1,10 @@
 import { setupI18n, type Messages } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import { messages as bn } from '../locales/bn/messages.po'
-import { messages as de } from '../locales/de/messages.po'
-import { messages as en } from '../locales/en/messages.po'
-import { messages as fr } from '../locales/fr/messages.po'
-import { messages as pt } from '../locales/pt/messages.po'
+import { messages as bn } from '../locales/bn/errors.po'
+import { messages as de } from '../locales/de/errors.po'
+import { messages as en } from '../locales/en/errors.po'
+import { messages as fr } from '../locales/fr/errors.po'
+import { messages as pt } from '../locales/pt/errors.po'
 import { errorId } from './error-id.ts'
 
 const catalogs: Record<string, Messages> = { en, de, fr, pt, bn }

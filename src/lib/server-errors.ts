@@ -5,6 +5,7 @@ import { isUnreachable } from './read-through.ts'
 import type { ErrorDetail, ErrorValues } from '../shared/schemas/api-error.ts'
 import { issuesToDetails } from '../shared/schemas/issues.ts'
 import { errorId } from './error-id.ts'
+import { loadErrorStrings } from './i18n.ts'
 import { showToast } from './toasts.ts'
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -31,15 +32,16 @@ export function useServerErrors() {
       }),
     )
   /**
-   * One refusal in words; a code this client does not know yet, as the server said it. A code's
-   * words are the catalog's `error.<code>` (extracted from src/shared/errors), so the browser
-   * loads them once, with the rest of its strings, and no copy of the catalogue.
+   * One refusal in words; a code this client does not know, as the server said it. A code's
+   * words are the `errors` catalog's `error.<code>` (extracted from src/shared/errors), which
+   * the browser fetches once a page is up (lib/i18n.ts): until they are there, the server's words
+   * or a general line, and the page renders again when they come.
    */
   const translate = (detail: ErrorDetail, serverText?: string): string => {
     const id = errorId(detail.code)
-    return i18n.messages[id] !== undefined
-      ? i18n._(id, readable(detail.values))
-      : (serverText ?? i18n._(errorId('invalid_value')))
+    if (i18n.messages[id] !== undefined) return i18n._(id, readable(detail.values))
+    if (i18n.messages[errorId('invalid_value')] === undefined) void loadErrorStrings()
+    return serverText ?? t`Check this value.`
   }
   /** What a failed call's answer refused, in words, or undefined when it carries no answer. */
   const refusalText = (err: unknown): string | undefined => {
