@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { publishForm, submitApplication } from './admission-data.ts'
+import { payInSandbox } from './sandbox-gateway.ts'
 import { adminHeaders } from './session.ts'
 
 /** A phone, as applicants pay. */
@@ -43,14 +44,7 @@ test('an applicant pays online with a late, repeated notification: one receipt, 
   await toGateway(page)
 
   // The gateway's notification comes late, and twice.
-  await page.getByLabel('Delay (ms)').fill('1500')
-  await page.getByLabel('Copies').fill('2')
-  await page.getByRole('button', { name: 'Pay', exact: true }).click()
-  await expect(page).toHaveURL(/\/payment\/successful\/demo-school\?reference=OP/)
-  const outcome = page.getByTestId('payment-outcome-status')
-  await expect(outcome).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 })
-  const number = (await page.getByTestId('payment-outcome-receipt').textContent())!
-  expect(number).toMatch(/^RCT-/)
+  const number = await payInSandbox(page, { delayMs: 1500, copies: 2 })
 
   // The receipt verifies; the application says the fee is paid online with that receipt.
   await page.getByRole('link', { name: 'See the receipt' }).click()

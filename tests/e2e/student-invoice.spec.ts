@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { familyWithDues } from './collection-data.ts'
+import { payInSandbox } from './sandbox-gateway.ts'
 import { adminHeaders, signInAs } from './session.ts'
 import { spawnServer } from './spawn-server.ts'
 
@@ -43,15 +44,7 @@ test('a guardian pays two invoices on the student invoice page: one receipt, onc
   await page.getByRole('button', { name: /^Pay .*1,268\.75/ }).click()
 
   // The sandbox gateway: the notification comes late, and twice.
-  await expect(page.getByRole('heading', { name: 'Sandbox gateway' })).toBeVisible()
-  await page.getByLabel('Delay (ms)').fill('1000')
-  await page.getByLabel('Copies').fill('2')
-  await page.getByRole('button', { name: 'Pay', exact: true }).click()
-  await expect(page).toHaveURL(/\/payment\/successful\/demo-school\?reference=OP/)
-  const outcome = page.getByTestId('payment-outcome-status')
-  await expect(outcome).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 })
-  const number = (await page.getByTestId('payment-outcome-receipt').textContent())!
-  expect(number).toMatch(/^RCT-/)
+  const number = await payInSandbox(page, { delayMs: 1000, copies: 2 })
 
   // Back on the invoice page, nothing is due any more.
   await page.getByRole('link', { name: 'Back to the invoices' }).click()

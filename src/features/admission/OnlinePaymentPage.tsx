@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactElement } from 'react'
+import { GatewayButton } from '../../components/GatewayButton.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
 import { onlineQuoteQuery, useStartOnlinePayment } from './online-payment.ts'
@@ -91,25 +92,12 @@ export function OnlinePaymentPage({ institute, formId, temporaryId }: Props): Re
             once {provider} confirms the payment.
           </Trans>
         </p>
-        {start.error && (
-          <p role="alert" className="form-error">
-            {refusalText(start.error) ?? (
-              <Trans>The payment could not be started. Try again.</Trans>
-            )}
-          </p>
-        )}
-        <button
-          type="button"
-          className="button button-primary button-block"
-          disabled={start.isPending || start.isSuccess}
-          onClick={() => start.mutate()}
-        >
-          {start.isPending || start.isSuccess ? (
-            <Trans>Going to {provider}…</Trans>
-          ) : (
-            <Trans>Pay {total}</Trans>
-          )}
-        </button>
+        <GatewayButton
+          start={start}
+          provider={provider}
+          total={total}
+          onPay={() => start.mutate()}
+        />
         {back}
       </div>
     </section>

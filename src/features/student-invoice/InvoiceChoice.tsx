@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactElement } from 'react'
+import { GatewayButton } from '../../components/GatewayButton.tsx'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
 import { surchargeOf } from '../../shared/schemas/payments.ts'
 import type { GuardianAccess } from '../../shared/schemas/student-invoice.ts'
 import { useStartDuesPayment } from './student-invoice.ts'
@@ -25,7 +25,6 @@ export function InvoiceChoice({
 }): ReactElement {
   const { t } = useLingui()
   const { money, date } = useFormat()
-  const { refusalText } = useServerErrors()
   const [chosen, setChosen] = useState(() => new Set(opened.invoices.map((i) => i.invoiceId)))
   const start = useStartDuesPayment(institute)
   const amount = (minor: number) => money(minor, opened.currency, opened.currencyDigits)
@@ -150,25 +149,13 @@ export function InvoiceChoice({
               {provider} confirms the payment, also by SMS to the guardian’s phone.
             </Trans>
           </p>
-          {start.error && (
-            <p role="alert" className="form-error">
-              {refusalText(start.error) ?? (
-                <Trans>The payment could not be started. Try again.</Trans>
-              )}
-            </p>
-          )}
-          <button
-            type="button"
-            className="button button-primary button-block"
-            disabled={chosen.size === 0 || start.isPending || start.isSuccess}
-            onClick={() => start.mutate({ access: opened.access, invoiceIds: [...chosen] })}
-          >
-            {start.isPending || start.isSuccess ? (
-              <Trans>Going to {provider}…</Trans>
-            ) : (
-              <Trans>Pay {total}</Trans>
-            )}
-          </button>
+          <GatewayButton
+            start={start}
+            provider={provider}
+            total={total}
+            disabled={chosen.size === 0}
+            onPay={() => start.mutate({ access: opened.access, invoiceIds: [...chosen] })}
+          />
         </div>
       )}
     </>
