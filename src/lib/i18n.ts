@@ -78,7 +78,7 @@ export async function loadLocale(locale: Locale): Promise<void> {
   ])
   i18n.load(locale, messages)
   i18n.activate(locale)
-  if (typeof window !== 'undefined') void loadErrorStrings()
+  void loadErrorStrings()
 }
 
 /**
@@ -90,7 +90,7 @@ export async function loadLocale(locale: Locale): Promise<void> {
  */
 export function loadErrorStrings(): Promise<void> {
   const locale = i18n.locale
-  if (!isLocale(locale)) return Promise.resolve()
+  if (typeof window === 'undefined' || !isLocale(locale)) return Promise.resolve()
   const path = `../locales/${locale}/errors.po`
   if (loadedAreas.has(path)) return Promise.resolve()
   loadedAreas.add(path)

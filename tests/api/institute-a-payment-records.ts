@@ -4,7 +4,8 @@ import { type TestApp } from '../../src/server/test-support/test-app.ts'
 
 /**
  * The demo's sandbox merchant of institute A (its store id is A's alone) and an online payment
- * of A's by its reference (a refund names it so): added to A's records and secrets.
+ * of A's (a student's dues) by its reference (a refund names it so): added to A's records and
+ * secrets.
  */
 export async function paymentRecordsOfInstituteA(
   t: TestApp,
@@ -13,6 +14,7 @@ export async function paymentRecordsOfInstituteA(
     secretsOfA: string[]
     instituteA: string
     campusId: string
+    studentId: string
   },
 ) {
   const [merchantOfA] = await t.database.db
@@ -25,7 +27,8 @@ export async function paymentRecordsOfInstituteA(
       instituteId: a.instituteA,
       reference: 'OPFIXTUREOFINSTA00',
       campusId: a.campusId,
-      service: 'admission_fee',
+      service: 'dues',
+      studentId: a.studentId,
       amountMinor: 100,
       currency: 'BDT',
       provider: 'sandbox',

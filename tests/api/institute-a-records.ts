@@ -370,7 +370,13 @@ export async function recordsOfInstituteA(t: TestApp) {
     'Fixture concession of A',
   )
 
-  await paymentRecordsOfInstituteA(t, { recordsOfA, secretsOfA, instituteA, campusId: campus!.id })
+  await paymentRecordsOfInstituteA(t, {
+    recordsOfA,
+    secretsOfA,
+    instituteA,
+    campusId: campus!.id,
+    studentId: student!.id,
+  })
 
   await collectionRecordsOfInstituteA(t, {
     recordsOfA,

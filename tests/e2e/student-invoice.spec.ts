@@ -100,7 +100,10 @@ test.describe('where the institute asks guardians for a code', () => {
     ).toBeVisible()
     await office.close()
 
-    await page.goto(`${base}/student/invoice?institute=demo-school`)
+    // From the institute's public page.
+    await page.goto(`${base}/admission/demo-school`)
+    await page.getByRole('link', { name: 'Pay school fees' }).click()
+    await expect(page.getByRole('heading', { name: 'Pay school fees' })).toBeVisible()
     await page.getByLabel('Student ID').fill(children[0]!.studentCode)
     await page.getByLabel('Guardian’s phone number').fill(phone)
     await page.getByRole('button', { name: 'Show the invoices' }).click()

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
+import { studentInvoicePath } from '../../shared/public-pages.ts'
 import { FormFacts } from './FormFacts.tsx'
 import { instituteFormsQuery } from './queries.ts'
 import './admission.css'
@@ -57,6 +58,12 @@ export function InstitutePage({ institute }: { institute: string }) {
           })}
         </ul>
       )}
+      <p className="admission-dues-link">
+        <Trans>Already a student here?</Trans>{' '}
+        <a href={studentInvoicePath(data.institute.slug)}>
+          <Trans>Pay school fees</Trans>
+        </a>
+      </p>
     </section>
   )
 }

@@ -104,6 +104,11 @@ export const paymentErrors = {
     id: 'error.guardian_access_expired',
     message: 'This page was open too long. Enter the student’s details again.',
   },
+  guardian_phone_missing: /*i18n*/ {
+    id: 'error.guardian_phone_missing',
+    message:
+      'The institute has no phone number for this student’s guardian to send the code to. Ask the institute to add it.',
+  },
   invoice_choose_one: /*i18n*/ {
     id: 'error.invoice_choose_one',
     message: 'Choose at least one invoice to pay.',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  check,
   boolean,
   index,
   integer,
@@ -97,5 +98,6 @@ export const otpChallenges = pgTable(
   (t) => [
     index('otp_user_idx').on(t.userId, t.createdAt),
     index('otp_holder_idx').on(t.holder, t.createdAt),
+    check('otp_challenges_for', sql`(${t.userId} is null) <> (${t.holder} is null)`),
   ],
 )

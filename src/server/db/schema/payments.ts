@@ -121,6 +121,8 @@ export const paymentIntents = pgTable(
     /** Dues: the student paid for, and the lines the amount pays (fixed when the intent was made). */
     studentId: uuid('student_id'),
     lines: jsonb('lines').$type<IntentLine[]>().notNull().default([]),
+    /** The institute's day the lines' fines were read as of: what the payment pays of them. */
+    finesAsOf: date('fines_as_of', { mode: 'string' }),
     amountMinor: money('amount_minor').notNull(),
     surchargeMinor: money('surcharge_minor').notNull().default(0),
     /** The platform's share, as the institute service set it when the intent was made. */
@@ -164,6 +166,8 @@ export const paymentIntents = pgTable(
     tenantReference('payment_intents_merchant_fk', t, t.merchantId, paymentMerchants),
     tenantReference('payment_intents_payment_fk', t, t.paymentId, payments),
     check('payment_intents_amount', sql`${t.amountMinor} > 0 and ${t.surchargeMinor} >= 0`),
+    // An applicant's fee or a student's dues: one payer, never both or neither.
+    check('payment_intents_payer', sql`(${t.applicantId} is null) <> (${t.studentId} is null)`),
   ],
 )
 

@@ -45,7 +45,7 @@ export async function postOnlinePayment(tx: Db, intent: IntentRow, transactionId
       advanceUsed: [],
       toAdvance: null,
     },
-    options,
+    { ...options, finesAsOf: intent.finesAsOf },
   )
   const receipt = await findReceipt(tx, intent.instituteId, id, (path) => path)
   await queueGuardianCopy(tx, intent.instituteId, intent.studentId, receipt!)

@@ -248,6 +248,11 @@ export interface TakeOptions {
   collectedBy: string | null
   idempotencyKey: string
   payloadHash: string
+  /**
+   * The day the payment's fines are judged as of, when not today: an online payment pays the
+   * fines its intent fixed, whenever the gateway confirms it.
+   */
+  finesAsOf?: string | null
 }
 
 /**
@@ -273,7 +278,13 @@ export async function takePayment(
   const cashier = options.collectedBy
   if (payment.tenders.length && cashier) await openDrawer(tx, instituteId, cashier, today)
   await assertBankAccounts(tx, instituteId, payment.tenders)
-  const lines = await assertStillDue(tx, instituteId, payment, family.ids, today)
+  const lines = await assertStillDue(
+    tx,
+    instituteId,
+    payment,
+    family.ids,
+    options.finesAsOf ?? today,
+  )
   const allocations = payment.allocations.filter((a) => a.principalMinor + a.fineMinor > 0)
   // What the receipt's students owe once it is taken (its lines are locked: nobody else moves
   // them): what they owe now less the principal it pays.

@@ -73,7 +73,7 @@ export async function studentOfPass(
   return row
 }
 
-/** The student's open lines as of the institute's today, by invoice. */
+/** The student's open lines as of the institute's today, by invoice, and that day. */
 async function openLinesByInvoice(db: Db, instituteId: string, studentId: string) {
   const today = await instituteToday(db, instituteId)
   const lines = await counterLines(db, instituteId, [studentId], today)
@@ -82,7 +82,7 @@ async function openLinesByInvoice(db: Db, instituteId: string, studentId: string
     if (line.dueMinor + line.fineMinor <= 0) continue
     byInvoice.set(line.invoiceId, [...(byInvoice.get(line.invoiceId) ?? []), line])
   }
-  return byInvoice
+  return { byInvoice, today }
 }
 
 /** What the guardian sees: each open invoice with its lines' principal and fine as of today. */
@@ -91,7 +91,7 @@ export async function openInvoices(
   instituteId: string,
   studentId: string,
 ): Promise<GuardianInvoice[]> {
-  const byInvoice = await openLinesByInvoice(db, instituteId, studentId)
+  const { byInvoice } = await openLinesByInvoice(db, instituteId, studentId)
   return [...byInvoice.values()]
     .map((lines) => ({
       invoiceId: lines[0]!.invoiceId,
@@ -114,19 +114,21 @@ export async function openInvoices(
 }
 
 /**
- * The lines the chosen invoices ask today, each paid in full with its fine: what an intent for
- * them pays. 409 when one of them has nothing open any more (paid at the counter meanwhile).
+ * The lines the chosen invoices ask today, each paid in full with its fine as of today (`asOf`):
+ * what an intent for them pays, whenever the gateway confirms it. 409 when one of them has
+ * nothing open any more (paid at the counter meanwhile).
  */
 export async function chosenLines(
   db: Db,
   instituteId: string,
   studentId: string,
   invoiceIds: string[],
-): Promise<IntentLine[]> {
-  const byInvoice = await openLinesByInvoice(db, instituteId, studentId)
+): Promise<{ lines: IntentLine[]; asOf: string }> {
+  const { byInvoice, today } = await openLinesByInvoice(db, instituteId, studentId)
   const chosen = [...new Set(invoiceIds)].map((id) => byInvoice.get(id))
   if (chosen.some((lines) => !lines)) throw refuse(409, 'invoice_not_open')
-  return chosen
+  const lines = chosen
     .flatMap((lines) => lines!)
     .map((l) => ({ lineId: l.lineId, principalMinor: l.dueMinor, fineMinor: l.fineMinor }))
+  return { lines, asOf: today }
 }

@@ -27,6 +27,8 @@ interface Payer {
   applicantId: string | null
   studentId: string | null
   lines: IntentLine[]
+  /** The day the lines' fines were read as of. */
+  finesAsOf: string | null
   campusId: string
   /** As the gateway's page shows them. */
   contact: { name: string; phone: string; email: string }
@@ -64,6 +66,7 @@ export async function priceApplicantFee(
     applicantId: applicant.id,
     studentId: null,
     lines: [],
+    finesAsOf: null,
     campusId: await firstCampusId(db, institute.id),
     contact: { name: applicant.applicantName, phone: applicant.phone, email: applicant.email },
   })
@@ -81,12 +84,13 @@ export async function priceDues(
 ): Promise<Priced> {
   const { db } = c.var.database
   const student = await studentOfPass(db, c.var.services, institute.id, access)
-  const lines = await chosenLines(db, institute.id, student.id, invoiceIds)
+  const { lines, asOf } = await chosenLines(db, institute.id, student.id, invoiceIds)
   const amount = lines.reduce((s, l) => s + l.principalMinor + l.fineMinor, 0)
   return price(db, institute, 'dues', amount, {
     applicantId: null,
     studentId: student.id,
     lines,
+    finesAsOf: asOf,
     campusId: student.campusId,
     contact: {
       name: student.guardianName || student.fullName,
@@ -125,6 +129,21 @@ async function price(
     franchiseMinor: shareOf(amountMinor, offered.franchiseFixedMinor, offered.franchiseBasisPoints),
     payer,
   }
+}
+
+/** The payment started under this Idempotency-Key for the same request, once at its gateway. */
+export async function startedUnder(db: Db, instituteId: string, key: string, fingerprint: string) {
+  const [earlier] = await db
+    .select({ reference: paymentIntents.reference, redirectUrl: paymentIntents.redirectUrl })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.instituteId, instituteId),
+        eq(paymentIntents.idempotencyKey, key),
+        eq(paymentIntents.payloadHash, fingerprint),
+      ),
+    )
+  return earlier?.redirectUrl ? earlier : undefined
 }
 
 /**
@@ -168,6 +187,7 @@ export async function startPayment(
           applicantId: priced.payer.applicantId,
           studentId: priced.payer.studentId,
           lines: priced.payer.lines,
+          finesAsOf: priced.payer.finesAsOf,
           amountMinor: priced.quote.amountMinor,
           surchargeMinor: priced.quote.surchargeMinor,
           franchiseMinor: priced.franchiseMinor,

@@ -35,8 +35,8 @@ export const credentialsOf = (row: MerchantRow, box: SecretBox): MerchantCredent
   secret: box.open(row.secret),
 })
 
-/** The service as the institute offers it online; undefined when it does not. */
-export async function offeredService(
+/** The service's settings as the institute saved them, offered online or not. */
+export async function serviceSettings(
   db: Db,
   instituteId: string,
   service: PaymentService,
@@ -50,6 +50,16 @@ export async function offeredService(
         eq(paymentInstituteServices.service, service),
       ),
     )
+  return row
+}
+
+/** The service as the institute offers it online; undefined when it does not. */
+export async function offeredService(
+  db: Db,
+  instituteId: string,
+  service: PaymentService,
+): Promise<InstituteService | undefined> {
+  const row = await serviceSettings(db, instituteId, service)
   return row?.enabled ? row : undefined
 }
 

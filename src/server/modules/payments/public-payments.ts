@@ -25,7 +25,7 @@ import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { instituteOr404 } from '../admission/public-read.ts'
 import { openStatuses, checkAndSettle } from './intent-settle.ts'
-import { priceApplicantFee, priceDues, startPayment } from './intent-start.ts'
+import { priceApplicantFee, priceDues, startedUnder, startPayment } from './intent-start.ts'
 import { outcomeOf } from './outcome-read.ts'
 import { guardianAccess } from './guardian-access.ts'
 
@@ -89,17 +89,21 @@ export const publicPaymentRoutes = (limits: PublicPaymentLimits = {}) =>
       const institute = await instituteOr404(c)
       const body = await readJson(c, StartPaymentSchema)
       const key = idempotencyKey(c, { required: true })
+      // A guardian's pass changes each time they enter the details: not part of what is paid.
+      const fingerprint = fingerprintOf(
+        body.purpose === 'dues'
+          ? { purpose: body.purpose, invoiceIds: body.invoiceIds.toSorted() }
+          : body,
+      )
+      // A retry of a start that reached the gateway is that payment, whatever happened since
+      // (the lines paid by it, the pass expired).
+      const earlier = await startedUnder(c.var.database.db, institute.id, key, fingerprint)
+      if (earlier) return c.json<StartedPayment>(earlier, 200)
       const priced =
         body.purpose === 'dues'
           ? await priceDues(c, institute, body.access, body.invoiceIds)
           : await priceApplicantFee(c.var.database.db, institute, body.temporaryId)
-      const started = await startPayment(c, institute, priced, {
-        key,
-        // A guardian's pass changes each time they enter the details: not part of what is paid.
-        fingerprint: fingerprintOf(
-          body.purpose === 'dues' ? { ...body, access: priced.payer.studentId } : body,
-        ),
-      })
+      const started = await startPayment(c, institute, priced, { key, fingerprint })
       return c.json<StartedPayment>(
         { reference: started.reference, redirectUrl: started.redirectUrl },
         started.replayed ? 200 : 201,

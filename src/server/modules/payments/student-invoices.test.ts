@@ -60,10 +60,10 @@ describe('a guardian pays a student’s invoices on the student invoice page', (
       async () => expect((await intentOf(reference)).status).not.toMatch(/created|pending/),
       { timeout: 5_000, interval: 25 },
     )
-  const setGuardianCode = (on: boolean) =>
+  const setDues = (set: { guardianCode?: boolean; enabled?: boolean }) =>
     t.database.db
       .update(paymentInstituteServices)
-      .set({ guardianCode: on })
+      .set(set)
       .where(
         and(
           eq(paymentInstituteServices.instituteId, family.instituteId),
@@ -115,6 +115,23 @@ describe('a guardian pays a student’s invoices on the student invoice page', (
     const blank = await lookup({ phone: '', dateOfBirth: '' })
     expect(blank.status).toBe(422)
     expect(await blank.json()).toMatchObject({ fields: { phone: expect.anything() } })
+  })
+
+  it('refuses a student’s details after twenty wrong tries from anywhere, for the window', async () => {
+    const [youngest] = await t.database.db
+      .select({ code: students.studentCode })
+      .from(students)
+      .where(eq(students.id, family.studentIds[2]!))
+    const attempt = (born: string, address: string) =>
+      lookup({ studentId: youngest!.code, dateOfBirth: born }, address)
+    for (let i = 0; i < 20; i++) {
+      const day = String(i + 1).padStart(2, '0')
+      expect((await attempt(`2001-01-${day}`, `10.7.3.${i}`)).status).toBe(401)
+    }
+    // The right details from a fresh address: the student is closed for the window.
+    const closed = await lookup({ studentId: youngest!.code, phone }, '10.7.3.200')
+    expect(closed.status).toBe(429)
+    expect(Number(closed.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
   it('pays two invoices in one payment: one receipt, both invoices paid, the guardian’s SMS, the day and the paid report', async () => {
@@ -205,7 +222,7 @@ describe('a guardian pays a student’s invoices on the student invoice page', (
   })
 
   it('asks for a code sent to the guardian phone first, where the institute wants it', async () => {
-    await setGuardianCode(true)
+    await setDues({ guardianCode: true })
     try {
       const res = await lookup({ phone }, '10.7.2.1')
       expect(res.status).toBe(200)
@@ -226,8 +243,12 @@ describe('a guardian pays a student’s invoices on the student invoice page', (
       const right = await lookup({ phone, challenge: sent.challenge, code: typed }, '10.7.2.1')
       expect(right.status).toBe(200)
       expect(((await right.json()) as Opened).step).toBe('invoices')
+      // Dues not taken online any more: the invoices still show only with the code.
+      await setDues({ enabled: false })
+      const offline = (await (await lookup({ phone }, '10.7.2.2')).json()) as GuardianAccess
+      expect(offline.step).toBe('code')
     } finally {
-      await setGuardianCode(false)
+      await setDues({ guardianCode: false, enabled: true })
     }
   })
 })
