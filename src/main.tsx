@@ -5,7 +5,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouteError } from './components/offline/RouteError.tsx'
 import { ability } from './lib/ability.ts'
-import { activateLocale, i18n, initialLocale } from './lib/i18n.ts'
+import { activateLocale, i18n, initialLocale, loadErrorStrings } from './lib/i18n.ts'
 import { setNavigator } from './lib/navigation.ts'
 import { queryClient, restoreQueryCache } from './lib/query-client.ts'
 import { session } from './lib/session.ts'
@@ -65,6 +65,8 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   )
+  // The refusals' words, fetched with the language, taken in once the app renders (lib/i18n.ts).
+  void loadErrorStrings()
 
   if (!signedIn) void restoreQueryCache()
 

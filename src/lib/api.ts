@@ -96,12 +96,15 @@ async function endSession(): Promise<never> {
 }
 
 /** The refusal's code, when the answer is one. */
-async function refusalCode(response: Response): Promise<unknown> {
-  const body = (await response
+async function refusal(response: Response) {
+  return (await response
     .clone()
     .json()
-    .catch(() => undefined)) as { code?: unknown } | undefined
-  return body?.code
+    .catch(() => undefined)) as { code?: unknown; message?: unknown } | undefined
+}
+
+async function refusalCode(response: Response): Promise<unknown> {
+  return (await refusal(response))?.code
 }
 
 // A sent request's body is used up; a copy is kept so it can be sent again after a refresh.
@@ -152,7 +155,12 @@ export const api = ky.create({
         // The platform suspended the user's institute: no refresh helps, and they are told why.
         if ((await refusalCode(response)) === 'institute_suspended') {
           await loadErrorStrings()
-          showToast({ variant: 'error', title: i18n._(errorId('institute_suspended')) })
+          const id = errorId('institute_suspended')
+          // The refusals' words unreachable (offline since the page came up): the server's.
+          const said = (await refusal(response))?.message
+          const title =
+            i18n.messages[id] !== undefined || typeof said !== 'string' ? i18n._(id) : said
+          showToast({ variant: 'error', title })
           return endSession()
         }
         // A token that looks unexpired answered 401: another request may have refreshed it

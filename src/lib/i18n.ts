@@ -69,7 +69,7 @@ export function initialLocale(): Locale {
 
 /**
  * Loads a language's strings (and the staff's, once wanted) and makes it the active one. In the
- * browser the refusals' words follow in the background (see loadErrorStrings).
+ * browser the refusals' words are fetched in the background (see loadErrorStrings).
  */
 export async function loadLocale(locale: Locale): Promise<void> {
   const [{ messages }] = await Promise.all([
@@ -78,15 +78,19 @@ export async function loadLocale(locale: Locale): Promise<void> {
   ])
   i18n.load(locale, messages)
   i18n.activate(locale)
-  void loadErrorStrings()
+  if (typeof window !== 'undefined') {
+    void fetchedAgainOnce(areaCatalogs[`../locales/${locale}/errors.po`]!).catch(() => undefined)
+  }
 }
 
 /**
  * The refusals' words (`error.<code>`, `../locales/<locale>/errors.po`) in the active language:
- * nearly half the common strings, so no page's first load waits for them. They are fetched once
- * a page is up, long before most refusals; one shown sooner says the server's words (or a
- * general line) until they come, then the page renders again in the user's language. The
- * server renders pages without them, as the browser first hydrates them.
+ * nearly half the common strings, so no page's first load waits for them. They are fetched as
+ * a page comes up (loadLocale) and taken into the strings once the app has rendered (main.tsx)
+ * or a public page is live (use-page-takeover.ts), or when a refusal shows first: never while a
+ * page hydrates. A refusal shown before says the server's words (or a general line), then
+ * renders again in the user's language. The server renders pages without them, as the browser
+ * first hydrates them.
  */
 export function loadErrorStrings(): Promise<void> {
   const locale = i18n.locale

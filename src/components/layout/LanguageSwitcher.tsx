@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
-import { activateLocale, isLocale, localeNames, locales } from '../../lib/i18n.ts'
+import { activateLocale, isLocale, loadErrorStrings, localeNames, locales } from '../../lib/i18n.ts'
 
 export function LanguageSwitcher() {
   const { i18n, t } = useLingui()
@@ -21,7 +21,8 @@ export function LanguageSwitcher() {
         aria-label={t`Language`}
         data-testid="language-switcher"
         onChange={(e) => {
-          if (isLocale(e.target.value)) void activateLocale(e.target.value)
+          // The page is the app's own by now: the language's refusals come with it.
+          if (isLocale(e.target.value)) void activateLocale(e.target.value).then(loadErrorStrings)
         }}
       >
         {locales.map((l) => (
