@@ -1,3 +1,4 @@
+import { chargeLines } from './intent-charges.ts'
 import { and, eq, sql } from 'drizzle-orm'
 import type { IntentEvent } from '../../db/schema/payments.ts'
 import { paymentIntents } from '../../db/schema/payments.ts'
@@ -5,7 +6,7 @@ import { institutes } from '../../db/schema/institutes.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { instituteToday } from '../../lib/today.ts'
-import { postVoucher, type PostingLine } from '../accounting/posting.ts'
+import { postVoucher } from '../accounting/posting.ts'
 import type { GatewayContext } from './gateways/gateway.ts'
 import { gatewayAdapter } from './gateways/registry.ts'
 import { merchantCredentials } from './merchant-read.ts'
@@ -20,16 +21,7 @@ import { postOnlineRefund, type IntentRow } from './verified-posting.ts'
 
 /** The surcharge and the platform's share, posted with the payment, undone. */
 async function reverseCharges(tx: GatewayContext['db'], intent: IntentRow, reason: string) {
-  const memo = intent.reference
-  const lines: PostingLine[] = []
-  if (intent.surchargeMinor > 0) {
-    lines.push({ purpose: 'online_charge_income', debit: intent.surchargeMinor, memo })
-    lines.push({ purpose: 'gateway_clearing', credit: intent.surchargeMinor, memo })
-  }
-  if (intent.franchiseMinor > 0) {
-    lines.push({ purpose: 'franchise_payable', debit: intent.franchiseMinor, memo })
-    lines.push({ purpose: 'franchise_expense', credit: intent.franchiseMinor, memo })
-  }
+  const lines = chargeLines(intent, { undone: true })
   if (!lines.length) return
   await postVoucher(tx, intent.instituteId, {
     type: 'journal',

@@ -1,3 +1,4 @@
+import { chargeLines } from './intent-charges.ts'
 import { eq, sql } from 'drizzle-orm'
 import type { IntentStatus } from '../../../shared/schemas/payments.ts'
 import type { Db } from '../../db/client.ts'
@@ -6,7 +7,7 @@ import { institutes } from '../../db/schema/institutes.ts'
 import { ApiException } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { instituteToday } from '../../lib/today.ts'
-import { postVoucher, type PostingLine } from '../accounting/posting.ts'
+import { postVoucher } from '../accounting/posting.ts'
 import type { GatewayContext, ProviderStatus } from './gateways/gateway.ts'
 import { gatewayAdapter } from './gateways/registry.ts'
 import { merchantCredentials } from './merchant-read.ts'
@@ -155,16 +156,7 @@ export async function settle(
  * platform's share (Dr franchise fees, Cr franchise fees payable), in one voucher.
  */
 async function postCharges(tx: Db, intent: IntentRow) {
-  const memo = intent.reference
-  const lines: PostingLine[] = []
-  if (intent.surchargeMinor > 0) {
-    lines.push({ purpose: 'gateway_clearing', debit: intent.surchargeMinor, memo })
-    lines.push({ purpose: 'online_charge_income', credit: intent.surchargeMinor, memo })
-  }
-  if (intent.franchiseMinor > 0) {
-    lines.push({ purpose: 'franchise_expense', debit: intent.franchiseMinor, memo })
-    lines.push({ purpose: 'franchise_payable', credit: intent.franchiseMinor, memo })
-  }
+  const lines = chargeLines(intent)
   if (!lines.length) return
   await postVoucher(tx, intent.instituteId, {
     type: intent.surchargeMinor > 0 ? 'receipt' : 'journal',
