@@ -139,7 +139,11 @@ const preloads = preloadsNotLoaded()
 
 /** The libraries every page runs, public or staff (see the `framework` chunk below). */
 const frameworkModules =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)|@lingui[\\/](core|react|message-utils)|valtio|proxy-compare|valibot)[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core)|@lingui[\\/](core|react|message-utils)|valtio|proxy-compare|valibot|use-sync-external-store)[\\/]/
+
+/** The router and what only it uses: the staff app's (the public pages run none). */
+const routerModules =
+  /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store)[\\/]/
 
 /** The public pages' server entry: the host (src/server/lib/public-pages.ts) renders with it. */
 const serverEntry = 'public-app/entry-server.tsx'
@@ -214,7 +218,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             // What every page, public or staff, runs: one file instead of a dozen small ones,
             // which cost a phone a request each (and a task each to start). The server's bundle
             // needs no such file (and its module order breaks with one).
-            ...(isSsrBuild ? [] : [{ name: 'framework', test: frameworkModules }]),
+            ...(isSsrBuild
+              ? []
+              : [
+                  { name: 'framework', test: frameworkModules },
+                  { name: 'router', test: routerModules },
+                ]),
             {
               name: 'api-client',
               test: /node_modules[\\/]ky[\\/](?!distribution[\\/]errors[\\/])|src[\\/]lib[\\/]api\.ts/,

@@ -38,7 +38,10 @@ router.subscribe('onResolved', () => {
   document.getElementById('loading-bg')?.classList.add('hidden')
   void registerServiceWorker()
 })
-setNavigator((href) => void router.navigate({ href }))
+setNavigator({
+  go: (href, options) => router.navigate({ href, replace: options?.replace }),
+  reload: () => void router.invalidate(),
+})
 
 /*
  * No top-level await here: with one, the bundler keeps the modules every page loads in dozens of

@@ -2,11 +2,7 @@
 import { matchPrecache } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies'
-import {
-  keepPublicPageMessage,
-  publicPagePath,
-  unkeptPublicPagePath,
-} from '../src/shared/public-pages.ts'
+import { publicPagePath, unkeptPublicPagePath } from '../src/shared/public-pages.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -77,14 +73,5 @@ export function routePublicPages(precache: Array<{ url: string; revision: string
         )
       })(),
     )
-  })
-
-  // A page reached inside the app (no HTML was fetched for it) asks for its copy.
-  self.addEventListener('message', (event) => {
-    const data = event.data as { type?: string; url?: unknown } | undefined
-    if (data?.type !== keepPublicPageMessage || typeof data.url !== 'string') return
-    const url = new URL(data.url, self.location.origin)
-    if (url.origin !== self.location.origin || !publicPagePath.test(url.pathname)) return
-    event.waitUntil(keep(url.href))
   })
 }

@@ -1,7 +1,14 @@
-import { Navigate, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { ClientErrorReport } from '../shared/schemas/system.ts'
+import { navigateTo } from '../lib/navigation.ts'
 import { ErrorPage } from './status/StatusPages.tsx'
+
+/** What a page shown in place of another that failed is given (the router's error props). */
+export interface PageErrorProps {
+  error: unknown
+}
+
+const connectionErrorPage = '/miscellaneous/connection-error'
 
 const isNetworkFailure = (error: unknown) =>
   (error as { name?: string } | null)?.name === 'NetworkError'
@@ -11,10 +18,13 @@ const isNetworkFailure = (error: unknown) =>
  * that could not load for want of a network (nothing cached to show) goes to the
  * connection-error page instead (§4).
  */
-export function AppErrorBoundary({ error }: ErrorComponentProps) {
+export function AppErrorBoundary({ error }: PageErrorProps) {
   const offline = isNetworkFailure(error)
   useEffect(() => {
-    if (offline) return
+    if (offline) {
+      void navigateTo(connectionErrorPage, { replace: true })
+      return
+    }
     const err = error instanceof Error ? error : new Error(String(error))
     const report: ClientErrorReport = {
       message: (err.message || err.name).slice(0, 2000),
@@ -27,6 +37,5 @@ export function AppErrorBoundary({ error }: ErrorComponentProps) {
       .then(({ api }) => api.post('client-errors', { json: report }))
       .catch(() => undefined)
   }, [error, offline])
-  if (offline) return <Navigate to="/miscellaneous/connection-error" replace />
-  return <ErrorPage />
+  return offline ? null : <ErrorPage />
 }

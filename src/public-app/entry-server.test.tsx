@@ -32,6 +32,7 @@ async function page(path: string, language = 'en') {
     }),
     assets,
   )
+  if (!response) throw new Error(`no public page at ${path}`)
   const html = await response.text()
   const island = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)
   return {
@@ -59,10 +60,7 @@ describe('the institute page', () => {
   it('carries its data as JSON that no browser runs, and no other script than the entry', async () => {
     const { html, island } = await page('/admission/demo-school')
     expect(island?.locale).toBe('en')
-    expect(island?.router.matches.map((m) => m.i)).toEqual([
-      '__root__#',
-      '#admission#$institute#admission#demo-school',
-    ])
+    expect(island?.outcome).toBe('page')
     const forms = island?.queries.queries.find((q) => q.queryKey.includes('forms'))
     expect(forms?.state.data).toMatchObject({ institute: { slug: 'demo-school' } })
     const scripts = html.match(/<script[^>]*>/g)
@@ -121,9 +119,21 @@ describe('the institute page', () => {
   })
 
   it('is a 404 page for an institute that does not exist', async () => {
-    const { status, html } = await page('/admission/no-such-school', 'fr')
+    const { status, html, island } = await page('/admission/no-such-school', 'fr')
     expect(status).toBe(404)
     expect(html).toContain('data-testid="admission-not-found"')
+    // The browser takes over the same "not found", not the page.
+    expect(island?.outcome).toBe('not-found')
+  })
+
+  it('leaves an address no public page has to the staff app', async () => {
+    const response = await render(
+      new Request('http://localhost/admission/demo-school/form/extra', {
+        headers: { accept: 'text/html' },
+      }),
+      assets,
+    )
+    expect(response).toBeUndefined()
   })
 })
 

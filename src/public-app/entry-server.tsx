@@ -1,16 +1,18 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query'
-import { createRequestHandler, getSsrStatus, RouterServer } from '@tanstack/react-router/ssr/server'
+import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { i18n, isLocale, loadLocale, localeKey, type Locale } from '../lib/i18n.ts'
-import { dehydratedMatches, islandTag } from './island.ts'
-import { createPublicRouter } from './router.tsx'
-import { pageModules } from './routes.tsx'
+import { setRenderOrigin } from '../lib/page-origin.ts'
+import { islandTag } from './island.ts'
+import { loadPage, pageContent } from './page-content.tsx'
+import { matchPage } from './pages.ts'
+import { PublicRoot } from './PublicRoot.tsx'
 
 /**
  * The public pages rendered on the server for a first visit (built by `vite build --ssr` into
- * the build's `.ssr/`, imported by src/server/lib/public-pages.ts). TanStack Router loads the
- * page as it documents (`createRequestHandler`); React renders it; the data the page was made
- * from goes into a JSON island, never into an inline script, so `script-src 'self'` holds.
+ * the build's `.ssr/`, imported by src/server/lib/public-pages.ts). The page's loader reads
+ * what it shows; React renders it; the data the page was made from goes into a JSON island,
+ * never into an inline script, so `script-src 'self'` holds.
  */
 export { setServerFetch } from '../lib/public-api.ts'
 
@@ -50,18 +52,28 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return result
 }
 
-async function renderMarkup(router: ReturnType<typeof createPublicRouter>, locale: Locale) {
+async function renderMarkup(
+  content: ReactNode,
+  queryClient: QueryClient,
+  { locale, origin }: { locale: Locale; origin: string },
+) {
   return inTurn(async () => {
     await loadLocale(locale)
+    setRenderOrigin(origin)
     let failure: unknown
-    const stream = await renderToReadableStream(<RouterServer router={router} />, {
-      // React moves a large finished boundary out of line, behind an inline script that puts it
-      // in place (and `script-src 'self'` blocks): a page with many forms must stay in one piece.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError: (error) => {
-        failure ??= error
+    const stream = await renderToReadableStream(
+      <PublicRoot i18n={i18n} queryClient={queryClient}>
+        {content}
+      </PublicRoot>,
+      {
+        // React moves a large finished boundary out of line, behind an inline script that puts
+        // it in place (and `script-src 'self'` blocks): a page with many forms stays in one piece.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => {
+          failure ??= error
+        },
       },
-    })
+    )
     // Nothing may wait on data while rendering: React would stream inline scripts to fill in.
     await stream.allReady
     const html = await new Response(stream).text()
@@ -89,29 +101,28 @@ function documentHead(assets: PageAssets, locale: Locale) {
   ].join('')
 }
 
-/** The page for a GET navigation to one of the public paths. */
-export async function render(request: Request, assetsFor: AssetsFor): Promise<Response> {
+const statusOf = { page: 200, 'not-found': 404, error: 500 } as const
+
+/** The page for a GET navigation to one of the public paths; undefined when none is there. */
+export async function render(
+  request: Request,
+  assetsFor: AssetsFor,
+): Promise<Response | undefined> {
+  const url = new URL(request.url)
+  const match = await matchPage(url)
+  if (!match) return undefined
   const locale = localeOf(request)
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: false } },
   })
-  const handler = createRequestHandler({
-    request,
-    createRouter: () => createPublicRouter({ queryClient, i18n }),
-  })
-  return handler(async ({ router, responseHeaders }) => {
-    const markup = await renderMarkup(router, locale)
-    const matched = router.stores.matches.get().map((m) => pageModules[m.routeId])
-    const assets = assetsFor([
-      ...matched.filter((m) => m !== undefined),
-      `locales/${locale}/messages.po`,
-    ])
-    const island = islandTag({
-      locale,
-      router: { matches: dehydratedMatches(router) },
-      queries: dehydrate(queryClient),
-    })
-    const html = `${documentHead(assets, locale)}<div id="app">${markup}</div>${island}</body></html>`
-    return new Response(html, { status: getSsrStatus(router), headers: responseHeaders })
+  const loaded = await loadPage(match, queryClient)
+  const content = pageContent(match, loaded)
+  const markup = await renderMarkup(content, queryClient, { locale, origin: url.origin })
+  const assets = assetsFor([match.module, `locales/${locale}/messages.po`])
+  const island = islandTag({ locale, outcome: loaded.outcome, queries: dehydrate(queryClient) })
+  const html = `${documentHead(assets, locale)}<div id="app">${markup}</div>${island}</body></html>`
+  return new Response(html, {
+    status: statusOf[loaded.outcome],
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
   })
 }

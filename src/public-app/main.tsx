@@ -4,16 +4,15 @@ import { offlineDbPresent } from '../lib/offline-db-presence.ts'
 import { onUpdateAvailable, registerServiceWorker } from '../lib/service-worker.ts'
 import { sessionKeys } from '../lib/session-keys.ts'
 import { holdInteractionsUntilLive } from '../lib/takeover.ts'
-import { islandId } from './island.ts'
 
 /*
  * The public pages' entry. The server's page is complete and usable as it arrives: it is read,
- * typed into and scrolled without any script. So the app (React, the router, the page's code)
- * is fetched right after the first paint but run only when the visitor first touches the page
+ * typed into and scrolled without any script. So the app (React and the page's code) is
+ * fetched right after the first paint but run only when the visitor first touches the page
  * (a tap, a key, a focus, a pointer over it): an applicant reading the form on a slow phone is
  * never held up by it, and whatever was done before is kept or done again (lib/takeover.ts). It
- * runs at once where the page cannot wait: touched before this script ran, opened offline or
- * from the offline copy (no data in the page), or on a device that holds this app's data (a
+ * runs at once where the page cannot wait: touched before this script ran, opened offline (the
+ * service worker's copy), or on a device that holds this app's data (a
  * draft to offer, a queued submission to send, a signed-in user on the sign-in page), or when a
  * new version is waiting to be announced. The service worker is registered once the page has
  * loaded, whether or not the app runs.
@@ -57,7 +56,6 @@ function touchedAlready() {
 async function mustStartNow() {
   return (
     touchedAlready() ||
-    !document.getElementById(islandId) ||
     !navigator.onLine ||
     localStorage.getItem(sessionKeys.userData) !== null ||
     (await offlineDbPresent())

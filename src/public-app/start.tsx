@@ -1,51 +1,28 @@
 import { hydrate } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { RouterClient } from '@tanstack/react-router/ssr/client'
-import { startTransition, StrictMode } from 'react'
+import { startTransition, StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { activateLocale, i18n, initialLocale, loadLocale } from '../lib/i18n.ts'
-import { setNavigator } from '../lib/navigation.ts'
+import { i18n, loadLocale } from '../lib/i18n.ts'
 import { offlineDbPresent } from '../lib/offline-db-presence.ts'
 import { queryClient, withoutSavedCache } from '../lib/query-client.ts'
 import { homeRouteFor, session } from '../lib/session.ts'
 import { bindLayoutSettings } from '../lib/settings.ts'
-import { keepPublicPageMessage } from '../shared/public-pages.ts'
 import { readIsland } from './island.ts'
-import { createPublicRouter } from './router.tsx'
+import { loadPage, pageContent } from './page-content.tsx'
+import { matchPage } from './pages.ts'
+import { PublicRoot } from './PublicRoot.tsx'
 
 /**
- * The public pages' app, started by main.tsx at the visitor's first touch: it takes over a page
- * the server rendered (the data it was rendered from is in the page), or, started from the
- * offline copy of the app, renders the page itself.
+ * The public pages' app, started by main.tsx at the visitor's first touch: it takes over the
+ * page the server rendered, from the data it was rendered from (in the page), by hydrating
+ * that page alone — no router: a link to another page loads it.
  */
-
-/** What `hydrate()` of TanStack Router reads; its own SSR would have written it inline. */
-declare global {
-  interface Window {
-    $_TSR?: unknown
-  }
-}
 
 /**
  * A turn of the event loop for the browser: a phone's slow CPU takes each step of the start
- * (evaluating the code, making the router, hydrating) as a task of its own, none long enough
- * to hold back a tap or a keystroke.
+ * (evaluating the code, reading the data, hydrating) as a task of its own, none long enough to
+ * hold back a tap or a keystroke.
  */
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-function makeRouter() {
-  const router = createPublicRouter({ queryClient, i18n })
-  setNavigator((href) => void router.navigate({ href }))
-  // A page reached without loading it (a link inside these pages) is kept for offline visits.
-  router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
-    if (!fromLocation || fromLocation.href === toLocation.href) return
-    navigator.serviceWorker?.controller?.postMessage({
-      type: keepPublicPageMessage,
-      url: toLocation.href,
-    })
-  })
-  return router
-}
 
 /** A signed-in user who opens the sign-in page goes to their own (the server cannot tell). */
 function leaveSignInWhenSignedIn(): boolean {
@@ -68,44 +45,35 @@ async function forgetLeftovers() {
   }
 }
 
+const inFrame = (content: ReactNode) => (
+  <StrictMode>
+    <PublicRoot i18n={i18n} queryClient={queryClient}>
+      {content}
+    </PublicRoot>
+  </StrictMode>
+)
+
 async function start() {
   if (leaveSignInWhenSignedIn()) return
+  const island = readIsland()
+  const match = await matchPage(new URL(location.href))
+  // Not a page the server rendered (a kept copy always is): nothing to take over.
+  if (!island || !match) return
   withoutSavedCache()
   bindLayoutSettings()
+  hydrate(queryClient, island.queries)
+  await loadLocale(island.locale)
   await yieldToBrowser()
-  const router = makeRouter()
   const app = document.getElementById('app')!
-  const island = readIsland()
-  if (island) {
-    hydrate(queryClient, island.queries)
-    await loadLocale(island.locale)
-    await yieldToBrowser()
-    window.$_TSR = {
-      router: island.router,
-      buffer: [],
-      initialized: false,
-      h() {},
-      e() {},
-      c() {},
-      p(script: () => void) {
-        script()
-      },
-    }
-    startTransition(() => {
-      hydrateRoot(
-        app,
-        <StrictMode>
-          <RouterClient router={router} />
-        </StrictMode>,
-      )
-    })
+  if (island.outcome === 'error') {
+    // What failed on the server is asked again from here, and shown as it now stands.
+    const content = pageContent(match, await loadPage(match, queryClient))
+    createRoot(app).render(inFrame(content))
   } else {
-    await activateLocale(initialLocale())
-    createRoot(app).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    )
+    const content = pageContent(match, { outcome: island.outcome })
+    startTransition(() => {
+      hydrateRoot(app, inFrame(content))
+    })
   }
   void forgetLeftovers()
   // Admission submissions an earlier visit queued go out now, and whenever the network returns

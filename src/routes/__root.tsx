@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { AppErrorBoundary } from '../components/AppErrorBoundary.tsx'
 import { Customizer } from '../components/layout/Customizer.tsx'
 import { FullLayout } from '../components/layout/FullLayout.tsx'
+import { RouteTransition } from '../components/layout/RouteTransition.tsx'
 import { HorizontalLayout, VerticalLayout } from '../components/layout/Layouts.tsx'
 import { NavigationProgress } from '../components/layout/NavigationProgress.tsx'
 import { ScrollToTop } from '../components/ScrollToTop.tsx'
@@ -53,7 +54,9 @@ function Root() {
       <NavigationProgress />
       {full ? (
         <FullLayout>
-          <Outlet />
+          <RouteTransition>
+            <Outlet />
+          </RouteTransition>
         </FullLayout>
       ) : (
         <Staff

@@ -16,12 +16,30 @@ export const publicPagePath =
 export const unkeptPublicPagePath =
   /^\/(receipt\/verify\/|admission\/payment\/|payment\/|student\/invoice)/
 
+const enc = encodeURIComponent
+
+/** An institute's admission page: its open forms. */
+export const institutePagePath = (institute: string) => `/admission/${enc(institute)}`
+
+/** An admission form's page. */
+export const formPagePath = (institute: string, formId: string) =>
+  `${institutePagePath(institute)}/${enc(formId)}`
+
+/** An application's page, whose address is the applicant's only key to it. */
+export const applicationPagePath = (institute: string, formId: string, temporaryId: string) =>
+  `${formPagePath(institute, formId)}/temporaryId/${enc(temporaryId)}`
+
+/** Where an applicant sends the attachments an application still lacks (a staff-app page). */
+export const attachmentPagePath = (institute: string, formId: string, temporaryId: string) =>
+  `${applicationPagePath(institute, formId, temporaryId)}/attachment`
+
+/** The page that pays an application's fee online. */
+export const onlinePaymentPagePath = (institute: string, formId: string, temporaryId: string) =>
+  `/admission/payment/${enc(institute)}/online-payment?${new URLSearchParams({ form: formId, application: temporaryId })}`
+
 /** The student invoice page of an institute, the student ID filled in when one is given. */
 export const studentInvoicePath = (institute: string, student?: string) =>
   `/student/invoice?${new URLSearchParams({ institute, ...(student && { student }) })}`
 
 /** The public page that verifies a receipt by the code printed on it (its QR code holds it). */
 export const receiptVerificationPath = (code: string) => `/receipt/verify/${code}`
-
-/** The message a page sends its service worker to keep a copy of a page it navigated to. */
-export const keepPublicPageMessage = 'KEEP_PUBLIC_PAGE'

@@ -61,6 +61,8 @@ test('public pages load no staff-only module before they render', () => {
 const staffApp: [string, RegExp][] = [
   ['the permission rules library', /^node_modules\/@casl\//],
   ['the staff route tree', /^src\/(routes\/|routeTree\.gen\.ts|main\.tsx)/],
+  // A public page is a document of its own (src/public-app/pages.ts): it runs no router.
+  ['the router', /^node_modules\/@tanstack\/(react-router|router-core|history)\//],
   ['the staff menus and layouts', /^src\/components\/layout\/(Layouts|NavMenu|Navbar|UserMenu)/],
   ['a staff area', /^src\/features\/(access|accounting|dashboard|offline)\//],
   ['the staff side of admission', /^src\/features\/admission\/staff\//],

@@ -75,14 +75,15 @@ test('the institute page arrives rendered in German and hydrates without a compl
   // What the server rendered from is not read again.
   expect(reads).toEqual([])
 
-  // On to a form inside the same document (a client-side navigation).
-  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true))
+  // On to a form: a document of its own, rendered by the server in the language just chosen.
+  const formDocument = page.waitForResponse((r) => r.request().resourceType() === 'document')
   await page
     .getByRole('link', { name: /^Candidatar/ })
     .first()
     .click()
+  expect(await (await formDocument).text()).toContain('<html lang="pt"')
   await expect(page).toHaveURL(/\/admission\/demo-school\/[0-9a-f-]{36}$/)
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  await expect(page.getByTestId('language-switcher')).toHaveValue('pt')
   expect(problems).toEqual([])
 })
 

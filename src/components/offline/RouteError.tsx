@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { reloadPage } from '../../lib/navigation.ts'
 import { isNotAvailableOffline, isUnreachable } from '../../lib/read-through.ts'
 import { usePageTakeover } from '../../lib/use-page-takeover.ts'
-import { AppErrorBoundary } from '../AppErrorBoundary.tsx'
+import { AppErrorBoundary, type PageErrorProps } from '../AppErrorBoundary.tsx'
 import { Icon } from '../icons.tsx'
 
 /**
@@ -11,7 +11,7 @@ import { Icon } from '../icons.tsx'
  * for it, a plain notice that loads the page again when the network returns; anything else as
  * the app's error page.
  */
-export function RouteError(props: ErrorComponentProps) {
+export function RouteError(props: PageErrorProps) {
   // In place of a server-rendered public page, it is what is taken over (lib/takeover.ts).
   usePageTakeover()
   if (isNotAvailableOffline(props.error) || isUnreachable(props.error))
@@ -20,12 +20,10 @@ export function RouteError(props: ErrorComponentProps) {
 }
 
 function NotAvailableOffline() {
-  const router = useRouter()
-  const retry = () => void router.invalidate()
   useEffect(() => {
-    window.addEventListener('online', retry)
-    return () => window.removeEventListener('online', retry)
-  })
+    window.addEventListener('online', reloadPage)
+    return () => window.removeEventListener('online', reloadPage)
+  }, [])
   return (
     <section className="card not-available-offline" data-testid="not-available-offline">
       <Icon name="wifiOff" size={32} />
@@ -38,7 +36,7 @@ function NotAvailableOffline() {
           here. Open it once while online and it will be available offline too.
         </Trans>
       </p>
-      <button type="button" className="button button-primary" onClick={retry}>
+      <button type="button" className="button button-primary" onClick={reloadPage}>
         <Icon name="refresh" size={16} />
         <Trans>Try again</Trans>
       </button>

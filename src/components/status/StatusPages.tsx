@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { PageLink } from '../PageLink.tsx'
 import { StatusPage } from './StatusPage.tsx'
 
 const homeButton = (
-  <Link to="/" className="button button-primary">
+  <PageLink href="/" className="button button-primary">
     <Trans>Back to home</Trans>
-  </Link>
+  </PageLink>
 )
 
 const retryButton = (

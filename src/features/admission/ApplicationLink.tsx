@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRouter } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent } from 'react'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { useClientValue } from '../../lib/client-value.ts'
+import { pageOrigin } from '../../lib/page-origin.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { applicationPagePath } from '../../shared/public-pages.ts'
 import type { LinkChannel, PublicApplication } from '../../shared/schemas/admission-applications.ts'
 import { useSendApplicationLink } from './mutations.ts'
 
@@ -21,7 +22,6 @@ export function ApplicationLink({
 }) {
   const { t } = useLingui()
   const { toastUnlessFieldError } = useServerErrors()
-  const router = useRouter()
   const linkField = useRef<HTMLInputElement>(null)
   const [notice, setNotice] = useState('')
   const [channel, setChannel] = useState<LinkChannel>('sms')
@@ -29,12 +29,7 @@ export function ApplicationLink({
   const { phone, email } = application.fields
   // The share sheet is the browser's: the server's HTML has none.
   const canShare = useClientValue(() => typeof navigator.share === 'function', false)
-  const path = router.buildLocation({
-    to: '/admission/$institute/$formId/temporaryId/$temporaryId',
-    params: { institute: institute.slug, formId, temporaryId },
-  }).href
-  // The address as the visitor reached the server (the router's origin is the request's there).
-  const link = new URL(path, router.origin).href
+  const link = new URL(applicationPagePath(institute.slug, formId, temporaryId), pageOrigin()).href
   const send = useSendApplicationLink(institute.slug, temporaryId, {
     onSuccess: ({ channel, recipient }) =>
       setNotice(

@@ -1,13 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
+import { PageLink } from '../../components/PageLink.tsx'
 import { useClientValue } from '../../lib/client-value.ts'
 import { dayDate } from '../../lib/dates.ts'
 import { useFormat } from '../../lib/format.ts'
 import type { PublicApplication } from '../../shared/schemas/admission-applications.ts'
 import { standardFields } from '../../shared/schemas/admission-forms.ts'
 import { genders } from '../../shared/schemas/person.ts'
+import {
+  attachmentPagePath,
+  institutePagePath,
+  onlinePaymentPagePath,
+} from '../../shared/public-pages.ts'
 import { formatBytes, refusedForItself } from './draft-data.ts'
 import { useUploadRefusal } from './file-messages.ts'
 import { ApplicationLink } from './ApplicationLink.tsx'
@@ -54,10 +59,10 @@ export function ApplicationPage({
   return (
     <section className="admission-page">
       <header className="admission-header">
-        <Link to="/admission/$institute" params={{ institute }} className="admission-institute">
+        <PageLink href={institutePagePath(institute)} className="admission-institute">
           {app.institute.logo && <InstituteLogo logo={app.institute.logo} height={48} />}
           {app.institute.name}
-        </Link>
+        </PageLink>
         <h1>{app.formTitle}</h1>
         <p className="application-status">
           <Trans>Status:</Trans>{' '}
@@ -162,9 +167,8 @@ export function ApplicationPage({
             })}
           </ul>
           {canChange && (
-            <Link
-              to="/admission/$institute/$formId/temporaryId/$temporaryId/attachment"
-              params={{ institute, formId, temporaryId }}
+            <PageLink
+              href={attachmentPagePath(institute, formId, temporaryId)}
               className="button button-primary button-block"
             >
               {missing.length > 0 || refusedBy.size > 0 ? (
@@ -172,7 +176,7 @@ export function ApplicationPage({
               ) : (
                 <Trans>Upload or replace attachments</Trans>
               )}
-            </Link>
+            </PageLink>
           )}
         </div>
       )}
@@ -202,14 +206,12 @@ function FeeDue({ application }: { application: PublicApplication }) {
       </p>
       {online ? (
         <>
-          <Link
-            to="/admission/payment/$institute/online-payment"
-            params={{ institute: slug }}
-            search={{ form: application.formId, application: application.temporaryId }}
+          <PageLink
+            href={onlinePaymentPagePath(slug, application.formId, application.temporaryId)}
             className="button button-primary button-block"
           >
             <Trans>Pay online</Trans>
-          </Link>
+          </PageLink>
           <p>
             <Trans>
               Or pay it at the office counter of {institute} and give your reference{' '}

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { subscribe, useSnapshot, type Snapshot } from 'valtio'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
+import { PageLink } from '../../components/PageLink.tsx'
 import { useFormat } from '../../lib/format.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 import { offlineDbPresent } from '../../lib/offline-db-presence.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
+import { applicationPagePath, institutePagePath } from '../../shared/public-pages.ts'
 import type { PublicAdmissionForm } from '../../shared/schemas/admission-forms.ts'
 import { ApplicationForm } from './ApplicationForm.tsx'
 import { FormFacts } from './FormFacts.tsx'
@@ -49,20 +51,16 @@ export function FormPage({ institute, formId }: { institute: string; formId: str
     }
   }, [session])
   const { offer, submission, following } = useSnapshot(session.state)
-  const navigate = useNavigate()
   const { temporaryId } = submission
   const sent = submission.state === 'sent'
 
   // Sent from this page (or from an earlier visit's queue): on to the application.
   useEffect(() => {
     if (!sent || !following || !temporaryId) return
-    void navigate({
-      to: '/admission/$institute/$formId/temporaryId/$temporaryId',
-      params: { institute, formId, temporaryId },
-    }).finally(() => {
+    void navigateTo(applicationPagePath(institute, formId, temporaryId)).finally(() => {
       session.state.following = false
     })
-  }, [sent, following, temporaryId, session, navigate, institute, formId])
+  }, [sent, following, temporaryId, session, institute, formId])
 
   let body
   if (isInFlight(submission) || (sent && following)) {
@@ -97,14 +95,10 @@ export function FormPage({ institute, formId }: { institute: string; formId: str
 function FormHeader({ form }: { form: PublicAdmissionForm }) {
   return (
     <header className="admission-header">
-      <Link
-        to="/admission/$institute"
-        params={{ institute: form.institute.slug }}
-        className="admission-institute"
-      >
+      <PageLink href={institutePagePath(form.institute.slug)} className="admission-institute">
         {form.institute.logo && <InstituteLogo logo={form.institute.logo} height={48} />}
         {form.institute.name}
-      </Link>
+      </PageLink>
       <h1>{form.title}</h1>
       <FormFacts form={form} institute={form.institute} />
       {form.instructions && <p className="admission-instructions">{form.instructions}</p>}
@@ -175,13 +169,12 @@ function SentApplication({
       )}
       <div className="admission-actions">
         {submission.temporaryId && (
-          <Link
-            to="/admission/$institute/$formId/temporaryId/$temporaryId"
-            params={{ institute, formId, temporaryId: submission.temporaryId }}
+          <PageLink
+            href={applicationPagePath(institute, formId, submission.temporaryId)}
             className="button button-primary"
           >
             <Trans>View your application</Trans>
-          </Link>
+          </PageLink>
         )}
         <button
           type="button"

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { InstituteLogo } from '../../components/InstituteLogo.tsx'
-import { studentInvoicePath } from '../../shared/public-pages.ts'
+import { PageLink } from '../../components/PageLink.tsx'
+import { formPagePath, studentInvoicePath } from '../../shared/public-pages.ts'
 import { FormFacts } from './FormFacts.tsx'
 import { instituteFormsQuery } from './queries.ts'
 import './admission.css'
@@ -45,14 +45,13 @@ export function InstitutePage({ institute }: { institute: string }) {
               <li key={form.id} className="card admission-form-card">
                 <h2>{form.title}</h2>
                 <FormFacts form={form} institute={data.institute} />
-                <Link
-                  to="/admission/$institute/$formId"
-                  params={{ institute, formId: form.id }}
+                <PageLink
+                  href={formPagePath(institute, form.id)}
                   className="button button-primary button-block"
                   aria-label={t`Apply: ${title}`}
                 >
                   <Trans>Apply</Trans>
-                </Link>
+                </PageLink>
               </li>
             )
           })}

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { PageLink } from '../../components/PageLink.tsx'
 import { StatusPage } from '../../components/status/StatusPage.tsx'
 import { usePageTakeover } from '../../lib/use-page-takeover.ts'
+import { institutePagePath } from '../../shared/public-pages.ts'
 
 export function InstituteNotFound() {
   usePageTakeover()
@@ -23,9 +24,9 @@ export function FormNotFound({ institute }: { institute: string }) {
       title={<Trans>Admission form not found</Trans>}
       testId="admission-not-found"
       actions={
-        <Link to="/admission/$institute" params={{ institute }} className="button button-primary">
+        <PageLink href={institutePagePath(institute)} className="button button-primary">
           <Trans>See the open forms</Trans>
-        </Link>
+        </PageLink>
       }
     >
       <Trans>This form does not exist or is no longer published.</Trans>

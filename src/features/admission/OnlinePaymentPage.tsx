@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ReactElement } from 'react'
 import { GatewayButton } from '../../components/GatewayButton.tsx'
+import { PageLink } from '../../components/PageLink.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
+import { applicationPagePath } from '../../shared/public-pages.ts'
 import { onlineQuoteQuery, useStartOnlinePayment } from './online-payment.ts'
 import './admission.css'
 
@@ -25,13 +26,12 @@ export function OnlinePaymentPage({ institute, formId, temporaryId }: Props): Re
   const { money } = useFormat()
   const { refusalText } = useServerErrors()
   const back = (
-    <Link
-      to="/admission/$institute/$formId/temporaryId/$temporaryId"
-      params={{ institute, formId, temporaryId }}
+    <PageLink
+      href={applicationPagePath(institute, formId, temporaryId)}
       className="button button-block"
     >
       <Trans>Back to your application</Trans>
-    </Link>
+    </PageLink>
   )
   if (!quote.data) {
     return (

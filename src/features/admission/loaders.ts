@@ -4,7 +4,7 @@
  * as the server answered this device's submission.
  */
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
+import { notFound } from '../../lib/not-found.ts'
 import { HTTPError } from 'ky'
 import { httpStatus } from '../../lib/http-error.ts'
 import { cacheRestored } from '../../lib/query-client.ts'

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { PageLink } from '../../components/PageLink.tsx'
 import './auth.css'
 
 /** The card every sign-in and recovery screen sits in. */
@@ -22,8 +22,8 @@ export function AuthCard(props: {
 
 export function BackToSignIn() {
   return (
-    <Link to="/login">
+    <PageLink href="/login">
       <Trans>Back to sign-in</Trans>
-    </Link>
+    </PageLink>
   )
 }

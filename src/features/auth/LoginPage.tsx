@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Field } from '../../components/form/Field.tsx'
+import { PageLink } from '../../components/PageLink.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { navigateTo } from '../../lib/navigation.ts'
 import { dismissToast } from '../../lib/toasts.ts'
 import { LoginRequestSchema, type LoginRequest } from '../../shared/schemas/auth.ts'
 import { AuthCard } from './AuthCard.tsx'
@@ -14,18 +15,11 @@ import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 import { completeSignIn, useSignIn } from './sign-in.ts'
 
 /**
- * The sign-in page. `leaveByLoad`: the page belongs to the server-rendered public pages
- * (src/public-app), so the signed-in user's page is a new document, the staff app.
+ * The sign-in page. Served as a public page (src/public-app), the signed-in user's page is a new
+ * document, the staff app; within the staff app, the router's next page.
  */
-export function LoginPage({
-  redirect,
-  leaveByLoad = false,
-}: {
-  redirect?: string | undefined
-  leaveByLoad?: boolean
-}) {
+export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
   const { toastUnlessFieldError } = useServerErrors()
   const signup = useQuery(signupStatusQuery())
   const [form, setForm] = useState<LoginRequest>({ username: '', password: '', remember_me: false })
@@ -46,7 +40,7 @@ export function LoginPage({
   const signIn = useSignIn({
     onSuccess: async (response, body) => {
       const href = await completeSignIn(response, body.remember_me ?? false, redirect)
-      void navigate({ href, replace: true, reloadDocument: leaveByLoad })
+      void navigateTo(href, { replace: true })
     },
     onError: (err) => {
       refusal.current = toastUnlessFieldError(err, t`Sign-in failed`)
@@ -67,13 +61,13 @@ export function LoginPage({
       intro={<Trans>Please sign in to your account.</Trans>}
       footer={
         <>
-          <Link to="/forgot-username-password">
+          <PageLink href="/forgot-username-password">
             <Trans>Forgot your username or password?</Trans>
-          </Link>
+          </PageLink>
           {signup.data?.enabled && (
-            <Link to="/register">
+            <PageLink href="/register">
               <Trans>Register a new institute</Trans>
-            </Link>
+            </PageLink>
           )}
         </>
       }

@@ -1,9 +1,10 @@
 import { Plural, Trans } from '@lingui/react/macro'
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect, type ReactElement } from 'react'
+import type { PageErrorProps } from '../../components/AppErrorBoundary.tsx'
 import { RouteError } from '../../components/offline/RouteError.tsx'
 import { StatusPage } from '../../components/status/StatusPage.tsx'
 import { httpStatus, retryAfterHeader } from '../../lib/http-error.ts'
+import { reloadPage } from '../../lib/navigation.ts'
 import { isUnreachable } from '../../lib/read-through.ts'
 import { usePageTakeover } from '../../lib/use-page-takeover.ts'
 
@@ -24,7 +25,7 @@ export function ReceiptNotFound({ code }: { code: string }): ReactElement {
  * The page cannot say: offline (a verification is never kept on the device, so that a receipt
  * cancelled since never shows as valid) or too many checks from this connection.
  */
-export function ReceiptVerifyError(props: ErrorComponentProps): ReactElement {
+export function ReceiptVerifyError(props: PageErrorProps): ReactElement {
   usePageTakeover()
   if (isUnreachable(props.error)) return <NoConnection />
   if (httpStatus(props.error) === 429) {
@@ -44,22 +45,16 @@ export function ReceiptVerifyError(props: ErrorComponentProps): ReactElement {
 
 /** Asks again by itself when the network returns, or at the button. */
 function NoConnection(): ReactElement {
-  const router = useRouter()
   useEffect(() => {
-    const retry = () => void router.invalidate()
-    window.addEventListener('online', retry)
-    return () => window.removeEventListener('online', retry)
-  }, [router])
+    window.addEventListener('online', reloadPage)
+    return () => window.removeEventListener('online', reloadPage)
+  }, [])
   return (
     <StatusPage
       title={<Trans>No connection</Trans>}
       testId="receipt-verify-offline"
       actions={
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void router.invalidate()}
-        >
+        <button type="button" className="button button-primary" onClick={reloadPage}>
           <Trans>Try again</Trans>
         </button>
       }

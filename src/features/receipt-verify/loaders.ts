@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
+import { notFound } from '../../lib/not-found.ts'
 import { httpStatus } from '../../lib/http-error.ts'
 import { receiptVerificationQuery } from './queries.ts'
 

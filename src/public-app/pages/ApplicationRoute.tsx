@@ -1,9 +1,21 @@
-import { usePageTakeover } from '../../lib/use-page-takeover.ts'
 import { ApplicationPage } from '../../features/admission/ApplicationPage.tsx'
-import { usePageParams } from '../params.ts'
+import { loadApplication } from '../../features/admission/loaders.ts'
+import { ApplicationNotFound } from '../../features/admission/NotFound.tsx'
+import { usePageTakeover } from '../../lib/use-page-takeover.ts'
+import { publicPage } from '../public-page.ts'
 
-export default function ApplicationRoute() {
-  usePageTakeover()
-  const { institute, formId, temporaryId } = usePageParams('institute', 'formId', 'temporaryId')
-  return <ApplicationPage institute={institute} formId={formId} temporaryId={temporaryId} />
-}
+export default publicPage<'institute' | 'formId' | 'temporaryId'>({
+  load: (queryClient, { params }) =>
+    loadApplication(queryClient, params.institute, params.temporaryId),
+  Page: function ApplicationRoute({ params }) {
+    usePageTakeover()
+    return (
+      <ApplicationPage
+        institute={params.institute}
+        formId={params.formId}
+        temporaryId={params.temporaryId}
+      />
+    )
+  },
+  NotFound: ApplicationNotFound,
+})

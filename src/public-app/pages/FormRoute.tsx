@@ -1,9 +1,14 @@
-import { usePageTakeover } from '../../lib/use-page-takeover.ts'
 import { FormPage } from '../../features/admission/FormPage.tsx'
-import { usePageParams } from '../params.ts'
+import { loadForm } from '../../features/admission/loaders.ts'
+import { FormNotFound } from '../../features/admission/NotFound.tsx'
+import { usePageTakeover } from '../../lib/use-page-takeover.ts'
+import { publicPage } from '../public-page.ts'
 
-export default function FormRoute() {
-  usePageTakeover()
-  const { institute, formId } = usePageParams('institute', 'formId')
-  return <FormPage institute={institute} formId={formId} />
-}
+export default publicPage<'institute' | 'formId'>({
+  load: (queryClient, { params }) => loadForm(queryClient, params.institute, params.formId),
+  Page: function FormRoute({ params }) {
+    usePageTakeover()
+    return <FormPage institute={params.institute} formId={params.formId} />
+  },
+  NotFound: ({ params }) => <FormNotFound institute={params.institute} />,
+})

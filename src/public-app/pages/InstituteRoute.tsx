@@ -1,8 +1,14 @@
-import { usePageTakeover } from '../../lib/use-page-takeover.ts'
 import { InstitutePage } from '../../features/admission/InstitutePage.tsx'
-import { usePageParams } from '../params.ts'
+import { loadInstitute } from '../../features/admission/loaders.ts'
+import { InstituteNotFound } from '../../features/admission/NotFound.tsx'
+import { usePageTakeover } from '../../lib/use-page-takeover.ts'
+import { publicPage } from '../public-page.ts'
 
-export default function InstituteRoute() {
-  usePageTakeover()
-  return <InstitutePage institute={usePageParams('institute').institute} />
-}
+export default publicPage<'institute'>({
+  load: (queryClient, { params }) => loadInstitute(queryClient, params.institute),
+  Page: function InstituteRoute({ params }) {
+    usePageTakeover()
+    return <InstitutePage institute={params.institute} />
+  },
+  NotFound: InstituteNotFound,
+})

@@ -30,7 +30,10 @@ interface PageAssets {
 /** What src/public-app/entry-server.tsx exports. */
 interface ServerEntry {
   setServerFetch(fetchInProcess: (request: Request) => Promise<Response>): void
-  render(request: Request, assetsFor: (sourceModules: string[]) => PageAssets): Promise<Response>
+  render(
+    request: Request,
+    assetsFor: (sourceModules: string[]) => PageAssets,
+  ): Promise<Response | undefined>
 }
 
 /** The public entry's HTML page, as the client build's manifest names it. */
@@ -82,7 +85,7 @@ export function publicPages(app: Hono<AppEnv>, staticDir: string): MiddlewareHan
   return async (c, next) => {
     if (c.req.method !== 'GET' || !publicPagePath.test(c.req.path)) return next()
     if (!(c.req.header('accept') ?? '').includes('text/html')) return next()
-    let response: Response
+    let response: Response | undefined
     try {
       const { server, assetsFor } = await load()
       const env = c.env
@@ -95,6 +98,8 @@ export function publicPages(app: Hono<AppEnv>, staticDir: string): MiddlewareHan
       c.get('log').error('public page not rendered', { err: String(err) })
       return next()
     }
+    // No public page at this address after all: the staff app's.
+    if (!response) return next()
     const page = new Response(response.body, response)
     // The tracking page holds personal data; every page follows the visitor's language.
     page.headers.set('Cache-Control', 'private, no-cache')
