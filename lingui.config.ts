@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 import { staffStringAreas } from './src/lib/string-areas.ts'
@@ -22,6 +24,37 @@ const staffAreas = Object.entries(staffStringAreas).map(([name, folder]) => ({
   ],
 }))
 
+/** A folder's source files (tests aside) but those named, as catalog paths. */
+const filesOf = (folder: string, except: string[]) =>
+  readdirSync(join(import.meta.dirname, folder))
+    .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.') && !except.includes(file))
+    .map((file) => `<rootDir>/${folder}/${file}`)
+
+/**
+ * The staff app's own common strings: its menus, tables, filters and account screens, and words
+ * only the server writes. The staff app loads them with every language (src/lib/i18n.ts); a
+ * public page (src/public-app) never does, so the frame and the sign-in page it shares stay out.
+ */
+export const staffShellCatalog = [
+  ...filesOf('src/components/layout', [
+    'FullLayout.tsx',
+    'LanguageSwitcher.tsx',
+    'OfflineIndicator.tsx',
+  ]),
+  ...filesOf('src/features/auth', ['AuthCard.tsx', 'LoginPage.tsx', 'sign-in.ts', 'queries.ts']),
+  '<rootDir>/src/components/filters',
+  '<rootDir>/src/components/table',
+  '<rootDir>/src/components/report',
+  ...['JobProgress.tsx', 'ReportExports.tsx', 'CounterSearch.tsx', 'Dialog.tsx'].map(
+    (file) => `<rootDir>/src/components/${file}`,
+  ),
+  '<rootDir>/src/components/offline/StoredDataBanner.tsx',
+  ...['applicant-export.ts', 'notices.ts', 'tender-methods.ts'].map(
+    (file) => `<rootDir>/src/shared/messages/${file}`,
+  ),
+]
+const asExcluded = (path: string) => (/\.tsx?$/.test(path) ? path : `${path}/**`)
+
 /**
  * The refusals' words (`error.<code>`), nearly half the common strings: a catalog of their own,
  * fetched once a page is up (src/lib/i18n.ts), so no first load waits for them.
@@ -41,10 +74,14 @@ export default defineConfig({
         '<rootDir>/src/server/**',
         '**/*.test.*',
         `${errorsCatalog}/**`,
-        ...staffAreas.flatMap((a) =>
-          a.include.map((path) => (path.endsWith('.ts') ? path : `${path}/**`)),
-        ),
+        ...staffShellCatalog.map(asExcluded),
+        ...staffAreas.flatMap((a) => a.include.map(asExcluded)),
       ],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/staff',
+      include: staffShellCatalog,
+      exclude: ['**/*.test.*'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/errors',

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
@@ -23,6 +24,18 @@ const appName = process.env.APP_NAME ?? 'Educational Management System'
 process.env.VITE_APP_NAME = appName
 
 /**
+ * The public pages' client is a build of its own (see `publicPagesBuilds`), whose manifest and
+ * chunk list sit beside the staff app's: set while that build runs.
+ */
+const publicClientBuild = process.env.PUBLIC_CLIENT_BUILD === '1'
+/** The public pages (src/public-app/pages/, one module each): each an entry of that build. */
+const publicPages = readdirSync(resolve(here, 'src/public-app/pages')).length
+/** The staff app's screens (src/routes, one file each). */
+const staffRoutes = readdirSync(resolve(here, 'src/routes')).length
+const manifestName = publicClientBuild ? 'public-manifest.json' : 'manifest.json'
+const modulesName = publicClientBuild ? 'public-modules.json' : 'modules.json'
+
+/**
  * Writes `.vite/modules.json` beside the manifest: each chunk's file and the source modules in
  * it, so a check over the build (bench/first-load.ts) can see what a page's first load holds.
  */
@@ -43,7 +56,7 @@ function chunkModules(): Plugin {
       }
       this.emitFile({
         type: 'asset',
-        fileName: '.vite/modules.json',
+        fileName: `.vite/${modulesName}`,
         source: JSON.stringify(modules),
       })
     },
@@ -149,17 +162,20 @@ const routerModules =
 const serverEntry = 'public-app/entry-server.tsx'
 
 /**
- * After the browser's build, the server bundle of the public pages, into the build's `.ssr/`
- * (a dot folder: neither served nor precached), everything bundled in, so it runs wherever the
- * build is put.
+ * After the staff app's build, the public pages' two: their browser client, a build of its own
+ * into the same folder (its chunks made for those pages alone, so a page loads a few files, not
+ * dozens it shares with staff screens), then their server bundle, into the build's `.ssr/` (a dot
+ * folder: neither served nor precached), everything bundled in, so it runs wherever the build
+ * is put. Both are done before the service worker's precache list is made (its plugin runs
+ * last).
  */
-function serverRenderedPages(): Plugin {
+function publicPagesBuilds(): Plugin {
   let outDir = ''
   let mode = 'production'
   let logLevel: LogLevel | undefined
   return {
-    name: 'server-rendered-pages',
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    name: 'public-pages-builds',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && !publicClientBuild,
     configResolved(config) {
       outDir = config.build.outDir
       mode = config.mode
@@ -168,6 +184,17 @@ function serverRenderedPages(): Plugin {
     closeBundle: {
       sequential: true,
       async handler() {
+        process.env.PUBLIC_CLIENT_BUILD = '1'
+        try {
+          await build({
+            configFile: resolve(here, 'vite.config.ts'),
+            mode,
+            logLevel,
+            build: { outDir, emptyOutDir: false, copyPublicDir: false },
+          })
+        } finally {
+          delete process.env.PUBLIC_CLIENT_BUILD
+        }
         await build({
           configFile: resolve(here, 'vite.config.ts'),
           mode,
@@ -199,16 +226,18 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   build: {
     outDir: resolve(here, 'dist'),
     emptyOutDir: true,
-    manifest: !isSsrBuild,
+    manifest: !isSsrBuild && `.vite/${manifestName}`,
     target: 'es2022',
     modulePreload: {
       resolveDependencies: (_file, deps, { hostId }) => preloads.resolve(hostId, deps),
     },
     rolldownOptions: {
-      // The staff app and the public pages' lean entry (src/public-app).
+      // The staff app, or the public pages' lean entry (src/public-app), or their server bundle.
       input: isSsrBuild
         ? resolve(here, 'src', serverEntry)
-        : [resolve(here, 'src/index.html'), resolve(here, 'src/public-app/shell.html')],
+        : publicClientBuild
+          ? resolve(here, 'src/public-app/shell.html')
+          : resolve(here, 'src/index.html'),
       output: {
         // Libraries only later screens use get chunks of their own, so the bundler cannot fold
         // them into a chunk the first screen loads.
@@ -229,6 +258,23 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               test: /node_modules[\\/]ky[\\/](?!distribution[\\/]errors[\\/])|src[\\/]lib[\\/]api\.ts/,
             },
             { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
+            // The app's own modules that most pages run (in the public pages' build, all but
+            // one page; in the staff app's, half its screens): one file, not dozens of a few
+            // hundred bytes that each cost a request and a gzip of their own. The API client and
+            // the read store stay out: a public page the staff app shows loads neither first.
+            ...(isSsrBuild
+              ? []
+              : [
+                  {
+                    name: 'common',
+                    test: (id: string) =>
+                      /[\\/]src[\\/]/.test(id) &&
+                      !/[\\/]src[\\/]lib[\\/](api|read-store)\.ts$/.test(id),
+                    minShareCount: publicClientBuild
+                      ? publicPages - 1
+                      : Math.round(staffRoutes / 2),
+                  },
+                ]),
           ],
         },
       },
@@ -238,6 +284,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // The server bundle needs only what compiles components: no route generation, no service worker.
   plugins: [
     !isSsrBuild &&
+      !publicClientBuild &&
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,
@@ -258,44 +305,44 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
-    !isSsrBuild && [
-      chunkModules(),
-      precompressed(),
-      serverRenderedPages(),
-      VitePWA({
-        strategies: 'injectManifest',
-        srcDir: resolve(here, 'sw'),
-        filename: 'sw.ts',
-        injectRegister: false,
-        registerType: 'prompt',
-        injectManifest: {
-          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        },
-        devOptions: { enabled: false },
-        manifest: {
-          id: '/',
-          name: appName,
-          short_name: 'EMS Office',
-          description:
-            'Fees, accounting, collection, admission and reports for educational institutes.',
-          start_url: '/',
-          scope: '/',
-          display: 'standalone',
-          background_color: '#f8f8f8',
-          theme_color: '#7367f0',
-          icons: [
-            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-            {
-              src: '/icons/icon-maskable-512.png',
-              sizes: '512x512',
-              type: 'image/png',
-              purpose: 'maskable',
-            },
-          ],
-        },
-      }),
-    ],
+    !isSsrBuild && [chunkModules(), precompressed()],
+    !isSsrBuild &&
+      !publicClientBuild && [
+        publicPagesBuilds(),
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: resolve(here, 'sw'),
+          filename: 'sw.ts',
+          injectRegister: false,
+          registerType: 'prompt',
+          injectManifest: {
+            globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+          },
+          devOptions: { enabled: false },
+          manifest: {
+            id: '/',
+            name: appName,
+            short_name: 'EMS Office',
+            description:
+              'Fees, accounting, collection, admission and reports for educational institutes.',
+            start_url: '/',
+            scope: '/',
+            display: 'standalone',
+            background_color: '#f8f8f8',
+            theme_color: '#7367f0',
+            icons: [
+              { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+              { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+              {
+                src: '/icons/icon-maskable-512.png',
+                sizes: '512x512',
+                type: 'image/png',
+                purpose: 'maskable',
+              },
+            ],
+          },
+        }),
+      ],
   ],
   test: {
     root: here,

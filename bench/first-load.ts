@@ -46,13 +46,24 @@ function isPublicPath(path: string): boolean {
   return access?.subject === 'Auth' && !access.signedIn
 }
 
-/** A client build's manifest, read once, with what the first-load figures need from it. */
+/** A JSON file of the build's `.vite/`, or `{}` when the build has none. */
+function buildRecord<T>(dist: string, name: string): Record<string, T> {
+  const file = join(dist, '.vite', name)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, T>) : {}
+}
+
+/**
+ * A client build's manifests (the staff app's, and the public pages' client, a build of its own
+ * in the same folder: vite.config.ts), read once, with what the first-load figures need.
+ */
 export function readBuild(dist: string) {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
-  const modulesFile = join(dist, '.vite/modules.json')
-  const chunkModules = existsSync(modulesFile)
-    ? (JSON.parse(readFileSync(modulesFile, 'utf8')) as Record<string, string[]>)
-    : {}
+  const staff = buildRecord<Manifest[string]>(dist, 'manifest.json')
+  if (Object.keys(staff).length === 0) throw new Error(`no build manifest in ${dist}`)
+  const manifest: Manifest = { ...buildRecord(dist, 'public-manifest.json'), ...staff }
+  const chunkModules = {
+    ...buildRecord<string[]>(dist, 'public-modules.json'),
+    ...buildRecord<string[]>(dist, 'modules.json'),
+  }
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
 
   /** Every file a chunk needs before it runs: itself, its static imports, their CSS. */
@@ -87,7 +98,9 @@ export function readBuild(dist: string) {
 export function firstLoads(dist: string): FirstLoad[] {
   const { manifest, chunkModules, spaEntry, closure, gzipKb, jsKb } = readBuild(dist)
   const shell = closure(spaEntry, new Set())
+  // The staff app's strings: the common catalog and its own (src/lib/i18n.ts, wantStaffStrings).
   closure('locales/en/messages.po', shell)
+  closure('locales/en/staff.po', shell)
   return Object.keys(manifest)
     .filter((k) => k.startsWith('routes/') && k.includes('tsr-split=component'))
     .map((key) => {

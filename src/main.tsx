@@ -5,7 +5,13 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouteError } from './components/offline/RouteError.tsx'
 import { ability } from './lib/ability.ts'
-import { activateLocale, i18n, initialLocale, loadErrorStrings } from './lib/i18n.ts'
+import {
+  activateLocale,
+  i18n,
+  initialLocale,
+  loadErrorStrings,
+  wantStaffStrings,
+} from './lib/i18n.ts'
 import { setNavigator } from './lib/navigation.ts'
 import { queryClient, restoreQueryCache } from './lib/query-client.ts'
 import { session } from './lib/session.ts'
@@ -57,6 +63,7 @@ async function start() {
   // even offline. A visitor's public page does not wait for it (nor download it first): its
   // loaders read it only when the network does not answer.
   const signedIn = Boolean(session.userData())
+  wantStaffStrings()
   await Promise.all([signedIn && restoreQueryCache(), activateLocale(initialLocale())])
 
   createRoot(document.getElementById('app')!).render(

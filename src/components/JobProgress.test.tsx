@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { messages as deErrors } from '../locales/de/errors.po'
 import { messages as de } from '../locales/de/messages.po'
+import { messages as deStaff } from '../locales/de/staff.po'
 import type { Job } from '../shared/schemas/jobs.ts'
 import { JobProgressView } from './JobProgress.tsx'
 
@@ -60,7 +61,7 @@ describe('JobProgress', () => {
       'role="alert">The task was interrupted too often and was stopped.</p>',
     )
     expect(english).not.toContain('Cancel')
-    const german = render(failed, 'de', { ...de, ...deErrors })
+    const german = render(failed, 'de', { ...de, ...deStaff, ...deErrors })
     expect(german).toContain('Fehlgeschlagen')
     expect(german).toContain(
       'role="alert">Die Aufgabe wurde zu oft unterbrochen und wurde beendet.</p>',

@@ -21,7 +21,7 @@ export const localeNames: Record<Locale, string> = {
 /** The key of the saved choice, in localStorage and as a cookie. */
 export const localeKey = 'locale'
 type Catalogs = Record<Locale, () => Promise<{ messages: Messages }>>
-/** What every page needs: the shell, sign-in, recovery, status pages. */
+/** What every page needs, public or staff: the frame, sign-in, status pages, the applicants' pages. */
 const catalogs: Catalogs = {
   en: () => import('../locales/en/messages.po'),
   de: () => import('../locales/de/messages.po'),
@@ -46,8 +46,14 @@ function fetchedAgainOnce<T>(load: () => Promise<T>): Promise<T> {
   return load().catch(() => new Promise((wait) => setTimeout(wait, 300)).then(load))
 }
 
+/**
+ * A catalog besides the common one: a staff area's, or `staff`, the staff app's own common
+ * strings (its menus, tables, filters and account screens: lingui.config.ts).
+ */
+type ExtraCatalog = StringArea | 'staff'
+
 /** The areas whose strings are wanted: once they are, every language switch brings them. */
-const wantedAreas = new Set<StringArea>()
+const wantedAreas = new Set<ExtraCatalog>()
 const loadedAreas = new Set<string>()
 
 export const isLocale = (value: unknown): value is Locale =>
@@ -118,12 +124,17 @@ export async function activateLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale
 }
 
-async function loadArea(area: StringArea, locale: Locale) {
+async function loadArea(area: ExtraCatalog, locale: Locale) {
   const path = `../locales/${locale}/${area}.po`
   if (loadedAreas.has(path)) return
   const { messages } = await fetchedAgainOnce(areaCatalogs[path]!)
   i18n.load(locale, messages)
   loadedAreas.add(path)
+}
+
+/** Called once by the staff app before its first render: its own strings, in every language. */
+export function wantStaffStrings() {
+  wantedAreas.add('staff')
 }
 
 /** Before a signed-in user's page renders: the strings of the areas it shows. */
@@ -141,12 +152,13 @@ const printStrings = new Map<string, Promise<I18n>>()
  * `I18nProvider` of it. The common catalog and the named areas', loaded once per language.
  */
 export function stringsIn(locale: Locale, areas: readonly StringArea[]): Promise<I18n> {
-  const key = `${locale}:${[...areas].sort().join(',')}`
+  const wanted: ExtraCatalog[] = wantedAreas.has('staff') ? [...areas, 'staff'] : [...areas]
+  const key = `${locale}:${wanted.sort().join(',')}`
   let loading = printStrings.get(key)
   if (!loading) {
     loading = Promise.all([
       fetchedAgainOnce(catalogs[locale]),
-      ...areas.map((area) => fetchedAgainOnce(areaCatalogs[`../locales/${locale}/${area}.po`]!)),
+      ...wanted.map((area) => fetchedAgainOnce(areaCatalogs[`../locales/${locale}/${area}.po`]!)),
     ]).then((loaded) => {
       const instance = setupI18n()
       instance.load(locale, Object.assign({}, ...loaded.map((l) => l.messages)) as Messages)

@@ -1,5 +1,3 @@
-import type { AbilityRule } from '../shared/permissions/ability.ts'
-import { anonymousRules } from '../shared/permissions/rules.ts'
 import type { TokenPair, UserData } from '../shared/schemas/auth-session.ts'
 import { sessionKeys } from './session-keys.ts'
 
@@ -76,11 +74,6 @@ export const session = {
   },
   accessTokenExpired(now = Date.now()): boolean {
     return !unexpired(session.accessToken(), now)
-  },
-  /** What the stored user may do; a visitor (or a user whose cookies are gone) reads Auth only. */
-  rules(): AbilityRule[] {
-    if (!session.isLoggedIn()) return anonymousRules
-    return (session.userData()?.ability as AbilityRule[] | undefined) ?? anonymousRules
   },
   saveTokens(tokens: Pick<TokenPair, 'access_token'> & { refresh_token?: string }) {
     // Both cookies live as long as the session, so an expired access token stays readable to

@@ -116,7 +116,7 @@ export async function render(
     defaultOptions: { queries: { staleTime: 30_000, retry: false } },
   })
   const loaded = await loadPage(match, queryClient)
-  const content = pageContent(match, loaded)
+  const content = await pageContent(match, loaded)
   const markup = await renderMarkup(content, queryClient, { locale, origin: url.origin })
   const assets = assetsFor([match.module, `locales/${locale}/messages.po`])
   const island = islandTag({ locale, outcome: loaded.outcome, queries: dehydrate(queryClient) })

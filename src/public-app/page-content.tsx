@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { RouteError } from '../components/offline/RouteError.tsx'
-import { NotFoundPage } from '../components/status/StatusPages.tsx'
 import { isNotFound } from '../lib/not-found.ts'
 import type { PageOutcome } from './island.ts'
 import type { PageMatch } from './pages.ts'
@@ -22,14 +20,18 @@ export async function loadPage(match: PageMatch, queryClient: QueryClient): Prom
   }
 }
 
-/** The page's content for an outcome: the same on the server and in the browser. */
-export function pageContent(match: PageMatch, loaded: LoadedPage): ReactNode {
+/**
+ * The page's content for an outcome: the same on the server and in the browser. The general
+ * error and "not found" pages are fetched only when one is shown.
+ */
+export async function pageContent(match: PageMatch, loaded: LoadedPage): Promise<ReactNode> {
   const { page, props } = match
   if (loaded.outcome === 'page') return <page.Page {...props} />
   if (loaded.outcome === 'not-found') {
-    const NotFound = page.NotFound
-    return NotFound ? <NotFound {...props} /> : <NotFoundPage />
+    if (page.NotFound) return <page.NotFound {...props} />
+    const { NotFoundPage } = await import('../components/status/StatusPages.tsx')
+    return <NotFoundPage />
   }
-  const Failed = page.Error ?? RouteError
+  const Failed = page.Error ?? (await import('../components/offline/RouteError.tsx')).RouteError
   return <Failed error={loaded.error} />
 }

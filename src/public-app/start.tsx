@@ -67,10 +67,10 @@ async function start() {
   const app = document.getElementById('app')!
   if (island.outcome === 'error') {
     // What failed on the server is asked again from here, and shown as it now stands.
-    const content = pageContent(match, await loadPage(match, queryClient))
+    const content = await pageContent(match, await loadPage(match, queryClient))
     createRoot(app).render(inFrame(content))
   } else {
-    const content = pageContent(match, { outcome: island.outcome })
+    const content = await pageContent(match, { outcome: island.outcome })
     startTransition(() => {
       hydrateRoot(app, inFrame(content))
     })

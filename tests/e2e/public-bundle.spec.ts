@@ -17,7 +17,8 @@ const staffOnly: [string, RegExp][] = [
     'the query cache persister',
     /^node_modules\/@tanstack\/query-(sync-storage-persister|persist-client)/,
   ],
-  ['the staff catalogs', /^src\/locales\/[^/]+\/(?!messages\.po)[^/]+\.po/],
+  // The staff app's own strings (staff.po) come with it, wherever it shows a page.
+  ['the staff areas’ catalogs', /^src\/locales\/[^/]+\/(?!messages\.po|staff\.po)[^/]+\.po/],
 ]
 /** What an applicant's reads need not: they go through a plain fetch (src/lib/public-api.ts). */
 const apiClient: [string, RegExp][] = [
@@ -63,6 +64,7 @@ const staffApp: [string, RegExp][] = [
   ['the staff route tree', /^src\/(routes\/|routeTree\.gen\.ts|main\.tsx)/],
   // A public page is a document of its own (src/public-app/pages.ts): it runs no router.
   ['the router', /^node_modules\/@tanstack\/(react-router|router-core|history)\//],
+  ['the staff app’s own strings', /^src\/locales\/[^/]+\/staff\.po$/],
   ['the staff menus and layouts', /^src\/components\/layout\/(Layouts|NavMenu|Navbar|UserMenu)/],
   ['a staff area', /^src\/features\/(access|accounting|dashboard|offline)\//],
   ['the staff side of admission', /^src\/features\/admission\/staff\//],
@@ -70,14 +72,12 @@ const staffApp: [string, RegExp][] = [
 ]
 
 test('the server-rendered pages’ entry and each page’s chunk hold no staff code', () => {
-  const manifest = JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >
-  const modules = JSON.parse(readFileSync(resolve(dist, '.vite/modules.json'), 'utf8')) as Record<
-    string,
-    string[]
-  >
+  const manifest = JSON.parse(
+    readFileSync(resolve(dist, '.vite/public-manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; imports?: string[] }>
+  const modules = JSON.parse(
+    readFileSync(resolve(dist, '.vite/public-modules.json'), 'utf8'),
+  ) as Record<string, string[]>
   const pages = Object.keys(manifest).filter((key) => key.startsWith('public-app/pages/'))
   expect(pages.length).toBeGreaterThanOrEqual(3)
   // The entry, the app it starts after the first paint, and each page.

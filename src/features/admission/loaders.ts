@@ -9,7 +9,6 @@ import { HTTPError } from 'ky'
 import { httpStatus } from '../../lib/http-error.ts'
 import { cacheRestored } from '../../lib/query-client.ts'
 import { applicationQuery, instituteFormsQuery, publicFormQuery } from './queries.ts'
-import { onlineQuoteQuery } from './online-payment.ts'
 
 /** No answer at all (offline, timed out), as opposed to an answer that is an error. */
 const unanswered = (err: unknown) => !(err instanceof HTTPError)
@@ -85,8 +84,10 @@ export async function loadApplication(
     if (!saved) notFoundOr(err)
     queryClient.setQueryData(query.queryKey, saved, { updatedAt: 0 })
   }
-  // A fee due: whether it can be paid online, so the page comes with its "Pay online".
+  // A fee due: whether it can be paid online, so the page comes with its "Pay online". (The
+  // payment's code is the application page's own: the form and institute pages go without it.)
   if (queryClient.getQueryData(query.queryKey)?.status === 'fee_due') {
+    const { onlineQuoteQuery } = await import('./online-payment.ts')
     await queryClient.prefetchQuery(onlineQuoteQuery(institute, temporaryId))
   }
 }

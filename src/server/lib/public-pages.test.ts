@@ -30,11 +30,12 @@ const manifest = {
     file: 'assets/shell-1.js',
     isEntry: true,
     imports: ['_react.js'],
-    dynamicImports: ['public-app/start.tsx'],
+    dynamicImports: ['public-app/start.tsx', '_workbox.js'],
     css: ['assets/app-1.css'],
   },
-  'public-app/start.tsx': { file: 'assets/start-1.js', imports: ['_react.js', '_router.js'] },
-  '_router.js': { file: 'assets/router-1.js' },
+  'public-app/start.tsx': { file: 'assets/start-1.js', imports: ['_react.js', '_query.js'] },
+  '_query.js': { file: 'assets/query-1.js' },
+  '_workbox.js': { file: 'assets/workbox-1.js' },
   '_react.js': { file: 'assets/react-1.js' },
   'public-app/pages/FormRoute.tsx': {
     file: 'assets/FormRoute-1.js',
@@ -52,7 +53,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, '.vite'))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>browser app</title>')
   writeFileSync(join(dir, '.ssr/entry-server.js'), standIn)
-  writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest))
+  writeFileSync(join(dir, '.vite/public-manifest.json'), JSON.stringify(manifest))
   t = await createTestApp({ staticDir: dir })
 })
 afterAll(() => t.database.close())
@@ -71,7 +72,7 @@ describe('server-rendered public pages', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
   })
 
-  it('passes the renderer the entry, the app it starts, the page’s chunks and catalog, and their styles', async () => {
+  it('passes the renderer the entry, the app it starts (not what the entry loads later), the page’s chunks and catalog, and their styles', async () => {
     const html = await (await navigate('/admission/demo-school/some-form')).text()
     const assets = JSON.parse(/\{.*\}/.exec(html)![0]) as unknown
     expect(assets).toEqual({
@@ -79,7 +80,7 @@ describe('server-rendered public pages', () => {
       preloads: [
         '/assets/react-1.js',
         '/assets/start-1.js',
-        '/assets/router-1.js',
+        '/assets/query-1.js',
         '/assets/FormRoute-1.js',
         '/assets/form-1.js',
         '/assets/messages-de.js',

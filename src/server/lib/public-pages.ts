@@ -38,6 +38,8 @@ interface ServerEntry {
 
 /** The public entry's HTML page, as the client build's manifest names it. */
 const publicShell = 'public-app/shell.html'
+/** The app the entry starts (src/public-app/start.tsx). */
+const publicApp = 'public-app/start.tsx'
 
 /** The entry's scripts and styles, the matched pages' chunks and the visitor's catalog. */
 export function assetsFrom(manifest: Manifest) {
@@ -53,8 +55,9 @@ export function assetsFrom(manifest: Manifest) {
     }
     visit(publicShell)
     // The entry starts the app after the first paint (public-app/main.tsx): preloaded, its code
-    // downloads meanwhile.
-    for (const started of manifest[publicShell]?.dynamicImports ?? []) visit(started)
+    // downloads meanwhile. (What the entry imports otherwise, the service worker's registration
+    // on load, is fetched when it is wanted.)
+    visit(publicApp)
     for (const source of sourceModules) visit(source)
     const [entry = '', ...preloads] = files
     return { entry, preloads, css: [...css] }
@@ -63,7 +66,7 @@ export function assetsFrom(manifest: Manifest) {
 
 export function publicPages(app: Hono<AppEnv>, staticDir: string): MiddlewareHandler<AppEnv> {
   const entryFile = join(staticDir, '.ssr', 'entry-server.js')
-  const manifestFile = join(staticDir, '.vite', 'manifest.json')
+  const manifestFile = join(staticDir, '.vite', 'public-manifest.json')
   if (!existsSync(entryFile) || !existsSync(manifestFile)) return (_c, next) => next()
 
   // The page's reads go through the app itself, with the visitor's connection: rate limits,
