@@ -51,8 +51,12 @@ function apply(s: LayoutSettings) {
   root.dir = s.rtl ? 'rtl' : 'ltr'
 }
 
-/** Applies the settings to the page now and keeps them applied and saved as they change. */
+/**
+ * Applies the settings saved on this device to the page now (read again: another page may have
+ * changed them since this module was loaded) and keeps them applied and saved as they change.
+ */
 export function bindLayoutSettings() {
+  Object.assign(layoutSettings, load())
   apply(layoutSettings)
   return subscribe(layoutSettings, () => {
     apply(layoutSettings)

@@ -55,12 +55,12 @@ const inFrame = (content: ReactNode) => (
 
 async function start() {
   if (leaveSignInWhenSignedIn()) return
+  withoutSavedCache()
+  bindLayoutSettings()
   const island = readIsland()
   const match = await matchPage(new URL(location.href))
   // Not a page the server rendered (a kept copy always is): nothing to take over.
   if (!island || !match) return
-  withoutSavedCache()
-  bindLayoutSettings()
   hydrate(queryClient, island.queries)
   await loadLocale(island.locale)
   await yieldToBrowser()
