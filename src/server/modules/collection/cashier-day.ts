@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/auth.ts'
 import { cashierDayClosings } from '../../db/schema/collection.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
+import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
 import { conflict, notFound, validationFailed } from '../../lib/errors.ts'
 import { postVoucher, voucherReference } from '../accounting/posting.ts'
 import { bankAccountKeys } from '../accounting/bank-accounts.ts'
@@ -84,14 +85,15 @@ export async function openDrawer(tx: Db, instituteId: string, cashierId: string,
 
 /**
  * A cashier's day as the day screen shows it; with `approver`, the closings of any day and
- * cashier whose difference waits for approval too.
+ * cashier whose difference waits for approval too. The day's online money is that of the
+ * viewer's campuses (`campuses`, lib/campus-scope.ts).
  */
 export async function cashierDay(
   db: Db,
   instituteId: string,
   cashierId: string,
   day: string,
-  viewer: { id: string; approver: boolean },
+  viewer: { id: string; approver: boolean; campuses: CampusScope },
 ): Promise<CashierDay> {
   const viewerId = viewer.id
   const [cashier] = await db
@@ -116,7 +118,8 @@ export async function cashierDay(
       from payment_tenders t
       join payments p on p.institute_id = t.institute_id and p.id = t.payment_id
       where p.institute_id = ${instituteId} and p.collected_by is null
-        and t.method = 'online' and p.received_on = ${day} and p.status = 'posted'`),
+        and t.method = 'online' and p.received_on = ${day} and p.status = 'posted'
+        and ${inCampusScope(viewer.campuses, sql`p.campus_id`)}`),
   )
   const receipts = rowsOf<{
     id: string

@@ -11,6 +11,7 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import { audit } from '../../lib/audit.ts'
 import { authorize, requireAuth, requirePermission } from '../../lib/auth.ts'
+import { campusScope } from '../../lib/campus-scope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { readJson } from '../../lib/validate.ts'
 import { instituteToday } from '../../lib/today.ts'
@@ -36,6 +37,7 @@ async function dayAsked(c: Context<AppEnv>, query: CashierDayQuery) {
   return cashierDay(database.db, auth.instituteId, cashierId, day, {
     id: auth.user.id,
     approver: auth.ability.can(...approval),
+    campuses: campusScope(auth),
   })
 }
 
@@ -98,6 +100,7 @@ export const dayRoutes = new Hono<AppEnv>()
       await cashierDay(database.db, auth.instituteId, auth.user.id, day, {
         id: auth.user.id,
         approver: auth.ability.can(...approval),
+        campuses: campusScope(auth),
       }),
       201,
     )
@@ -122,6 +125,7 @@ export const dayRoutes = new Hono<AppEnv>()
       await cashierDay(database.db, auth.instituteId, cashierId, day, {
         id: auth.user.id,
         approver: auth.ability.can(...approval),
+        campuses: campusScope(auth),
       }),
     )
   })
@@ -158,6 +162,7 @@ export const dayRoutes = new Hono<AppEnv>()
         await cashierDay(database.db, auth.instituteId, cashierId, day, {
           id: auth.user.id,
           approver: true,
+          campuses: campusScope(auth),
         }),
       )
     },

@@ -1,15 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CashierDay } from '../../../shared/schemas/collection-days.ts'
 import type { PaymentOutcome, StartedPayment } from '../../../shared/schemas/payments.ts'
 import type { PaidReport } from '../../../shared/schemas/reports.ts'
 import type { GuardianAccess } from '../../../shared/schemas/student-invoice.ts'
 import { payments } from '../../db/schema/collection.ts'
+import { campuses } from '../../db/schema/institutes.ts'
 import { paymentInstituteServices, paymentIntents } from '../../db/schema/payments.ts'
 import { students } from '../../db/schema/students.ts'
 import { counterFamily } from '../../test-support/collection.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
-import { asUser, jsonRequest, type TestApp } from '../../test-support/test-app.ts'
+import { addUser, asUser, jsonRequest, signIn, type TestApp } from '../../test-support/test-app.ts'
 
 type Opened = Extract<GuardianAccess, { step: 'invoices' }>
 
@@ -176,6 +177,36 @@ describe('a guardian pays a student’s invoices on the student invoice page', (
     ).json()) as CashierDay
     expect(day.online).toEqual({ receipts: 1, amountMinor: amount })
     expect(day.receipts.map((r) => r.number)).not.toContain(taken[0]!.number)
+
+    // A cashier limited to a campus is told of that campus's online money alone.
+    const [elsewhere] = await t.database.db
+      .select({ id: campuses.id })
+      .from(campuses)
+      .where(
+        and(eq(campuses.instituteId, taken[0]!.instituteId), ne(campuses.id, taken[0]!.campusId)),
+      )
+    const onlineFor = async (campusId: string, username: string) => {
+      const user = await addUser(t, { username, password: 'campus-pass-2026' })
+      const roles = (await (
+        await asUser(t, admin, 'GET', '/api/access/users/role-options')
+      ).json()) as { data: { id: string; name: string }[] }
+      const limited = await asUser(t, admin, 'PATCH', `/api/access/users/${user.id}`, {
+        roleIds: [roles.data.find((r) => r.name === 'cashier')!.id],
+        campusIds: [campusId],
+      })
+      expect(limited.status).toBe(200)
+      const token = await signIn(t, username, 'campus-pass-2026')
+      const read = await asUser(t, token, 'GET', `/api/collection/days?day=${taken[0]!.receivedOn}`)
+      return ((await read.json()) as CashierDay).online
+    }
+    expect(await onlineFor(taken[0]!.campusId, 'online-here')).toEqual({
+      receipts: 1,
+      amountMinor: amount,
+    })
+    expect(await onlineFor(elsewhere!.id, 'online-elsewhere')).toEqual({
+      receipts: 0,
+      amountMinor: 0,
+    })
   })
 
   it('refuses an invoice paid meanwhile, another student’s invoice, a foreign or stale pass', async () => {
