@@ -1,10 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactElement } from 'react'
+import { apiError } from '../lib/http-error.ts'
 import { useServerErrors } from '../lib/server-errors.ts'
 
 /**
  * The press that sends a payer to the gateway's page, with why the last press did not: "Pay
  * 1,268.75", then "Going to Sandbox…" while it starts and once it has (the page is leaving).
+ * Refused because a payment of the same is open at the gateway (another tab), it offers that one.
  */
 export function GatewayButton({
   start,
@@ -21,12 +23,20 @@ export function GatewayButton({
 }): ReactElement {
   const { refusalText } = useServerErrors()
   const going = start.isPending || start.isSuccess
+  const refusal = apiError(start.error)
+  const unfinished =
+    refusal?.code === 'payment_in_progress' ? refusal.values?.redirectUrl : undefined
   return (
     <>
       {start.error && (
         <p role="alert" className="form-error">
           {refusalText(start.error) ?? <Trans>The payment could not be started. Try again.</Trans>}
         </p>
+      )}
+      {typeof unfinished === 'string' && (
+        <a href={unfinished} className="button button-block" data-testid="unfinished-payment">
+          <Trans>Go on with that payment</Trans>
+        </a>
       )}
       <button
         type="button"

@@ -96,3 +96,29 @@ test('a failed payment leaves the fee due, and trying again pays it', async ({
   await page.getByRole('link', { name: 'Back to your application' }).click()
   await expect(page.getByTestId('application-fee-paid')).toContainText('paid online')
 })
+
+test('a second tab is told a payment is already open, and goes on with that one', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 6).toUpperCase()
+  const { tracking } = await applicationWithFee(request, baseURL!, run)
+  await page.goto(tracking)
+  await toGateway(page)
+  const firstPage = page.url()
+
+  const second = await context.newPage()
+  await second.goto(tracking)
+  await second.getByRole('link', { name: 'Pay online' }).click()
+  await second.getByRole('button', { name: /^Pay .*507\.50/ }).click()
+  await expect(second.getByRole('alert')).toContainText('is not finished yet')
+  await second.getByRole('link', { name: 'Go on with that payment' }).click()
+  await expect(second).toHaveURL(firstPage)
+  const number = await payInSandbox(second, { delayMs: 0, copies: 1 })
+  await second.goto(tracking)
+  await expect(second.getByTestId('application-fee-paid')).toContainText(
+    `paid online: receipt ${number}`,
+  )
+})

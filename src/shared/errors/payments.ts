@@ -45,6 +45,11 @@ export const paymentErrors = {
     id: 'error.online_payment_not_offered',
     message: 'This institute does not take this payment online: pay at its counter or bank.',
   },
+  payment_in_progress: /*i18n*/ {
+    id: 'error.payment_in_progress',
+    message:
+      'A payment of this was started {minutes, plural, one {a minute} other {# minutes}} ago and is not finished yet: finish it on the page it opened, or go on with it here.',
+  },
   payment_not_found: /*i18n*/ { id: 'error.payment_not_found', message: 'No such payment.' },
   payment_amount_mismatch: /*i18n*/ {
     id: 'error.payment_amount_mismatch',

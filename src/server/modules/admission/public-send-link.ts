@@ -12,6 +12,7 @@ import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { readJson } from '../../lib/validate.ts'
 import { maskEmail, maskPhone } from '../../lib/mask.ts'
 import { applicantOr404, instituteOr404 } from './public-read.ts'
+import { applicationPagePath } from '../../../shared/public-pages.ts'
 import { publicUrl } from '../../lib/public-url.ts'
 import { documented } from '../../lib/openapi/documented.ts'
 
@@ -48,7 +49,7 @@ export const publicSendLinkRoutes = (limits: {
 
         const link = publicUrl(
           c,
-          `/admission/${institute.slug}/${applicant.formId}/temporaryId/${applicant.temporaryId}`,
+          applicationPagePath(institute.slug, applicant.formId, applicant.temporaryId),
         )
         const locale = localeOf(c.req.header('accept-language'))
         const values = { institute: institute.name, reference: applicant.shortReference, link }

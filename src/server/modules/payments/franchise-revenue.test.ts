@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { FranchiseRevenue } from '../../../shared/schemas/franchise-revenue.ts'
 import type { StartedPayment } from '../../../shared/schemas/payments.ts'
-import { paymentIntents } from '../../db/schema/payments.ts'
 import {
   demoInstituteId,
   insertApplicant,
@@ -10,6 +8,12 @@ import {
   signedInAs,
   signedInWithRules,
 } from '../../test-support/admission.ts'
+import {
+  intentRow,
+  intentSettled,
+  pressInSandbox,
+  startFeePayment,
+} from '../../test-support/online-payments.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 
@@ -24,30 +28,13 @@ describe('franchise revenue', () => {
 
   const feeDue = () => insertApplicant(t, form, { status: 'fee_due', fee })
   const started = async (temporaryId: string) =>
-    (await (
-      await t.app.request('/api/payments/public/demo-school/intents', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': temporaryId },
-        body: JSON.stringify({ purpose: 'admission_fee', temporaryId }),
-      })
-    ).json()) as StartedPayment
-  /** The tester's press on the sandbox's hosted page. */
+    (await (await startFeePayment(t, temporaryId, temporaryId)).json()) as StartedPayment
   const press = (redirectUrl: string, fields: Record<string, string>) =>
-    t.app.request(new URL(redirectUrl).pathname, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-    })
-  const settled = (reference: string) =>
-    vi.waitFor(
-      async () => {
-        const [intent] = await t.database.db
-          .select()
-          .from(paymentIntents)
-          .where(eq(paymentIntents.reference, reference))
-        expect(intent!.status).toBe('succeeded')
-      },
-      { timeout: 5_000, interval: 25 },
-    )
+    pressInSandbox(t, redirectUrl, fields)
+  const settled = async (reference: string) => {
+    await intentSettled(t, reference)
+    expect((await intentRow(t, reference)).status).toBe('succeeded')
+  }
 
   beforeAll(async () => {
     instituteId = await demoInstituteId(t)

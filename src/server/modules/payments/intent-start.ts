@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import {
   shareOf,
@@ -10,6 +10,7 @@ import {
 import type { AppEnv } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { applicants } from '../../db/schema/admission.ts'
+import { students } from '../../db/schema/students.ts'
 import type { institutes } from '../../db/schema/institutes.ts'
 import { paymentIntents, type IntentLine } from '../../db/schema/payments.ts'
 import { ApiException, conflict, notFound, refuse } from '../../lib/errors.ts'
@@ -18,6 +19,7 @@ import { publicUrl } from '../../lib/public-url.ts'
 import { firstCampusId } from '../students/student-create.ts'
 import { gatewayAdapter } from './gateways/registry.ts'
 import { chosenLines, studentOfPass } from './guardian-dues.ts'
+import { checkAndSettle } from './intent-settle.ts'
 import { campusMerchant, credentialsOf, offeredService, type MerchantRow } from './merchant-read.ts'
 
 type InstituteRow = typeof institutes.$inferSelect
@@ -131,6 +133,87 @@ async function price(
   }
 }
 
+/*
+ * One payment at a time for the same fee or invoice line: a second tab (or a second press after
+ * a reload) would otherwise open a second gateway page, and a payer paying on both would have the
+ * second payment held for a refund. While an earlier start is at the gateway, a new one is
+ * refused with that page's address to go on with. One left this long unfinished was given up:
+ * a new start goes ahead (and were the old page paid after all, that payment is held).
+ */
+export const startHoldsForMs = 30 * 60_000
+/** A start still asking its gateway for a page (the adapters give up after 15 s). */
+const openingForMs = 60_000
+
+/** The earlier starts, still open at the gateway or opening, of anything the payer would pay. */
+async function unfinishedStarts(db: Db, instituteId: string, payer: Payer) {
+  const now = Date.now()
+  const rows = await db
+    .select({
+      reference: paymentIntents.reference,
+      status: paymentIntents.status,
+      lines: paymentIntents.lines,
+      redirectUrl: paymentIntents.redirectUrl,
+      createdAt: paymentIntents.createdAt,
+    })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.instituteId, instituteId),
+        payer.applicantId
+          ? eq(paymentIntents.applicantId, payer.applicantId)
+          : eq(paymentIntents.studentId, payer.studentId!),
+        gt(paymentIntents.createdAt, new Date(now - startHoldsForMs)),
+        or(
+          and(eq(paymentIntents.status, 'pending'), isNotNull(paymentIntents.redirectUrl)),
+          and(
+            eq(paymentIntents.status, 'created'),
+            gt(paymentIntents.createdAt, new Date(now - openingForMs)),
+          ),
+        ),
+      ),
+    )
+  const paying = new Set(payer.lines.map((line) => line.lineId))
+  return rows.filter(
+    (row) => payer.applicantId || row.lines.some((line) => paying.has(line.lineId)),
+  )
+}
+
+/**
+ * Asks the gateway about the payer's earlier starts still open there (its notification may be
+ * late): true when one of them settled, so that what is left to pay must be read again.
+ */
+export async function settleEarlierStarts(
+  c: Context<AppEnv>,
+  institute: InstituteRow,
+  priced: Priced,
+): Promise<boolean> {
+  const { db } = c.var.database
+  const open = await unfinishedStarts(db, institute.id, priced.payer)
+  let settled = false
+  for (const { reference, status } of open) {
+    if (status !== 'pending') continue
+    const now = await checkAndSettle(
+      { db, services: c.var.services, log: c.var.log },
+      reference,
+      'start',
+    )
+    if (now && now.status !== 'pending') settled = true
+  }
+  return settled
+}
+
+/** 409 while an earlier start of what the payer would pay is at the gateway (see above). */
+async function refuseWhileUnfinished(db: Db, instituteId: string, payer: Payer) {
+  const [earlier] = await unfinishedStarts(db, instituteId, payer)
+  if (!earlier) return
+  throw conflict('payment_in_progress', {
+    values: {
+      minutes: Math.max(1, Math.round((Date.now() - earlier.createdAt.getTime()) / 60_000)),
+      ...(earlier.redirectUrl && { redirectUrl: earlier.redirectUrl }),
+    },
+  })
+}
+
 /** The payment started under this Idempotency-Key for the same request, once at its gateway. */
 export async function startedUnder(db: Db, instituteId: string, key: string, fingerprint: string) {
   const [earlier] = await db
@@ -176,31 +259,48 @@ export async function startPayment(
         return earlier && { fingerprint: earlier.hash, answer: earlier.reference }
       },
     },
-    async () => {
-      const [row] = await db
-        .insert(paymentIntents)
-        .values({
-          instituteId: institute.id,
-          reference: newReference(),
-          campusId: priced.payer.campusId,
-          service: priced.quote.service,
-          applicantId: priced.payer.applicantId,
-          studentId: priced.payer.studentId,
-          lines: priced.payer.lines,
-          finesAsOf: priced.payer.finesAsOf,
-          amountMinor: priced.quote.amountMinor,
-          surchargeMinor: priced.quote.surchargeMinor,
-          franchiseMinor: priced.franchiseMinor,
-          currency: priced.quote.currency,
-          provider: priced.merchant.provider,
-          merchantId: priced.merchant.id,
-          idempotencyKey: request.key,
-          payloadHash: request.fingerprint,
-          events: [{ at: new Date().toISOString(), source: 'start', status: 'created' }],
-        })
-        .returning({ reference: paymentIntents.reference })
-      return row!.reference
-    },
+    () =>
+      db.transaction(async (tx) => {
+        // The payer's row locked: of two starts at once, the second sees the first's intent.
+        const payer = priced.payer
+        if (payer.applicantId) {
+          await tx
+            .select({ id: applicants.id })
+            .from(applicants)
+            .where(eq(applicants.id, payer.applicantId))
+            .for('update')
+        } else {
+          await tx
+            .select({ id: students.id })
+            .from(students)
+            .where(eq(students.id, payer.studentId!))
+            .for('update')
+        }
+        await refuseWhileUnfinished(tx, institute.id, payer)
+        const [row] = await tx
+          .insert(paymentIntents)
+          .values({
+            instituteId: institute.id,
+            reference: newReference(),
+            campusId: priced.payer.campusId,
+            service: priced.quote.service,
+            applicantId: priced.payer.applicantId,
+            studentId: priced.payer.studentId,
+            lines: priced.payer.lines,
+            finesAsOf: priced.payer.finesAsOf,
+            amountMinor: priced.quote.amountMinor,
+            surchargeMinor: priced.quote.surchargeMinor,
+            franchiseMinor: priced.franchiseMinor,
+            currency: priced.quote.currency,
+            provider: priced.merchant.provider,
+            merchantId: priced.merchant.id,
+            idempotencyKey: request.key,
+            payloadHash: request.fingerprint,
+            events: [{ at: new Date().toISOString(), source: 'start', status: 'created' }],
+          })
+          .returning({ reference: paymentIntents.reference })
+        return row!.reference
+      }),
   )
   const [intent] = await db
     .select()

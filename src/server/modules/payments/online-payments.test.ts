@@ -11,13 +11,14 @@ import { vouchers } from '../../db/schema/accounting.ts'
 import { paymentIntents, paymentMerchants } from '../../db/schema/payments.ts'
 import { memorySecretBox } from '../../lib/secret-box.ts'
 import { createLogger } from '../../lib/logger.ts'
-import {
-  demoInstituteId,
-  insertApplicant,
-  insertForm,
-  signedInAs,
-} from '../../test-support/admission.ts'
+import { demoInstituteId, insertApplicant, insertForm } from '../../test-support/admission.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
+import {
+  intentRow,
+  intentSettled,
+  pressInSandbox,
+  startFeePayment,
+} from '../../test-support/online-payments.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 import type { PaidReport } from '../../../shared/schemas/reports.ts'
 import { sandboxSignature } from './gateways/sandbox.ts'
@@ -40,30 +41,16 @@ describe('an applicant pays the application fee online through the sandbox gatew
   const quote = (temporaryId: string) =>
     t.app.request(`/api/payments/public/demo-school/applications/${temporaryId}/quote`)
   const start = (temporaryId: string, key = `online-${++keys}-key`) =>
-    t.app.request('/api/payments/public/demo-school/intents', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify({ purpose: 'admission_fee', temporaryId }),
-    })
+    startFeePayment(t, temporaryId, key)
   const started = async (temporaryId: string) =>
     (await (await start(temporaryId)).json()) as StartedPayment
-  /** The tester's press on the sandbox's hosted page. */
   const press = (redirectUrl: string, fields: Record<string, string>) =>
-    t.app.request(new URL(redirectUrl).pathname, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-    })
+    pressInSandbox(t, redirectUrl, fields)
   const outcome = async (reference: string) =>
     (await (
       await t.app.request(`/api/payments/public/intents/${reference}`)
     ).json()) as PaymentOutcome
-  const intentOf = async (reference: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(paymentIntents)
-        .where(eq(paymentIntents.reference, reference))
-    )[0]!
+  const intentOf = (reference: string) => intentRow(t, reference)
   const statusOf = async (id: string) =>
     (await t.database.db.select().from(applicants).where(eq(applicants.id, id)))[0]!.status
   const paymentsOf = (applicantId: string) =>
@@ -71,11 +58,7 @@ describe('an applicant pays the application fee online through the sandbox gatew
       .select()
       .from(payments)
       .where(and(eq(payments.instituteId, instituteId), eq(payments.applicantId, applicantId)))
-  const settled = (reference: string) =>
-    vi.waitFor(
-      async () => expect((await intentOf(reference)).status).not.toMatch(/created|pending/),
-      { timeout: 5_000, interval: 25 },
-    )
+  const settled = (reference: string) => intentSettled(t, reference)
   /** A notification as the sandbox signs it, for the merchant of the intent. */
   const signedNotice = async (reference: string, status = 'VALID') => {
     const intent = await intentOf(reference)
@@ -288,50 +271,6 @@ describe('an applicant pays the application fee online through the sandbox gatew
     expect(await statusOf(applicant.id)).toBe('fee_paid')
     // Paid: there is nothing to start any more.
     expect((await start(applicant.temporaryId)).status).toBe(409)
-  })
-
-  it('holds a second attempt paid after the fee was paid, never taking the fee twice', async () => {
-    const applicant = await feeDue()
-    const one = await started(applicant.temporaryId)
-    const two = await started(applicant.temporaryId)
-    // Both opened; the first paid and posted, then the second paid on its still-open page.
-    await press(one.redirectUrl, { outcome: 'pay' })
-    await settled(one.reference)
-    await press(two.redirectUrl, { outcome: 'pay' })
-    await settled(two.reference)
-    expect(await paymentsOf(applicant.id)).toHaveLength(1)
-    expect(await intentOf(two.reference)).toMatchObject({
-      status: 'held',
-      heldReason: 'application_fee_not_due',
-    })
-    // The operator's list: held ones with why and what the gateway said; for fintech only.
-    const held = await asUser(
-      t,
-      admin,
-      'GET',
-      `/api/payments/intents?status=held&q=${two.reference}`,
-    )
-    expect(await held.json()).toMatchObject({
-      total: 1,
-      data: [
-        {
-          reference: two.reference,
-          status: 'held',
-          heldReason: 'application_fee_not_due',
-          payerName: 'Nusrat Jahan',
-          receiptNumber: null,
-          providerTransactionId: expect.stringMatching(/^SBX/),
-          events: [{ source: 'start', status: 'created' }, { status: 'held' }],
-        },
-      ],
-    })
-    const paidOne = await asUser(t, admin, 'GET', `/api/payments/intents?q=${one.reference}`)
-    expect(await paidOne.json()).toMatchObject({
-      data: [{ status: 'succeeded', receiptNumber: expect.stringMatching(/^RCT-/) }],
-    })
-    expect((await asUser(t, admin, 'GET', '/api/payments/intents?status=lost')).status).toBe(422)
-    const cashier = await signedInAs(t, 'intents-cashier', ['cashier'])
-    expect((await asUser(t, cashier, 'GET', '/api/payments/intents')).status).toBe(403)
   })
 
   it('turns a gateway’s POST back to the return page into the page itself', async () => {

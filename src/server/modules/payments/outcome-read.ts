@@ -6,7 +6,7 @@ import { payments } from '../../db/schema/collection.ts'
 import { institutes } from '../../db/schema/institutes.ts'
 import { students } from '../../db/schema/students.ts'
 import { rowKey } from '../../db/tenant-rows.ts'
-import { studentInvoicePath } from '../../../shared/public-pages.ts'
+import { applicationPagePath, studentInvoicePath } from '../../../shared/public-pages.ts'
 import type { IntentRow } from './verified-posting.ts'
 
 /** The intent as its payer sees it: status, amounts, the receipt, the page to go back to. */
@@ -52,7 +52,7 @@ export async function outcomeOf(db: Db, intent: IntentRow): Promise<PaymentOutco
     backTo: student
       ? studentInvoicePath(student.slug, student.code)
       : back
-        ? `/admission/${back.slug}/${back.formId}/temporaryId/${back.temporaryId}`
+        ? applicationPagePath(back.slug, back.formId, back.temporaryId)
         : '/',
   }
 }

@@ -25,7 +25,13 @@ import { rateLimit, type RateWindow } from '../../lib/rate-limit.ts'
 import { parseOrThrow, readJson } from '../../lib/validate.ts'
 import { instituteOr404 } from '../admission/public-read.ts'
 import { openStatuses, checkAndSettle } from './intent-settle.ts'
-import { priceApplicantFee, priceDues, startedUnder, startPayment } from './intent-start.ts'
+import {
+  priceApplicantFee,
+  priceDues,
+  settleEarlierStarts,
+  startedUnder,
+  startPayment,
+} from './intent-start.ts'
 import { outcomeOf } from './outcome-read.ts'
 import { guardianAccess } from './guardian-access.ts'
 
@@ -99,10 +105,13 @@ export const publicPaymentRoutes = (limits: PublicPaymentLimits = {}) =>
       // (the lines paid by it, the pass expired).
       const earlier = await startedUnder(c.var.database.db, institute.id, key, fingerprint)
       if (earlier) return c.json<StartedPayment>(earlier, 200)
-      const priced =
+      const priceIt = () =>
         body.purpose === 'dues'
-          ? await priceDues(c, institute, body.access, body.invoiceIds)
-          : await priceApplicantFee(c.var.database.db, institute, body.temporaryId)
+          ? priceDues(c, institute, body.access, body.invoiceIds)
+          : priceApplicantFee(c.var.database.db, institute, body.temporaryId)
+      let priced = await priceIt()
+      // An earlier start the gateway has settled meanwhile may have paid part of it.
+      if (await settleEarlierStarts(c, institute, priced)) priced = await priceIt()
       const started = await startPayment(c, institute, priced, { key, fingerprint })
       return c.json<StartedPayment>(
         { reference: started.reference, redirectUrl: started.redirectUrl },

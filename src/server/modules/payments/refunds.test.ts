@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { StartedPayment } from '../../../shared/schemas/payments.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 import { applicants } from '../../db/schema/admission.ts'
@@ -12,6 +12,12 @@ import {
   signedInAs,
   signedInWithRules,
 } from '../../test-support/admission.ts'
+import {
+  intentRow,
+  intentSettled,
+  pressInSandbox,
+  startFeePayment,
+} from '../../test-support/online-payments.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
 
@@ -24,30 +30,15 @@ describe('refunding an online payment', () => {
   let form: { id: string; instituteId: string }
   const fee = 30_000
 
-  const intentOf = async (reference: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(paymentIntents)
-        .where(eq(paymentIntents.reference, reference))
-    )[0]!
+  const intentOf = (reference: string) => intentRow(t, reference)
   /** An applicant's fee paid in the sandbox, settled: its intent. */
   const paid = async () => {
     const applicant = await insertApplicant(t, form, { status: 'fee_due', fee })
-    const res = await t.app.request('/api/payments/public/demo-school/intents', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': applicant.temporaryId },
-      body: JSON.stringify({ purpose: 'admission_fee', temporaryId: applicant.temporaryId }),
-    })
+    const res = await startFeePayment(t, applicant.temporaryId, applicant.temporaryId)
     const { reference, redirectUrl } = (await res.json()) as StartedPayment
-    await t.app.request(new URL(redirectUrl).pathname, {
-      method: 'POST',
-      body: new URLSearchParams({ outcome: 'pay' }),
-    })
-    await vi.waitFor(async () => expect((await intentOf(reference)).status).toBe('succeeded'), {
-      timeout: 5_000,
-      interval: 25,
-    })
+    await pressInSandbox(t, redirectUrl, { outcome: 'pay' })
+    await intentSettled(t, reference)
+    expect((await intentOf(reference)).status).toBe('succeeded')
     return { applicant, reference }
   }
   const refund = (reference: string, body: object, token = admin) =>

@@ -1,14 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { CashierDay } from '../../../shared/schemas/collection-days.ts'
 import type { PaymentOutcome, StartedPayment } from '../../../shared/schemas/payments.ts'
 import type { PaidReport } from '../../../shared/schemas/reports.ts'
 import type { GuardianAccess } from '../../../shared/schemas/student-invoice.ts'
 import { payments } from '../../db/schema/collection.ts'
 import { campuses } from '../../db/schema/institutes.ts'
-import { paymentInstituteServices, paymentIntents } from '../../db/schema/payments.ts'
+import { paymentInstituteServices } from '../../db/schema/payments.ts'
 import { students } from '../../db/schema/students.ts'
 import { counterFamily } from '../../test-support/collection.ts'
+import { intentRow, intentSettled, pressInSandbox } from '../../test-support/online-payments.ts'
 import { adminSuite } from '../../test-support/sign-in.ts'
 import { addUser, asUser, jsonRequest, signIn, type TestApp } from '../../test-support/test-app.ts'
 
@@ -42,25 +43,10 @@ describe('a guardian pays a student’s invoices on the student invoice page', (
       '/api/payments/public/demo-school/intents',
       jsonRequest({ purpose: 'dues', ...body }, { 'Idempotency-Key': key }),
     )
-  const pay = async (redirectUrl: string, fields: Record<string, string>) => {
-    const res = await t.app.request(new URL(redirectUrl).pathname, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-    })
-    expect(res.status).toBe(303)
-  }
-  const intentOf = async (reference: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(paymentIntents)
-        .where(eq(paymentIntents.reference, reference))
-    )[0]!
-  const settled = (reference: string) =>
-    vi.waitFor(
-      async () => expect((await intentOf(reference)).status).not.toMatch(/created|pending/),
-      { timeout: 5_000, interval: 25 },
-    )
+  const pay = async (redirectUrl: string, fields: Record<string, string>) =>
+    expect((await pressInSandbox(t, redirectUrl, fields)).status).toBe(303)
+  const intentOf = (reference: string) => intentRow(t, reference)
+  const settled = (reference: string) => intentSettled(t, reference)
   const setDues = (set: { guardianCode?: boolean; enabled?: boolean }) =>
     t.database.db
       .update(paymentInstituteServices)
@@ -133,6 +119,30 @@ describe('a guardian pays a student’s invoices on the student invoice page', (
     const closed = await lookup({ studentId: youngest!.code, phone }, '10.7.3.200')
     expect(closed.status).toBe(429)
     expect(Number(closed.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('refuses a second start of an invoice already at the gateway; another invoice goes ahead', async () => {
+    const answer = await opened()
+    const [overdue, later] = answer.invoices.map((i) => i.invoiceId)
+    const first = await start({ access: answer.access, invoiceIds: [overdue] })
+    expect(first.status).toBe(201)
+    const firstPage = (await first.json()) as StartedPayment
+    // Another tab chooses both: one of them is on the gateway's page already.
+    const both = await start({ access: answer.access, invoiceIds: [overdue, later] })
+    expect(both.status).toBe(409)
+    expect(await both.json()).toMatchObject({
+      code: 'payment_in_progress',
+      values: { redirectUrl: firstPage.redirectUrl },
+    })
+    const other = await start({ access: answer.access, invoiceIds: [later] })
+    expect(other.status).toBe(201)
+    // Both given up on the gateway's pages: the invoices are open to pay again.
+    const otherPage = (await other.json()) as StartedPayment
+    for (const page of [firstPage, otherPage]) {
+      await pay(page.redirectUrl, { outcome: 'cancel' })
+      await settled(page.reference)
+    }
+    expect((await opened()).invoices).toHaveLength(2)
   })
 
   it('pays two invoices in one payment: one receipt, both invoices paid, the guardian’s SMS, the day and the paid report', async () => {
