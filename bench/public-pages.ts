@@ -14,6 +14,7 @@ export const publicPageRoutes = [
   '/admission/$institute/$formId',
   '/admission/$institute',
   '/admission/$institute/$formId/temporaryId/$temporaryId',
+  '/admission/$institute/$formId/temporaryId/$temporaryId/attachment',
   '/admission/payment/$institute/online-payment',
   '/payment/successful/$institute',
   '/student/invoice',
@@ -66,6 +67,7 @@ async function pageUrls(url: string): Promise<Record<(typeof publicPageRoutes)[n
     '/admission/$institute/$formId': form,
     '/admission/$institute': `${url}/admission/demo-school`,
     '/admission/$institute/$formId/temporaryId/$temporaryId': `${form}/temporaryId/${temporaryId}`,
+    '/admission/$institute/$formId/temporaryId/$temporaryId/attachment': `${form}/temporaryId/${temporaryId}/attachment`,
     '/admission/payment/$institute/online-payment': `${url}/admission/payment/demo-school/online-payment?form=${formId}&application=${temporaryId}`,
     '/payment/successful/$institute': `${url}/payment/successful/demo-school?reference=${reference}`,
     '/student/invoice': `${url}/student/invoice?institute=demo-school`,
@@ -80,7 +82,7 @@ function verdicts(verdict: Verdict, checks: [string, boolean][]) {
 }
 
 const kb = (n: number) => n.toFixed(1)
-const pageColumn = 56
+const pageColumn = Math.max(...publicPageRoutes.map((route) => route.length)) + 2
 
 async function scriptsTable(verdict: Verdict, dist: string, urls: Record<string, string>) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })

@@ -1,11 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
+import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import { dismissToast, toasts } from '../lib/toasts.ts'
+import { dismissToast, showCarriedToast, toasts } from '../lib/toasts.ts'
 import { Icon } from './icons.tsx'
 
 export function Toaster() {
   const { t } = useLingui()
   const { items } = useSnapshot(toasts)
+  // What the page that loaded this one had to say (lib/navigation.ts).
+  useEffect(showCarriedToast, [])
   return (
     <div className="toaster" aria-live="polite">
       {items.map((toast) => (

@@ -1,3 +1,6 @@
+import { carryToast } from './carried-toast.ts'
+import { showToast, type ToastMessage } from './toasts.ts'
+
 /**
  * How code sends the user to a page or reads the page again. The staff app's router registers
  * its own at start-up (a page within the app, its loaders run again); the public pages run no
@@ -9,7 +12,7 @@ interface Navigator {
   reload(): void
 }
 
-let navigator: Navigator = {
+const documentLoads: Navigator = {
   go: (href, options) => {
     if (options?.replace) window.location.replace(href)
     else window.location.assign(href)
@@ -17,13 +20,22 @@ let navigator: Navigator = {
   },
   reload: () => window.location.reload(),
 }
+let navigator = documentLoads
 
 export function setNavigator(registered: Navigator) {
   navigator = registered
 }
 
-export function navigateTo(href: string, options?: { replace?: boolean }): Promise<void> {
-  return navigator.go(href, options)
+/** Opens a page; a toast given is shown there, carried over when the page is a new document. */
+export function navigateTo(
+  href: string,
+  { replace, toast }: { replace?: boolean; toast?: ToastMessage } = {},
+): Promise<void> {
+  if (toast) {
+    if (navigator === documentLoads) carryToast(toast)
+    else showToast(toast)
+  }
+  return navigator.go(href, { replace })
 }
 
 /** The page read again: its data asked for anew (after an error, when the network returns). */

@@ -1,8 +1,9 @@
 import { setupI18n } from '@lingui/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fieldLabels } from '../features/admission/labels.ts'
 import { messages as de } from '../locales/de/messages.po'
 import { messages as en } from '../locales/en/messages.po'
+import { demoInstituteId, insertApplicant, insertForm } from '../server/test-support/admission.ts'
 import { createTestApp, type TestApp } from '../server/test-support/test-app.ts'
 import type { PublicAdmissionForm } from '../shared/schemas/admission-forms.ts'
 import type { Receipt } from '../shared/schemas/collection-receipts.ts'
@@ -19,8 +20,13 @@ const assets = () => ({ entry: '/assets/shell.js', preloads: ['/assets/page.js']
 beforeAll(async () => {
   t = await createTestApp()
   setServerFetch(async (request) => t.app.fetch(request))
+  // As on the server (Node 20): a page reading the browser's `navigator` while rendering fails.
+  vi.stubGlobal('navigator', undefined)
 })
-afterAll(() => t.database.close())
+afterAll(() => {
+  vi.unstubAllGlobals()
+  return t.database.close()
+})
 
 const escaped = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;')
@@ -163,6 +169,33 @@ describe('the form page', () => {
       expect(html).toMatch(/<input[^>]*name="applicantName"/)
       expect(island?.locale).toBe(language)
     }
+  })
+})
+
+describe('the attachment page', () => {
+  it('is rendered with the application’s attachments to send, and a 404 for an unknown one', async () => {
+    const instituteId = await demoInstituteId(t)
+    const form = await insertForm(t, instituteId, {
+      attachments: [
+        {
+          kind: 'birth-certificate',
+          label: 'Birth certificate',
+          required: true,
+          types: ['application/pdf'],
+          maxBytes: 1_048_576,
+        },
+      ],
+    })
+    const applicant = await insertApplicant(t, form)
+    const path = `/admission/demo-school/${form.id}/temporaryId/${applicant.temporaryId}/attachment`
+    const { status, html, island } = await page(path, 'de')
+    expect(status).toBe(200)
+    expect(html).toContain('<h1>Anhänge</h1>')
+    expect(html).toContain('Birth certificate')
+    expect(html).toMatch(/<input[^>]*name="confirm"/)
+    expect(island?.outcome).toBe('page')
+    const unknown = await page(`/admission/demo-school/${form.id}/temporaryId/NOPE/attachment`)
+    expect(unknown.status).toBe(404)
   })
 })
 

@@ -1,4 +1,5 @@
 import '../styles/app.css'
+import { toastCarried } from '../lib/carried-toast.ts'
 import { changedByVisitor } from '../lib/changed-by-visitor.ts'
 import { offlineDbPresent } from '../lib/offline-db-presence.ts'
 import { onUpdateAvailable, registerServiceWorker } from '../lib/service-worker.ts'
@@ -13,8 +14,9 @@ import { holdInteractionsUntilLive } from '../lib/takeover.ts'
  * never held up by it, and whatever was done before is kept or done again (lib/takeover.ts). It
  * runs at once where the page cannot wait: touched before this script ran, opened offline (the
  * service worker's copy), or on a device that holds this app's data (a
- * draft to offer, a queued submission to send, a signed-in user on the sign-in page), or when a
- * new version is waiting to be announced. The service worker is registered once the page has
+ * draft to offer, a queued submission to send, a signed-in user on the sign-in page), when the
+ * page before left a message to show (lib/carried-toast.ts), or when a new version is waiting
+ * to be announced. The service worker is registered once the page has
  * loaded, whether or not the app runs.
  */
 
@@ -57,6 +59,7 @@ async function mustStartNow() {
   return (
     touchedAlready() ||
     !navigator.onLine ||
+    toastCarried() ||
     localStorage.getItem(sessionKeys.userData) !== null ||
     (await offlineDbPresent())
   )

@@ -25,6 +25,11 @@ const pages: { path: string; module: string; open(): Promise<{ default: PublicPa
     open: () => import('./pages/ApplicationRoute.tsx'),
   },
   {
+    path: '/admission/$institute/$formId/temporaryId/$temporaryId/attachment',
+    module: 'public-app/pages/AttachmentRoute.tsx',
+    open: () => import('./pages/AttachmentRoute.tsx'),
+  },
+  {
     path: '/login',
     module: 'public-app/pages/LoginRoute.tsx',
     open: () => import('./pages/LoginRoute.tsx'),

@@ -1,12 +1,12 @@
 /**
  * The pages the server renders for a first visit and the service worker handles apart from the
- * staff app: /admission/<institute>[/<form>[/temporaryId/<id>]], /login,
+ * staff app: /admission/<institute>[/<form>[/temporaryId/<id>[/attachment]]], /login,
  * /receipt/verify/<code>, the online payment's pages (/admission/payment/<institute>/
  * online-payment, /payment/successful|failed/<institute>) and the student invoice page
  * (/student/invoice?institute=<institute>) (src/public-app).
  */
 export const publicPagePath =
-  /^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|student\/invoice|login|receipt\/verify\/[^/]+)\/?$/
+  /^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+(\/attachment)?)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|student\/invoice|login|receipt\/verify\/[^/]+)\/?$/
 
 /**
  * Public pages of which the service worker keeps no copy: a receipt's verification and a
@@ -29,7 +29,7 @@ export const formPagePath = (institute: string, formId: string) =>
 export const applicationPagePath = (institute: string, formId: string, temporaryId: string) =>
   `${formPagePath(institute, formId)}/temporaryId/${enc(temporaryId)}`
 
-/** Where an applicant sends the attachments an application still lacks (a staff-app page). */
+/** Where an applicant sends the attachments an application still lacks. */
 export const attachmentPagePath = (institute: string, formId: string, temporaryId: string) =>
   `${applicationPagePath(institute, formId, temporaryId)}/attachment`
 

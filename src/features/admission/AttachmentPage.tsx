@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
 import { HTTPError } from 'ky'
 import { useState, type FormEvent } from 'react'
 import { Field } from '../../components/form/Field.tsx'
+import { PageLink } from '../../components/PageLink.tsx'
 import { SubmitButton } from '../../components/SubmitButton.tsx'
 import { apiError } from '../../lib/http-error.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 import { useServerErrors } from '../../lib/server-errors.ts'
-import { showToast } from '../../lib/toasts.ts'
+import { applicationPagePath } from '../../shared/public-pages.ts'
 import type { AttachmentRequirement } from '../../shared/schemas/admission-forms.ts'
 import { typedConfirmation, useDateTyping, type ConfirmationProblem } from './confirmation.ts'
 import { AttachmentField, BlobImage } from './controls.tsx'
@@ -49,9 +50,9 @@ export function AttachmentPage({
     no_such_day: t`There is no such date. Write the date of birth like ${example}.`,
     shape: t`Enter the phone number, or the date of birth like ${example}.`,
   }
-  const navigate = useNavigate()
   const uploads = useAttachmentUploads(institute, temporaryId)
   const { data: app } = useSuspenseQuery(applicationQuery(institute, temporaryId))
+  const backToApplication = applicationPagePath(institute, formId, temporaryId)
   const uploaded = new Map(app.attachments.map((a) => [a.kind, a]))
   // Read from this device once the page is up: the phone it submitted the application with,
   // and the files of that submission the server refused (kept here to send again).
@@ -188,25 +189,18 @@ export function AttachmentPage({
       await uploads.refresh()
     }
     if (allSent) {
-      showToast({ variant: 'success', title: t`Attachments uploaded` })
-      void navigate({
-        to: '/admission/$institute/$formId/temporaryId/$temporaryId',
-        params: { institute, formId, temporaryId },
+      void navigateTo(backToApplication, {
+        toast: { variant: 'success', title: t`Attachments uploaded` },
       })
     }
   }
 
-  const backToApplication = {
-    to: '/admission/$institute/$formId/temporaryId/$temporaryId',
-    params: { institute, formId, temporaryId },
-  } as const
-
   return (
     <section className="admission-page">
       <header className="admission-header">
-        <Link {...backToApplication} className="admission-institute admission-back">
+        <PageLink href={backToApplication} className="admission-institute admission-back">
           <span aria-hidden="true">←</span> <Trans>Back to your application</Trans>
-        </Link>
+        </PageLink>
         <h1>
           <Trans>Attachments</Trans>
         </h1>
@@ -268,9 +262,9 @@ export function AttachmentPage({
           </SubmitButton>
         </form>
       )}
-      <Link {...backToApplication} className="button button-outline button-block">
+      <PageLink href={backToApplication} className="button button-outline button-block">
         <Trans>Back to your application</Trans>
-      </Link>
+      </PageLink>
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react'
+import { useClientValue } from '../../lib/client-value.ts'
 import { confirmationKind } from '../../shared/schemas/admission-applications.ts'
 import {
   dateOrderOf,
@@ -26,10 +27,15 @@ export function typedConfirmation(
   return confirmationKind(typed) ? { send: typed } : { problem: 'shape' }
 }
 
-/** How this applicant writes dates: their order, and 14 March 2015 as they would type it. */
+/**
+ * How this applicant writes dates: their order, and 14 March 2015 as they would type it. The
+ * server renders the page's language's; the browser's own region (en-GB's order, not en's) right
+ * after it takes the page over.
+ */
 export function useDateTyping(): { order: DateOrder; example: string } {
   const { i18n } = useLingui()
-  const locale = regionalLocale(i18n.locale, navigator.languages)
+  const languages = useClientValue(() => navigator.languages.join(','), '')
+  const locale = regionalLocale(i18n.locale, languages ? languages.split(',') : [])
   const example = new Intl.DateTimeFormat(locale, {
     day: '2-digit',
     month: '2-digit',

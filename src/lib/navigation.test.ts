@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { takeCarriedToast } from './carried-toast.ts'
+import { navigateTo, setNavigator } from './navigation.ts'
+import { toasts } from './toasts.ts'
+
+describe('a toast given with a navigation', () => {
+  const stored = new Map<string, string>()
+  const assign = vi.fn()
+  beforeAll(() => {
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    })
+    vi.stubGlobal('window', { location: { assign, replace: vi.fn() } })
+  })
+  afterAll(() => vi.unstubAllGlobals())
+
+  const uploaded = { variant: 'success', title: 'Attachments uploaded' } as const
+
+  it('is carried to the document a public page loads, and shown there once', () => {
+    void navigateTo('/admission/demo/form/temporaryId/abc', { toast: uploaded })
+    expect(assign).toHaveBeenCalledWith('/admission/demo/form/temporaryId/abc')
+    expect(toasts.items).toEqual([])
+    expect(takeCarriedToast()).toEqual(uploaded)
+    expect(takeCarriedToast()).toBeUndefined()
+  })
+
+  it('is shown at once where the staff app’s router navigates within the page', async () => {
+    const go = vi.fn(async () => {})
+    setNavigator({ go, reload: vi.fn() })
+    await navigateTo('/students', { toast: uploaded, replace: true })
+    expect(go).toHaveBeenCalledWith('/students', { replace: true })
+    expect(toasts.items).toMatchObject([uploaded])
+    expect(takeCarriedToast()).toBeUndefined()
+  })
+})
