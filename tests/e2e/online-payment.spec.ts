@@ -33,6 +33,15 @@ async function toGateway(page: Page) {
   await expect(page.getByRole('heading', { name: 'Sandbox gateway' })).toBeVisible()
 }
 
+/** A new application with a fee, from its tracking page to the gateway: its tracking page. */
+async function newApplicationAtGateway(page: Page, request: APIRequestContext, baseURL: string) {
+  const run = Math.random().toString(36).slice(2, 6).toUpperCase()
+  const { tracking } = await applicationWithFee(request, baseURL, run)
+  await page.goto(tracking)
+  await toGateway(page)
+  return tracking
+}
+
 test('an applicant pays online with a late, repeated notification: one receipt, and the fee paid', async ({
   page,
   request,
@@ -69,10 +78,7 @@ test('a failed payment leaves the fee due, and trying again pays it', async ({
   request,
   baseURL,
 }) => {
-  const run = Math.random().toString(36).slice(2, 6).toUpperCase()
-  const { tracking } = await applicationWithFee(request, baseURL!, run)
-  await page.goto(tracking)
-  await toGateway(page)
+  await newApplicationAtGateway(page, request, baseURL!)
   await page.getByRole('button', { name: 'Fail', exact: true }).click()
   await expect(page).toHaveURL(/\/payment\/failed\/demo-school/)
   await expect(page.getByTestId('payment-outcome-status')).toHaveAttribute(
@@ -103,10 +109,7 @@ test('a second tab is told a payment is already open, and goes on with that one'
   request,
   baseURL,
 }) => {
-  const run = Math.random().toString(36).slice(2, 6).toUpperCase()
-  const { tracking } = await applicationWithFee(request, baseURL!, run)
-  await page.goto(tracking)
-  await toGateway(page)
+  const tracking = await newApplicationAtGateway(page, request, baseURL!)
   const firstPage = page.url()
 
   const second = await context.newPage()

@@ -1,45 +1,24 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FranchiseRevenue } from '../../../shared/schemas/franchise-revenue.ts'
-import type { StartedPayment } from '../../../shared/schemas/payments.ts'
-import {
-  demoInstituteId,
-  insertApplicant,
-  insertForm,
-  signedInAs,
-  signedInWithRules,
-} from '../../test-support/admission.ts'
-import {
-  intentRow,
-  intentSettled,
-  pressInSandbox,
-  startFeePayment,
-} from '../../test-support/online-payments.ts'
-import { adminSuite } from '../../test-support/sign-in.ts'
+import { signedInAs, signedInWithRules } from '../../test-support/admission.ts'
+import { feePaymentSuite, type FeePaymentSuite } from '../../test-support/online-payments.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 
 describe('franchise revenue', () => {
   let t: TestApp
   let admin: string
-  adminSuite((s) => ({ t, admin } = s))
-
   let instituteId: string
-  let form: { id: string; instituteId: string }
+  let s: FeePaymentSuite
   const fee = 40_000
-
-  const feeDue = () => insertApplicant(t, form, { status: 'fee_due', fee })
-  const started = async (temporaryId: string) =>
-    (await (await startFeePayment(t, temporaryId, temporaryId)).json()) as StartedPayment
-  const press = (redirectUrl: string, fields: Record<string, string>) =>
-    pressInSandbox(t, redirectUrl, fields)
-  const settled = async (reference: string) => {
-    await intentSettled(t, reference)
-    expect((await intentRow(t, reference)).status).toBe('succeeded')
+  feePaymentSuite(fee, (suite) => ({ t, admin, instituteId } = s = suite))
+  /** An applicant's fee paid in the sandbox, settled. */
+  const paid = async () => {
+    const intent = await s.started((await s.feeDue()).temporaryId)
+    await s.press(intent.redirectUrl, { outcome: 'pay' })
+    await s.settled(intent.reference)
+    expect((await s.intentOf(intent.reference)).status).toBe('succeeded')
+    return intent
   }
-
-  beforeAll(async () => {
-    instituteId = await demoInstituteId(t)
-    form = await insertForm(t, instituteId, { fee })
-  })
 
   it('reports the platform’s share per institute and service, to its permission only', async () => {
     const report = async (token: string, query = '') =>
@@ -50,10 +29,7 @@ describe('franchise revenue', () => {
       { action: 'read', subject: 'franchise-revenue' },
     ])
     const before = await report(reader)
-    const applicant = await feeDue()
-    const intent = await started(applicant.temporaryId)
-    await press(intent.redirectUrl, { outcome: 'pay' })
-    await settled(intent.reference)
+    await paid()
 
     const after = await report(reader)
     expect(after.allInstitutes).toBe(false)

@@ -1,24 +1,16 @@
-import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
 import type {
   OnlineQuote,
   PaymentOutcome,
   StartedPayment,
 } from '../../../shared/schemas/payments.ts'
 import { applicants } from '../../db/schema/admission.ts'
-import { payments } from '../../db/schema/collection.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 import { paymentIntents, paymentMerchants } from '../../db/schema/payments.ts'
 import { memorySecretBox } from '../../lib/secret-box.ts'
 import { createLogger } from '../../lib/logger.ts'
-import { demoInstituteId, insertApplicant, insertForm } from '../../test-support/admission.ts'
-import { adminSuite } from '../../test-support/sign-in.ts'
-import {
-  intentRow,
-  intentSettled,
-  pressInSandbox,
-  startFeePayment,
-} from '../../test-support/online-payments.ts'
+import { feePaymentSuite, type FeePaymentSuite } from '../../test-support/online-payments.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 import type { PaidReport } from '../../../shared/schemas/reports.ts'
 import { sandboxSignature } from './gateways/sandbox.ts'
@@ -28,40 +20,23 @@ import { enqueueReconciliations, reconcileAfterMs } from './reconcile.ts'
 describe('an applicant pays the application fee online through the sandbox gateway', () => {
   let t: TestApp
   let admin: string
-  adminSuite((s) => ({ t, admin } = s))
-
-  let instituteId: string
-  let form: { id: string; instituteId: string }
+  let s: FeePaymentSuite
   const fee = 50_000
+  feePaymentSuite(fee, (suite) => ({ t, admin } = s = suite))
   /** 1.5 % borne by the payer, as the demo sets it. */
   const surcharge = 750
-  let keys = 0
 
-  const feeDue = () => insertApplicant(t, form, { status: 'fee_due', fee })
   const quote = (temporaryId: string) =>
     t.app.request(`/api/payments/public/demo-school/applications/${temporaryId}/quote`)
-  const start = (temporaryId: string, key = `online-${++keys}-key`) =>
-    startFeePayment(t, temporaryId, key)
-  const started = async (temporaryId: string) =>
-    (await (await start(temporaryId)).json()) as StartedPayment
-  const press = (redirectUrl: string, fields: Record<string, string>) =>
-    pressInSandbox(t, redirectUrl, fields)
   const outcome = async (reference: string) =>
     (await (
       await t.app.request(`/api/payments/public/intents/${reference}`)
     ).json()) as PaymentOutcome
-  const intentOf = (reference: string) => intentRow(t, reference)
   const statusOf = async (id: string) =>
     (await t.database.db.select().from(applicants).where(eq(applicants.id, id)))[0]!.status
-  const paymentsOf = (applicantId: string) =>
-    t.database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.instituteId, instituteId), eq(payments.applicantId, applicantId)))
-  const settled = (reference: string) => intentSettled(t, reference)
   /** A notification as the sandbox signs it, for the merchant of the intent. */
   const signedNotice = async (reference: string, status = 'VALID') => {
-    const intent = await intentOf(reference)
+    const intent = await s.intentOf(reference)
     const [merchant] = await t.database.db
       .select()
       .from(paymentMerchants)
@@ -80,13 +55,8 @@ describe('an applicant pays the application fee online through the sandbox gatew
   const notify = (form: URLSearchParams) =>
     t.app.request('/api/payments/notify/sandbox', { method: 'POST', body: form })
 
-  beforeAll(async () => {
-    instituteId = await demoInstituteId(t)
-    form = await insertForm(t, instituteId, { fee })
-  })
-
   it('quotes the fee with the payer’s surcharge, the amount fixed by the server', async () => {
-    const applicant = await feeDue()
+    const applicant = await s.feeDue()
     const res = await quote(applicant.temporaryId)
     expect(res.status).toBe(200)
     expect((await res.json()) as OnlineQuote).toEqual({
@@ -101,19 +71,19 @@ describe('an applicant pays the application fee online through the sandbox gatew
   })
 
   it('pays once through late, repeated and out-of-order notifications: one receipt, fee paid', async () => {
-    const applicant = await feeDue()
+    const applicant = await s.feeDue()
     const key = 'pay-once-key-1'
-    const first = await start(applicant.temporaryId, key)
+    const first = await s.start(applicant.temporaryId, key)
     expect(first.status).toBe(201)
     const intent = (await first.json()) as StartedPayment
     // A retry of the start (the phone lost the answer) goes to the same gateway page.
-    const again = await start(applicant.temporaryId, key)
+    const again = await s.start(applicant.temporaryId, key)
     expect(again.status).toBe(200)
     expect(await again.json()).toEqual(intent)
 
     const page = await t.app.request(new URL(intent.redirectUrl).pathname)
     expect(await page.text()).toContain(intent.reference)
-    const back = await press(intent.redirectUrl, {
+    const back = await s.press(intent.redirectUrl, {
       outcome: 'pay',
       delayMs: '50',
       copies: '3',
@@ -123,7 +93,7 @@ describe('an applicant pays the application fee online through the sandbox gatew
     expect(back.headers.get('location')).toContain(
       `/payment/successful/demo-school?reference=${intent.reference}`,
     )
-    await settled(intent.reference)
+    await s.settled(intent.reference)
     await vi.waitFor(() =>
       expect(t.notified.filter((n) => n.get('tran_id') === intent.reference)).toHaveLength(4),
     )
@@ -132,17 +102,17 @@ describe('an applicant pays the application fee online through the sandbox gatew
     expect(seen).toMatchObject({ status: 'succeeded', totalMinor: fee + surcharge })
     expect(seen.receipt?.number).toMatch(/^RCT-/)
     expect(seen.backTo).toBe(
-      `/admission/demo-school/${form.id}/temporaryId/${applicant.temporaryId}`,
+      `/admission/demo-school/${s.form.id}/temporaryId/${applicant.temporaryId}`,
     )
     expect(await statusOf(applicant.id)).toBe('fee_paid')
-    const taken = await paymentsOf(applicant.id)
+    const taken = await s.paymentsOf(applicant.id)
     expect(taken).toHaveLength(1)
     expect(taken[0]!.amountMinor).toBe(fee)
     // The receipt, and the charges: the surcharge and the platform's 1 %.
     const posted = await t.database.db
       .select({ narration: vouchers.narration })
       .from(vouchers)
-      .where(eq(vouchers.instituteId, instituteId))
+      .where(eq(vouchers.instituteId, s.instituteId))
     expect(posted.filter((v) => v.narration.includes(intent.reference))).toHaveLength(1)
     expect(posted.filter((v) => v.narration.includes(taken[0]!.number))).toHaveLength(1)
     const tracking = await t.app.request(
@@ -166,10 +136,10 @@ describe('an applicant pays the application fee online through the sandbox gatew
   })
 
   it('posts one payment when five notifications, the return and reconciliation arrive at once', async () => {
-    const applicant = await feeDue()
-    const intent = await started(applicant.temporaryId)
-    await press(intent.redirectUrl, { outcome: 'pay', drop: 'on' })
-    expect((await intentOf(intent.reference)).status).toBe('pending')
+    const applicant = await s.feeDue()
+    const intent = await s.started(applicant.temporaryId)
+    await s.press(intent.redirectUrl, { outcome: 'pay', drop: 'on' })
+    expect((await s.intentOf(intent.reference)).status).toBe('pending')
     const notice = await signedNotice(intent.reference)
     const ctx = { db: t.database.db, services: t.app.services, log: createLogger('silent') }
     const answers = await Promise.all([
@@ -178,18 +148,18 @@ describe('an applicant pays the application fee online through the sandbox gatew
       checkAndSettle(ctx, intent.reference, 'reconciliation'),
     ])
     for (const res of answers.slice(0, 5)) expect((res as Response).status).toBe(200)
-    expect(await paymentsOf(applicant.id)).toHaveLength(1)
-    const settledIntent = await intentOf(intent.reference)
+    expect(await s.paymentsOf(applicant.id)).toHaveLength(1)
+    const settledIntent = await s.intentOf(intent.reference)
     expect(settledIntent.status).toBe('succeeded')
     // The transaction id is the gateway's own, from its status API, not the notification's.
     expect(settledIntent.providerTransactionId).toMatch(/^SBX/)
   })
 
   it('reconciles a payment whose notification never came, and expires one left open a day', async () => {
-    const paid = await feeDue()
-    const lost = await started(paid.temporaryId)
-    await press(lost.redirectUrl, { outcome: 'pay', drop: 'on' })
-    const abandoned = await started((await feeDue()).temporaryId)
+    const paid = await s.feeDue()
+    const lost = await s.started(paid.temporaryId)
+    await s.press(lost.redirectUrl, { outcome: 'pay', drop: 'on' })
+    const abandoned = await s.started((await s.feeDue()).temporaryId)
     const age = (reference: string, ms: number) =>
       t.database.db
         .update(paymentIntents)
@@ -203,15 +173,15 @@ describe('an applicant pays the application fee online through the sandbox gatew
     // Asked again in the same period (another process): still one job.
     await enqueueReconciliations(t.database.db, t.app.services.jobs)
     expect(await t.app.services.jobs.drain()).toBe(1)
-    expect((await intentOf(lost.reference)).status).toBe('succeeded')
+    expect((await s.intentOf(lost.reference)).status).toBe('succeeded')
     expect(await statusOf(paid.id)).toBe('fee_paid')
-    expect((await intentOf(abandoned.reference)).status).toBe('expired')
+    expect((await s.intentOf(abandoned.reference)).status).toBe('expired')
   })
 
   it('refuses unsigned, wrongly signed and unknown notifications, and posts nothing', async () => {
-    const applicant = await feeDue()
-    const intent = await started(applicant.temporaryId)
-    await press(intent.redirectUrl, { outcome: 'pay', drop: 'on' })
+    const applicant = await s.feeDue()
+    const intent = await s.started(applicant.temporaryId)
+    await s.press(intent.redirectUrl, { outcome: 'pay', drop: 'on' })
     const notice = await signedNotice(intent.reference)
     const forged = new URLSearchParams(notice)
     forged.set('signature', 'f'.repeat(64))
@@ -226,7 +196,7 @@ describe('an applicant pays the application fee online through the sandbox gatew
       (await t.app.request('/api/payments/notify/nowhere', { method: 'POST', body: notice }))
         .status,
     ).toBe(422)
-    expect(await paymentsOf(applicant.id)).toHaveLength(0)
+    expect(await s.paymentsOf(applicant.id)).toHaveLength(0)
     expect(await statusOf(applicant.id)).toBe('fee_due')
     expect(t.logLines.join('\n')).toContain('bad signature')
   })
@@ -242,35 +212,35 @@ describe('an applicant pays the application fee online through the sandbox gatew
   })
 
   it('holds a payment of another amount than asked, and posts nothing', async () => {
-    const applicant = await feeDue()
-    const intent = await started(applicant.temporaryId)
-    await press(intent.redirectUrl, { outcome: 'pay', amountMinor: String(fee) })
-    await settled(intent.reference)
-    expect(await intentOf(intent.reference)).toMatchObject({
+    const applicant = await s.feeDue()
+    const intent = await s.started(applicant.temporaryId)
+    await s.press(intent.redirectUrl, { outcome: 'pay', amountMinor: String(fee) })
+    await s.settled(intent.reference)
+    expect(await s.intentOf(intent.reference)).toMatchObject({
       status: 'held',
       heldReason: 'payment_amount_mismatch',
     })
-    expect(await paymentsOf(applicant.id)).toHaveLength(0)
+    expect(await s.paymentsOf(applicant.id)).toHaveLength(0)
     expect(await statusOf(applicant.id)).toBe('fee_due')
   })
 
   it('a failed payment leaves the fee due, and a new attempt pays it', async () => {
-    const applicant = await feeDue()
-    const failed = await started(applicant.temporaryId)
-    const back = await press(failed.redirectUrl, { outcome: 'fail' })
+    const applicant = await s.feeDue()
+    const failed = await s.started(applicant.temporaryId)
+    const back = await s.press(failed.redirectUrl, { outcome: 'fail' })
     expect(back.headers.get('location')).toContain('/payment/failed/demo-school')
-    await settled(failed.reference)
+    await s.settled(failed.reference)
     expect((await outcome(failed.reference)).status).toBe('failed')
     expect(await statusOf(applicant.id)).toBe('fee_due')
 
-    const retry = await started(applicant.temporaryId)
+    const retry = await s.started(applicant.temporaryId)
     expect(retry.reference).not.toBe(failed.reference)
-    await press(retry.redirectUrl, { outcome: 'pay' })
-    await settled(retry.reference)
+    await s.press(retry.redirectUrl, { outcome: 'pay' })
+    await s.settled(retry.reference)
     expect((await outcome(retry.reference)).status).toBe('succeeded')
     expect(await statusOf(applicant.id)).toBe('fee_paid')
     // Paid: there is nothing to start any more.
-    expect((await start(applicant.temporaryId)).status).toBe(409)
+    expect((await s.start(applicant.temporaryId)).status).toBe(409)
   })
 
   it('turns a gateway’s POST back to the return page into the page itself', async () => {
@@ -287,7 +257,7 @@ describe('an applicant pays the application fee online through the sandbox gatew
   })
 
   it('refuses bad input with a clear status, never a 500', async () => {
-    const applicant = await feeDue()
+    const applicant = await s.feeDue()
     expect((await quote('not-a-temporary-id')).status).toBe(422)
     expect((await quote('A'.repeat(22))).status).toBe(404)
     expect(

@@ -1,53 +1,33 @@
 import { and, eq, like } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StartedPayment } from '../../../shared/schemas/payments.ts'
 import { vouchers } from '../../db/schema/accounting.ts'
 import { applicants } from '../../db/schema/admission.ts'
 import { payments } from '../../db/schema/collection.ts'
 import { paymentIntents, sandboxSessions } from '../../db/schema/payments.ts'
-import {
-  demoInstituteId,
-  insertApplicant,
-  insertForm,
-  signedInAs,
-  signedInWithRules,
-} from '../../test-support/admission.ts'
-import {
-  intentRow,
-  intentSettled,
-  pressInSandbox,
-  startFeePayment,
-} from '../../test-support/online-payments.ts'
-import { adminSuite } from '../../test-support/sign-in.ts'
+import { signedInAs, signedInWithRules } from '../../test-support/admission.ts'
+import { feePaymentSuite, type FeePaymentSuite } from '../../test-support/online-payments.ts'
 import { addUser, asUser, signIn, type TestApp } from '../../test-support/test-app.ts'
 
 describe('refunding an online payment', () => {
   let t: TestApp
   let admin: string
-  adminSuite((s) => ({ t, admin } = s))
-
   let instituteId: string
-  let form: { id: string; instituteId: string }
-  const fee = 30_000
+  let s: FeePaymentSuite
+  feePaymentSuite(30_000, (suite) => ({ t, admin, instituteId } = s = suite))
 
-  const intentOf = (reference: string) => intentRow(t, reference)
+  const intentOf = (reference: string) => s.intentOf(reference)
   /** An applicant's fee paid in the sandbox, settled: its intent. */
   const paid = async () => {
-    const applicant = await insertApplicant(t, form, { status: 'fee_due', fee })
-    const res = await startFeePayment(t, applicant.temporaryId, applicant.temporaryId)
-    const { reference, redirectUrl } = (await res.json()) as StartedPayment
-    await pressInSandbox(t, redirectUrl, { outcome: 'pay' })
-    await intentSettled(t, reference)
+    const applicant = await s.feeDue()
+    const { reference, redirectUrl } = await s.started(applicant.temporaryId)
+    await s.press(redirectUrl, { outcome: 'pay' })
+    await s.settled(reference)
     expect((await intentOf(reference)).status).toBe('succeeded')
     return { applicant, reference }
   }
   const refund = (reference: string, body: object, token = admin) =>
     asUser(t, token, 'POST', `/api/payments/intents/${reference}/refund`, body)
-
-  beforeAll(async () => {
-    instituteId = await demoInstituteId(t)
-    form = await insertForm(t, instituteId, { fee })
-  })
 
   it('gives the money back at the gateway, cancels the receipt and undoes the charges, once', async () => {
     const { applicant, reference } = await paid()
@@ -112,7 +92,7 @@ describe('refunding an online payment', () => {
       .where(eq(payments.id, intent.paymentId!))
     expect(receipt!.status).toBe('posted')
 
-    const unpaid = await insertApplicant(t, form, { status: 'fee_due', fee })
+    const unpaid = await s.feeDue()
     const started = await t.app.request('/api/payments/public/demo-school/intents', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': unpaid.temporaryId },
