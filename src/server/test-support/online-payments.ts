@@ -46,9 +46,9 @@ export interface FeePaymentSuite {
   /** A new application whose fee is due. */
   feeDue: () => ReturnType<typeof insertApplicant>
   /** Starts paying the fee, under a new Idempotency-Key unless one is given. */
-  start: (temporaryId: string, key?: string) => Promise<Response>
+  start: (temporaryId: string, key?: string) => ReturnType<typeof startFeePayment>
   started: (temporaryId: string) => Promise<StartedPayment>
-  press: (redirectUrl: string, fields: Record<string, string>) => Promise<Response>
+  press: (redirectUrl: string, fields: Record<string, string>) => ReturnType<typeof pressInSandbox>
   intentOf: (reference: string) => ReturnType<typeof intentRow>
   settled: (reference: string) => Promise<void>
   /** The payments the books took for an applicant. */
