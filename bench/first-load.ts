@@ -41,9 +41,10 @@ function routePath(key: string): string {
           .join('/')
 }
 
+/** A page anyone may open: not a signed-in user's own, nor the platform administrator's. */
 function isPublicPath(path: string): boolean {
   const access = (routeAccess as Record<string, RouteAccess>)[path]
-  return access?.subject === 'Auth' && !access.signedIn
+  return access?.subject === 'Auth' && !access.signedIn && !access.platform
 }
 
 /** A JSON file of the build's `.vite/`, or `{}` when the build has none. */

@@ -17,8 +17,16 @@ export const publicPageRoutes = [
   '/admission/$institute/$formId/temporaryId/$temporaryId/attachment',
   '/admission/payment/$institute/online-payment',
   '/payment/successful/$institute',
+  '/payment/failed/$institute',
+  '/receipt/verify/$code',
   '/student/invoice',
   '/login',
+  '/error-404',
+  '/pages/miscellaneous/coming-soon',
+  '/pages/miscellaneous/not-authorized',
+  '/pages/miscellaneous/error',
+  '/miscellaneous/under-maintenance',
+  '/miscellaneous/connection-error',
 ] as const
 
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
@@ -55,14 +63,17 @@ async function pageUrls(url: string): Promise<Record<(typeof publicPageRoutes)[n
   if (!formId) throw new Error('the demo institute has no open admission form')
   const form = `${url}/admission/demo-school/${formId}`
   const temporaryId = await apply(url, formId)
-  // The demo's fee is paid online: the payment page, and the page back from the gateway.
-  const started = await fetch(`${url}/api/payments/public/demo-school/intents`, {
+  // The demo's fee is paid online: the payment page, and the pages back from the gateway.
+  const { reference } = await startPayment(url, temporaryId)
+  // Another application's fee paid in the sandbox: its receipt, for the verification page.
+  const paid = await startPayment(url, await apply(url, formId))
+  await fetch(paid.redirectUrl, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify({ purpose: 'admission_fee', temporaryId }),
+    body: new URLSearchParams({ outcome: 'pay' }),
+    redirect: 'manual',
   })
-  if (started.status !== 201) throw new Error(`the payment was refused: ${await started.text()}`)
-  const { reference } = (await started.json()) as { reference: string }
+  const verifyCode = await receiptOf(url, paid.reference)
+  const status = (path: string) => [path, `${url}${path}`] as const
   return {
     '/admission/$institute/$formId': form,
     '/admission/$institute': `${url}/admission/demo-school`,
@@ -70,9 +81,41 @@ async function pageUrls(url: string): Promise<Record<(typeof publicPageRoutes)[n
     '/admission/$institute/$formId/temporaryId/$temporaryId/attachment': `${form}/temporaryId/${temporaryId}/attachment`,
     '/admission/payment/$institute/online-payment': `${url}/admission/payment/demo-school/online-payment?form=${formId}&application=${temporaryId}`,
     '/payment/successful/$institute': `${url}/payment/successful/demo-school?reference=${reference}`,
+    '/payment/failed/$institute': `${url}/payment/failed/demo-school?reference=${reference}`,
+    '/receipt/verify/$code': `${url}/receipt/verify/${verifyCode}`,
     '/student/invoice': `${url}/student/invoice?institute=demo-school`,
     '/login': `${url}/login`,
+    ...Object.fromEntries(statusPagePaths.map(status)),
+  } as Record<(typeof publicPageRoutes)[number], string>
+}
+
+const statusPagePaths = publicPageRoutes.filter((route) =>
+  /^\/(error-404|(pages\/)?misc)/.test(route),
+)
+
+/** Starts paying an application's fee online, as its page does. */
+async function startPayment(url: string, temporaryId: string) {
+  const started = await fetch(`${url}/api/payments/public/demo-school/intents`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({ purpose: 'admission_fee', temporaryId }),
+  })
+  if (started.status !== 201) throw new Error(`the payment was refused: ${await started.text()}`)
+  return (await started.json()) as { reference: string; redirectUrl: string }
+}
+
+/** The verification code of the receipt a payment got, once the sandbox's notice posted it. */
+async function receiptOf(url: string, reference: string): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    const outcome = (await (
+      await fetch(`${url}/api/payments/public/intents/${reference}`)
+    ).json()) as {
+      receipt: { verifyCode: string } | null
+    }
+    if (outcome.receipt) return outcome.receipt.verifyCode
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  throw new Error(`payment ${reference} got no receipt`)
 }
 
 /** "ok", or "OVER BUDGET: " and the figures over it; marks the run failed through `verdict`. */

@@ -258,6 +258,22 @@ describe('the receipt verification page', () => {
   })
 })
 
+describe('the status pages', () => {
+  it('are rendered in the visitor’s language, and an unknown one is left to the staff app', async () => {
+    const notFound = await page('/error-404', 'de')
+    expect(notFound.status).toBe(200)
+    expect(notFound.html).toContain('data-testid="error-404"')
+    expect(notFound.html).toContain('Seite nicht gefunden')
+    const refused = await page('/pages/miscellaneous/not-authorized')
+    expect(refused.html).toContain('You are not authorized')
+    const unknown = await render(
+      new Request('http://localhost/miscellaneous/nothing', { headers: { accept: 'text/html' } }),
+      assets,
+    )
+    expect(unknown).toBeUndefined()
+  })
+})
+
 describe('the visitor’s language', () => {
   const request = (headers: Record<string, string>) =>
     new Request('http://localhost/admission/x', { headers })

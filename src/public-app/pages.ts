@@ -1,6 +1,16 @@
 import * as v from 'valibot'
 import type { PageProps, PublicPage } from './public-page.ts'
 
+/** The status pages, one module for all (pages/StatusRoutes.tsx). */
+const statusPaths = [
+  '/error-404',
+  '/pages/miscellaneous/coming-soon',
+  '/pages/miscellaneous/not-authorized',
+  '/pages/miscellaneous/error',
+  '/miscellaneous/under-maintenance',
+  '/miscellaneous/connection-error',
+] as const
+
 /**
  * The pages anyone may open. Each is a document of its own: rendered on the server for the
  * visit (entry-server.tsx) and taken over in the browser by hydrating that page alone
@@ -55,6 +65,11 @@ const pages: { path: string; module: string; open(): Promise<{ default: PublicPa
     module: 'public-app/pages/StudentInvoiceRoute.tsx',
     open: () => import('./pages/StudentInvoiceRoute.tsx'),
   },
+  ...statusPaths.map((path) => ({
+    path,
+    module: 'public-app/pages/StatusRoutes.tsx',
+    open: () => import('./pages/StatusRoutes.tsx').then((m) => ({ default: m.statusPages[path] })),
+  })),
 ]
 
 export interface PageMatch {

@@ -2,11 +2,12 @@
  * The pages the server renders for a first visit and the service worker handles apart from the
  * staff app: /admission/<institute>[/<form>[/temporaryId/<id>[/attachment]]], /login,
  * /receipt/verify/<code>, the online payment's pages (/admission/payment/<institute>/
- * online-payment, /payment/successful|failed/<institute>) and the student invoice page
- * (/student/invoice?institute=<institute>) (src/public-app).
+ * online-payment, /payment/successful|failed/<institute>), the student invoice page
+ * (/student/invoice?institute=<institute>) and the status pages (/error-404,
+ * [/pages]/miscellaneous/…) (src/public-app); a path no page has goes on to the staff app.
  */
 export const publicPagePath =
-  /^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+(\/attachment)?)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|student\/invoice|login|receipt\/verify\/[^/]+)\/?$/
+  /^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+(\/attachment)?)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|student\/invoice|login|receipt\/verify\/[^/]+|error-404|(pages\/)?miscellaneous\/[a-z-]+)\/?$/
 
 /**
  * Public pages of which the service worker keeps no copy: a receipt's verification and a

@@ -130,6 +130,11 @@ describe('the public page paths', () => {
     ['/payment/successful/demo-school', true],
     ['/payment/failed/demo-school', true],
     ['/payment/other/demo-school', false],
+    ['/error-404', true],
+    ['/pages/miscellaneous/not-authorized', true],
+    ['/miscellaneous/connection-error', true],
+    ['/miscellaneous', false],
+    ['/pages/error-404', false],
   ])('%s → %s', (path, rendered) => {
     expect(publicPagePath.test(path)).toBe(rendered)
   })
