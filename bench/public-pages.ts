@@ -6,6 +6,7 @@ import { median } from './median.ts'
 import { offlineForm } from './offline-form.ts'
 import { pageScripts } from './page-scripts.ts'
 import { startServer } from './server.ts'
+import { statusPagePaths } from '../src/shared/public-pages.ts'
 
 type Verdict = (ok: boolean) => string
 
@@ -21,12 +22,7 @@ export const publicPageRoutes = [
   '/receipt/verify/$code',
   '/student/invoice',
   '/login',
-  '/error-404',
-  '/pages/miscellaneous/coming-soon',
-  '/pages/miscellaneous/not-authorized',
-  '/pages/miscellaneous/error',
-  '/miscellaneous/under-maintenance',
-  '/miscellaneous/connection-error',
+  ...statusPagePaths,
 ] as const
 
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
@@ -88,10 +84,6 @@ async function pageUrls(url: string): Promise<Record<(typeof publicPageRoutes)[n
     ...Object.fromEntries(statusPagePaths.map(status)),
   } as Record<(typeof publicPageRoutes)[number], string>
 }
-
-const statusPagePaths = publicPageRoutes.filter((route) =>
-  /^\/(error-404|(pages\/)?misc)/.test(route),
-)
 
 /** Starts paying an application's fee online, as its page does. */
 async function startPayment(url: string, temporaryId: string) {

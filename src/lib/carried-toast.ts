@@ -7,9 +7,11 @@ import type { ToastMessage } from './toasts.ts'
  */
 const carriedKey = 'carried-toast'
 
-export function carryToast(toast: ToastMessage) {
+/** Keeps `toast` for the page at `href`, which this tab is about to load. */
+export function carryToast(href: string, toast: ToastMessage) {
   try {
-    sessionStorage.setItem(carriedKey, JSON.stringify(toast))
+    const path = new URL(href, location.href).pathname
+    sessionStorage.setItem(carriedKey, JSON.stringify({ path, toast }))
   } catch {
     // Storage refused (a private window's quota): the page opened simply shows no toast.
   }
@@ -24,12 +26,17 @@ export function toastCarried(): boolean {
   }
 }
 
-/** The toast the page before left, taken: shown once. */
+/**
+ * The toast the page before left, taken: shown once, and only on the page it was for (a load
+ * that never happened, the visitor having gone back, leaves it unsaid).
+ */
 export function takeCarriedToast(): ToastMessage | undefined {
   try {
     const carried = sessionStorage.getItem(carriedKey)
     sessionStorage.removeItem(carriedKey)
-    return carried ? (JSON.parse(carried) as ToastMessage) : undefined
+    if (!carried) return undefined
+    const { path, toast } = JSON.parse(carried) as { path: string; toast: ToastMessage }
+    return path === location.pathname ? toast : undefined
   } catch {
     return undefined
   }

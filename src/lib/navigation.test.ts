@@ -13,6 +13,7 @@ describe('a toast given with a navigation', () => {
       removeItem: (key: string) => void stored.delete(key),
     })
     vi.stubGlobal('window', { location: { assign, replace: vi.fn() } })
+    vi.stubGlobal('location', { href: 'http://localhost/here', pathname: '/here' })
   })
   afterAll(() => vi.unstubAllGlobals())
 
@@ -22,7 +23,15 @@ describe('a toast given with a navigation', () => {
     void navigateTo('/admission/demo/form/temporaryId/abc', { toast: uploaded })
     expect(assign).toHaveBeenCalledWith('/admission/demo/form/temporaryId/abc')
     expect(toasts.items).toEqual([])
+    // Shown on the page it was for, once; not on another (the load never happened).
+    vi.stubGlobal('location', {
+      href: 'http://localhost/x',
+      pathname: '/admission/demo/form/temporaryId/abc',
+    })
     expect(takeCarriedToast()).toEqual(uploaded)
+    expect(takeCarriedToast()).toBeUndefined()
+    void navigateTo('/admission/demo/form/temporaryId/abc', { toast: uploaded })
+    vi.stubGlobal('location', { href: 'http://localhost/y', pathname: '/elsewhere' })
     expect(takeCarriedToast()).toBeUndefined()
   })
 

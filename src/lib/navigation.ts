@@ -32,7 +32,7 @@ export function navigateTo(
   { replace, toast }: { replace?: boolean; toast?: ToastMessage } = {},
 ): Promise<void> {
   if (toast) {
-    if (navigator === documentLoads) carryToast(toast)
+    if (navigator === documentLoads) carryToast(href, toast)
     else showToast(toast)
   }
   return navigator.go(href, { replace })

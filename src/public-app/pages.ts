@@ -1,15 +1,6 @@
 import * as v from 'valibot'
+import { statusPagePaths } from '../shared/public-pages.ts'
 import type { PageProps, PublicPage } from './public-page.ts'
-
-/** The status pages, one module for all (pages/StatusRoutes.tsx). */
-const statusPaths = [
-  '/error-404',
-  '/pages/miscellaneous/coming-soon',
-  '/pages/miscellaneous/not-authorized',
-  '/pages/miscellaneous/error',
-  '/miscellaneous/under-maintenance',
-  '/miscellaneous/connection-error',
-] as const
 
 /**
  * The pages anyone may open. Each is a document of its own: rendered on the server for the
@@ -65,7 +56,8 @@ const pages: { path: string; module: string; open(): Promise<{ default: PublicPa
     module: 'public-app/pages/StudentInvoiceRoute.tsx',
     open: () => import('./pages/StudentInvoiceRoute.tsx'),
   },
-  ...statusPaths.map((path) => ({
+  // The status pages, one module for all.
+  ...statusPagePaths.map((path) => ({
     path,
     module: 'public-app/pages/StatusRoutes.tsx',
     open: () => import('./pages/StatusRoutes.tsx').then((m) => ({ default: m.statusPages[path] })),

@@ -1,13 +1,25 @@
+/** The status pages (spec §2's error and status pages), public pages too. */
+export const statusPagePaths = [
+  '/error-404',
+  '/pages/miscellaneous/coming-soon',
+  '/pages/miscellaneous/not-authorized',
+  '/pages/miscellaneous/error',
+  '/miscellaneous/under-maintenance',
+  '/miscellaneous/connection-error',
+] as const
+
 /**
  * The pages the server renders for a first visit and the service worker handles apart from the
  * staff app: /admission/<institute>[/<form>[/temporaryId/<id>[/attachment]]], /login,
  * /receipt/verify/<code>, the online payment's pages (/admission/payment/<institute>/
  * online-payment, /payment/successful|failed/<institute>), the student invoice page
- * (/student/invoice?institute=<institute>) and the status pages (/error-404,
- * [/pages]/miscellaneous/…) (src/public-app); a path no page has goes on to the staff app.
+ * (/student/invoice?institute=<institute>) and the status pages (src/public-app).
  */
-export const publicPagePath =
-  /^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+(\/attachment)?)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|student\/invoice|login|receipt\/verify\/[^/]+|error-404|(pages\/)?miscellaneous\/[a-z-]+)\/?$/
+export const publicPagePath = new RegExp(
+  String.raw`^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+(\/attachment)?)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|student\/invoice|login|receipt\/verify\/[^/]+|` +
+    statusPagePaths.map((path) => path.slice(1)).join('|') +
+    String.raw`)\/?$`,
+)
 
 /**
  * Public pages of which the service worker keeps no copy: a receipt's verification and a

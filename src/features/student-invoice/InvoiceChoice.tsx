@@ -48,12 +48,15 @@ export function InvoiceChoice({
   const name = opened.student.name
   const studentId = opened.student.studentId
   const provider = online?.providerName ?? ''
-  const toggle = (id: string) =>
+  const toggle = (id: string) => {
+    // What the last press was refused for (a payment of other invoices open) no longer holds.
+    start.reset()
     setChosen((was) => {
       const next = new Set(was)
       if (!next.delete(id)) next.add(id)
       return next
     })
+  }
 
   return (
     <>

@@ -8,7 +8,8 @@ import {
   UnderMaintenancePage,
 } from '../../components/status/StatusPages.tsx'
 import { usePageTakeover } from '../../lib/use-page-takeover.ts'
-import { publicPage } from '../public-page.ts'
+import type { statusPagePaths } from '../../shared/public-pages.ts'
+import { publicPage, type PublicPage } from '../public-page.ts'
 
 /** A status page (spec §2's error and status pages): nothing to read, one way on. */
 const statusPage = (Status: ComponentType) =>
@@ -21,7 +22,7 @@ const statusPage = (Status: ComponentType) =>
   })
 
 /** Each status page by its path. */
-export const statusPages = {
+export const statusPages: Record<(typeof statusPagePaths)[number], PublicPage> = {
   '/error-404': statusPage(NotFoundPage),
   '/pages/miscellaneous/coming-soon': statusPage(ComingSoonPage),
   '/pages/miscellaneous/not-authorized': statusPage(NotAuthorizedPage),

@@ -135,6 +135,7 @@ describe('the public page paths', () => {
     ['/miscellaneous/connection-error', true],
     ['/miscellaneous', false],
     ['/pages/error-404', false],
+    ['/miscellaneous/other', false],
   ])('%s → %s', (path, rendered) => {
     expect(publicPagePath.test(path)).toBe(rendered)
   })

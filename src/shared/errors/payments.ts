@@ -48,7 +48,12 @@ export const paymentErrors = {
   payment_in_progress: /*i18n*/ {
     id: 'error.payment_in_progress',
     message:
-      'A payment of this was started {minutes, plural, one {a minute} other {# minutes}} ago and is not finished yet: finish it on the page it opened, or go on with it here.',
+      'A payment of this, or of part of it, was started {minutes, plural, one {a minute} other {# minutes}} ago and is not finished yet: finish it on the page it opened, or go on with it here.',
+  },
+  payment_opening: /*i18n*/ {
+    id: 'error.payment_opening',
+    message:
+      'A payment of this is being started in another window: finish it there, or try again in a minute.',
   },
   payment_not_found: /*i18n*/ { id: 'error.payment_not_found', message: 'No such payment.' },
   payment_amount_mismatch: /*i18n*/ {

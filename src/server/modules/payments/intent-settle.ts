@@ -27,7 +27,8 @@ export type SettleSource = IntentEvent['source']
 /** An intent the gateway still calls pending after this long expires at reconciliation. */
 export const expireAfterMs = 24 * 60 * 60_000
 
-const appended = (event: IntentEvent) =>
+/** The intent's history with one more event. */
+export const appended = (event: IntentEvent) =>
   sql`${paymentIntents.events} || ${JSON.stringify([event])}::jsonb`
 
 /**

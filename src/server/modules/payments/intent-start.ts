@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import {
   shareOf,
@@ -19,7 +19,7 @@ import { publicUrl } from '../../lib/public-url.ts'
 import { firstCampusId } from '../students/student-create.ts'
 import { gatewayAdapter } from './gateways/registry.ts'
 import { chosenLines, studentOfPass } from './guardian-dues.ts'
-import { checkAndSettle } from './intent-settle.ts'
+import { appended, checkAndSettle, expireAfterMs } from './intent-settle.ts'
 import { campusMerchant, credentialsOf, offeredService, type MerchantRow } from './merchant-read.ts'
 
 type InstituteRow = typeof institutes.$inferSelect
@@ -143,17 +143,23 @@ async function price(
 export const startHoldsForMs = 30 * 60_000
 /** A start still asking its gateway for a page (the adapters give up after 15 s). */
 const openingForMs = 60_000
+/** The event a start records when its gateway opened no page: nothing there to pay. */
+const notOpened = 'gateway_unavailable'
 
-/** The earlier starts, still open at the gateway or opening, of anything the payer would pay. */
-async function unfinishedStarts(db: Db, instituteId: string, payer: Payer) {
-  const now = Date.now()
+const since = (ms: number) => sql`now() - ${`${ms} milliseconds`}::interval`
+
+/**
+ * The payer's earlier starts, newest first, still open (pending at the gateway, or being opened)
+ * and started within `withinMs`, of anything the payer would pay.
+ */
+async function openStarts(db: Db, instituteId: string, payer: Payer, withinMs: number) {
   const rows = await db
     .select({
       reference: paymentIntents.reference,
       status: paymentIntents.status,
       lines: paymentIntents.lines,
       redirectUrl: paymentIntents.redirectUrl,
-      createdAt: paymentIntents.createdAt,
+      minutes: sql<number>`greatest(1, round(extract(epoch from now() - ${paymentIntents.createdAt}) / 60))::int`,
     })
     .from(paymentIntents)
     .where(
@@ -162,16 +168,18 @@ async function unfinishedStarts(db: Db, instituteId: string, payer: Payer) {
         payer.applicantId
           ? eq(paymentIntents.applicantId, payer.applicantId)
           : eq(paymentIntents.studentId, payer.studentId!),
-        gt(paymentIntents.createdAt, new Date(now - startHoldsForMs)),
+        gt(paymentIntents.createdAt, since(withinMs)),
         or(
-          and(eq(paymentIntents.status, 'pending'), isNotNull(paymentIntents.redirectUrl)),
+          and(eq(paymentIntents.status, 'pending'), ne(paymentIntents.redirectUrl, '')),
           and(
             eq(paymentIntents.status, 'created'),
-            gt(paymentIntents.createdAt, new Date(now - openingForMs)),
+            gt(paymentIntents.createdAt, since(openingForMs)),
+            sql`not ${paymentIntents.events} @> ${JSON.stringify([{ status: notOpened }])}::jsonb`,
           ),
         ),
       ),
     )
+    .orderBy(desc(paymentIntents.createdAt))
   const paying = new Set(payer.lines.map((line) => line.lineId))
   return rows.filter(
     (row) => payer.applicantId || row.lines.some((line) => paying.has(line.lineId)),
@@ -179,8 +187,9 @@ async function unfinishedStarts(db: Db, instituteId: string, payer: Payer) {
 }
 
 /**
- * Asks the gateway about the payer's earlier starts still open there (its notification may be
- * late): true when one of them settled, so that what is left to pay must be read again.
+ * Asks the gateway about the payer's earlier starts still open there, back to the day after
+ * which they expire (a notification may be late, or lost): true when one of them settled, so
+ * that what is left to pay must be read again.
  */
 export async function settleEarlierStarts(
   c: Context<AppEnv>,
@@ -188,7 +197,7 @@ export async function settleEarlierStarts(
   priced: Priced,
 ): Promise<boolean> {
   const { db } = c.var.database
-  const open = await unfinishedStarts(db, institute.id, priced.payer)
+  const open = await openStarts(db, institute.id, priced.payer, expireAfterMs)
   let settled = false
   for (const { reference, status } of open) {
     if (status !== 'pending') continue
@@ -204,13 +213,11 @@ export async function settleEarlierStarts(
 
 /** 409 while an earlier start of what the payer would pay is at the gateway (see above). */
 async function refuseWhileUnfinished(db: Db, instituteId: string, payer: Payer) {
-  const [earlier] = await unfinishedStarts(db, instituteId, payer)
+  const [earlier] = await openStarts(db, instituteId, payer, startHoldsForMs)
   if (!earlier) return
+  if (!earlier.redirectUrl) throw conflict('payment_opening')
   throw conflict('payment_in_progress', {
-    values: {
-      minutes: Math.max(1, Math.round((Date.now() - earlier.createdAt.getTime()) / 60_000)),
-      ...(earlier.redirectUrl && { redirectUrl: earlier.redirectUrl }),
-    },
+    values: { minutes: earlier.minutes, redirectUrl: earlier.redirectUrl },
   })
 }
 
@@ -264,11 +271,15 @@ export async function startPayment(
         // The payer's row locked: of two starts at once, the second sees the first's intent.
         const payer = priced.payer
         if (payer.applicantId) {
-          await tx
-            .select({ id: applicants.id })
+          const [applicant] = await tx
+            .select({ status: applicants.status })
             .from(applicants)
             .where(eq(applicants.id, payer.applicantId))
             .for('update')
+          // Paid meanwhile (an earlier start's notification came after the price was read).
+          if (applicant && applicant.status !== 'fee_due') {
+            throw conflict('application_fee_not_due', { values: { status: applicant.status } })
+          }
         } else {
           await tx
             .select({ id: students.id })
@@ -334,7 +345,15 @@ export async function startPayment(
   } catch (e) {
     if (e instanceof ApiException) throw e
     c.var.log.warn('gateway session not started', { reference, error: String(e) })
-    throw refuse(503, 'gateway_unavailable')
+    // Kept open for a retry under the same key; a new start need not wait for it.
+    await db
+      .update(paymentIntents)
+      .set({
+        events: appended({ at: new Date().toISOString(), source: 'start', status: notOpened }),
+      })
+      .where(eq(paymentIntents.reference, reference))
+    // 502: the gateway failed us; a 503 would say this app is down for maintenance.
+    throw refuse(502, 'gateway_unavailable')
   }
   await db
     .update(paymentIntents)

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { paymentIntents } from '../../db/schema/payments.ts'
 import { signedInAs } from '../../test-support/admission.ts'
 import { feePaymentSuite, type FeePaymentSuite } from '../../test-support/online-payments.ts'
 import { asUser } from '../../test-support/test-app.ts'
+import { sandboxGateway } from './gateways/sandbox.ts'
 import { startHoldsForMs } from './intent-start.ts'
 
 /*
@@ -43,9 +44,45 @@ describe('starting an online payment while another of the same is open', () => {
     expect(retry.status).toBe(201)
     expect((await s.intentOf(failed.reference)).status).toBe('failed')
 
+    // Two tabs pressing at once: the payer's row is locked, so the second sees the first's start
+    // (on PGlite, whose transactions run one at a time, as on PostgreSQL, where they interleave).
     const other = await s.feeDue()
     const both = await Promise.all([s.start(other.temporaryId), s.start(other.temporaryId)])
     expect(both.map((res) => res.status).toSorted()).toEqual([201, 409])
+    const refused = (await both.find((res) => res.status === 409)!.json()) as { code: string }
+    expect(['payment_opening', 'payment_in_progress']).toContain(refused.code)
+  })
+
+  it('answers 502 when the gateway opens no page, and holds back no new start for it', async () => {
+    const applicant = await s.feeDue()
+    const key = `unreachable-${applicant.temporaryId}`
+    const unreachable = vi
+      .spyOn(sandboxGateway, 'startSession')
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED'))
+    const refused = await s.start(applicant.temporaryId, key)
+    unreachable.mockRestore()
+    expect(refused.status).toBe(502)
+    expect(await refused.json()).toMatchObject({ code: 'gateway_unavailable' })
+    // A reload (a new key) at once is not told a payment is being opened: none was.
+    const reloaded = await s.start(applicant.temporaryId)
+    expect(reloaded.status).toBe(201)
+  })
+
+  it('tells a start while another window is still opening its gateway page to wait', async () => {
+    const applicant = await s.feeDue()
+    let answer: () => void = () => {}
+    const slow = vi.spyOn(sandboxGateway, 'startSession').mockImplementationOnce(async () => {
+      await new Promise<void>((resolve) => (answer = resolve))
+      throw new Error('timed out')
+    })
+    const first = s.start(applicant.temporaryId)
+    await vi.waitFor(() => expect(slow).toHaveBeenCalled())
+    const second = await s.start(applicant.temporaryId)
+    expect(second.status).toBe(409)
+    expect(await second.json()).toMatchObject({ code: 'payment_opening' })
+    answer()
+    expect((await first).status).toBe(502)
+    slow.mockRestore()
   })
 
   it('holds a payment on a page given up on and paid after a later one, never taking the fee twice', async () => {
