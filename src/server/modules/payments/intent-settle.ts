@@ -22,6 +22,12 @@ import { postVerifiedPayment, type IntentRow } from './verified-posting.ts'
 
 export const openStatuses: readonly IntentStatus[] = ['created', 'pending']
 
+/**
+ * Closed unpaid by what the gateway said then. It may yet say paid (a second try on its page
+ * after a failed one, a payment after the intent expired): that payment is recorded as any.
+ */
+const closedUnpaid: readonly IntentStatus[] = ['failed', 'cancelled', 'expired']
+
 export type SettleSource = IntentEvent['source']
 
 /** An intent the gateway still calls pending after this long expires at reconciliation. */
@@ -44,7 +50,7 @@ export async function checkAndSettle(
     .select()
     .from(paymentIntents)
     .where(eq(paymentIntents.reference, reference))
-  if (!intent || !openStatuses.includes(intent.status)) return intent
+  if (!intent || ![...openStatuses, ...closedUnpaid].includes(intent.status)) return intent
   const box = await ctx.services.secrets()
   const merchant = await merchantCredentials(ctx.db, box, intent.instituteId, intent.merchantId)
   if (!merchant) return intent
@@ -86,7 +92,9 @@ export async function settle(
       .from(paymentIntents)
       .where(eq(paymentIntents.reference, reference))
       .for('update')
-    if (!intent || !openStatuses.includes(intent.status)) return intent
+    if (!intent) return intent
+    const paidAfterClosing = closedUnpaid.includes(intent.status) && verified.status === 'succeeded'
+    if (!openStatuses.includes(intent.status) && !paidAfterClosing) return intent
     const event = (status: string, detail = verified.detail): IntentEvent => ({
       at: new Date().toISOString(),
       source,

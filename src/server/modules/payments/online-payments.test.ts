@@ -13,7 +13,7 @@ import { createLogger } from '../../lib/logger.ts'
 import { feePaymentSuite, type FeePaymentSuite } from '../../test-support/online-payments.ts'
 import { asUser, type TestApp } from '../../test-support/test-app.ts'
 import type { PaidReport } from '../../../shared/schemas/reports.ts'
-import { sandboxSignature } from './gateways/sandbox.ts'
+import { sandboxGateway, sandboxSignature } from './gateways/sandbox.ts'
 import { checkAndSettle, expireAfterMs } from './intent-settle.ts'
 import { enqueueReconciliations, reconcileAfterMs } from './reconcile.ts'
 
@@ -241,6 +241,29 @@ describe('an applicant pays the application fee online through the sandbox gatew
     expect(await statusOf(applicant.id)).toBe('fee_paid')
     // Paid: there is nothing to start any more.
     expect((await s.start(applicant.temporaryId)).status).toBe(409)
+  })
+
+  it('records once a payment the gateway confirms after the attempt had failed', async () => {
+    const applicant = await s.feeDue()
+    const intent = await s.started(applicant.temporaryId)
+    await s.press(intent.redirectUrl, { outcome: 'fail' })
+    await s.settled(intent.reference)
+    expect((await s.intentOf(intent.reference)).status).toBe('failed')
+    // A second try on the gateway's page went through: its notification, and the status API.
+    const paidNow = vi.spyOn(sandboxGateway, 'status').mockResolvedValue({
+      status: 'succeeded',
+      transactionId: `SBX-LATE-${intent.reference}`,
+      amountMinor: fee + surcharge,
+      currency: 'BDT',
+      detail: 'paid on a second try',
+    })
+    const notice = await signedNotice(intent.reference)
+    expect((await notify(notice)).status).toBe(200)
+    expect((await notify(notice)).status).toBe(200)
+    paidNow.mockRestore()
+    expect((await s.intentOf(intent.reference)).status).toBe('succeeded')
+    expect(await s.paymentsOf(applicant.id)).toHaveLength(1)
+    expect(await statusOf(applicant.id)).toBe('fee_paid')
   })
 
   it('turns a gateway’s POST back to the return page into the page itself', async () => {

@@ -178,6 +178,13 @@ describe('the SSLCommerz adapter, against a fake of its API', () => {
     expect(await gateway().status(ctx, merchant, 'OPFAILEDXXXXXXXXXX', 2)).toMatchObject({
       status: 'failed',
     })
+    // A session the payer has not tried to pay yet is still open.
+    transactions.set('OPUNTRIEDXXXXXXXXX', [
+      { status: 'UNATTEMPTED', amount: '507.50', currency: 'BDT' },
+    ])
+    expect(await gateway().status(ctx, merchant, 'OPUNTRIEDXXXXXXXXX', 2)).toMatchObject({
+      status: 'pending',
+    })
     // A failed attempt then a paid one under the same reference: paid.
     transactions.set(request.reference, [
       { status: 'FAILED', amount: '507.50', currency: 'BDT' },

@@ -65,11 +65,11 @@ const RefundAnswerSchema = v.object({
 })
 
 const succeeded = new Set(['VALID', 'VALIDATED'])
+/** Attempts that ended unpaid. UNATTEMPTED is not one: the payer may still be on the page. */
 const failed: Record<string, ProviderStatus['status']> = {
   FAILED: 'failed',
   CANCELLED: 'cancelled',
   EXPIRED: 'failed',
-  UNATTEMPTED: 'failed',
 }
 
 async function answerOf<S extends v.GenericSchema>(res: Response, schema: S, what: string) {
