@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { institutes } from '../db/schema/institutes.ts'
 
@@ -28,3 +28,6 @@ async function instituteTimezone(db: Db, instituteId: string): Promise<string> {
 export async function instituteToday(db: Db, instituteId: string) {
   return todayIn(await instituteTimezone(db, instituteId))
 }
+
+/** The moment `ms` before now on the database's clock, for comparing its timestamps. */
+export const msAgo = (ms: number) => sql`now() - ${`${ms} milliseconds`}::interval`

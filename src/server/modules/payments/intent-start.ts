@@ -16,6 +16,7 @@ import { paymentIntents, type IntentLine } from '../../db/schema/payments.ts'
 import { ApiException, conflict, notFound, refuse } from '../../lib/errors.ts'
 import { withIdempotency } from '../../lib/idempotency.ts'
 import { publicUrl } from '../../lib/public-url.ts'
+import { msAgo } from '../../lib/today.ts'
 import { firstCampusId } from '../students/student-create.ts'
 import { gatewayAdapter } from './gateways/registry.ts'
 import { chosenLines, studentOfPass } from './guardian-dues.ts'
@@ -146,8 +147,6 @@ const openingForMs = 60_000
 /** The event a start records when its gateway opened no page: nothing there to pay. */
 const notOpened = 'gateway_unavailable'
 
-const since = (ms: number) => sql`now() - ${`${ms} milliseconds`}::interval`
-
 /**
  * The payer's earlier starts, newest first, still open (pending at the gateway, or being opened)
  * and started within `withinMs`, of anything the payer would pay.
@@ -168,12 +167,12 @@ async function openStarts(db: Db, instituteId: string, payer: Payer, withinMs: n
         payer.applicantId
           ? eq(paymentIntents.applicantId, payer.applicantId)
           : eq(paymentIntents.studentId, payer.studentId!),
-        gt(paymentIntents.createdAt, since(withinMs)),
+        gt(paymentIntents.createdAt, msAgo(withinMs)),
         or(
           and(eq(paymentIntents.status, 'pending'), ne(paymentIntents.redirectUrl, '')),
           and(
             eq(paymentIntents.status, 'created'),
-            gt(paymentIntents.createdAt, since(openingForMs)),
+            gt(paymentIntents.createdAt, msAgo(openingForMs)),
             sql`not ${paymentIntents.events} @> ${JSON.stringify([{ status: notOpened }])}::jsonb`,
           ),
         ),

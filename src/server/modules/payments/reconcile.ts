@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Services } from '../../app-env.ts'
 import type { Db } from '../../db/client.ts'
 import { paymentIntents } from '../../db/schema/payments.ts'
 import type { JobKind } from '../../lib/jobs/job-kind.ts'
 import type { JobRunner } from '../../lib/jobs/runner.ts'
+import { msAgo } from '../../lib/today.ts'
 import { checkAndSettle, openStatuses } from './intent-settle.ts'
 
 /*
@@ -41,10 +42,7 @@ export const reconcileJobKind = (
           and(
             eq(paymentIntents.instituteId, ctx.instituteId),
             inArray(paymentIntents.status, [...openStatuses]),
-            lt(
-              paymentIntents.updatedAt,
-              sql`now() - ${`${reconcileAfterMs} milliseconds`}::interval`,
-            ),
+            lt(paymentIntents.updatedAt, msAgo(reconcileAfterMs)),
             gt(paymentIntents.reference, after),
           ),
         )
