@@ -258,7 +258,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               test: /node_modules[\\/]ky[\\/](?!distribution[\\/]errors[\\/])|src[\\/]lib[\\/]api\.ts/,
             },
             { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
-            // The app's own modules that most pages run (in the public pages' build, seven in
+            // The app's own modules that most pages run (in the public pages' build, six in
             // ten of its page modules; in the staff app's, half its screens): one file, not
             // dozens of a few hundred bytes that each cost a request and a gzip of their own. The
             // API client and the read store stay out: a public page the staff app shows loads
@@ -272,7 +272,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                       /[\\/]src[\\/]/.test(id) &&
                       !/[\\/]src[\\/]lib[\\/](api|read-store)\.ts$/.test(id),
                     minShareCount: publicClientBuild
-                      ? Math.ceil(publicPages * 0.7)
+                      ? Math.ceil(publicPages * 0.6)
                       : Math.round(staffRoutes / 2),
                   },
                 ]),

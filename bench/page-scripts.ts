@@ -63,14 +63,26 @@ function hydrationJs(dist: string, html: string, route: string) {
   return { kb: build.jsKb(files), servedAsSpa }
 }
 
+/** What a tab holds in its session storage when it opens a page (a flow's earlier steps). */
+export type TabState = Record<string, string>
+
+/** A phone's browser without the service worker, whose tabs hold `tab` in session storage. */
+async function tabContext(browser: Browser, tab: TabState) {
+  const context = await browser.newContext({ ...phone, serviceWorkers: 'block' })
+  await context.addInitScript((entries) => {
+    for (const [key, value] of entries) sessionStorage.setItem(key, value)
+  }, Object.entries(tab))
+  return context
+}
+
 /**
  * A phone's first visit with the service worker blocked (its precache of the whole app is not
  * the page's cost): the HTML, and each script downloaded until the network is idle, gzipped at
  * level 9 here. The server answers Chromium with brotli; gzipping the decoded body keeps every
  * figure in one unit, and it is what the server sends a client that takes only gzip.
  */
-async function visit(browser: Browser, url: string) {
-  const context = await browser.newContext({ ...phone, serviceWorkers: 'block' })
+async function visit(browser: Browser, url: string, tab: TabState) {
+  const context = await tabContext(browser, tab)
   try {
     const page = await context.newPage()
     const sizes: Promise<number>[] = []
@@ -95,8 +107,13 @@ async function visit(browser: Browser, url: string) {
 }
 
 /** The same visit with every script request refused: is the page usable without JavaScript? */
-async function usableWithoutScripts(browser: Browser, url: string, hasField: boolean) {
-  const context = await browser.newContext({ ...phone, serviceWorkers: 'block' })
+async function usableWithoutScripts(
+  browser: Browser,
+  url: string,
+  hasField: boolean,
+  tab: TabState,
+) {
+  const context = await tabContext(browser, tab)
   try {
     await context.route('**/*', (route) =>
       route.request().resourceType() === 'script' ? route.abort() : route.continue(),
@@ -109,16 +126,20 @@ async function usableWithoutScripts(browser: Browser, url: string, hasField: boo
   }
 }
 
-/** The three JavaScript figures of a public page at `url`, whose route in the app is `route`. */
+/**
+ * The three JavaScript figures of a public page at `url`, whose route in the app is `route`,
+ * visited in a tab that holds `tab` in its session storage.
+ */
 export async function pageScripts(
   browser: Browser,
   dist: string,
   url: string,
   route: string,
+  tab: TabState = {},
 ): Promise<PageScripts> {
-  const seen = await visit(browser, url)
+  const seen = await visit(browser, url, tab)
   const hydration = hydrationJs(dist, seen.html, route)
-  const withoutScripts = await usableWithoutScripts(browser, url, seen.hasField)
+  const withoutScripts = await usableWithoutScripts(browser, url, seen.hasField, tab)
   return {
     hasField: seen.hasField,
     usableWithoutScripts: withoutScripts,

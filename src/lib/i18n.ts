@@ -74,13 +74,14 @@ export function initialLocale(): Locale {
 }
 
 /**
- * Loads a language's strings (and the staff's, once wanted) and makes it the active one. In the
- * browser the refusals' words are fetched in the background (see loadErrorStrings).
+ * Loads a language's strings (and the staff's and the areas', once wanted, and the `areas`
+ * given) and makes it the active one. In the browser the refusals' words are fetched in the
+ * background (see loadErrorStrings).
  */
-export async function loadLocale(locale: Locale): Promise<void> {
+export async function loadLocale(locale: Locale, areas: readonly StringArea[] = []): Promise<void> {
   const [{ messages }] = await Promise.all([
     fetchedAgainOnce(catalogs[locale]),
-    ...[...wantedAreas].map((area) => loadArea(area, locale)),
+    ...[...wantedAreas, ...areas].map((area) => loadArea(area, locale)),
   ])
   i18n.load(locale, messages)
   i18n.activate(locale)
@@ -137,9 +138,14 @@ export function wantStaffStrings() {
   wantedAreas.add('staff')
 }
 
+/** Strings of areas a page shows, in every language the user switches to from now on. */
+export function wantAreaStrings(areas: readonly StringArea[]) {
+  for (const area of areas) wantedAreas.add(area)
+}
+
 /** Before a signed-in user's page renders: the strings of the areas it shows. */
 export async function ensureAreaStrings(areas: readonly StringArea[]): Promise<void> {
-  for (const area of areas) wantedAreas.add(area)
+  wantAreaStrings(areas)
   const locale = isLocale(i18n.locale) ? i18n.locale : initialLocale()
   await Promise.all(areas.map((area) => loadArea(area, locale)))
 }

@@ -4,6 +4,8 @@
  * it names. A staff route names the areas it shows in its `staticData.strings`.
  */
 export const staffStringAreas = {
+  // The account's guest pages (registering, recovery): public pages that show them name it too.
+  account: 'auth/guest',
   access: 'access',
   accounting: 'accounting',
   'admission-staff': 'admission/staff',

@@ -210,6 +210,57 @@ describe('the sign-in page', () => {
   })
 })
 
+describe('the account’s guest pages', () => {
+  const titles = {
+    '/register': 'Registrierung geschlossen',
+    '/forgot-username-password': 'Probleme bei der Anmeldung?',
+    '/forgot-username': 'Benutzername vergessen?',
+    '/forgot-password': 'Passwort vergessen?',
+    '/recover-identity': 'Wohin sollen wir den Code senden?',
+    '/otp-verify': 'Code eingeben',
+    '/reset-password': 'Neues Passwort festlegen',
+  }
+
+  it.each(Object.entries(titles))(
+    '%s is rendered in the visitor’s language, its strings’ catalog named with its scripts',
+    async (path, title) => {
+      const named: string[][] = []
+      const response = await render(
+        new Request(`http://localhost${path}`, {
+          headers: { accept: 'text/html', 'accept-language': 'de' },
+        }),
+        (modules) => {
+          named.push(modules)
+          return assets()
+        },
+      )
+      expect(response?.status).toBe(200)
+      expect(await response!.text()).toContain(`<h1>${escaped(title)}</h1>`)
+      expect(named[0]).toEqual([
+        'public-app/pages/AccountRoutes.tsx',
+        'locales/de/messages.po',
+        'locales/de/account.po',
+      ])
+    },
+  )
+
+  it('starts at once where the page shows this tab’s recovery so far, else at the first touch', async () => {
+    const startsAtOnce = async (path: string) =>
+      (await page(path)).html.includes(' data-starts-at-once>')
+    for (const path of [
+      '/forgot-password',
+      '/recover-identity',
+      '/otp-verify',
+      '/reset-password',
+    ]) {
+      expect(await startsAtOnce(path), path).toBe(true)
+    }
+    for (const path of ['/forgot-username', '/forgot-username-password', '/register', '/login']) {
+      expect(await startsAtOnce(path), path).toBe(false)
+    }
+  })
+})
+
 describe('the receipt verification page', () => {
   it('is rendered with the five facts of the receipt, in the visitor’s language', async () => {
     const { adminPassword, asUser, signIn } = await import('../server/test-support/test-app.ts')

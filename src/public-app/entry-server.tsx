@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { i18n, isLocale, loadLocale, localeKey, type Locale } from '../lib/i18n.ts'
 import { setRenderOrigin } from '../lib/page-origin.ts'
+import type { StringArea } from '../lib/string-areas.ts'
 import { islandTag } from './island.ts'
 import { loadPage, pageContent } from './page-content.tsx'
 import { matchPage } from './pages.ts'
@@ -55,10 +56,10 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
 async function renderMarkup(
   content: ReactNode,
   queryClient: QueryClient,
-  { locale, origin }: { locale: Locale; origin: string },
+  { locale, areas, origin }: { locale: Locale; areas: readonly StringArea[]; origin: string },
 ) {
   return inTurn(async () => {
-    await loadLocale(locale)
+    await loadLocale(locale, areas)
     setRenderOrigin(origin)
     let failure: unknown
     const stream = await renderToReadableStream(
@@ -85,7 +86,7 @@ async function renderMarkup(
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
-function documentHead(assets: PageAssets, locale: Locale) {
+function documentHead(assets: PageAssets, locale: Locale, startsAtOnce: boolean) {
   return [
     `<!doctype html><html lang="${locale}" dir="ltr"><head><meta charset="UTF-8" />`,
     '<meta name="viewport" content="width=device-width, initial-scale=1.0, viewport-fit=cover" />',
@@ -95,8 +96,9 @@ function documentHead(assets: PageAssets, locale: Locale) {
     '<link rel="manifest" href="/manifest.webmanifest" />',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${href}" />`),
     // The rest of the page's scripts are fetched after its first paint (see main.tsx), so on a
-    // slow network they take no bandwidth from the page and its styles.
-    `<script type="module" src="${assets.entry}" data-preload="${assets.preloads.join(' ')}"></script>`,
+    // slow network they take no bandwidth from the page and its styles; a page that starts at
+    // once (PublicPage.startsAtOnce) says so.
+    `<script type="module" src="${assets.entry}" data-preload="${assets.preloads.join(' ')}"${startsAtOnce ? ' data-starts-at-once' : ''}></script>`,
     `<title>${escapeHtml(__APP_NAME__)}</title></head><body>`,
   ].join('')
 }
@@ -117,10 +119,13 @@ export async function render(
   })
   const loaded = await loadPage(match, queryClient)
   const content = await pageContent(match, loaded)
-  const markup = await renderMarkup(content, queryClient, { locale, origin: url.origin })
-  const assets = assetsFor([match.module, `locales/${locale}/messages.po`])
+  const areas = match.page.strings ?? []
+  const markup = await renderMarkup(content, queryClient, { locale, areas, origin: url.origin })
+  const catalogs = ['messages', ...areas].map((catalog) => `locales/${locale}/${catalog}.po`)
+  const assets = assetsFor([match.module, ...catalogs])
   const island = islandTag({ locale, outcome: loaded.outcome, queries: dehydrate(queryClient) })
-  const html = `${documentHead(assets, locale)}<div id="app">${markup}</div>${island}</body></html>`
+  const head = documentHead(assets, locale, match.page.startsAtOnce === true)
+  const html = `${head}<div id="app">${markup}</div>${island}</body></html>`
   return new Response(html, {
     status: statusOf[loaded.outcome],
     headers: { 'Content-Type': 'text/html; charset=utf-8' },

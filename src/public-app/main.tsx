@@ -15,19 +15,21 @@ import { holdInteractionsUntilLive } from '../lib/takeover.ts'
  * runs at once where the page cannot wait: touched before this script ran, opened offline (the
  * service worker's copy), or on a device that holds this app's data (a
  * draft to offer, a queued submission to send, a signed-in user on the sign-in page), when the
- * page before left a message to show (lib/carried-toast.ts), or when a new version is waiting
- * to be announced. The service worker is registered once the page has
+ * page before left a message to show (lib/carried-toast.ts), when the page shows what only this
+ * browser holds (the server marks it: a recovery's later step), or when a new version is
+ * waiting to be announced. The service worker is registered once the page has
  * loaded, whether or not the app runs.
  */
 
 const firstTouch = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'change']
+
+const entry = document.querySelector<HTMLScriptElement>('script[data-preload]')
 
 /**
  * Fetches the page's scripts, which the server names on this script's `data-preload`, into the
  * browser's cache, all at once so none waits for another; run later, they start at once.
  */
 function prefetchPageScripts() {
-  const entry = document.querySelector<HTMLScriptElement>('script[data-preload]')
   const links = document.createDocumentFragment()
   for (const href of entry?.dataset.preload?.split(' ') ?? []) {
     if (!href) continue
@@ -58,6 +60,7 @@ function touchedAlready() {
 async function mustStartNow() {
   return (
     touchedAlready() ||
+    entry?.dataset.startsAtOnce !== undefined ||
     !navigator.onLine ||
     toastCarried() ||
     localStorage.getItem(sessionKeys.userData) !== null ||

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { statusPagePaths } from '../shared/public-pages.ts'
+import { accountPagePaths, statusPagePaths } from '../shared/public-pages.ts'
 import type { PageProps, PublicPage } from './public-page.ts'
 
 /**
@@ -56,6 +56,13 @@ const pages: { path: string; module: string; open(): Promise<{ default: PublicPa
     module: 'public-app/pages/StudentInvoiceRoute.tsx',
     open: () => import('./pages/StudentInvoiceRoute.tsx'),
   },
+  // The account's guest pages (registering, recovery), one module for all.
+  ...accountPagePaths.map((path) => ({
+    path,
+    module: 'public-app/pages/AccountRoutes.tsx',
+    open: () =>
+      import('./pages/AccountRoutes.tsx').then((m) => ({ default: m.accountPages[path] })),
+  })),
   // The status pages, one module for all.
   ...statusPagePaths.map((path) => ({
     path,

@@ -1,10 +1,10 @@
 import { hydrate } from '@tanstack/react-query'
 import { startTransition, StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { i18n, loadLocale } from '../lib/i18n.ts'
+import { i18n, loadLocale, wantAreaStrings } from '../lib/i18n.ts'
 import { offlineDbPresent } from '../lib/offline-db-presence.ts'
 import { queryClient, withoutSavedCache } from '../lib/query-client.ts'
-import { homeRouteFor, session } from '../lib/session.ts'
+import { session } from '../lib/session.ts'
 import { bindLayoutSettings } from '../lib/settings.ts'
 import { readIsland } from './island.ts'
 import { loadPage, pageContent } from './page-content.tsx'
@@ -23,13 +23,6 @@ import { PublicRoot } from './PublicRoot.tsx'
  * hold back a tap or a keystroke.
  */
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-/** A signed-in user who opens the sign-in page goes to their own (the server cannot tell). */
-function leaveSignInWhenSignedIn(): boolean {
-  if (location.pathname !== '/login' || !session.isLoggedIn()) return false
-  location.replace(session.isValid() ? homeRouteFor(session.userData()) : '/logout')
-  return true
-}
 
 /**
  * As the staff app does at start: the browser was closed on a session without "remember me"
@@ -54,14 +47,20 @@ const inFrame = (content: ReactNode) => (
 )
 
 async function start() {
-  if (leaveSignInWhenSignedIn()) return
+  const match = await matchPage(new URL(location.href))
+  // This browser's state sends it elsewhere (a signed-in user on the sign-in page).
+  const elsewhere = match?.page.elsewhere?.()
+  if (elsewhere) {
+    location.replace(elsewhere)
+    return
+  }
   withoutSavedCache()
   bindLayoutSettings()
   const island = readIsland()
-  const match = await matchPage(new URL(location.href))
   // Not a page the server rendered (a kept copy always is): nothing to take over.
   if (!island || !match) return
   hydrate(queryClient, island.queries)
+  wantAreaStrings(match.page.strings ?? [])
   await loadLocale(island.locale)
   await yieldToBrowser()
   const app = document.getElementById('app')!

@@ -1,14 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { OtpVerifyPage } from '../features/auth/OtpVerifyPage.tsx'
-import { recoveryFlow } from '../features/auth/recovery-flow.ts'
+import { OtpVerifyPage } from '../features/auth/guest/OtpVerifyPage.tsx'
+import { recoveryStepReady } from '../features/auth/guest/recovery-flow.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/otp-verify')({
-  staticData: { layout: 'full' },
+  staticData: { layout: 'full', strings: ['account'] },
   beforeLoad: ({ context }) => {
     guardRoute(context, '/otp-verify')
-    if (!recoveryFlow.username || !recoveryFlow.notifyType)
-      throw redirect({ to: '/forgot-password' })
+    if (!recoveryStepReady['/otp-verify']()) throw redirect({ to: '/forgot-password' })
   },
   component: OtpVerifyPage,
 })

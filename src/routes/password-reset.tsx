@@ -3,7 +3,8 @@ import { FirstPasswordPage } from '../features/auth/FirstPasswordPage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/password-reset')({
-  staticData: { layout: 'full' },
+  // The password form is the one the recovery's last step shows (features/auth/guest).
+  staticData: { layout: 'full', strings: ['account'] },
   beforeLoad: ({ context }) => guardRoute(context, '/password-reset'),
   component: FirstPasswordPage,
 })

@@ -1,13 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { RecoverIdentityPage } from '../features/auth/RecoverIdentityPage.tsx'
-import { recoveryFlow } from '../features/auth/recovery-flow.ts'
+import { RecoverIdentityPage } from '../features/auth/guest/RecoverIdentityPage.tsx'
+import { recoveryStepReady } from '../features/auth/guest/recovery-flow.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/recover-identity')({
-  staticData: { layout: 'full' },
+  staticData: { layout: 'full', strings: ['account'] },
   beforeLoad: ({ context }) => {
     guardRoute(context, '/recover-identity')
-    if (!recoveryFlow.username) throw redirect({ to: '/forgot-password' })
+    if (!recoveryStepReady['/recover-identity']()) throw redirect({ to: '/forgot-password' })
   },
   component: RecoverIdentityPage,
 })

@@ -8,16 +8,28 @@ export const statusPagePaths = [
   '/miscellaneous/connection-error',
 ] as const
 
+/** The staff account's guest pages (spec §4's registration and recovery), public pages too. */
+export const accountPagePaths = [
+  '/register',
+  '/forgot-username-password',
+  '/forgot-username',
+  '/forgot-password',
+  '/recover-identity',
+  '/otp-verify',
+  '/reset-password',
+] as const
+
 /**
  * The pages the server renders for a first visit and the service worker handles apart from the
  * staff app: /admission/<institute>[/<form>[/temporaryId/<id>[/attachment]]], /login,
  * /receipt/verify/<code>, the online payment's pages (/admission/payment/<institute>/
  * online-payment, /payment/successful|failed/<institute>), the student invoice page
- * (/student/invoice?institute=<institute>) and the status pages (src/public-app).
+ * (/student/invoice?institute=<institute>), the account's guest pages and the status pages
+ * (src/public-app).
  */
 export const publicPagePath = new RegExp(
   String.raw`^\/(admission\/[^/]+(\/[^/]+(\/temporaryId\/[^/]+(\/attachment)?)?)?|admission\/payment\/[^/]+\/online-payment|payment\/(successful|failed)\/[^/]+|student\/invoice|login|receipt\/verify\/[^/]+|` +
-    statusPagePaths.map((path) => path.slice(1)).join('|') +
+    [...accountPagePaths, ...statusPagePaths].map((path) => path.slice(1)).join('|') +
     String.raw`)\/?$`,
 )
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2ePassword, staffUser } from './session.ts'
+import { e2ePassword, signInWithForm, staffUser } from './session.ts'
 import { spawnServer } from './spawn-server.ts'
 
 /** The `exp` of the access token the page holds. */
@@ -9,12 +9,6 @@ function accessTokenExpiry(page: Page): Promise<number> {
     const payload = cookie.slice('accessToken='.length).split('.')[1]!
     return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number }).exp
   })
-}
-
-async function signInWithForm(page: Page, username: string, password: string) {
-  await page.getByLabel('Username or email').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
 test.describe('signing in and out', () => {
@@ -127,94 +121,6 @@ test.describe('signing in and out', () => {
     // A signed-in user is sent away from the sign-in page.
     await page.goto('/login')
     await expect(page).not.toHaveURL(/\/login/)
-  })
-})
-
-test.describe('account recovery', () => {
-  test.describe.configure({ mode: 'serial' })
-  let server: Awaited<ReturnType<typeof spawnServer>>
-  test.beforeAll(async () => {
-    server = await spawnServer({ PORT: '4331' })
-  })
-  test.afterAll(() => server.stop())
-
-  test('forgot username: sent to the email, the toast says so, back to sign-in', async ({
-    page,
-  }) => {
-    await page.goto(`${server.url}/forgot-username`)
-    const send = page.getByRole('button', { name: 'Send my username' })
-    await expect(send).toBeDisabled()
-    await page.getByLabel('Email or mobile number').fill('client@demo-school.example')
-    await send.click()
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Your username has been sent to your email.' }),
-    ).toBeVisible()
-    await expect(page).toHaveURL(/\/login$/)
-    await server.waitForLine(/^\[outbox\] email to client@demo-school\.example: .*\bclient\b/)
-  })
-
-  test('forgot username: an unknown address shows the server’s message', async ({ page }) => {
-    await page.goto(`${server.url}/forgot-username`)
-    await page.getByLabel('Email or mobile number').fill('nobody@nowhere.example')
-    await page.getByRole('button', { name: 'Send my username' }).click()
-    await expect(
-      page
-        .getByRole('alert')
-        .filter({ hasText: 'We could not find an account with that email or mobile number.' }),
-    ).toBeVisible()
-  })
-
-  test('forgot password: choose the phone, enter the code from the outbox, set a new password', async ({
-    page,
-  }) => {
-    await page.goto(`${server.url}/login`)
-    await page.getByRole('link', { name: 'Forgot your username or password?' }).click()
-    await page.getByRole('link', { name: /I forgot my password/ }).click()
-    await page.getByLabel('Username').fill('admin')
-    await page.getByRole('button', { name: 'Continue' }).click()
-
-    // Both an email and a phone: the identity-choice screen, with both masked.
-    await expect(page).toHaveURL(/\/recover-identity$/)
-    await expect(page.getByText('a***@demo-school.example')).toBeVisible()
-    await expect(page.getByText('+880*******123')).toBeVisible()
-    await page.getByLabel(/Mobile/).check()
-    await page.getByRole('button', { name: 'Send the code' }).click()
-    await expect(
-      page.getByRole('status').filter({ hasText: 'A code has been sent to your device.' }),
-    ).toBeVisible()
-    await expect(page).toHaveURL(/\/otp-verify$/)
-
-    const line = await server.waitForLine(
-      /^\[outbox\] sms to \+8801700000123: Your password reset code is \d{6}/,
-    )
-    const code = /code is (\d{6})/.exec(line)![1]!
-    const wrong = code === '000000' ? '111111' : '000000'
-    await page.getByLabel('Code').fill(wrong)
-    await page.getByRole('button', { name: 'Verify' }).click()
-    await expect(
-      page.getByText('That code is not valid. Check it or ask for a new one.'),
-    ).toBeVisible()
-
-    await page.getByLabel('Code').fill(code)
-    await page.getByRole('button', { name: 'Verify' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Congrats Otp match' })).toBeVisible()
-    await expect(page).toHaveURL(/\/reset-password$/)
-
-    await page.getByLabel('New password', { exact: true }).fill('short')
-    await page.getByRole('button', { name: 'Save the new password' }).click()
-    await expect(page.getByText('The password must be at least 8 characters.')).toBeVisible()
-    await page.getByLabel('New password', { exact: true }).fill('a-new-password-42')
-    await page.getByLabel('Confirm the new password').fill('a-new-password-42')
-    await page.getByRole('button', { name: 'Save the new password' }).click()
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Your password has been reset. Please sign in.' }),
-    ).toBeVisible()
-    await expect(page).toHaveURL(/\/login$/)
-    // All flow state is gone (§4).
-    expect(await page.evaluate(() => sessionStorage.getItem('recovery-flow'))).toBeNull()
-
-    await signInWithForm(page, 'admin', 'a-new-password-42')
-    await expect(page).toHaveURL(/\/dashboard$/)
   })
 })
 

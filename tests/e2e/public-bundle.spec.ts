@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { firstLoads } from '../../bench/first-load.ts'
+import { accountPagePaths } from '../../src/shared/public-pages.ts'
 
 /*
  * Over the build the e2e run serves (no browser): an applicant's first visit to a public page
@@ -40,6 +41,9 @@ const applicantPages = [
   '/admission/$institute/$formId/temporaryId/$temporaryId/attachment',
 ]
 
+/** The account's pages a visitor opens before signing in: their calls need no API client. */
+const guestPages = ['/login', ...accountPagePaths]
+
 test('public pages load no staff-only module before they render', () => {
   const pages = firstLoads(dist).filter((r) => r.kind === 'public')
   expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(['/login', ...applicantPages]))
@@ -48,7 +52,7 @@ test('public pages load no staff-only module before they render', () => {
     expect(page.modules, page.path).toContain('src/main.tsx')
     const rules = applicantPages.includes(page.path)
       ? [...staffOnly, ...apiClient, ...offlineDatabase]
-      : page.path === '/login'
+      : guestPages.includes(page.path)
         ? [...staffOnly, ...apiClient]
         : staffOnly
     const found = rules.flatMap(([what, pattern]) =>

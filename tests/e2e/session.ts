@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 
 export const e2ePassword = 'e2e-admin-password'
 
@@ -9,6 +9,13 @@ export async function adminHeaders(request: APIRequestContext, baseURL: string) 
   })
   const { access_token } = (await res.json()) as { access_token: string }
   return { Authorization: `Bearer ${access_token}` }
+}
+
+/** Signs in on the sign-in page the browser shows, as a user does. */
+export async function signInWithForm(page: Page, username: string, password: string) {
+  await page.getByLabel('Username or email').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
 /**

@@ -5,7 +5,7 @@ import { homeRouteFor, session } from '../../lib/session.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { useSetFirstPassword } from './mutations.ts'
-import { NewPasswordForm } from './NewPasswordForm.tsx'
+import { NewPasswordForm } from './guest/NewPasswordForm.tsx'
 import { useServerErrors } from '../../lib/server-errors.ts'
 
 /** /password-reset: a user whose account an admin created chooses their own password. */

@@ -6,17 +6,27 @@ import {
   LoginResponseSchema,
   type LoginRequest,
   type LoginResponse,
+  type RegisterRequest,
 } from '../../shared/schemas/auth.ts'
 
 /*
- * Signing in, apart from mutations.ts, without the API client or the permission rules' library:
- * the sign-in page is a public page, and those come only once the user is in.
+ * Signing in and registering, apart from mutations.ts, without the API client or the permission
+ * rules' library: their pages are public pages, and those come only once the user is in.
  */
 
 /** Signs in (§4): the session in the answer is the screen's to keep. */
 export function useSignIn(feedback: Feedback<LoginResponse, LoginRequest> = {}) {
   return useMutation({
     mutationFn: (body: LoginRequest) => postPublicJson('auth/login', body, LoginResponseSchema),
+    ...feedback,
+  })
+}
+
+/** Registers a new institute and its first administrator, who is signed in at once. */
+export function useRegister(feedback: Feedback<LoginResponse, RegisterRequest> = {}) {
+  return useMutation({
+    mutationFn: (body: RegisterRequest) =>
+      postPublicJson('auth/register', body, LoginResponseSchema),
     ...feedback,
   })
 }

@@ -95,7 +95,7 @@ describe('server-rendered public pages', () => {
 
   it('leaves other pages, other methods and non-page requests to the browser app', async () => {
     expect(await (await navigate('/dashboard')).text()).toContain('browser app')
-    expect(await (await navigate('/forgot-password')).text()).toContain('browser app')
+    expect(await (await navigate('/profile-password-change')).text()).toContain('browser app')
     const script = await t.app.request('/admission/demo-school', {
       headers: { Accept: 'application/json' },
     })
@@ -136,6 +136,12 @@ describe('the public page paths', () => {
     ['/miscellaneous', false],
     ['/pages/error-404', false],
     ['/miscellaneous/other', false],
+    ['/forgot-password', true],
+    ['/otp-verify', true],
+    ['/register', true],
+    ['/forgot-password/x', false],
+    ['/password-reset', false],
+    ['/profile-password-change', false],
   ])('%s → %s', (path, rendered) => {
     expect(publicPagePath.test(path)).toBe(rendered)
   })

@@ -1,18 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { Field } from '../../components/form/Field.tsx'
-import { showToast } from '../../lib/toasts.ts'
-import { AuthCard, BackToSignIn } from './AuthCard.tsx'
-import { useSendUsername } from './mutations.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
-import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { useRef, useState, type FormEvent } from 'react'
+import { Field } from '../../../components/form/Field.tsx'
+import { SubmitButton } from '../../../components/SubmitButton.tsx'
+import { navigateTo } from '../../../lib/navigation.ts'
+import { useServerErrors } from '../../../lib/server-errors.ts'
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration.ts'
+import { AuthCard, BackToSignIn } from '../AuthCard.tsx'
+import { useSendUsername } from './recovery.ts'
 
 export function ForgotUsernamePage() {
   const { report } = useServerErrors()
   const { t } = useLingui()
-  const navigate = useNavigate()
   const [emailOrMobile, setEmailOrMobile] = useState('')
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(
+    formRef,
+    (name, value) => name === 'emailOrMobile' && setEmailOrMobile(value),
+  )
   const send = useSendUsername({
     onSuccess: (res) => {
       // §4: the toast names where the username went, from the key the server returned.
@@ -20,9 +24,8 @@ export function ForgotUsernamePage() {
         'phone' in res.data
           ? t`Your username has been sent to your mobile.`
           : t`Your username has been sent to your email.`
-      showToast({ variant: 'success', title })
       setEmailOrMobile('')
-      void navigate({ to: '/login' })
+      void navigateTo('/login', { toast: { variant: 'success', title } })
     },
     onError: (err) => report(err, t`We could not send your username`),
   })
@@ -36,7 +39,7 @@ export function ForgotUsernamePage() {
       intro={<Trans>Enter the email address or mobile number of your account.</Trans>}
       footer={<BackToSignIn />}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Field
           label={<Trans>Email or mobile number</Trans>}
           name="emailOrMobile"

@@ -1,27 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { useSnapshot } from 'valtio'
-import type { NotifyType } from '../../shared/schemas/auth.ts'
-import { AuthCard } from './AuthCard.tsx'
+import { snapshot } from 'valtio'
+import { PageLink } from '../../../components/PageLink.tsx'
+import { SubmitButton } from '../../../components/SubmitButton.tsx'
+import { useClientValue } from '../../../lib/client-value.ts'
+import type { NotifyType } from '../../../shared/schemas/auth.ts'
+import { AuthCard } from '../AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
-import { useSendCode } from './mutations.ts'
-import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { useSendCode } from './recovery.ts'
 
-/** §4 forgot password, step 2: where the code should go. */
+const noIdentity = { email: null, phone: null }
+
+/** §4 forgot password, step 2: where the code should go (this tab's flow holds where it can). */
 export function RecoverIdentityPage() {
   const { t } = useLingui()
-  const flow = useSnapshot(recoveryFlow)
+  const identity = useClientValue(() => snapshot(recoveryFlow).selectIdentity, noIdentity)
   const [notifyType, setNotifyType] = useState<NotifyType>('email')
   const sendCode = useSendCode()
   const options = [
-    { value: 'email' as const, label: t`Email`, target: flow.selectIdentity.email },
-    { value: 'phone' as const, label: t`Mobile`, target: flow.selectIdentity.phone },
+    { value: 'email' as const, label: t`Email`, target: identity.email },
+    { value: 'phone' as const, label: t`Mobile`, target: identity.phone },
   ].filter((o) => o.target)
   const submit = (e: FormEvent) => {
     e.preventDefault()
     sendCode.mutate({
-      username: flow.username,
+      username: recoveryFlow.username,
       notifyType,
       toast: t`A code has been sent to your device.`,
     })
@@ -30,9 +33,9 @@ export function RecoverIdentityPage() {
     <AuthCard
       title={<Trans>Where should we send the code?</Trans>}
       footer={
-        <Link to="/forgot-password">
+        <PageLink href="/forgot-password">
           <Trans>Back</Trans>
-        </Link>
+        </PageLink>
       }
     >
       <form onSubmit={submit}>

@@ -1,28 +1,31 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { useSnapshot } from 'valtio'
-import { Field } from '../../components/form/Field.tsx'
-import { httpStatus } from '../../lib/api.ts'
-import { showToast } from '../../lib/toasts.ts'
-import { AuthCard } from './AuthCard.tsx'
-import { isSendLimit, useResendCode, useVerifyCode } from './mutations.ts'
+import { useRef, useState, type FormEvent } from 'react'
+import { Field } from '../../../components/form/Field.tsx'
+import { PageLink } from '../../../components/PageLink.tsx'
+import { SubmitButton } from '../../../components/SubmitButton.tsx'
+import { httpStatus } from '../../../lib/http-error.ts'
+import { navigateTo } from '../../../lib/navigation.ts'
+import { useServerErrors } from '../../../lib/server-errors.ts'
+import { showToast } from '../../../lib/toasts.ts'
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration.ts'
+import { AuthCard } from '../AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
-import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { isSendLimit, useResendCode, useVerifyCode } from './recovery.ts'
 
 /** §4 forgot password, step 3: the code. */
 export function OtpVerifyPage() {
   const { report, fieldErrors, toastUnlessFieldError } = useServerErrors()
   const { t } = useLingui()
-  const navigate = useNavigate()
-  const flow = useSnapshot(recoveryFlow)
   const [otpCode, setOtpCode] = useState('')
+  const onlyDigits = (typed: string) => setOtpCode(typed.replace(/\D/g, '').slice(0, 6))
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, (name, value) => name === 'otp' && onlyDigits(value))
   const verify = useVerifyCode({
     onSuccess: (res) => {
       recoveryFlow.resetToken = res.reset_token
-      showToast({ variant: 'success', title: t`Congrats Otp match` })
-      void navigate({ to: '/reset-password' })
+      void navigateTo('/reset-password', {
+        toast: { variant: 'success', title: t`Congrats Otp match` },
+      })
     },
     onError: (err) => {
       // Too many wrong codes from here: wait, as the server says.
@@ -42,7 +45,7 @@ export function OtpVerifyPage() {
   const wrongCode = fieldErrors(verify.error).otp
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (/^\d{6}$/.test(otpCode)) verify.mutate({ username: flow.username, otp: otpCode })
+    if (/^\d{6}$/.test(otpCode)) verify.mutate({ username: recoveryFlow.username, otp: otpCode })
   }
   return (
     <AuthCard
@@ -53,18 +56,23 @@ export function OtpVerifyPage() {
           <button
             type="button"
             className="button-link"
-            onClick={() => resend.mutate({ username: flow.username, notifyType: flow.notifyType })}
+            onClick={() =>
+              resend.mutate({
+                username: recoveryFlow.username,
+                notifyType: recoveryFlow.notifyType,
+              })
+            }
             disabled={resend.isPending}
           >
             <Trans>Send a new code</Trans>
           </button>
-          <Link to="/forgot-password">
+          <PageLink href="/forgot-password">
             <Trans>Start again</Trans>
-          </Link>
+          </PageLink>
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Field
           label={<Trans>Code</Trans>}
           name="otp"
@@ -74,7 +82,7 @@ export function OtpVerifyPage() {
           maxLength={6}
           value={otpCode}
           error={wrongCode ? t`That code is not valid. Check it or ask for a new one.` : undefined}
-          onChange={(e) => setOtpCode(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => onlyDigits(e.target.value)}
         />
         <SubmitButton
           className="button button-primary button-block"

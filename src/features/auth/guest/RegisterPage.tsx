@@ -1,22 +1,21 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { Field } from '../../components/form/Field.tsx'
-import { passwordMinLength, type RegisterRequest } from '../../shared/schemas/auth.ts'
-import { AuthCard, BackToSignIn } from './AuthCard.tsx'
-import { useRegister } from './mutations.ts'
-import { signupStatusQuery } from './queries.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
-import { completeSignIn } from './sign-in.ts'
-import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { useRef, useState, type FormEvent } from 'react'
+import { Field } from '../../../components/form/Field.tsx'
+import { SubmitButton } from '../../../components/SubmitButton.tsx'
+import { navigateTo } from '../../../lib/navigation.ts'
+import { useServerErrors } from '../../../lib/server-errors.ts'
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration.ts'
+import { passwordMinLength, type RegisterRequest } from '../../../shared/schemas/auth.ts'
+import { AuthCard, BackToSignIn } from '../AuthCard.tsx'
+import { signupStatusQuery } from '../queries.ts'
+import { completeSignIn, useRegister } from '../sign-in.ts'
 
 /** /register: a new institute and its first administrator, when sign-up is turned on. */
 export function RegisterPage() {
   const { fieldErrors, toastUnlessFieldError } = useServerErrors()
   const { t } = useLingui()
-  const navigate = useNavigate()
   const { data: signup } = useSuspenseQuery(signupStatusQuery())
   const [form, setForm] = useState<RegisterRequest>({
     institute_name: '',
@@ -26,9 +25,14 @@ export function RegisterPage() {
     password: '',
   })
   const [touched, setTouched] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  // Typed into the server-rendered page before its scripts ran.
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name in form) setForm((now) => ({ ...now, [name]: value }))
+  })
   const register = useRegister({
     onSuccess: async (res) => {
-      void navigate({ href: await completeSignIn(res, false), replace: true })
+      void navigateTo(await completeSignIn(res, false), { replace: true })
     },
     onError: (err) => toastUnlessFieldError(err, t`The registration did not go through`),
   })
@@ -73,7 +77,7 @@ export function RegisterPage() {
   }
   return (
     <AuthCard title={<Trans>Register your institute</Trans>} footer={back}>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} method="post" onSubmit={submit} noValidate>
         <Field
           label={<Trans>Institute name</Trans>}
           name="institute_name"

@@ -1,27 +1,32 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { Field } from '../../components/form/Field.tsx'
-import { showToast } from '../../lib/toasts.ts'
-import { AuthCard, BackToSignIn } from './AuthCard.tsx'
+import { useRef, useState, type FormEvent } from 'react'
+import { Field } from '../../../components/form/Field.tsx'
+import { SubmitButton } from '../../../components/SubmitButton.tsx'
+import { useClientValue } from '../../../lib/client-value.ts'
+import { navigateTo } from '../../../lib/navigation.ts'
+import { useServerErrors } from '../../../lib/server-errors.ts'
+import { showToast } from '../../../lib/toasts.ts'
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration.ts'
+import { AuthCard, BackToSignIn } from '../AuthCard.tsx'
 import { recoveryFlow } from './recovery-flow.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
-import { useLookUpAccount, useSendCode } from './mutations.ts'
-import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { useLookUpAccount, useSendCode } from './recovery.ts'
 
-/** §4 forgot password, step 1: the username. */
+/** §4 forgot password, step 1: the username (the one given before, when starting again). */
 export function ForgotPasswordPage() {
   const { report } = useServerErrors()
   const { t } = useLingui()
-  const navigate = useNavigate()
-  const [username, setUsername] = useState(recoveryFlow.username)
+  const remembered = useClientValue(() => recoveryFlow.username, '')
+  const [typed, setTyped] = useState<string>()
+  const username = typed ?? remembered
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, (name, value) => name === 'username' && setTyped(value))
   const sendCode = useSendCode()
   const lookUp = useLookUpAccount({
     onSuccess: ({ data }) => {
       recoveryFlow.username = data.user_username
       recoveryFlow.selectIdentity = { email: data.email, phone: data.phone }
       if (data.email && data.phone) {
-        void navigate({ to: '/recover-identity' })
+        void navigateTo('/recover-identity')
       } else if (data.email || data.phone) {
         const notifyType = data.email ? 'email' : 'phone'
         const toast = data.email
@@ -48,13 +53,13 @@ export function ForgotPasswordPage() {
       intro={<Trans>Enter your username and we will send you a code to set a new password.</Trans>}
       footer={<BackToSignIn />}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Field
           label={<Trans>Username</Trans>}
           name="username"
           autoComplete="username"
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={(e) => setTyped(e.target.value)}
         />
         <SubmitButton
           className="button button-primary button-block"

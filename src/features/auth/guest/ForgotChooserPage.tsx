@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { AuthCard, BackToSignIn } from './AuthCard.tsx'
+import { PageLink } from '../../../components/PageLink.tsx'
+import { AuthCard, BackToSignIn } from '../AuthCard.tsx'
 
 export function ForgotChooserPage() {
   return (
@@ -10,22 +10,22 @@ export function ForgotChooserPage() {
       footer={<BackToSignIn />}
     >
       <div className="choice-list">
-        <Link to="/forgot-username" className="choice-card">
+        <PageLink href="/forgot-username" className="choice-card">
           <strong>
             <Trans>I forgot my username</Trans>
           </strong>
           <p className="muted">
             <Trans>We send it to your email address or mobile number.</Trans>
           </p>
-        </Link>
-        <Link to="/forgot-password" className="choice-card">
+        </PageLink>
+        <PageLink href="/forgot-password" className="choice-card">
           <strong>
             <Trans>I forgot my password</Trans>
           </strong>
           <p className="muted">
             <Trans>We send you a code to set a new one.</Trans>
           </p>
-        </Link>
+        </PageLink>
       </div>
     </AuthCard>
   )

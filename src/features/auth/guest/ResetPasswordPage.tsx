@@ -1,24 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
-import { useSnapshot } from 'valtio'
-import { showToast } from '../../lib/toasts.ts'
-import { AuthCard, BackToSignIn } from './AuthCard.tsx'
-import { useResetForgottenPassword } from './mutations.ts'
+import { navigateTo } from '../../../lib/navigation.ts'
+import { useServerErrors } from '../../../lib/server-errors.ts'
+import { AuthCard, BackToSignIn } from '../AuthCard.tsx'
 import { NewPasswordForm } from './NewPasswordForm.tsx'
 import { clearRecoveryFlow, recoveryFlow } from './recovery-flow.ts'
-import { useServerErrors } from '../../lib/server-errors.ts'
+import { useResetForgottenPassword } from './recovery.ts'
 
 /** §4 forgot password, step 4 (the password.reset screen): the new password. */
 export function ResetPasswordPage() {
   const { report, fieldErrors } = useServerErrors()
   const { t } = useLingui()
-  const navigate = useNavigate()
-  const flow = useSnapshot(recoveryFlow)
   const reset = useResetForgottenPassword({
     onSuccess: () => {
       clearRecoveryFlow()
-      showToast({ variant: 'success', title: t`Your password has been reset. Please sign in.` })
-      void navigate({ to: '/login' })
+      void navigateTo('/login', {
+        toast: { variant: 'success', title: t`Your password has been reset. Please sign in.` },
+      })
     },
     onError: (err) => report(err, t`Your password was not reset`),
   })
@@ -29,7 +26,11 @@ export function ResetPasswordPage() {
         pending={reset.isPending}
         serverErrors={fieldErrors(reset.error)}
         onSubmit={(values) =>
-          reset.mutate({ ...values, username: flow.username, resetToken: flow.resetToken })
+          reset.mutate({
+            ...values,
+            username: recoveryFlow.username,
+            resetToken: recoveryFlow.resetToken,
+          })
         }
       />
     </AuthCard>

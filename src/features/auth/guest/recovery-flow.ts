@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio'
-import type { NotifyType } from '../../shared/schemas/auth.ts'
+import type { NotifyType } from '../../../shared/schemas/auth.ts'
 
 /** The forgot-password flow's state (§3), kept for the tab so a reload does not lose the step. */
 interface RecoveryFlow {
@@ -38,4 +38,14 @@ subscribe(recoveryFlow, () => {
 /** Step 4 done (§4): all flow state is cleared. */
 export function clearRecoveryFlow() {
   Object.assign(recoveryFlow, structuredClone(empty))
+}
+
+/**
+ * What each later step needs of the earlier ones in this tab; without it, the flow starts again
+ * at /forgot-password (a reload keeps the step; a new tab, or a step done, does not).
+ */
+export const recoveryStepReady = {
+  '/recover-identity': () => Boolean(recoveryFlow.username),
+  '/otp-verify': () => Boolean(recoveryFlow.username && recoveryFlow.notifyType),
+  '/reset-password': () => Boolean(recoveryFlow.resetToken),
 }

@@ -1,9 +1,10 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { Field } from '../../components/form/Field.tsx'
-import { passwordMaxLength, passwordMinLength } from '../../shared/schemas/auth.ts'
-import { SubmitButton } from '../../components/SubmitButton.tsx'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Field } from '../../../components/form/Field.tsx'
+import { passwordMaxLength, passwordMinLength } from '../../../shared/schemas/auth.ts'
+import { SubmitButton } from '../../../components/SubmitButton.tsx'
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration.ts'
 
 interface NewPasswordValues {
   current_password: string
@@ -29,6 +30,11 @@ export function NewPasswordForm(props: {
     password_confirmation: '',
   })
   const [touched, setTouched] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  // Typed into the server-rendered page (the recovery's last step) before its scripts ran.
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name in values) setValues((now) => ({ ...now, [name]: value }))
+  })
   const min = passwordMinLength
   const max = passwordMaxLength
   const local = {
@@ -67,7 +73,7 @@ export function NewPasswordForm(props: {
   const set = (field: keyof NewPasswordValues) => (e: { target: { value: string } }) =>
     setValues({ ...values, [field]: e.target.value })
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} method="post" onSubmit={submit} noValidate>
       {props.askCurrent && (
         <Field
           label={<Trans>Current password</Trans>}
