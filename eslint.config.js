@@ -37,6 +37,7 @@ export const serverModuleImports = {
   payments: ['accounting', 'institutes', 'students', 'fees', 'admission'],
   collection: ['accounting', 'students', 'fees', 'admission', 'payments'],
   reports: ['accounting', 'students', 'fees'],
+  sms: ['students', 'fees'],
 }
 const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), {
   withFileTypes: true,

@@ -16,6 +16,7 @@ export const staffStringAreas = {
   offline: 'offline',
   payments: 'payments',
   reports: 'reports',
+  sms: 'sms',
   students: 'students',
 } as const
 

@@ -12,6 +12,7 @@ import { paymentsArea } from './modules/payments/index.ts'
 import type { PublicPaymentLimits } from './modules/payments/public-payments.ts'
 import { institutesArea } from './modules/institutes/index.ts'
 import { reportsArea } from './modules/reports/index.ts'
+import { smsArea } from './modules/sms/index.ts'
 import { createInstitute } from './modules/institutes/set-up.ts'
 import { studentsArea } from './modules/students/index.ts'
 import { systemArea } from './modules/system/index.ts'
@@ -42,4 +43,5 @@ export const areas = (options: AreaOptions, surface: () => ApiSurface): Area[] =
   paymentsArea(options.publicPayments),
   collectionArea(options.publicReceipts),
   reportsArea,
+  smsArea,
 ]

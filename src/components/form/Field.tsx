@@ -1,6 +1,7 @@
 import {
   useId,
   type InputHTMLAttributes,
+  type Ref,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -54,6 +55,8 @@ export function TextAreaField({
   label: ReactNode
   error?: string | undefined
   hint?: ReactNode
+  /** The text area itself, for a form that puts text where its cursor is. */
+  ref?: Ref<HTMLTextAreaElement>
 } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId()
   const errorId = `${id}-error`

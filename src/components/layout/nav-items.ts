@@ -128,6 +128,7 @@ export const navItems: NavItem[] = [
   },
   { to: '/admission-forms', label: msg`Admission forms`, icon: 'fileText', area: 'admission' },
   { to: '/admission-applicants', label: msg`Applicants`, icon: 'users', area: 'admission' },
+  { to: '/sms-notification', label: msg`SMS notification`, icon: 'message' },
 ]
 
 /** An entry of the menu as shown: a page, or an area's pages under its name. */

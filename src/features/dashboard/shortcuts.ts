@@ -37,6 +37,7 @@ const purposes: Partial<Record<NavItem['to'], MessageDescriptor>> = {
   '/students': msg`Find, enrol and look after the institute's students.`,
   '/admission-applicants': msg`Review applications, decide and enrol.`,
   '/admission-forms': msg`Publish admission forms and their questions.`,
+  '/sms-notification': msg`Write the SMS templates guardians and applicants get.`,
   '/institute-settings': msg`Set the institute's name, logo, public address and currency.`,
   '/students/promote': msg`Move students on to the next session, class by class.`,
   '/config-fine-management': msg`Set the late fees charged on overdue lines.`,

@@ -225,6 +225,26 @@ describe('campus scope', () => {
     }
   })
 
+  it('previews SMS for the user’s campus’s students alone', async () => {
+    const user = await addUser(t, { username: 'north-officer', password: 'scope-pass-2026' })
+    const roles = await read<{ data: { id: string; name: string }[] }>(
+      admin,
+      '/api/access/users/role-options',
+    )
+    const limited = await asUser(t, admin, 'PATCH', `/api/access/users/${user.id}`, {
+      roleIds: [roles.data.find((r) => r.name === 'admin')!.id],
+      campusIds: [north],
+    })
+    expect(limited.status, await limited.clone().text()).toBe(200)
+    const officer = await signIn(t, 'north-officer', 'scope-pass-2026')
+    const values = (studentId: string) =>
+      get(officer, `/api/sms/templates/values?studentId=${studentId}`)
+    expect((await values(chaity)).status).toBe(200)
+    const other = await values(anis)
+    expect(other.status).toBe(403)
+    expect(await other.json()).toMatchObject({ code: 'campus_out_of_scope' })
+  })
+
   it('exports only the user’s campus', async () => {
     const res = await get(northCashier, '/api/reports/due/export.csv?q=Scope')
     expect(res.status).toBe(200)

@@ -16,6 +16,7 @@ import { collectionErrors } from './collection.ts'
 import { advanceErrors } from './advances.ts'
 import { applicantFeeErrors } from './applicant-fees.ts'
 import { paymentErrors } from './payments.ts'
+import { smsErrors } from './sms.ts'
 
 /**
  * Every refusal the API gives, by its stable code. The server answers `{ code, values }` (and
@@ -45,6 +46,7 @@ export const errorMessages = {
   ...advanceErrors,
   ...applicantFeeErrors,
   ...paymentErrors,
+  ...smsErrors,
 }
 
 export type ErrorCode = keyof typeof errorMessages

@@ -3,6 +3,9 @@ import { optionalText, text } from './primitives.ts'
 
 /** Interface languages an institute may choose as its default. */
 export const instituteLocales = ['en', 'de', 'fr', 'pt', 'bn'] as const
+export type InstituteLocale = (typeof instituteLocales)[number]
+export const isInstituteLocale = (value: string): value is InstituteLocale =>
+  (instituteLocales as readonly string[]).includes(value)
 
 /** Lowercase letters, digits and single hyphens inside, 3–63 characters: a URL path segment. */
 const slugPattern = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,62}$/

@@ -25,11 +25,12 @@ export const counterRoutes = new Hono<AppEnv>()
     '/search',
     documented({ answers: CounterSearchResultSchema, query: CounterSearchQuerySchema }),
   )
-  // The student ledger picks its student with the counter's search; applicants are the counter's.
+  // The student ledger and the SMS preview pick their student with the counter's search;
+  // applicants are the counter's.
   .get(
     '/search',
     requireAuth(),
-    requireAnyPermission('read', ['payment-collection', 'student-ledger']),
+    requireAnyPermission('read', ['payment-collection', 'student-ledger', 'sms-notification']),
     async (c) => {
       const { q } = readQuery(c, CounterSearchQuerySchema)
       const { database, auth } = c.var

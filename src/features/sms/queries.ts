@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { storedRead } from '../../lib/read-store.ts'
+import {
+  SmsStudentValuesSchema,
+  SmsTemplateListSchema,
+  type SmsValuesQuery,
+} from '../../shared/schemas/sms.ts'
+
+/** Everything under ['sms'] is read again after a change of a template. */
+export const smsKey = ['sms'] as const
+
+export const smsTemplatesQuery = () =>
+  queryOptions({
+    queryKey: [...smsKey, 'templates'],
+    ...storedRead('sms/templates', SmsTemplateListSchema, '/sms-notification'),
+  })
+
+/** What the variables say of one student, in a language: the preview is filled with them. */
+export const studentValuesQuery = (query: SmsValuesQuery) =>
+  queryOptions({
+    queryKey: [...smsKey, 'values', query],
+    ...storedRead(
+      `sms/templates/values?${new URLSearchParams({ studentId: query.studentId, ...(query.locale && { locale: query.locale }) })}`,
+      SmsStudentValuesSchema,
+      '/sms-notification',
+    ),
+    placeholderData: keepPreviousData,
+  })

@@ -1,0 +1,81 @@
+import * as v from 'valibot'
+import { smsLength } from '../sms/segments.ts'
+import {
+  fillTemplate,
+  maxSegments,
+  sampleValues,
+  templateVariables,
+  unknownVariables,
+} from '../sms/template.ts'
+import { instituteLocales, type InstituteLocale } from './institutes.ts'
+import { id, text } from './primitives.ts'
+
+/** What a template is for: the screens that send messages offer the templates of theirs. */
+export const smsTemplatePurposes = ['general', 'due_reminder', 'receipt', 'application'] as const
+export type SmsTemplatePurpose = (typeof smsTemplatePurposes)[number]
+
+/** A template's text in one language: its variables known, its messages at most ten parts. */
+const templateText = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(2000, 'too_long'),
+  v.check((text) => unknownVariables(text).length === 0, 'sms_unknown_variable'),
+  v.check(
+    (text) => smsLength(fillTemplate(text, sampleValues)).segments <= maxSegments,
+    'sms_too_long',
+  ),
+)
+
+/** A template's texts by language; those left empty are dropped, and one is needed. */
+const templateTexts = v.pipe(
+  v.partial(v.object(Object.fromEntries(instituteLocales.map((l) => [l, templateText])))),
+  v.transform(
+    (texts) =>
+      Object.fromEntries(Object.entries(texts).filter(([, t]) => t)) as Partial<
+        Record<InstituteLocale, string>
+      >,
+  ),
+  v.check((texts) => Object.keys(texts).length > 0, 'sms_text_required'),
+)
+
+export const SmsTemplateInputSchema = v.object({
+  name: text(80, 'sms_template_name_required'),
+  purpose: v.picklist(smsTemplatePurposes, 'sms_purpose_unknown'),
+  texts: templateTexts,
+  /** A family with several children gets one message, not one per child. */
+  onePerFamily: v.optional(v.boolean(), true),
+})
+export type SmsTemplateInput = v.InferInput<typeof SmsTemplateInputSchema>
+
+export const SmsTemplateSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  purpose: v.picklist(smsTemplatePurposes),
+  texts: v.record(v.picklist(instituteLocales), v.string()),
+  onePerFamily: v.boolean(),
+  updatedAt: v.string(),
+})
+export type SmsTemplate = v.InferOutput<typeof SmsTemplateSchema>
+
+export const SmsTemplateListSchema = v.object({
+  data: v.array(SmsTemplateSchema),
+  /** The institute's language: a new template's first text. */
+  language: v.picklist(instituteLocales),
+})
+export type SmsTemplateList = v.InferOutput<typeof SmsTemplateListSchema>
+
+/** Whose values to read, and in which language (amounts and dates written in it). */
+export const SmsValuesQuerySchema = v.object({
+  studentId: id,
+  /** The institute's language when not given. */
+  locale: v.optional(v.picklist(instituteLocales, 'locale_unknown')),
+})
+export type SmsValuesQuery = v.InferInput<typeof SmsValuesQuerySchema>
+
+/** What the variables say of one student: a text filled with them is what they would get. */
+export const SmsStudentValuesSchema = v.object({
+  values: v.record(v.picklist(templateVariables), v.string()),
+  /** Where the student's guardian would get it, or null when the family has no number. */
+  recipient: v.nullable(v.string()),
+})
+export type SmsStudentValues = v.InferOutput<typeof SmsStudentValuesSchema>
