@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { smsTemplatesQuery } from '../features/sms/queries.ts'
+import { optOutsQuery, smsSettingsQuery, smsTemplatesQuery } from '../features/sms/queries.ts'
 import { SmsNotificationPage } from '../features/sms/SmsNotificationPage.tsx'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/sms-notification')({
   staticData: { strings: ['sms'] },
   beforeLoad: ({ context, location }) => guardRoute(context, '/sms-notification', location.href),
-  loader: ({ context }) => context.queryClient.ensureQueryData(smsTemplatesQuery()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(smsTemplatesQuery()),
+      context.queryClient.ensureQueryData(smsSettingsQuery()),
+      context.queryClient.ensureQueryData(optOutsQuery()),
+    ]),
   component: SmsNotificationPage,
 })

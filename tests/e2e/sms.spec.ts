@@ -64,3 +64,37 @@ test('an officer writes an English and a Bangla template, sees their parts, and 
   await expect(row).toContainText('Due reminder')
   await expect(row).toContainText('English 1 · বাংলা 2')
 })
+
+test('an officer keeps a guardian’s number off every message, however it is written', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page } = await adminPage(browser, baseURL!)
+  await page.goto('/sms-notification')
+  const local = `0171${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+  const e164 = `+880${local.slice(1)}`
+  await expect(page.getByLabel('Numbers without a country code are in')).toHaveValue('BD')
+  await page.getByLabel('Phone number').fill('12345')
+  await page.getByLabel('Why').fill('Asked by the guardian')
+  await page.getByRole('button', { name: 'Add to the list' }).click()
+  await expect(
+    page.getByText('This is not a phone number that can get messages', { exact: false }),
+  ).toBeVisible()
+  await page.getByLabel('Phone number').fill(local)
+  await page.getByRole('button', { name: 'Add to the list' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: `${e164} gets no more messages.` }),
+  ).toBeVisible()
+  const row = page.getByRole('row', { name: new RegExp(`\\${e164}`) })
+  await expect(row).toContainText('Asked by the guardian')
+
+  // Written with its country code, it is the same number: refused, not listed twice.
+  await page.getByLabel('Phone number').fill(`+880 ${local.slice(1, 5)} ${local.slice(5)}`)
+  await page.getByLabel('Why').fill('Again')
+  await page.getByRole('button', { name: 'Add to the list' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'already on the list' })).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(`\\${e164}`) })).toHaveCount(1)
+
+  await row.getByRole('button', { name: `Take ${e164} off the list` }).click()
+  await expect(page.getByRole('row', { name: new RegExp(`\\${e164}`) })).toHaveCount(0)
+})

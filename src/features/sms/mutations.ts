@@ -2,7 +2,13 @@ import type { QueryClient } from '@tanstack/react-query'
 import { deleteResource, postJson, putJson } from '../../lib/api.ts'
 import { useChange, type Feedback } from '../../lib/mutation-feedback.ts'
 import {
+  SmsOptOutSchema,
+  SmsSettingsSchema,
   SmsTemplateSchema,
+  type SmsOptOut,
+  type SmsOptOutInput,
+  type SmsSettings,
+  type SmsSettingsInput,
   type SmsTemplate,
   type SmsTemplateInput,
 } from '../../shared/schemas/sms.ts'
@@ -26,4 +32,22 @@ export function useSaveTemplate(
 
 export function useDeleteTemplate(feedback: Feedback<void, string>) {
   return useChange((id: string) => deleteResource(`sms/templates/${id}`), { refresh, feedback })
+}
+
+export function useSaveSettings(feedback: Feedback<SmsSettings, SmsSettingsInput>) {
+  return useChange((body: SmsSettingsInput) => putJson('sms/settings', body, SmsSettingsSchema), {
+    refresh,
+    feedback,
+  })
+}
+
+export function useAddOptOut(feedback: Feedback<SmsOptOut, SmsOptOutInput>) {
+  return useChange((body: SmsOptOutInput) => postJson('sms/opt-outs', body, SmsOptOutSchema), {
+    refresh,
+    feedback,
+  })
+}
+
+export function useRemoveOptOut(feedback: Feedback<void, string>) {
+  return useChange((id: string) => deleteResource(`sms/opt-outs/${id}`), { refresh, feedback })
 }

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { storedRead } from '../../lib/read-store.ts'
 import {
+  SmsOptOutListSchema,
+  SmsSettingsSchema,
   SmsStudentValuesSchema,
   SmsTemplateListSchema,
   type SmsValuesQuery,
@@ -25,4 +27,16 @@ export const studentValuesQuery = (query: SmsValuesQuery) =>
       '/sms-notification',
     ),
     placeholderData: keepPreviousData,
+  })
+
+export const smsSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...smsKey, 'settings'],
+    ...storedRead('sms/settings', SmsSettingsSchema, '/sms-notification'),
+  })
+
+export const optOutsQuery = () =>
+  queryOptions({
+    queryKey: [...smsKey, 'opt-outs'],
+    ...storedRead('sms/opt-outs', SmsOptOutListSchema, '/sms-notification'),
   })

@@ -50,11 +50,8 @@ export const accountPages: Record<AccountPath, PublicPage> = {
   // Open to anyone, signed in or not (§2).
   '/forgot-username-password': accountPage(ForgotChooserPage),
   '/forgot-username': accountPage(ForgotUsernamePage, { elsewhere: signedInElsewhere }),
-  // Starting again fills in the username given before in this tab.
-  '/forgot-password': accountPage(ForgotPasswordPage, {
-    elsewhere: signedInElsewhere,
-    startsAtOnce: true,
-  }),
+  // Starting again fills in the username given before in this tab, once the page is taken over.
+  '/forgot-password': accountPage(ForgotPasswordPage, { elsewhere: signedInElsewhere }),
   '/recover-identity': recoveryStep(RecoverIdentityPage, '/recover-identity'),
   '/otp-verify': recoveryStep(OtpVerifyPage, '/otp-verify'),
   '/reset-password': recoveryStep(ResetPasswordPage, '/reset-password'),

@@ -28,4 +28,29 @@ export const smsErrors = {
     id: 'error.sms_too_long',
     message: 'A message may take at most 10 parts: shorten the text.',
   },
+  sms_country_unknown: /*i18n*/ {
+    id: 'error.sms_country_unknown',
+    message: 'Choose the country the institute’s phone numbers are in.',
+  },
+  sms_number_required: /*i18n*/ {
+    id: 'error.sms_number_required',
+    message: 'Give the phone number.',
+  },
+  sms_number_invalid: /*i18n*/ {
+    id: 'error.sms_number_invalid',
+    message:
+      'This is not a phone number that can get messages: check it, with its country code if it is abroad.',
+  },
+  sms_opt_out_reason_required: /*i18n*/ {
+    id: 'error.sms_opt_out_reason_required',
+    message: 'Say why this number gets no more messages (asked by the guardian, wrong number…).',
+  },
+  sms_number_opted_out: /*i18n*/ {
+    id: 'error.sms_number_opted_out',
+    message: 'This number is already on the list.',
+  },
+  sms_opt_out_not_found: /*i18n*/ {
+    id: 'error.sms_opt_out_not_found',
+    message: 'This number is not on the list.',
+  },
 }

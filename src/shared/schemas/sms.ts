@@ -79,3 +79,40 @@ export const SmsStudentValuesSchema = v.object({
   recipient: v.nullable(v.string()),
 })
 export type SmsStudentValues = v.InferOutput<typeof SmsStudentValuesSchema>
+
+/** The institute's SMS settings, and the countries a number may be read in. */
+export const SmsSettingsSchema = v.object({
+  /** Where numbers written without a country code are (ISO 3166-1 alpha-2). */
+  country: v.string(),
+  countries: v.array(v.string()),
+})
+export type SmsSettings = v.InferOutput<typeof SmsSettingsSchema>
+
+export const SmsSettingsInputSchema = v.object({
+  country: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toUpperCase(),
+    v.regex(/^[A-Z]{2}$/, 'sms_country_unknown'),
+  ),
+})
+export type SmsSettingsInput = v.InferInput<typeof SmsSettingsInputSchema>
+
+/** A number never messaged, as written; the server keeps it in E.164. */
+export const SmsOptOutInputSchema = v.object({
+  number: text(40, 'sms_number_required'),
+  reason: text(200, 'sms_opt_out_reason_required'),
+})
+export type SmsOptOutInput = v.InferInput<typeof SmsOptOutInputSchema>
+
+export const SmsOptOutSchema = v.object({
+  id: v.string(),
+  /** E.164. */
+  number: v.string(),
+  reason: v.string(),
+  createdAt: v.string(),
+})
+export type SmsOptOut = v.InferOutput<typeof SmsOptOutSchema>
+
+export const SmsOptOutListSchema = v.object({ data: v.array(SmsOptOutSchema) })
+export type SmsOptOutList = v.InferOutput<typeof SmsOptOutListSchema>
