@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { optOutsQuery, smsSettingsQuery, smsTemplatesQuery } from '../features/sms/queries.ts'
 import { SmsNotificationPage } from '../features/sms/SmsNotificationPage.tsx'
+import { campusesQuery, classesQuery } from '../lib/academic-structure.ts'
 import { guardRoute } from '../lib/route-guard.ts'
 
 export const Route = createFileRoute('/sms-notification')({
@@ -11,6 +12,8 @@ export const Route = createFileRoute('/sms-notification')({
       context.queryClient.ensureQueryData(smsTemplatesQuery()),
       context.queryClient.ensureQueryData(smsSettingsQuery()),
       context.queryClient.ensureQueryData(optOutsQuery()),
+      context.queryClient.ensureQueryData(campusesQuery('/sms-notification')),
+      context.queryClient.ensureQueryData(classesQuery('/sms-notification')),
     ]),
   component: SmsNotificationPage,
 })

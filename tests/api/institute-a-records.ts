@@ -34,6 +34,7 @@ import { postVoucher } from '../../src/server/modules/accounting/posting.ts'
 import { addUser, signIn, type TestApp } from '../../src/server/test-support/test-app.ts'
 import { collectionRecordsOfInstituteA } from './institute-a-collection-records.ts'
 import { paymentRecordsOfInstituteA } from './institute-a-payment-records.ts'
+import { smsRecordsOfInstituteA } from './institute-a-sms-records.ts'
 
 /**
  * A record of every kind in institute A (the demo institute), by the path parameter that
@@ -384,5 +385,6 @@ export async function recordsOfInstituteA(t: TestApp) {
     instituteA,
     cashierId: target.id,
   })
+  await smsRecordsOfInstituteA(t, { recordsOfA, secretsOfA, instituteA })
   return { recordsOfA, secretsOfA, instituteA }
 }

@@ -93,6 +93,7 @@ describe('every API endpoint', () => {
     'GET /api/fees/group-invoice/options': `?academicSessionId=${recordsOfA.sessionId}&q=Fixture`,
     'GET /api/fees/invoice-prints': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,
     'GET /api/fees/invoices': `?studentId=${recordsOfA.studentId}`,
+    'GET /api/sms/templates/values': `?studentId=${recordsOfA.studentId}`,
     // A search A's students match: B's admin must find none of them.
     'GET /api/collection/search': '?q=Fixture',
     'GET /api/fees/overrides/students': `?academicSessionId=${recordsOfA.sessionId}&classId=${recordsOfA.classId}`,

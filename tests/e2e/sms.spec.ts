@@ -98,3 +98,36 @@ test('an officer keeps a guardian’s number off every message, however it is wr
   await row.getByRole('button', { name: `Take ${e164} off the list` }).click()
   await expect(page.getByRole('row', { name: new RegExp(`\\${e164}`) })).toHaveCount(0)
 })
+
+test('an officer checks who a message would reach: pasted numbers and families owing more than an amount', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const run = unique()
+  const { phone } = await familyWithDues(request, baseURL!, run)
+  const { page } = await adminPage(browser, baseURL!)
+  await page.goto('/sms-notification')
+  const result = page.getByTestId('sms-audience')
+  const check = page.getByRole('button', { name: 'Check who would get it' })
+
+  await page.getByLabel('Audience').selectOption({ label: 'Numbers pasted in' })
+  await page.getByLabel('Numbers, one a line').fill(`${phone}\n${phone}\n12345`)
+  await check.click()
+  await expect(result).toContainText('1 message would go.')
+  await expect(result).toContainText('1 left out: the number already gets one.')
+  await expect(result).toContainText('1 number cannot get messages and is left out:')
+  await expect(result.getByRole('listitem')).toHaveText(['12345'])
+
+  // The family owes 2,000.00 of tuition, due twenty days ago: no family owes a million.
+  await page.getByLabel('Audience').selectOption({ label: 'Families owing more than an amount' })
+  await page.getByLabel('Owing more than').fill('1000000')
+  await check.click()
+  await expect(result).toContainText('0 messages would go.')
+  await page.getByLabel('Owing more than').fill('1500')
+  await check.click()
+  await expect(result).toContainText(/[1-9]\d* messages? would go\./)
+  await page.getByLabel('Owing more than').fill('lots')
+  await expect(page.getByText('Enter an amount, such as 1000.')).toBeVisible()
+  await expect(check).toBeDisabled()
+})

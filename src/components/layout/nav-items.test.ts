@@ -17,6 +17,7 @@ describe('navEntries', () => {
       'reports: /paid-report /due-report /student-ledger /head-wise-ledger /head-wise-summaries',
       'payments: /fintech /fintech-merchant /merchant-settlement-account /fintech-institute-service /institute-campus-merchant-service /franchise-revenue /fintech-service /fintech-service-provider',
       'admission: /admission-forms /admission-applicants',
+      '/sms-notification',
     ])
   })
 

@@ -168,6 +168,9 @@ export const auditEntityLabels: Record<string, MessageDescriptor> = {
   campus_merchants: msg`Campus merchants`,
   payment_intent: msg`Online payment`,
   settlement: msg`Gateway payout`,
+  sms_template: msg`SMS template`,
+  sms_opt_out: msg`Number that gets no SMS`,
+  sms_settings: msg`SMS settings`,
 }
 
 /** An internal word as people would write it: `upload_attachment` → "Upload attachment". */

@@ -14,6 +14,7 @@ import { fillTemplate, sampleValues } from '../../shared/sms/template.ts'
 import { purposeLabels } from './labels.ts'
 import { useDeleteTemplate } from './mutations.ts'
 import { smsTemplatesQuery } from './queries.ts'
+import { AudienceSection } from './AudienceSection.tsx'
 import { OptOutsSection } from './OptOutsSection.tsx'
 import { TemplateForm } from './TemplateForm.tsx'
 import './sms.css'
@@ -136,6 +137,7 @@ export function SmsNotificationPage(): ReactElement {
           </div>
         )}
       </section>
+      <AudienceSection />
       <OptOutsSection />
     </div>
   )

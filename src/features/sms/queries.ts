@@ -1,10 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { postJson } from '../../lib/api.ts'
 import { storedRead } from '../../lib/read-store.ts'
 import {
+  SmsAudiencePreviewSchema,
   SmsOptOutListSchema,
   SmsSettingsSchema,
   SmsStudentValuesSchema,
   SmsTemplateListSchema,
+  type SmsAudiencePreviewInput,
   type SmsValuesQuery,
 } from '../../shared/schemas/sms.ts'
 
@@ -40,3 +43,7 @@ export const optOutsQuery = () =>
     queryKey: [...smsKey, 'opt-outs'],
     ...storedRead('sms/opt-outs', SmsOptOutListSchema, '/sms-notification'),
   })
+
+/** Who a message would reach: a read the server works out from the audience sent. */
+export const previewAudience = (input: SmsAudiencePreviewInput) =>
+  postJson('sms/audiences/preview', input, SmsAudiencePreviewSchema)

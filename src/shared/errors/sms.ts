@@ -53,4 +53,12 @@ export const smsErrors = {
     id: 'error.sms_opt_out_not_found',
     message: 'This number is not on the list.',
   },
+  sms_numbers_required: /*i18n*/ {
+    id: 'error.sms_numbers_required',
+    message: 'Paste or type the numbers, one a line.',
+  },
+  sms_audience_unknown: /*i18n*/ {
+    id: 'error.sms_audience_unknown',
+    message: 'Choose who gets the message.',
+  },
 }

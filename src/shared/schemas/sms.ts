@@ -8,6 +8,8 @@ import {
   unknownVariables,
 } from '../sms/template.ts'
 import { instituteLocales, type InstituteLocale } from './institutes.ts'
+import { isoDate } from './dates.ts'
+import { MinorUnitsSchema } from './minor-units.ts'
 import { id, text } from './primitives.ts'
 
 /** What a template is for: the screens that send messages offer the templates of theirs. */
@@ -116,3 +118,67 @@ export type SmsOptOut = v.InferOutput<typeof SmsOptOutSchema>
 
 export const SmsOptOutListSchema = v.object({ data: v.array(SmsOptOutSchema) })
 export type SmsOptOutList = v.InferOutput<typeof SmsOptOutListSchema>
+
+/** Where students are placed, narrowing an audience of guardians; each left out is "all". */
+const placement = {
+  campusId: v.optional(id),
+  classId: v.optional(id),
+  sectionId: v.optional(id),
+  groupId: v.optional(id),
+}
+
+/**
+ * Who a message goes to: the guardians of the current session's active students (where they
+ * are placed), the families owing more than an amount as of a day, or numbers pasted in.
+ */
+export const SmsAudienceSchema = v.variant(
+  'kind',
+  [
+    v.object({ kind: v.literal('guardians'), ...placement }),
+    v.object({
+      kind: v.literal('owing'),
+      ...placement,
+      /** A family owing more than this, in minor units, gets the message. */
+      moreThanMinor: MinorUnitsSchema,
+      asOf: isoDate,
+    }),
+    v.object({
+      kind: v.literal('numbers'),
+      /** One or more numbers, one a line or separated by commas or semicolons. */
+      numbers: v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty('sms_numbers_required'),
+        v.maxLength(200_000, 'too_long'),
+      ),
+    }),
+  ],
+  'sms_audience_unknown',
+)
+export type SmsAudience = v.InferInput<typeof SmsAudienceSchema>
+
+export const SmsAudiencePreviewInputSchema = v.object({
+  audience: SmsAudienceSchema,
+  /** A family with several children gets one message, not one per child. */
+  onePerFamily: v.optional(v.boolean(), true),
+})
+export type SmsAudiencePreviewInput = v.InferInput<typeof SmsAudiencePreviewInputSchema>
+
+/** A number that cannot get messages: listed, never sent. */
+const SmsUnreachableSchema = v.object({ written: v.string(), name: v.string() })
+
+/** Who would get a message, before anything is sent. */
+export const SmsAudiencePreviewSchema = v.object({
+  /** Messages that would go. */
+  recipients: v.number(),
+  /** Messages left out because the number already gets one (siblings, a number pasted twice). */
+  duplicates: v.number(),
+  /** Numbers on the opt-out list, left out. */
+  optedOut: v.number(),
+  /** Numbers that cannot get messages (the first 100), and how many there are. */
+  unreachable: v.array(SmsUnreachableSchema),
+  unreachableCount: v.number(),
+  /** The first recipients, to see who they are. */
+  sample: v.array(v.object({ number: v.string(), name: v.string() })),
+})
+export type SmsAudiencePreview = v.InferOutput<typeof SmsAudiencePreviewSchema>

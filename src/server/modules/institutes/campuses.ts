@@ -84,11 +84,11 @@ const valuesOf = (body: CampusInput & { code: string }) => ({
 /** /campuses: an institute's campuses; each keeps at least one active. */
 export const campusRoutes = new Hono<AppEnv>()
   .get('/', documented({ answers: CampusListSchema }))
-  // Chosen from by reports too, which narrow to a campus.
+  // Chosen from by reports and SMS audiences too, which narrow to a campus.
   .get(
     '/',
     requireAuth(),
-    requireAnyPermission('read', ['institute', ...permissionAreas.reports]),
+    requireAnyPermission('read', ['institute', 'sms-notification', ...permissionAreas.reports]),
     async (c) => {
       const rows = await c.var.database.db
         .select()

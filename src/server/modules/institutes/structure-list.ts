@@ -22,11 +22,17 @@ export interface ListTable {
 
 /**
  * Reading the lists is open to whoever works with what is chosen from them: the institute's
- * own staff, admission (forms name a session, class and group), students, and reports (which
- * narrow to a session, class, group or section).
+ * own staff, admission (forms name a session, class and group), students, reports (which
+ * narrow to a session, class, group or section), and SMS (whose audiences do).
  */
 export const readStructure = () =>
-  requireAnyPermission('read', ['institute', 'admission', 'students', ...permissionAreas.reports])
+  requireAnyPermission('read', [
+    'institute',
+    'admission',
+    'students',
+    'sms-notification',
+    ...permissionAreas.reports,
+  ])
 
 const itemMissing = (list: StructureList) =>
   new ApiException(404, 'structure_item_missing', { list })

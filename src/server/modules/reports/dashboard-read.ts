@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { voucherReference } from '../accounting/posting.ts'
 import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
-import { familyOfStudent, owedLines } from './due-read.ts'
+import { owedLines } from '../fees/invoices/owed-lines.ts'
+import { familyOfStudent } from './due-read.ts'
 
 /*
  * The dashboards' figures, each the summary of a report and read as that report reads it: what

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { inCampusScope, type CampusScope } from '../../lib/campus-scope.ts'
-import { changedSince, familyDebt, keptLines, type DueFilters } from './due-read.ts'
+import { changedSince } from '../fees/invoices/owed-lines.ts'
+import { familyDebt, keptLines, type DueFilters } from './due-read.ts'
 
 /*
  * What is owed as of a day per student, session, campus and due day — the lines owed counted

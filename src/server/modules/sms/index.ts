@@ -1,4 +1,5 @@
 import type { Area } from '../../lib/area.ts'
+import { audienceRoutes } from './audiences.ts'
 import { optOutRoutes } from './opt-outs.ts'
 import { settingsRoutes } from './settings.ts'
 import { templateRoutes } from './templates.ts'
@@ -9,5 +10,6 @@ export const smsArea: Area = {
     { path: '/sms/templates', routes: templateRoutes },
     { path: '/sms/settings', routes: settingsRoutes },
     { path: '/sms/opt-outs', routes: optOutRoutes },
+    { path: '/sms/audiences', routes: audienceRoutes },
   ],
 }
