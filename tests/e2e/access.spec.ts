@@ -66,6 +66,7 @@ test('an admin creates a cashier and changes the role; the cashier sees only wha
     'Payment gateways',
     'Admission forms',
     'Applicants',
+    'SMS notification',
   ])
   await page.getByRole('button', { name: 'New user' }).click()
   const dialog = page.getByRole('dialog', { name: 'New user' })
@@ -303,5 +304,6 @@ test('an admin acts as a user and stops, back in their own session', async ({
     'Payment gateways',
     'Admission forms',
     'Applicants',
+    'SMS notification',
   ])
 })

@@ -144,11 +144,13 @@ export async function resolveAudience(
   for (const candidate of candidates) {
     const number = toE164(candidate.written, country)
     if (!number) resolved.unreachable.push({ written: candidate.written, name: candidate.name })
-    else if (optedOutNumbers.has(number)) resolved.optedOut += 1
     else if (onePerNumber && seen.has(number)) resolved.duplicates += 1
     else {
       seen.add(number)
-      resolved.recipients.push({ number, name: candidate.name, studentId: candidate.studentId })
+      // A family that opted out counts once, as the one message it would have had.
+      if (optedOutNumbers.has(number)) resolved.optedOut += 1
+      else
+        resolved.recipients.push({ number, name: candidate.name, studentId: candidate.studentId })
     }
   }
   return resolved
